@@ -1,0 +1,9 @@
+package dev.sluice.cli;
+
+import picocli.CommandLine.Command;
+
+/** {@code sluice bench ...}: benchmarks that print figures and ratios against a baseline. */
+@Command(name = "bench", description = "Benchmarks that compare the sentry with a baseline in the same run.",
+        subcommands = {TrapBenchCommand.class})
+final class BenchCommand {
+}

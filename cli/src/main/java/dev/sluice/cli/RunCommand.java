@@ -1,0 +1,119 @@
+package dev.sluice.cli;
+
+import dev.sluice.sentry.SandboxRunner;
+import dev.sluice.sentry.launch.PlanCompiler;
+import dev.sluice.sentry.launch.SandboxSpec;
+import dev.sluice.sentry.spi.DeviceProxy;
+import dev.sluice.sentry.spi.ProxyConfig;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import jnr.posix.POSIXFactory;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code sluice run [options] -- CMD [ARGS...]}: runs CMD in a sandbox and returns its exit code
+ * (128+N when it dies of signal N; 125 when sluice itself fails; 126/127 when CMD cannot be run).
+ */
+@Command(name = "run", sortOptions = false,
+        description = {
+            "Run CMD in a sandbox: new mount, pid, ipc and uts namespaces; the host root (or --rootfs) read-only;",
+            "a private /tmp; a minimal /dev with only the devices granted by --device; a /proc of its own.",
+            "Device ioctls of the active proxies pass through the sentry."})
+final class RunCommand implements Callable<Integer> {
+
+    @Option(names = "--rootfs", paramLabel = "DIR", description = "Root filesystem (default: the host's /), mounted read-only.")
+    Path rootfs;
+
+    @Option(names = "--net", paramLabel = "MODE", defaultValue = "host",
+            description = "host (share the host's network) or none (a new namespace with only lo). Default: ${DEFAULT-VALUE}.")
+    String net;
+
+    @Option(names = {"-e", "--env"}, paramLabel = "NAME=VALUE", description = "Set an environment variable (repeatable). The caller's environment is kept otherwise.")
+    List<String> env = new ArrayList<>();
+
+    @Option(names = "--device", paramLabel = "PATH", description = "Grant a host device node into the sandbox's /dev (repeatable).")
+    List<Path> devices = new ArrayList<>();
+
+    @Option(names = "--hostname", paramLabel = "NAME", description = "Hostname inside the sandbox (default: the host's).")
+    String hostname;
+
+    @Option(names = "--proxy", paramLabel = "NAME", description = "Enable an opt-in device proxy, e.g. the diagnostic 'pty' proxy (repeatable). See `sluice proxies`.")
+    List<String> proxies = new ArrayList<>();
+
+    @Option(names = "--trace", paramLabel = "FILE", description = "Write a Chrome/Perfetto trace (JSON) of every trapped ioctl.")
+    Path trace;
+
+    @Option(names = "--stats", description = "Print counts and p50/p99 latency of trapped ioctls by device, request and disposition at exit.")
+    boolean stats;
+
+    @Option(names = "--debug-close-listener-after", hidden = true, paramLabel = "N",
+            description = "Fault injection for tests: close the seccomp listener after N trapped calls.")
+    int failAfter;
+
+    @Parameters(arity = "1..*", paramLabel = "CMD", description = "The command and its arguments.")
+    List<String> command = new ArrayList<>();
+
+    @Override
+    public Integer call() throws Exception {
+        if (POSIXFactory.getNativePOSIX().geteuid() != 0) {
+            throw new IllegalStateException("sluice run needs root: it creates mount and pid namespaces");
+        }
+        SandboxSpec.Network network = switch (net) {
+            case "host" -> SandboxSpec.Network.HOST;
+            case "none" -> SandboxSpec.Network.NONE;
+            default -> throw new IllegalArgumentException("--net must be host or none, not '" + net + "'");
+        };
+        if (rootfs != null && !Files.isDirectory(rootfs)) {
+            throw new IllegalArgumentException("--rootfs " + rootfs + ": no such directory");
+        }
+        List<Path> granted = new ArrayList<>();
+        for (Path d : devices) {
+            Path abs = d.toAbsolutePath().normalize();
+            if (!Files.exists(abs) || Files.isDirectory(abs) || Files.isRegularFile(abs)) {
+                throw new IllegalArgumentException("--device " + d + ": not a device node");
+            }
+            granted.add(abs);
+        }
+        ProxyConfig config = new ProxyConfig(granted, new LinkedHashSet<>(proxies), Map.of());
+        List<DeviceProxy> active = Runtime.proxies(config);
+        Path root = rootfs == null ? null : rootfs.toAbsolutePath().normalize();
+        SandboxSpec spec = new SandboxSpec(command, environment(), PlanCompiler.keepCwd(root, System.getProperty("user.dir")),
+                root, network, granted, hostname, config.enabledProxies(), config.options());
+        SandboxRunner runner = new SandboxRunner(Runtime.libexec(), System.err);
+        try {
+            return runner.run(spec, active, new SandboxRunner.Options(stats, trace, failAfter, 2, 64));
+        } finally {
+            active.forEach(DeviceProxy::close);
+        }
+    }
+
+    /** The caller's environment with --env applied; {@code NAME} alone imports the caller's value. */
+    private List<String> environment() {
+        Map<String, String> m = new LinkedHashMap<>(System.getenv());
+        for (String e : env) {
+            int eq = e.indexOf('=');
+            if (eq == 0) {
+                throw new IllegalArgumentException("--env " + e + ": empty name");
+            }
+            if (eq < 0) {
+                String v = System.getenv(e);
+                if (v != null) {
+                    m.put(e, v);
+                }
+            } else {
+                m.put(e.substring(0, eq), e.substring(eq + 1));
+            }
+        }
+        List<String> out = new ArrayList<>();
+        m.forEach((k, v) -> out.add(k + "=" + v));
+        return out;
+    }
+}

@@ -1,0 +1,63 @@
+package dev.sluice.cli;
+
+import dev.sluice.sentry.spi.DeviceProxy;
+import dev.sluice.sentry.spi.DeviceProxyProvider;
+import dev.sluice.sentry.spi.ProxyConfig;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.ServiceLoader;
+import java.util.Set;
+import java.util.TreeSet;
+
+/** Where sluice's native helpers are, and which device proxies are installed. */
+final class Runtime {
+    private Runtime() {}
+
+    /** bin/lib: {@code -Dsluice.libexec}, else the directory of the running jar. */
+    static Path libexec() {
+        String p = System.getProperty("sluice.libexec");
+        if (p != null) {
+            return Path.of(p);
+        }
+        try {
+            Path jar = Path.of(Main.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            return Files.isDirectory(jar) ? jar : jar.getParent();
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException("cannot locate sluice's native helpers; set -Dsluice.libexec", e);
+        }
+    }
+
+    static Path helper(String name) {
+        Path p = libexec().resolve(name);
+        if (!Files.isExecutable(p)) {
+            throw new IllegalStateException(name + " not found at " + p + " (run `mvn package` first)");
+        }
+        return p;
+    }
+
+    static List<DeviceProxyProvider> providers() {
+        List<DeviceProxyProvider> out = new ArrayList<>();
+        ServiceLoader.load(DeviceProxyProvider.class).forEach(out::add);
+        return out;
+    }
+
+    /** The proxies a sandbox with {@code config} needs; unknown opt-in names are an error. */
+    static List<DeviceProxy> proxies(ProxyConfig config) {
+        List<DeviceProxyProvider> providers = providers();
+        Set<String> known = new TreeSet<>();
+        providers.forEach(p -> known.add(p.name()));
+        for (String name : config.enabledProxies()) {
+            if (!known.contains(name)) {
+                throw new IllegalArgumentException("unknown proxy '" + name + "' (installed: " + String.join(", ", known) + ")");
+            }
+        }
+        List<DeviceProxy> out = new ArrayList<>();
+        for (DeviceProxyProvider p : providers) {
+            p.create(config).ifPresent(out::add);
+        }
+        return out;
+    }
+}

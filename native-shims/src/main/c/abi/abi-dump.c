@@ -1,0 +1,128 @@
+/*
+ * sluice-abi-dump: prints the kernel ABI that the Java sentry hard-codes, as compiled from
+ * the real kernel (linux-libc-dev) and glibc headers, one `NAME VALUE` line each (decimal;
+ * ioctl request numbers as unsigned 32-bit decimal). The Java layout tests compare their
+ * constants against this output.
+ *
+ * Two values are not in Debian 12's linux-libc-dev (6.1) and come from sluice_compat.h,
+ * which copies them from the 6.18 uapi headers: SECCOMP_IOCTL_NOTIF_SET_FLAGS and
+ * SECCOMP_USER_NOTIF_FD_SYNC_WAKE_UP. Every other value is the system header's own.
+ *
+ * termios: glibc's `struct termios` (60 bytes on x86_64, with c_ispeed/c_ospeed and
+ * NCCS=32) is not the structure the kernel copies for TCGETS/TCSETS; that is the kernel's
+ * `struct termios` of <asm/termbits.h> (36 bytes, NCCS=19). Both headers define
+ * `struct termios`, `NCCS` and the typedefs, so they cannot simply be included together.
+ * We include glibc's <termios.h> normally (sizeof.termios) and <asm/termbits.h> with its
+ * three struct tags renamed by the preprocessor and NCCS saved/restored around it
+ * (sizeof.kernel_termios). The typedefs (tcflag_t, cc_t, speed_t) are identical in both
+ * (unsigned int / unsigned char / unsigned int), which C11 allows to be repeated. The other
+ * macros of asm/termbits.h have the same values as glibc's (identical redefinitions are
+ * allowed; the build is warning-free, which checks that). As a cross-check the kernel
+ * value must also equal _IOC_SIZE(TCGETS2) - 2 * sizeof(speed_t) (termios2 = termios +
+ * c_ispeed + c_ospeed), asserted at compile time below.
+ */
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <linux/audit.h>
+#include <linux/kcmp.h>
+#include <linux/seccomp.h>
+#include <sys/ioctl.h>
+#include <sys/syscall.h>
+#include <termios.h>
+
+#include "sluice_compat.h"
+
+static const size_t glibc_termios_size = sizeof(struct termios);
+
+/* The kernel's termios structures, under other tags; see the comment at the top. */
+#pragma push_macro("NCCS")
+#undef NCCS
+#define termios kernel_termios
+#define termios2 kernel_termios2
+#define ktermios kernel_ktermios
+#include <asm/termbits.h>
+#undef termios
+#undef termios2
+#undef ktermios
+#undef NCCS
+#pragma pop_macro("NCCS")
+
+/* TCGETS2 is _IOR('T', 0x2A, struct termios2): its size field carries the kernel's termios2. */
+#define KERNEL_TERMIOS2_SIZE \
+    _IOC_SIZE(_IOR('T', 0x2A, struct kernel_termios2))
+_Static_assert(sizeof(struct kernel_termios) + 2 * sizeof(speed_t) == KERNEL_TERMIOS2_SIZE,
+               "kernel termios is termios2 without the two speeds");
+_Static_assert(sizeof(struct kernel_termios) == 36, "x86_64 kernel struct termios is 36 bytes");
+
+#define NUM(name, expr) printf("%s %llu\n", name, (unsigned long long)(expr))
+#define IOC(name) printf("%s %u\n", #name, (unsigned int)(name))
+#define VAL(name) NUM(#name, name)
+#define SIZE(type) NUM("sizeof." #type, sizeof(struct type))
+#define OFF(type, field) NUM("offsetof." #type "." #field, offsetof(struct type, field))
+
+int main(void)
+{
+    SIZE(seccomp_data);
+    SIZE(seccomp_notif);
+    SIZE(seccomp_notif_resp);
+    SIZE(seccomp_notif_addfd);
+    SIZE(seccomp_notif_sizes);
+
+    OFF(seccomp_notif, id);
+    OFF(seccomp_notif, pid);
+    OFF(seccomp_notif, flags);
+    OFF(seccomp_notif, data);
+    OFF(seccomp_data, nr);
+    OFF(seccomp_data, arch);
+    OFF(seccomp_data, instruction_pointer);
+    OFF(seccomp_data, args);
+
+    OFF(seccomp_notif_resp, id);
+    OFF(seccomp_notif_resp, val);
+    OFF(seccomp_notif_resp, error);
+    OFF(seccomp_notif_resp, flags);
+
+    OFF(seccomp_notif_addfd, id);
+    OFF(seccomp_notif_addfd, flags);
+    OFF(seccomp_notif_addfd, srcfd);
+    OFF(seccomp_notif_addfd, newfd);
+    OFF(seccomp_notif_addfd, newfd_flags);
+
+    IOC(SECCOMP_IOCTL_NOTIF_RECV);
+    IOC(SECCOMP_IOCTL_NOTIF_SEND);
+    IOC(SECCOMP_IOCTL_NOTIF_ID_VALID);
+    IOC(SECCOMP_IOCTL_NOTIF_ADDFD);
+    IOC(SECCOMP_IOCTL_NOTIF_SET_FLAGS);
+    VAL(SECCOMP_USER_NOTIF_FLAG_CONTINUE);
+    VAL(SECCOMP_ADDFD_FLAG_SETFD);
+    VAL(SECCOMP_ADDFD_FLAG_SEND);
+    VAL(SECCOMP_USER_NOTIF_FD_SYNC_WAKE_UP);
+    VAL(SECCOMP_GET_NOTIF_SIZES);
+
+    IOC(TIOCGPTN);
+    IOC(TIOCSPTLCK);
+    IOC(TIOCGPTLCK);
+    IOC(TIOCGPTPEER);
+    IOC(TIOCSWINSZ);
+    IOC(TIOCGWINSZ);
+    IOC(TCGETS);
+    IOC(FIONREAD);
+    SIZE(winsize);
+    NUM("sizeof.termios", glibc_termios_size);
+    NUM("sizeof.kernel_termios", sizeof(struct kernel_termios));
+
+    VAL(SYS_ioctl);
+    VAL(SYS_pidfd_open);
+    VAL(SYS_pidfd_getfd);
+    VAL(SYS_kcmp);
+    VAL(SYS_process_vm_readv);
+    VAL(SYS_process_vm_writev);
+    VAL(SYS_seccomp);
+    VAL(KCMP_FILE);
+    VAL(AUDIT_ARCH_X86_64);
+
+    if (fflush(stdout) != 0)
+        return 1;
+    return 0;
+}

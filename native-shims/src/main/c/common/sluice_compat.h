@@ -1,0 +1,45 @@
+/*
+ * Kernel ABI that Debian 12's linux-libc-dev (6.1) does not ship yet.
+ * Values from the kernel's include/uapi/linux/seccomp.h and
+ * arch/x86/entry/syscalls/syscall_64.tbl (Linux 6.18).
+ */
+#ifndef SLUICE_COMPAT_H
+#define SLUICE_COMPAT_H
+
+#include <linux/seccomp.h>
+#include <linux/ioctl.h>
+#include <sys/syscall.h>
+
+#ifndef SECCOMP_IOCTL_NOTIF_SET_FLAGS
+/* include/uapi/linux/seccomp.h: #define SECCOMP_IOCTL_NOTIF_SET_FLAGS SECCOMP_IOW(4, __u64) */
+#define SECCOMP_IOCTL_NOTIF_SET_FLAGS _IOW('!', 4, __u64)
+#endif
+#ifndef SECCOMP_USER_NOTIF_FD_SYNC_WAKE_UP
+/* include/uapi/linux/seccomp.h (6.6+): wake the supervisor synchronously on the same CPU. */
+#define SECCOMP_USER_NOTIF_FD_SYNC_WAKE_UP (1UL << 0)
+#endif
+#ifndef SECCOMP_ADDFD_FLAG_SEND
+/* include/uapi/linux/seccomp.h (5.14+): add the fd and respond atomically. */
+#define SECCOMP_ADDFD_FLAG_SEND (1UL << 1)
+#endif
+#ifndef SYS_pidfd_open
+#define SYS_pidfd_open 434
+#endif
+#ifndef SYS_pidfd_getfd
+#define SYS_pidfd_getfd 438
+#endif
+#ifndef SYS_mount_setattr
+#define SYS_mount_setattr 442
+#endif
+#ifndef MOUNT_ATTR_RDONLY
+/* include/uapi/linux/mount.h */
+#define MOUNT_ATTR_RDONLY 0x00000001
+#define MOUNT_ATTR_NOSUID 0x00000002
+#define MOUNT_ATTR_NODEV  0x00000004
+#define MOUNT_ATTR_NOEXEC 0x00000008
+#endif
+#ifndef AT_RECURSIVE
+#define AT_RECURSIVE 0x8000
+#endif
+
+#endif

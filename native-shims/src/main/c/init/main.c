@@ -1,0 +1,188 @@
+/*
+ * sluice-init: carries out a launch plan computed by the sentry (docs/launch-plan.md).
+ *
+ * Three processes, one function each:
+ *   outer     host namespaces: receives the plan, unshares, forks init, reports PID1, waits;
+ *   init      pid 1 of the new pid namespace: init-phase ops, forks the workload, reaps;
+ *   workload  proc-phase ops, seccomp listener, READY, waits for GO, execve.
+ * outer and init forward kill()ed signals to their child and exit with its status.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/pidfd.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "chan.h"
+#include "ops.h"
+#include "plan.h"
+#include "sig.h"
+
+static struct plan plan;
+
+static _Noreturn void usage(void)
+{
+	dprintf(2, "usage: sluice-init --control-fd N --parent-pid PID\n");
+	_exit(125);
+}
+
+static long parse_arg(const char *s)
+{
+	char *end;
+	long v;
+
+	if (!s || *s < '0' || *s > '9')
+		usage();
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (errno || *end || v > INT32_MAX)
+		usage();
+	return v;
+}
+
+/* The shell's convention, which the contract uses for every level: 128+N for signal N. */
+static int exit_code(int st)
+{
+	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+}
+
+/*
+ * PR_SET_PDEATHSIG only covers a parent that dies after the prctl, so check afterwards that
+ * it is still there. getppid() cannot tell inside a new pid namespace (it is 0 either way),
+ * so the parent opened a pidfd on itself before fork(): it polls readable once it has exited.
+ */
+static void die_with_parent(const char *phase, int parent_pidfd)
+{
+	struct pollfd pfd = { .fd = parent_pidfd, .events = POLLIN };
+
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) < 0)
+		bail(phase, "PR_SET_PDEATHSIG");
+	if (parent_pidfd < 0)
+		return;			/* no pidfds (before 5.3): PDEATHSIG alone */
+	if (poll(&pfd, 1, 0) != 0)
+		_exit(125);		/* the parent is gone, and with it whoever wanted to know */
+	close(parent_pidfd);
+}
+
+/* fork() with the forwarded signals blocked (see sig.c) and a pidfd for die_with_parent. */
+static pid_t fork_child(const char *phase, int *parent_pidfd)
+{
+	pid_t pid;
+
+	*parent_pidfd = pidfd_open(getpid(), 0);	/* always close-on-exec */
+	sig_block(phase);
+	pid = fork();
+	if (pid < 0)
+		bail(phase, "fork");
+	if (pid > 0 && *parent_pidfd >= 0)
+		close(*parent_pidfd);
+	return pid;
+}
+
+static _Noreturn void run_workload(void)
+{
+	char go[8];
+	int truncated;
+
+	plan_run(&plan, PH_PROC);
+	seccomp_install(&plan);
+	if (send_msg("READY") < 0)
+		bail("proc", "sending READY");
+	/* Anything but GO means the sentry gave up on this sandbox: it needs no message. */
+	if (recv_msg(go, sizeof(go), &truncated) != 2 || truncated || strcmp(go, "GO") != 0)
+		_exit(125);
+	exec_workload(&plan);
+}
+
+static _Noreturn void run_init(void)
+{
+	int parent_pidfd, st;
+	pid_t workload, pid;
+
+	plan_run(&plan, PH_INIT);
+	workload = fork_child("init", &parent_pidfd);
+	if (workload == 0) {
+		die_with_parent("proc", parent_pidfd);
+		sig_unblock("proc");
+		run_workload();
+	}
+	chan_close();
+	sig_forward_to("init", workload);
+	/* As pid 1 we inherit every orphan of the namespace: reap them all, exit with ours. */
+	for (;;) {
+		pid = waitpid(-1, &st, 0);
+		if (pid == workload)
+			_exit(exit_code(st));
+		if (pid < 0 && errno != EINTR)
+			bail("init", "waitpid");
+	}
+}
+
+static _Noreturn void run_outer(pid_t parent)
+{
+	int sync[2], parent_pidfd, st;
+	pid_t init;
+	char c;
+
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) < 0)
+		bail("outer", "PR_SET_PDEATHSIG");
+	if (getppid() != parent) {
+		errno = ESRCH;
+		bail("outer", "parent %d is gone", parent);
+	}
+	plan_recv(&plan);
+	plan_run(&plan, PH_OUTER);
+	/* init waits on this pipe until PID1 is sent, so PID1 is always the first message. */
+	if (pipe2(sync, O_CLOEXEC) < 0)
+		bail("outer", "pipe2");
+	init = fork_child("outer", &parent_pidfd);
+	if (init == 0) {
+		close(sync[1]);
+		while (read(sync[0], &c, 1) < 0 && errno == EINTR)
+			;
+		close(sync[0]);
+		die_with_parent("init", parent_pidfd);
+		run_init();
+	}
+	close(sync[0]);
+	if (send_msg("PID1 %d", (int)init) < 0)
+		bail("outer", "sending PID1");
+	chan_close();
+	close(sync[1]);
+	sig_forward_to("outer", init);
+	for (;;) {
+		if (waitpid(init, &st, 0) == init)
+			_exit(exit_code(st));
+		if (errno != EINTR)
+			bail("outer", "waitpid");
+	}
+}
+
+int main(int argc, char **argv)
+{
+	long fd = -1, parent = -1;
+
+	for (int i = 1; i < argc; i += 2) {
+		if (strcmp(argv[i], "--control-fd") == 0 && fd < 0)
+			fd = parse_arg(argv[i + 1]);
+		else if (strcmp(argv[i], "--parent-pid") == 0 && parent < 0)
+			parent = parse_arg(argv[i + 1]);
+		else
+			usage();
+	}
+	if (fd < 0 || parent <= 0)
+		usage();
+	/* The JVM blocks and handles signals of its own; none of that may reach the workload. */
+	sig_reset();
+	/* Only stdin, stdout and stderr are meant for the workload; no fd of the JVM's is. */
+	close_range(3, ~0U, CLOSE_RANGE_CLOEXEC);
+	chan_open(fd);
+	run_outer(parent);
+}

@@ -1,0 +1,33 @@
+/*
+ * The ops' implementations. Each one carries out exactly what its plan op says and bails on
+ * failure, naming the op and its path; none of them decides anything on its own.
+ */
+#ifndef SLUICE_INIT_OPS_H
+#define SLUICE_INIT_OPS_H
+
+struct op;
+struct plan;
+
+/* ops_fs.c: the outer and init phases (namespaces, mounts, the root filesystem). */
+void op_unshare(const struct op *op);
+void op_hostname(const struct op *op);
+void op_ifup(const struct op *op);
+void op_mount(const struct op *op);
+void op_mount_setattr(const struct op *op);
+void op_mkdir(const struct op *op);
+void op_touch(const struct op *op);
+void op_symlink(const struct op *op);
+void op_pivot_root(const struct op *op);
+
+/* ops_proc.c: the workload's proc phase. */
+void op_chdir(const struct op *op);
+void op_caps(const struct op *op);
+void op_no_new_privs(const struct op *op);
+/* execve()s the plan's exec op with the plan's env ops; reports EXEC-FAILED and exits if
+ * that fails. */
+_Noreturn void exec_workload(const struct plan *p);
+
+/* seccomp.c: loads the notify-ioctl filter (if the plan has any) and sends LISTENER. */
+void seccomp_install(const struct plan *p);
+
+#endif

@@ -1,0 +1,154 @@
+/*
+ * The outer phase (unshare) and the init phase: hostname, loopback, mounts and the new root.
+ * These run in init, before the workload exists, in the namespaces the plan asked for.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <net/if.h>
+#include <sched.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mount.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "chan.h"
+#include "ops.h"
+#include "plan.h"
+#include "sluice_compat.h"
+
+/* For mount: an empty token means NULL. */
+static const char *or_null(const char *s)
+{
+	return *s ? s : NULL;
+}
+
+void op_unshare(const struct op *op)
+{
+	if (unshare((int)op->num[0]) < 0)
+		bail("outer", "unshare(0x%llx)", (unsigned long long)op->num[0]);
+}
+
+void op_hostname(const struct op *op)
+{
+	if (sethostname(op->argv[0], strlen(op->argv[0])) < 0)
+		bail("init", "hostname %s", op->argv[0]);
+}
+
+/* A new network namespace has only "lo", and it starts down. */
+void op_ifup(const struct op *op)
+{
+	struct ifreq ifr;
+	int s;
+
+	if (strlen(op->argv[0]) >= sizeof(ifr.ifr_name)) {
+		errno = ENAMETOOLONG;
+		bail("init", "ifup %s", op->argv[0]);
+	}
+	memset(&ifr, 0, sizeof(ifr));
+	strcpy(ifr.ifr_name, op->argv[0]);
+	s = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+	if (s < 0)
+		bail("init", "ifup %s: socket", op->argv[0]);
+	if (ioctl(s, SIOCGIFFLAGS, &ifr) < 0)
+		bail("init", "ifup %s: SIOCGIFFLAGS", op->argv[0]);
+	ifr.ifr_flags |= IFF_UP;
+	if (ioctl(s, SIOCSIFFLAGS, &ifr) < 0)
+		bail("init", "ifup %s: SIOCSIFFLAGS", op->argv[0]);
+	close(s);
+}
+
+void op_mount(const struct op *op)
+{
+	char *const *a = op->argv;
+
+	if (mount(or_null(a[0]), a[1], or_null(a[2]), op->num[3], or_null(a[4])) < 0)
+		bail("init", "mount %s on %s", *a[0] ? a[0] : "none", a[1]);
+}
+
+void op_mount_setattr(const struct op *op)
+{
+	struct mount_attr attr = { .attr_set = op->num[1], .attr_clr = op->num[2] };
+
+	if (mount_setattr(AT_FDCWD, op->argv[0], op->num[3] ? AT_RECURSIVE : 0,
+			  &attr, sizeof(attr)) < 0)
+		bail("init", "mount-setattr %s (set 0x%llx, clear 0x%llx)", op->argv[0],
+		     (unsigned long long)op->num[1], (unsigned long long)op->num[2]);
+}
+
+/*
+ * mkdir -p. MODE applies exactly (umask cleared for the call) to every directory this creates,
+ * parents included; existing directories are left as they are.
+ */
+void op_mkdir(const struct op *op)
+{
+	char path[PATH_MAX];
+	mode_t mode = op->num[1], old;
+	struct stat st;
+
+	if (!*op->argv[0] || strlen(op->argv[0]) >= sizeof(path)) {
+		errno = *op->argv[0] ? ENAMETOOLONG : ENOENT;
+		bail("init", "mkdir '%s'", op->argv[0]);
+	}
+	strcpy(path, op->argv[0]);
+	old = umask(0);
+	for (char *p = path + 1; ; p++) {
+		if (*p != '/' && *p != '\0')
+			continue;
+		char c = *p;
+		*p = '\0';
+		if (mkdir(path, mode) < 0 && errno != EEXIST)
+			bail("init", "mkdir %s", path);
+		*p = c;
+		if (c == '\0')
+			break;
+	}
+	umask(old);
+	/* EEXIST above may have been a file, which must not pass as a directory. */
+	if (stat(path, &st) < 0)
+		bail("init", "mkdir %s: stat", path);
+	if (!S_ISDIR(st.st_mode)) {
+		errno = ENOTDIR;
+		bail("init", "mkdir %s", path);
+	}
+}
+
+/*
+ * An empty regular file to bind-mount a device node onto. mknod(S_IFREG) rather than open():
+ * if something already exists there, opening it could be opening a device.
+ */
+void op_touch(const struct op *op)
+{
+	mode_t old = umask(0);
+
+	if (mknod(op->argv[0], S_IFREG | op->num[1], 0) < 0 && errno != EEXIST)
+		bail("init", "touch %s", op->argv[0]);
+	umask(old);
+}
+
+void op_symlink(const struct op *op)
+{
+	if (symlink(op->argv[0], op->argv[1]) < 0)
+		bail("init", "symlink %s -> %s", op->argv[1], op->argv[0]);
+}
+
+/*
+ * pivot_root(".", ".") stacks the old root under the new one at "/"; detaching "." then
+ * removes the old root without needing a directory to put it in (see pivot_root(2), NOTES).
+ */
+void op_pivot_root(const struct op *op)
+{
+	const char *root = op->argv[0];
+
+	if (chdir(root) < 0)
+		bail("init", "pivot-root %s: chdir", root);
+	if (syscall(SYS_pivot_root, ".", ".") < 0)
+		bail("init", "pivot-root %s: pivot_root", root);
+	if (umount2(".", MNT_DETACH) < 0)
+		bail("init", "pivot-root %s: umount the old root", root);
+	if (chdir("/") < 0)
+		bail("init", "pivot-root %s: chdir /", root);
+}

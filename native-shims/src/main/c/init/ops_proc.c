@@ -1,0 +1,144 @@
+/*
+ * The workload's proc phase: working directory, capabilities, no_new_privs, and finally the
+ * execve with the environment and PATH taken from the plan alone.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <linux/capability.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "chan.h"
+#include "ops.h"
+#include "plan.h"
+
+/* What execvp uses when there is no PATH (glibc's default is the same without the sbins). */
+#define DEFAULT_PATH "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
+
+void op_chdir(const struct op *op)
+{
+	if (chdir(op->argv[0]) < 0)
+		bail("proc", "chdir %s", op->argv[0]);
+}
+
+void op_no_new_privs(const struct op *op)
+{
+	(void)op;
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
+		bail("proc", "no-new-privs");
+}
+
+/*
+ * The highest capability this kernel knows: PR_CAPBSET_READ fails with EINVAL past it. Same
+ * answer as /proc/sys/kernel/cap_last_cap, without needing /proc in the new root.
+ */
+static int cap_last_cap(void)
+{
+	int cap = 0;
+
+	while (cap < 63 && prctl(PR_CAPBSET_READ, cap + 1, 0, 0, 0) >= 0)
+		cap++;
+	return cap;
+}
+
+/*
+ * The bounding set is what a root workload's execve hands back as permitted, so it is cut
+ * to KEEP first (which needs CAP_SETPCAP, hence before capset). The raw capset syscall keeps
+ * libcap out of a static binary.
+ */
+void op_caps(const struct op *op)
+{
+	uint64_t keep = op->num[0], perm;
+	struct __user_cap_header_struct hdr = { .version = _LINUX_CAPABILITY_VERSION_3 };
+	struct __user_cap_data_struct data[2];
+	int last = cap_last_cap();
+
+	for (int cap = 0; cap <= last && cap < 64; cap++)
+		if (!(keep & (1ULL << cap)) && prctl(PR_CAPBSET_DROP, cap, 0, 0, 0) < 0)
+			bail("proc", "caps: dropping capability %d from the bounding set", cap);
+	if (prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0) < 0)
+		bail("proc", "caps: clearing the ambient set");
+	if (syscall(SYS_capget, &hdr, data) < 0)
+		bail("proc", "caps: capget");
+	perm = (data[0].permitted | (uint64_t)data[1].permitted << 32) & keep;
+	for (int i = 0; i < 2; i++) {
+		data[i].effective = data[i].permitted = (uint32_t)(perm >> (32 * i));
+		data[i].inheritable = 0;
+	}
+	if (syscall(SYS_capset, &hdr, data) < 0)
+		bail("proc", "caps: capset to 0x%llx", (unsigned long long)perm);
+}
+
+/* The environment is exactly the plan's env ops, in order; PATH is looked up among them. */
+static char **plan_env(const struct plan *p, const char **path)
+{
+	char **env = calloc(p->nops + 1, sizeof(*env));
+	int n = 0;
+
+	if (!env)
+		bail("proc", "exec: allocating the environment");
+	*path = DEFAULT_PATH;
+	for (int i = 0; i < p->nops; i++) {
+		if (p->ops[i].def->kind != OP_ENV)
+			continue;
+		env[n++] = p->ops[i].argv[0];
+		if (strncmp(p->ops[i].argv[0], "PATH=", 5) == 0)
+			*path = p->ops[i].argv[0] + 5;	/* the last PATH wins, as in getenv */
+	}
+	return env;
+}
+
+/*
+ * Like execvpe, but with the plan's PATH rather than ours: EACCES anywhere is remembered and
+ * reported if nothing else works, the "not here" errors move on to the next directory, and
+ * anything else stops the search. No /bin/sh fallback for ENOEXEC.
+ */
+static int exec_search(const char *file, char **argv, char **env, const char *path)
+{
+	char buf[PATH_MAX];
+	int seen_eacces = 0;
+
+	if (!*file)
+		return ENOENT;
+	if (strchr(file, '/')) {
+		execve(file, argv, env);
+		return errno;
+	}
+	for (const char *dir = path, *end; ; dir = end + 1) {
+		end = strchrnul(dir, ':');
+		/* An empty PATH element means the current directory, as for execvp. */
+		int len = end == dir ? snprintf(buf, sizeof(buf), "%s", file)
+				     : snprintf(buf, sizeof(buf), "%.*s/%s", (int)(end - dir), dir, file);
+		if (len < (int)sizeof(buf)) {
+			execve(buf, argv, env);
+			if (errno == EACCES)
+				seen_eacces = 1;
+			else if (errno != ENOENT && errno != ENOTDIR && errno != ESTALE &&
+				 errno != ENODEV && errno != ETIMEDOUT)
+				return errno;
+		}
+		if (!*end)
+			break;
+	}
+	return seen_eacces ? EACCES : ENOENT;
+}
+
+void exec_workload(const struct plan *p)
+{
+	const struct op *ex = &p->ops[p->nops - 1];	/* plan.c checked that exec is last */
+	const char *path;
+	char **env = plan_env(p, &path);
+	int err;
+
+	/* chan.c set FD_CLOEXEC on the control socket; make sure nothing cleared it since. */
+	if (fcntl(chan_fd(), F_SETFD, FD_CLOEXEC) < 0)
+		bail("proc", "exec: setting FD_CLOEXEC on the control socket");
+	err = exec_search(ex->argv[0], ex->argv + 1, env, path);
+	send_msg("EXEC-FAILED %d %s", err, ex->argv[0]);
+	_exit(err == ENOENT ? 127 : 126);
+}

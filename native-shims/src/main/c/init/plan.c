@@ -1,0 +1,163 @@
+/*
+ * Parses the NUL-token plan ("OPNAME\0N\0ARG1\0...ARGN\0" per op) into an op array. All
+ * validation happens here, in the outer process, so that a malformed plan fails before any
+ * namespace or mount exists. The ops' strings point into the static receive buffer.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "chan.h"
+#include "ops.h"
+#include "plan.h"
+
+static const struct op_def defs[] = {
+	{ "version",       OP_VERSION,       PH_NONE,  1,  1, "d",     NULL },
+	{ "unshare",       OP_UNSHARE,       PH_OUTER, 1,  1, "w",     op_unshare },
+	{ "hostname",      OP_HOSTNAME,      PH_INIT,  1,  1, "s",     op_hostname },
+	{ "ifup",          OP_IFUP,          PH_INIT,  1,  1, "s",     op_ifup },
+	{ "mount",         OP_MOUNT,         PH_INIT,  5,  5, "sssds", op_mount },
+	{ "mount-setattr", OP_MOUNT_SETATTR, PH_INIT,  4,  4, "sddb",  op_mount_setattr },
+	{ "mkdir",         OP_MKDIR,         PH_INIT,  2,  2, "so",    op_mkdir },
+	{ "touch",         OP_TOUCH,         PH_INIT,  2,  2, "so",    op_touch },
+	{ "symlink",       OP_SYMLINK,       PH_INIT,  2,  2, "ss",    op_symlink },
+	{ "pivot-root",    OP_PIVOT_ROOT,    PH_INIT,  1,  1, "s",     op_pivot_root },
+	{ "chdir",         OP_CHDIR,         PH_PROC,  1,  1, "s",     op_chdir },
+	{ "env",           OP_ENV,           PH_PROC,  1,  1, "s",     NULL },
+	{ "caps",          OP_CAPS,          PH_PROC,  1,  1, "d",     op_caps },
+	{ "no-new-privs",  OP_NO_NEW_PRIVS,  PH_PROC,  0,  0, "",      op_no_new_privs },
+	{ "notify-ioctl",  OP_NOTIFY_IOCTL,  PH_PROC,  2,  2, "ww",    NULL },
+	{ "exec",          OP_EXEC,          PH_PROC,  2, -1, "",      NULL },
+};
+
+/* A malformed plan is the sentry's bug, reported as EINVAL in phase "plan". */
+#define plan_fail(...) (errno = EINVAL, bail("plan", __VA_ARGS__))
+
+static char buf[PLAN_MAX + 1];
+
+/* Strict parsing: digits only, no sign, no spaces, no overflow past max. */
+static int parse_num(const char *s, int base, uint64_t max, uint64_t *out)
+{
+	char *end;
+
+	if (*s < '0' || *s > (base == 8 ? '7' : '9'))
+		return -1;
+	errno = 0;
+	*out = strtoull(s, &end, base);
+	return (errno || *end || *out > max) ? -1 : 0;
+}
+
+static void parse_arg(struct op *op, int i, int at)
+{
+	const char *s = op->argv[i];
+	char t = op->def->types[i];
+	uint64_t max = t == 'w' ? UINT32_MAX : t == 'b' ? 1 : t == 'o' ? 07777 : UINT64_MAX;
+
+	if (t == 's' || t == '\0')
+		return;
+	if (parse_num(s, t == 'o' ? 8 : 10, max, &op->num[i]) < 0)
+		plan_fail("op %d (%s): argument %d is not a valid number: '%.40s'",
+			  at, op->def->name, i + 1, s);
+}
+
+static const struct op_def *find_def(const char *name)
+{
+	for (size_t i = 0; i < sizeof(defs) / sizeof(defs[0]); i++)
+		if (strcmp(defs[i].name, name) == 0)
+			return &defs[i];
+	return NULL;
+}
+
+/* Returns the token at *pos and moves past its NUL; fails on a token that runs off the end. */
+static char *next_token(size_t *pos, size_t len, int at)
+{
+	char *tok = buf + *pos;
+	char *nul = *pos < len ? memchr(tok, '\0', len - *pos) : NULL;
+
+	if (!nul)
+		plan_fail("op %d: truncated token", at);
+	*pos = nul - buf + 1;
+	return tok;
+}
+
+static void parse(struct plan *p, size_t len)
+{
+	/* Every op has at least two tokens, every token ends in a NUL: this bounds both arrays. */
+	size_t ntok = 0, pos = 0, used = 0;
+	char **pool;
+
+	for (size_t i = 0; i < len; i++)
+		ntok += buf[i] == '\0';
+	p->ops = calloc(ntok / 2 + 1, sizeof(*p->ops));
+	pool = calloc(ntok + ntok / 2 + 1, sizeof(*pool));
+	if (!p->ops || !pool)
+		bail("plan", "allocating the plan");
+	p->nops = 0;
+	while (pos < len) {
+		int at = p->nops;
+		struct op *op = &p->ops[p->nops++];
+		const char *name = next_token(&pos, len, at);
+		uint64_t n;
+
+		op->def = find_def(name);
+		if (!op->def)
+			plan_fail("op %d: unknown op '%.40s'", at, name);
+		if (parse_num(next_token(&pos, len, at), 10, len, &n) < 0 ||
+		    (int)n < op->def->min_args || (op->def->max_args >= 0 && (int)n > op->def->max_args))
+			plan_fail("op %d (%s): bad argument count", at, op->def->name);
+		op->argc = n;
+		op->argv = pool + used;
+		used += n + 1;
+		for (int i = 0; i < op->argc; i++)
+			op->argv[i] = next_token(&pos, len, at);
+		op->argv[op->argc] = NULL;
+		for (int i = 0; i < op->argc && op->def->types[i]; i++)
+			parse_arg(op, i, at);
+	}
+}
+
+static void validate(const struct plan *p)
+{
+	if (p->nops == 0 || p->ops[0].def->kind != OP_VERSION || p->ops[0].num[0] != 1)
+		plan_fail("the first op must be 'version 1'");
+	if (p->ops[p->nops - 1].def->kind != OP_EXEC)
+		plan_fail("the last op must be 'exec'");
+	for (int i = 1; i < p->nops; i++) {
+		const struct op *op = &p->ops[i];
+
+		if (op->def->kind == OP_VERSION)
+			plan_fail("op %d: 'version' may only be the first op", i);
+		if (op->def->kind == OP_EXEC && i != p->nops - 1)
+			plan_fail("op %d: 'exec' may only be the last op", i);
+		/* Such a rule could never match: surely not what the sentry meant. */
+		if (op->def->kind == OP_NOTIFY_IOCTL && (op->num[1] & ~op->num[0]))
+			plan_fail("op %d: notify-ioctl value 0x%x has bits outside mask 0x%x", i,
+				  (unsigned)op->num[1], (unsigned)op->num[0]);
+		if (op->def->kind == OP_ENV && !strchr(op->argv[0], '='))
+			plan_fail("op %d: env '%.40s' is not NAME=VALUE", i, op->argv[0]);
+	}
+}
+
+void plan_recv(struct plan *p)
+{
+	int truncated;
+	ssize_t n = recv_msg(buf, sizeof(buf), &truncated);
+
+	if (n < 0)
+		bail("plan", "receiving the plan");
+	if (n == 0)
+		plan_fail("no plan: empty message or closed control socket");
+	if (truncated) {
+		errno = EMSGSIZE;
+		bail("plan", "plan too large (limit %d bytes)", PLAN_MAX);
+	}
+	parse(p, n);
+	validate(p);
+}
+
+void plan_run(const struct plan *p, enum phase ph)
+{
+	for (int i = 0; i < p->nops; i++)
+		if (p->ops[i].def->phase == ph && p->ops[i].def->run)
+			p->ops[i].def->run(&p->ops[i]);
+}

@@ -1,0 +1,83 @@
+/*
+ * The workload's seccomp filter: every ioctl whose request matches a notify-ioctl rule goes to
+ * the sentry as a user notification; everything else is allowed. The listener is sent to the
+ * sentry and closed here, so the guest can never answer its own notifications.
+ */
+#include <errno.h>
+#include <seccomp.h>
+#include <stdint.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include "chan.h"
+#include "ops.h"
+#include "plan.h"
+#include "sluice_compat.h"
+
+/* libseccomp returns -errno instead of setting errno. */
+static void check(int rc, const char *what)
+{
+	if (rc < 0) {
+		errno = -rc;
+		bail("proc", "seccomp: %s", what);
+	}
+}
+
+/* Would our own SET_FLAGS ioctl on the listener be trapped? Nobody could answer it yet. */
+static int traps_set_flags(const struct plan *p)
+{
+	for (int i = 0; i < p->nops; i++) {
+		const struct op *op = &p->ops[i];
+
+		if (op->def->kind == OP_NOTIFY_IOCTL &&
+		    ((uint32_t)SECCOMP_IOCTL_NOTIF_SET_FLAGS & op->num[0]) == op->num[1])
+			return 1;
+	}
+	return 0;
+}
+
+void seccomp_install(const struct plan *p)
+{
+	scmp_filter_ctx ctx;
+	int rules = 0, fd;
+
+	for (int i = 0; i < p->nops; i++)
+		rules += p->ops[i].def->kind == OP_NOTIFY_IOCTL;
+	if (!rules)
+		return;
+	ctx = seccomp_init(SCMP_ACT_ALLOW);	/* native architecture only */
+	if (!ctx) {
+		errno = ENOMEM;
+		bail("proc", "seccomp: seccomp_init");
+	}
+	/* Other ABIs (i386, x32) could issue ioctls the rules do not see: kill the whole process,
+	 * not only the thread, so that no half-dead process is left behind. */
+	check(seccomp_attr_set(ctx, SCMP_FLTATR_ACT_BADARCH, SCMP_ACT_KILL_PROCESS), "bad-arch action");
+	check(seccomp_attr_set(ctx, SCMP_FLTATR_CTL_NNP, 1), "no_new_privs");
+	for (int i = 0; i < p->nops; i++) {
+		const struct op *op = &p->ops[i];
+
+		if (op->def->kind != OP_NOTIFY_IOCTL)
+			continue;
+		/*
+		 * The high 32 bits of MASK are zero, so libseccomp's test on the high word of arg1
+		 * is (hi & 0) == 0, always true: a request that userspace sign-extended to 64 bits
+		 * (0xffffffff80045430) still matches 0x80045430, as the kernel only sees the low 32.
+		 */
+		check(seccomp_rule_add(ctx, SCMP_ACT_NOTIFY, SCMP_SYS(ioctl), 1,
+				       SCMP_A1(SCMP_CMP_MASKED_EQ, op->num[0], op->num[1])),
+		      "adding a notify-ioctl rule");
+	}
+	check(seccomp_load(ctx), "loading the filter");
+	fd = seccomp_notify_fd(ctx);
+	check(fd, "getting the listener");
+	/* Wake the sentry on the CPU we run on (6.6+). Older kernels say EINVAL: fine. */
+	if (!traps_set_flags(p) &&
+	    ioctl(fd, SECCOMP_IOCTL_NOTIF_SET_FLAGS, SECCOMP_USER_NOTIF_FD_SYNC_WAKE_UP) < 0 &&
+	    errno != EINVAL && errno != ENOTTY)
+		bail("proc", "seccomp: SECCOMP_IOCTL_NOTIF_SET_FLAGS");
+	if (send_fd("LISTENER", fd) < 0)
+		bail("proc", "seccomp: sending the listener");
+	close(fd);
+	seccomp_release(ctx);
+}

@@ -1,0 +1,202 @@
+package dev.sluice.sentry;
+
+import dev.sluice.sentry.dispatch.Dispatcher;
+import dev.sluice.sentry.launch.InitProcess;
+import dev.sluice.sentry.launch.LaunchPlan;
+import dev.sluice.sentry.launch.PlanCompiler;
+import dev.sluice.sentry.launch.SandboxSpec;
+import dev.sluice.sentry.launch.Startup;
+import dev.sluice.sentry.nativeio.Arena;
+import dev.sluice.sentry.notify.Listener;
+import dev.sluice.sentry.notify.NotificationLoop;
+import dev.sluice.sentry.observe.CallStats;
+import dev.sluice.sentry.observe.FdCount;
+import dev.sluice.sentry.observe.RateLimitedLog;
+import dev.sluice.sentry.observe.TraceWriter;
+import dev.sluice.sentry.spi.DeviceProxy;
+import dev.sluice.sentry.spi.TrapRule;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import sun.misc.Signal;
+import sun.misc.SignalHandler;
+
+/**
+ * Runs one sandbox to completion with the sentry in this JVM: {@code sluice run}.
+ *
+ * <p>Order of events: load the proxies the sandbox needs; compile the launch plan with their trap
+ * rules; start {@code sluice-init}; receive the seccomp listener; start the notification loop;
+ * forward SIGINT/SIGTERM/SIGHUP; say GO; wait for the sandbox; report.
+ *
+ * <p><b>Fail closed.</b> If the notification loop ends while the sandbox still runs (the listener
+ * broke or was closed), the sandbox is killed with SIGKILL: no trapped call may go unanswered and
+ * nothing may run unmediated. If this JVM dies, PR_SET_PDEATHSIG kills the sandbox.
+ */
+public final class SandboxRunner {
+    private static final Logger LOG = LoggerFactory.getLogger(SandboxRunner.class);
+    private static final String[] FORWARDED = {"INT", "TERM", "HUP"};
+    /** sluice's own exit code when the sandbox could not be set up (as docker run). */
+    public static final int SETUP_FAILED = 125;
+
+    /**
+     * @param stats       print a summary of trapped calls to {@code err} at exit
+     * @param trace       write a Chrome/Perfetto trace of every trapped call here, or null
+     * @param failAfter   fault injection for tests: close the listener after this many calls (0: never)
+     * @param idleWorkers notification workers kept idle
+     * @param maxWorkers  most notification workers at once
+     */
+    public record Options(boolean stats, Path trace, int failAfter, int idleWorkers, int maxWorkers) {
+        public static Options defaults() {
+            return new Options(false, null, 0, 2, 64);
+        }
+    }
+
+    private final Path libexec;
+    private final PrintStream err;
+
+    public SandboxRunner(Path libexec, PrintStream err) {
+        this.libexec = libexec;
+        this.err = err;
+    }
+
+    /** Runs {@code spec} and returns sluice's exit code. Call from a thread that lives until it returns. */
+    public int run(SandboxSpec spec, List<DeviceProxy> proxies, Options options) throws IOException {
+        List<TrapRule> rules = new ArrayList<>();
+        proxies.forEach(p -> rules.addAll(p.trapRules()));
+        Path staging = Staging.create();
+        if (spec.rootfs() != null) {
+            Staging.ensureMountPoints(spec.rootfs());
+        }
+        LaunchPlan plan = PlanCompiler.compile(spec, rules, staging);
+        CallStats stats = new CallStats();
+        try (TraceWriter trace = options.trace() == null ? null : TraceWriter.open(options.trace());
+             InitProcess init = InitProcess.spawn(libexec.resolve("sluice-init"), plan)) {
+            Startup startup = Startup.await(init);
+            if (startup.failure() != null) {
+                err.println("sluice: " + startup.failure());
+                int code = init.waitFor();
+                return startup.exitCode(code);
+            }
+            Listener listener = startup.listener() == null ? null : new Listener(startup.listener());
+            NotificationLoop loop = null;
+            int fdsAtStart = FdCount.openFds();
+            if (listener != null) {
+                listener.setSyncWakeUp();
+                Dispatcher dispatcher = new Dispatcher(listener, proxies, stats, trace,
+                        new RateLimitedLog(LoggerFactory.getLogger(Dispatcher.class)));
+                loop = new NotificationLoop(listener, faultInjection(dispatcher, listener, options.failAfter()),
+                        options.idleWorkers(), options.maxWorkers());
+                loop.ended().thenAccept(outcome -> {
+                    if (outcome != NotificationLoop.Outcome.GUESTS_GONE) {
+                        err.println("sluice: the sentry stopped answering (" + outcome + "); killing the sandbox (fail closed)");
+                        init.signal(9);
+                    }
+                });
+                loop.start();
+            }
+            List<Signal> signals = new ArrayList<>();
+            List<SignalHandler> previous = new ArrayList<>();
+            for (String name : FORWARDED) {
+                Signal s = new Signal(name);
+                signals.add(s);
+                previous.add(Signal.handle(s, sig -> init.signal(sig.getNumber())));
+            }
+            int code;
+            try {
+                init.go();
+                String execFailure = Startup.awaitExec(init);
+                code = init.waitFor();
+                if (execFailure != null) {
+                    err.println("sluice: " + execFailure);
+                }
+            } finally {
+                for (int i = 0; i < signals.size(); i++) {
+                    Signal.handle(signals.get(i), previous.get(i));
+                }
+            }
+            if (loop != null) {
+                awaitLoop(loop);
+                int fdsAtEnd = FdCount.openFds();
+                loop.close();
+                listener.close();
+                if (options.stats()) {
+                    err.print(stats.format());
+                    err.printf("sluice: sentry fds: start=%d end=%d%n", fdsAtStart, fdsAtEnd);
+                }
+            } else if (options.stats()) {
+                err.println("sluice: no device proxy was active; nothing was trapped");
+            }
+            return code;
+        } finally {
+            Staging.remove(staging);
+        }
+    }
+
+    /** The loop ends by itself once the sandbox's last task is gone (POLLHUP). */
+    private static void awaitLoop(NotificationLoop loop) {
+        try {
+            loop.done().get(2, TimeUnit.SECONDS);
+        } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
+            LOG.warn("the notification loop did not end with the sandbox: {}", e.toString());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Test-only fault: after {@code n} calls the listener is closed under the loop's feet. */
+    private static NotificationLoop.Handler faultInjection(NotificationLoop.Handler h, Listener listener, int n) {
+        if (n <= 0) {
+            return h;
+        }
+        AtomicInteger calls = new AtomicInteger();
+        return (notification, arena) -> {
+            h.handle(notification, arena);
+            if (calls.incrementAndGet() == n) {
+                LOG.warn("fault injection: closing the seccomp listener after {} calls", n);
+                listener.close();
+            }
+        };
+    }
+
+    /** The empty host directory under which the sandbox's root is assembled. */
+    static final class Staging {
+        private Staging() {}
+
+        static Path create() throws IOException {
+            Path base = Files.isDirectory(Path.of("/run")) ? Path.of("/run/sluice") : Path.of("/tmp/sluice");
+            Files.createDirectories(base);
+            return Files.createTempDirectory(base, "run-");
+        }
+
+        /** Mount points the plan needs inside a user-supplied rootfs, created as runc does. */
+        static void ensureMountPoints(Path rootfs) throws IOException {
+            if (!Files.isDirectory(rootfs)) {
+                throw new IOException("rootfs " + rootfs + " is not a directory");
+            }
+            for (String d : List.of("dev", "proc", "tmp", "sys")) {
+                Files.createDirectories(rootfs.resolve(d));
+            }
+        }
+
+        static void remove(Path staging) {
+            try {
+                Files.deleteIfExists(staging);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+
+    static {
+        // Keep jnr's native setup out of the first trapped call.
+        new Arena(64).reset();
+    }
+}

@@ -1,0 +1,24 @@
+package dev.sluice.sentry.diag;
+
+import dev.sluice.sentry.spi.DeviceProxy;
+import dev.sluice.sentry.spi.DeviceProxyProvider;
+import dev.sluice.sentry.spi.ProxyConfig;
+import java.util.Optional;
+
+/** Registers the opt-in diagnostic {@link PtyProxy} ({@code sluice run --proxy pty}). */
+public final class PtyProxyProvider implements DeviceProxyProvider {
+    @Override
+    public String name() {
+        return PtyProxy.NAME;
+    }
+
+    @Override
+    public String description() {
+        return "diagnostic: mediates /dev/ptmx ioctls to exercise the sentry on any Linux machine (opt-in)";
+    }
+
+    @Override
+    public Optional<DeviceProxy> create(ProxyConfig config) {
+        return config.enabled(PtyProxy.NAME) ? Optional.of(new PtyProxy()) : Optional.empty();
+    }
+}

@@ -1,0 +1,234 @@
+package dev.sluice.sentry.dispatch;
+
+import dev.sluice.sentry.guest.GuestFds;
+import dev.sluice.sentry.ioctl.Ioctl;
+import dev.sluice.sentry.nativeio.Arena;
+import dev.sluice.sentry.nativeio.Errno;
+import dev.sluice.sentry.nativeio.HostFd;
+import dev.sluice.sentry.nativeio.Native;
+import dev.sluice.sentry.nativeio.SeccompAbi;
+import dev.sluice.sentry.nativeio.StatLayout;
+import dev.sluice.sentry.notify.Listener;
+import dev.sluice.sentry.notify.Notification;
+import dev.sluice.sentry.notify.NotificationLoop;
+import dev.sluice.sentry.observe.CallKey;
+import dev.sluice.sentry.observe.CallStats;
+import dev.sluice.sentry.observe.RateLimitedLog;
+import dev.sluice.sentry.observe.TraceWriter;
+import dev.sluice.sentry.spi.CharDevice;
+import dev.sluice.sentry.spi.DeviceProxy;
+import dev.sluice.sentry.spi.Disposition;
+import dev.sluice.sentry.spi.IoctlResult;
+import dev.sluice.sentry.spi.TrapRule;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import jnr.ffi.Pointer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Decides one trapped syscall: RECV → classify → proxy → ID_VALID → SEND.
+ *
+ * <ol>
+ *   <li>Only {@code ioctl} on x86_64 is trapped; anything else reaching here is refused with ENOSYS.</li>
+ *   <li>The guest's fd is dup'ed into the sentry ({@code pidfd_getfd}). From here on the sentry
+ *       works on its own dup, so a guest that closes or dup2s its number mid-call cannot change
+ *       what the sentry acts on. A bad fd is answered with EBADF by the sentry, never continued:
+ *       continuing would let the kernel re-resolve a number the guest may have just reused.</li>
+ *   <li>{@code fstat} of the dup gives the char device; the proxy that {@link DeviceProxy#owns}
+ *       it decides. An fd no proxy owns gets its {@link TrapRule}'s unowned disposition.</li>
+ *   <li>Before every response, {@code NOTIF_ID_VALID}: the guest thread still waits.</li>
+ * </ol>
+ * Every call is counted by device, request and disposition; denials log one rate-limited WARN
+ * naming the request in hex and by name. A sentry fault fails that one call with EIO.
+ */
+public final class Dispatcher implements NotificationLoop.Handler {
+    private static final Logger LOG = LoggerFactory.getLogger(Dispatcher.class);
+    static final String UNOWNED = "unowned";
+
+    private final Listener listener;
+    private final List<DeviceProxy> proxies;
+    private final List<RuleOwner> rules;
+    private final CallStats stats;
+    private final TraceWriter trace;
+    private final RateLimitedLog warnings;
+    private final Map<CharDevice, Optional<DeviceProxy>> owners = new ConcurrentHashMap<>();
+    private final Map<Integer, Integer> tgids = new ConcurrentHashMap<>();
+
+    private record RuleOwner(TrapRule rule, DeviceProxy proxy) {}
+
+    public Dispatcher(Listener listener, List<DeviceProxy> proxies, CallStats stats, TraceWriter trace,
+                      RateLimitedLog warnings) {
+        this.listener = listener;
+        this.proxies = List.copyOf(proxies);
+        this.rules = proxies.stream().flatMap(p -> p.trapRules().stream().map(r -> new RuleOwner(r, p))).toList();
+        this.stats = stats;
+        this.trace = trace;
+        this.warnings = warnings;
+    }
+
+    @Override
+    public void handle(Notification n, Arena arena) {
+        long start = System.nanoTime();
+        int cmd = (int) n.arg(1);
+        Outcome o;
+        try {
+            o = decide(n, arena, cmd);
+        } catch (RuntimeException | Error e) {
+            LOG.error("sentry fault on ioctl {} from tid {}; failing the call with EIO", Ioctl.hex(cmd), n.tid(), e);
+            o = new Outcome(UNOWNED, Ioctl.hex(cmd), IoctlResult.error(Errno.EIO));
+            respond(n, arena, o.result);
+        }
+        long dur = System.nanoTime() - start;
+        IoctlResult r = o.result;
+        boolean guestError = r instanceof IoctlResult.GuestError || r instanceof IoctlResult.Denied;
+        stats.record(new CallKey(o.device, cmd, o.name, r.disposition()), guestError, dur);
+        if (r instanceof IoctlResult.Denied d) {
+            warnings.warn(o.device + ":" + cmd, "{}: denied ioctl {} ({}) on fd {} from tid {}: {} -> {}",
+                    o.device, Ioctl.hex(cmd), o.name, (int) n.arg(0), n.tid(), d.reason(), Errno.name(d.errno()));
+        }
+        if (trace != null) {
+            traceEvent(n, o, start, dur);
+        }
+    }
+
+    private record Outcome(String device, String name, IoctlResult result) {}
+
+    private Outcome decide(Notification n, Arena arena, int cmd) {
+        if (n.nr() != Native.SYS_IOCTL || n.arch() != SeccompAbi.AUDIT_ARCH_X86_64) {
+            IoctlResult r = IoctlResult.deny(Errno.ENOSYS, "unexpected syscall " + n.nr() + " arch " + Integer.toHexString(n.arch()));
+            respond(n, arena, r);
+            return new Outcome(UNOWNED, "syscall " + n.nr(), r);
+        }
+        int guestFd = (int) n.arg(0);
+        long dup = GuestFds.dup(n.tid(), guestFd);
+        if (dup < 0) {
+            IoctlResult r = IoctlResult.deny((int) -dup, "the fd cannot be resolved");
+            respond(n, arena, r);
+            return new Outcome(UNOWNED, unownedName(cmd), r);
+        }
+        try (HostFd host = HostFd.adopt((int) dup)) {
+            CharDevice device = charDevice(host, arena);
+            DeviceProxy proxy = device == null ? null : owners.computeIfAbsent(device, this::ownerOf).orElse(null);
+            if (proxy == null) {
+                IoctlResult r = unowned(cmd);
+                respond(n, arena, r);
+                return new Outcome(UNOWNED, unownedName(cmd), r);
+            }
+            IoctlResult r;
+            try (TrappedCall call = new TrappedCall(n, listener, arena, host, device)) {
+                try {
+                    r = proxy.handle(call);
+                } catch (RuntimeException e) {
+                    LOG.error("{}: fault handling ioctl {} ({}); failing it with EIO", proxy.name(), Ioctl.hex(cmd),
+                            proxy.ioctlName(cmd), e);
+                    r = IoctlResult.error(Errno.EIO);
+                }
+                respond(n, arena, r);
+            }
+            return new Outcome(proxy.name(), proxy.ioctlName(cmd), r);
+        }
+    }
+
+    private Optional<DeviceProxy> ownerOf(CharDevice device) {
+        for (DeviceProxy p : proxies) {
+            if (p.owns(device)) {
+                return Optional.of(p);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The char device behind the sentry's dup, or null when it is not a char device. */
+    private static CharDevice charDevice(HostFd fd, Arena arena) {
+        Pointer st = arena.alloc(StatLayout.SIZE);
+        if (Native.fstat(fd.fd(), st.address()) < 0) {
+            return null;
+        }
+        if ((st.getInt(StatLayout.OFF_MODE) & StatLayout.S_IFMT) != StatLayout.S_IFCHR) {
+            return null;
+        }
+        long rdev = st.getLong(StatLayout.OFF_RDEV);
+        return new CharDevice(StatLayout.major(rdev), StatLayout.minor(rdev));
+    }
+
+    /** The strictest unowned disposition of the rules that trapped {@code cmd}. */
+    private IoctlResult unowned(int cmd) {
+        boolean matched = false;
+        for (RuleOwner ro : rules) {
+            if (ro.rule.matches(cmd)) {
+                matched = true;
+                if (ro.rule.unowned() == Disposition.DENY) {
+                    return IoctlResult.deny(Errno.ENOTTY, "a " + ro.rule.description()
+                            + " request on an fd that no proxy owns");
+                }
+            }
+        }
+        return matched ? IoctlResult.CONTINUE
+                : IoctlResult.deny(Errno.ENOSYS, "request matched no trap rule");
+    }
+
+    private String unownedName(int cmd) {
+        for (RuleOwner ro : rules) {
+            if (ro.rule.matches(cmd)) {
+                return ro.proxy.ioctlName(cmd);
+            }
+        }
+        return Ioctl.hex(cmd);
+    }
+
+    /** Sends the answer, after checking that the guest thread still waits for it. */
+    private void respond(Notification n, Arena arena, IoctlResult r) {
+        if (!listener.idValid(arena, n.id())) {
+            LOG.debug("tid {} stopped waiting before the answer (killed or interrupted)", n.tid());
+            if (r instanceof IoctlResult.InjectFd inject) {
+                inject.fd().close();
+            }
+            return;
+        }
+        int rc;
+        if (r instanceof IoctlResult.Value v) {
+            rc = listener.respond(arena, n.id(), v.value(), 0, 0);
+        } else if (r instanceof IoctlResult.GuestError e) {
+            rc = listener.respond(arena, n.id(), 0, e.errno(), 0);
+        } else if (r instanceof IoctlResult.Denied d) {
+            rc = listener.respond(arena, n.id(), 0, d.errno(), 0);
+        } else if (r instanceof IoctlResult.Continue) {
+            rc = listener.respondContinue(arena, n.id());
+        } else if (r instanceof IoctlResult.InjectFd inject) {
+            try (HostFd fd = inject.fd()) {
+                rc = listener.addFd(arena, n.id(), fd.fd(), inject.newFdFlags(), true);
+                if (rc < 0 && rc != -Errno.ENOENT) {
+                    // The guest's fd table refused it (EMFILE): the guest gets that errno.
+                    rc = listener.respond(arena, n.id(), 0, -rc, 0);
+                }
+            }
+        } else {
+            throw new IllegalStateException("unknown result " + r);
+        }
+        if (rc < 0 && rc != -Errno.ENOENT) {
+            LOG.warn("answering tid {} failed: {}", n.tid(), Errno.describe(-rc));
+        }
+    }
+
+    private void traceEvent(Notification n, Outcome o, long start, long dur) {
+        int pid = tgids.computeIfAbsent(n.tid(), Dispatcher::tgidOf);
+        Map<String, Object> args = new java.util.LinkedHashMap<>();
+        args.put("request", Ioctl.hex((int) n.arg(1)));
+        args.put("fd", (int) n.arg(0));
+        args.put("disposition", o.result.disposition().name());
+        if (o.result instanceof IoctlResult.GuestError e) {
+            args.put("errno", Errno.name(e.errno()));
+        } else if (o.result instanceof IoctlResult.Denied d) {
+            args.put("errno", Errno.name(d.errno()));
+        }
+        trace.complete(o.name, o.device, start, dur, pid, n.tid(), args);
+    }
+
+    private static int tgidOf(int tid) {
+        int tgid = GuestFds.tgid(tid);
+        return tgid > 0 ? tgid : tid; // a thread already gone is grouped under its own id
+    }
+}

@@ -1,0 +1,91 @@
+package dev.sluice.sentry.dispatch;
+
+import dev.sluice.sentry.guest.ProcMemory;
+import dev.sluice.sentry.nativeio.Arena;
+import dev.sluice.sentry.nativeio.Cleanup;
+import dev.sluice.sentry.nativeio.HostFd;
+import dev.sluice.sentry.notify.Listener;
+import dev.sluice.sentry.notify.Notification;
+import dev.sluice.sentry.spi.CharDevice;
+import dev.sluice.sentry.spi.GuestMemory;
+import dev.sluice.sentry.spi.IoctlCall;
+
+/** The {@link IoctlCall} the dispatcher hands to a proxy: one notification, decoded once. */
+final class TrappedCall implements IoctlCall, AutoCloseable {
+    private final Notification n;
+    private final Listener listener;
+    private final Arena arena;
+    private final HostFd hostFd;
+    private final CharDevice device;
+    private final ProcMemory memory;
+    private final Cleanup cleanup = new Cleanup();
+
+    TrappedCall(Notification n, Listener listener, Arena arena, HostFd hostFd, CharDevice device) {
+        this.n = n;
+        this.listener = listener;
+        this.arena = arena;
+        this.hostFd = hostFd;
+        this.device = device;
+        this.memory = new ProcMemory(n.tid(), arena, () -> listener.idValid(arena, n.id()));
+    }
+
+    @Override
+    public int tid() {
+        return n.tid();
+    }
+
+    @Override
+    public int guestFd() {
+        return (int) n.arg(0);
+    }
+
+    @Override
+    public int cmd() {
+        return (int) n.arg(1);
+    }
+
+    @Override
+    public long arg() {
+        return n.arg(2);
+    }
+
+    @Override
+    public CharDevice device() {
+        return device;
+    }
+
+    @Override
+    public HostFd hostFd() {
+        return hostFd;
+    }
+
+    @Override
+    public GuestMemory memory() {
+        return memory;
+    }
+
+    @Override
+    public Arena arena() {
+        return arena;
+    }
+
+    @Override
+    public Cleanup cleanup() {
+        return cleanup;
+    }
+
+    @Override
+    public int injectFd(HostFd fd, int newFdFlags) {
+        return listener.addFd(arena, n.id(), fd.fd(), newFdFlags, false);
+    }
+
+    /** Runs unreleased rollbacks and closes guest memory. The host fd belongs to the dispatcher. */
+    @Override
+    public void close() {
+        try {
+            cleanup.run();
+        } finally {
+            memory.close();
+        }
+    }
+}

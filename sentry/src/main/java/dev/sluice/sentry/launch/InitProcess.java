@@ -1,0 +1,99 @@
+package dev.sluice.sentry.launch;
+
+import dev.sluice.sentry.nativeio.Errno;
+import dev.sluice.sentry.nativeio.HostFd;
+import dev.sluice.sentry.nativeio.Native;
+import java.nio.file.Path;
+import java.util.List;
+import jnr.posix.POSIX;
+import jnr.posix.POSIXFactory;
+import jnr.posix.SpawnFileAction;
+
+/**
+ * The outer {@code sluice-init} process of one sandbox, and the sentry's side of its control
+ * socket (protocol: docs/launch-plan.md).
+ *
+ * <p><b>Spawn from a thread that outlives the sandbox.</b> The outer process sets
+ * {@code PR_SET_PDEATHSIG(SIGKILL)}, which fires when the parent <em>thread</em> exits; that is
+ * what kills the sandbox when the sentry dies.
+ */
+public final class InitProcess implements AutoCloseable {
+    static final int CONTROL_FD = 3;
+    private static final POSIX POSIX = POSIXFactory.getNativePOSIX();
+
+    private final int pid;
+    private final ControlSocket control;
+    private volatile boolean reaped;
+    private int status;
+
+    private InitProcess(int pid, ControlSocket control) {
+        this.pid = pid;
+        this.control = control;
+    }
+
+    /** Starts {@code sluice-init} and hands it the plan. */
+    public static InitProcess spawn(Path initBinary, LaunchPlan plan) {
+        HostFd[] pair = ControlSocket.pair();
+        ControlSocket control = ControlSocket.of(pair[0]);
+        try (HostFd child = pair[1]) {
+            List<SpawnFileAction> actions = List.of(SpawnFileAction.dup(child.fd(), CONTROL_FD));
+            List<String> argv = List.of(initBinary.toString(), "--control-fd", Integer.toString(CONTROL_FD),
+                    "--parent-pid", Integer.toString(Native.getpid()));
+            long pid = POSIX.posix_spawnp(initBinary.toString(), actions, argv, List.of("PATH=/usr/sbin:/usr/bin:/sbin:/bin"));
+            if (pid <= 0) {
+                throw new IllegalStateException("cannot start " + initBinary + ": " + Errno.describe(POSIX.errno()));
+            }
+            InitProcess p = new InitProcess((int) pid, control);
+            control.send(plan.encode());
+            return p;
+        } catch (RuntimeException e) {
+            control.close();
+            throw e;
+        }
+    }
+
+    /** The host pid of the outer {@code sluice-init}. */
+    public int pid() {
+        return pid;
+    }
+
+    ControlSocket.Message receive() {
+        return control.receive();
+    }
+
+    /** Tells the waiting workload to exec. */
+    public void go() {
+        control.send("GO");
+    }
+
+    /** Sends {@code signal} to the outer process, which forwards it into the sandbox. */
+    public void signal(int signal) {
+        if (!reaped) {
+            Native.kill(pid, signal);
+        }
+    }
+
+    /**
+     * Waits for the outer process and returns sluice's exit code for it: its own exit code
+     * (which is the workload's, or 128+N when the workload died of signal N), or 128+N when
+     * the outer process itself was killed by signal N.
+     */
+    public synchronized int waitFor() {
+        if (!reaped) {
+            int[] st = new int[1];
+            int r;
+            do {
+                r = POSIX.waitpid(pid, st, 0);
+            } while (r < 0 && POSIX.errno() == Errno.EINTR);
+            status = st[0];
+            reaped = true;
+        }
+        int termsig = status & 0x7f;
+        return termsig == 0 ? (status >> 8) & 0xff : 128 + termsig;
+    }
+
+    @Override
+    public void close() {
+        control.close();
+    }
+}

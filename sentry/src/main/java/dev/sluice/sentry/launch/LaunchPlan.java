@@ -1,0 +1,188 @@
+package dev.sluice.sentry.launch;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The launch plan the sentry sends to {@code sluice-init}: an ordered list of ops, encoded as
+ * NUL-terminated tokens ({@code OP \0 N \0 ARG1 \0 ... ARGN \0}). The contract, with every op and
+ * which process runs it, is docs/launch-plan.md; C executes it without deciding anything.
+ */
+public final class LaunchPlan {
+    /**
+     * Largest plan the sentry sends: one SOCK_SEQPACKET message must fit the socket's default send
+     * buffer (net.core.wmem_default, 212992 bytes less overhead). sluice-init accepts up to 256 KiB.
+     */
+    public static final int MAX_BYTES = 192 * 1024;
+
+    public record Op(String name, List<String> args) {
+        public Op {
+            args = List.copyOf(args);
+        }
+    }
+
+    private final List<Op> ops;
+
+    private LaunchPlan(List<Op> ops) {
+        this.ops = List.copyOf(ops);
+    }
+
+    public List<Op> ops() {
+        return ops;
+    }
+
+    /** The ops named {@code name}, in order. */
+    public List<Op> ops(String name) {
+        return ops.stream().filter(o -> o.name.equals(name)).toList();
+    }
+
+    public byte[] encode() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        for (Op op : ops) {
+            token(out, op.name);
+            token(out, Integer.toString(op.args.size()));
+            for (String a : op.args) {
+                token(out, a);
+            }
+        }
+        byte[] b = out.toByteArray();
+        if (b.length > MAX_BYTES) {
+            throw new IllegalArgumentException("launch plan too large: " + b.length + " bytes (max " + MAX_BYTES + ")");
+        }
+        return b;
+    }
+
+    private static void token(ByteArrayOutputStream out, String s) {
+        if (s.indexOf('\0') >= 0) {
+            throw new IllegalArgumentException("launch plan argument contains NUL: " + s.replace('\0', '?'));
+        }
+        out.writeBytes(s.getBytes(StandardCharsets.UTF_8));
+        out.write(0);
+    }
+
+    /** Parses an encoded plan (the inverse of {@link #encode}); for tests and diagnostics. */
+    public static LaunchPlan decode(byte[] bytes) {
+        List<String> tokens = new ArrayList<>();
+        int start = 0;
+        for (int i = 0; i < bytes.length; i++) {
+            if (bytes[i] == 0) {
+                tokens.add(new String(bytes, start, i - start, StandardCharsets.UTF_8));
+                start = i + 1;
+            }
+        }
+        if (start != bytes.length) {
+            throw new IllegalArgumentException("truncated token at byte " + start);
+        }
+        List<Op> ops = new ArrayList<>();
+        for (int i = 0; i < tokens.size(); ) {
+            String name = tokens.get(i++);
+            if (i >= tokens.size()) {
+                throw new IllegalArgumentException("op " + name + " has no argument count");
+            }
+            int n = Integer.parseInt(tokens.get(i++));
+            if (n < 0 || i + n > tokens.size()) {
+                throw new IllegalArgumentException("op " + name + " claims " + n + " arguments");
+            }
+            ops.add(new Op(name, tokens.subList(i, i + n)));
+            i += n;
+        }
+        return new LaunchPlan(ops);
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Appends ops in the order they must run; {@code version 1} comes first, {@code exec} last. */
+    public static final class Builder {
+        private final List<Op> ops = new ArrayList<>();
+
+        private Builder() {
+            op("version", "1");
+        }
+
+        private Builder op(String name, String... args) {
+            ops.add(new Op(name, Arrays.asList(args)));
+            return this;
+        }
+
+        public Builder unshare(long cloneFlags) {
+            return op("unshare", Long.toString(cloneFlags));
+        }
+
+        public Builder hostname(String name) {
+            return op("hostname", name);
+        }
+
+        public Builder ifup(String ifname) {
+            return op("ifup", ifname);
+        }
+
+        /** {@code mount(2)}; null source, fstype or data pass NULL. */
+        public Builder mount(String source, String target, String fstype, long flags, String data) {
+            return op("mount", nz(source), target, nz(fstype), Long.toString(flags), nz(data));
+        }
+
+        public Builder mountSetattr(String path, long set, long clear, boolean recursive) {
+            return op("mount-setattr", path, Long.toString(set), Long.toString(clear), recursive ? "1" : "0");
+        }
+
+        public Builder mkdir(String path, int mode) {
+            return op("mkdir", path, Integer.toOctalString(mode));
+        }
+
+        public Builder touch(String path, int mode) {
+            return op("touch", path, Integer.toOctalString(mode));
+        }
+
+        public Builder symlink(String target, String path) {
+            return op("symlink", target, path);
+        }
+
+        public Builder pivotRoot(String newRoot) {
+            return op("pivot-root", newRoot);
+        }
+
+        public Builder chdir(String dir) {
+            return op("chdir", dir);
+        }
+
+        public Builder env(String nameValue) {
+            return op("env", nameValue);
+        }
+
+        public Builder caps(long keepMask) {
+            return op("caps", Long.toUnsignedString(keepMask));
+        }
+
+        public Builder noNewPrivs() {
+            return op("no-new-privs");
+        }
+
+        public Builder notifyIoctl(int mask, int value) {
+            return op("notify-ioctl", Integer.toUnsignedString(mask), Integer.toUnsignedString(value));
+        }
+
+        public Builder exec(String file, List<String> argv) {
+            List<String> a = new ArrayList<>();
+            a.add(file);
+            a.addAll(argv);
+            ops.add(new Op("exec", a));
+            return this;
+        }
+
+        public LaunchPlan build() {
+            if (ops.isEmpty() || !ops.get(ops.size() - 1).name.equals("exec")) {
+                throw new IllegalStateException("a launch plan ends with exec");
+            }
+            return new LaunchPlan(ops);
+        }
+
+        private static String nz(String s) {
+            return s == null ? "" : s;
+        }
+    }
+}

@@ -1,0 +1,161 @@
+package dev.sluice.sentry.launch;
+
+import static dev.sluice.sentry.launch.LinuxConstants.*;
+
+import dev.sluice.sentry.spi.TrapRule;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Turns a {@link SandboxSpec} and the active proxies' trap rules into a {@link LaunchPlan}. All
+ * sandbox policy is here, in Java; {@code sluice-init} only carries the plan out.
+ *
+ * <p>The root is assembled under a staging directory on the host (an empty directory the runner
+ * creates and removes; the mounts themselves live only in the sandbox's private mount namespace):
+ * <ol>
+ *   <li>the rootfs (the host's {@code /} by default) is bind-mounted recursively and made read-only
+ *       recursively ({@code mount_setattr});</li>
+ *   <li>a private tmpfs on {@code /tmp};</li>
+ *   <li>a minimal tmpfs {@code /dev}: null, zero, full, random, urandom and tty bound from the host,
+ *       a private devpts instance with {@code /dev/ptmx}, a tmpfs {@code /dev/shm}, the usual
+ *       symlinks, and each granted device node bound at its own path;</li>
+ *   <li>a {@code /proc} of the new pid namespace, with the kernel's knobs read-only and its
+ *       leaky files masked, as container runtimes do;</li>
+ *   <li>{@code pivot_root} into it.</li>
+ * </ol>
+ * The workload keeps a container-default capability set without {@code CAP_SYS_ADMIN} (so it
+ * cannot unmount the read-only view or the /dev that hides the host's devices) and without
+ * {@code CAP_MKNOD}, runs with no_new_privs, and has the seccomp notify rules of every active proxy.
+ */
+public final class PlanCompiler {
+    /** The default /dev of every sandbox, bound from the host. */
+    static final List<String> BASE_DEVICES = List.of("null", "zero", "full", "random", "urandom", "tty");
+    /** Kernel interfaces under /proc made read-only (as Docker's defaults). */
+    static final List<String> PROC_READONLY = List.of("bus", "fs", "irq", "sys", "sysrq-trigger");
+    /** Files under /proc hidden behind /dev/null (as Docker's defaults). */
+    static final List<String> PROC_MASKED = List.of("kcore", "keys", "latency_stats", "timer_list", "timer_stats", "sched_debug");
+
+    /** Docker's default capability set, less CAP_MKNOD: there is no device cgroup in `sluice run`. */
+    static final long DEFAULT_CAPS = bits(CAP_CHOWN, CAP_DAC_OVERRIDE, CAP_FOWNER, CAP_FSETID, CAP_KILL, CAP_SETGID,
+            CAP_SETUID, CAP_SETPCAP, CAP_NET_BIND_SERVICE, CAP_NET_RAW, CAP_SYS_CHROOT, CAP_AUDIT_WRITE, CAP_SETFCAP);
+
+    private PlanCompiler() {}
+
+    public static LaunchPlan compile(SandboxSpec spec, List<TrapRule> rules, Path staging) {
+        String root = staging.toString();
+        Path rootfs = spec.rootfs() == null ? Path.of("/") : spec.rootfs();
+        LaunchPlan.Builder b = LaunchPlan.builder();
+
+        long flags = CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWIPC | CLONE_NEWUTS;
+        if (spec.network() == SandboxSpec.Network.NONE) {
+            flags |= CLONE_NEWNET;
+        }
+        b.unshare(flags);
+        if (spec.hostname() != null) {
+            b.hostname(spec.hostname());
+        }
+        if (spec.network() == SandboxSpec.Network.NONE) {
+            b.ifup("lo");
+        }
+
+        // Nothing we mount may propagate back to the host.
+        b.mount(null, "/", null, MS_REC | MS_PRIVATE, null);
+        b.mount(rootfs.toString(), root, null, MS_BIND | MS_REC, null);
+        b.mountSetattr(root, MOUNT_ATTR_RDONLY, 0, true);
+
+        b.mount("tmpfs", root + "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, "mode=1777");
+        dev(b, root, spec.devices());
+        proc(b, root);
+
+        b.pivotRoot(root);
+
+        // The workload's own process state.
+        b.chdir(spec.cwd());
+        for (String e : spec.env()) {
+            b.env(e);
+        }
+        b.caps(DEFAULT_CAPS);
+        b.noNewPrivs();
+        for (TrapRule r : dedupe(rules)) {
+            b.notifyIoctl(r.mask(), r.value());
+        }
+        return b.exec(spec.command().get(0), spec.command()).build();
+    }
+
+    private static void dev(LaunchPlan.Builder b, String root, List<Path> devices) {
+        String dev = root + "/dev";
+        b.mount("tmpfs", dev, "tmpfs", MS_NOSUID | MS_NOEXEC, "mode=755,size=65536k");
+        for (String d : BASE_DEVICES) {
+            bindDevice(b, root, "/dev/" + d);
+        }
+        b.mkdir(dev + "/pts", 0755);
+        b.mount("devpts", dev + "/pts", "devpts", MS_NOSUID | MS_NOEXEC, "newinstance,ptmxmode=0666,mode=0620,gid=5");
+        b.symlink("pts/ptmx", dev + "/ptmx");
+        b.mkdir(dev + "/shm", 01777);
+        b.mount("shm", dev + "/shm", "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, "mode=1777,size=65536k");
+        b.symlink("/proc/self/fd", dev + "/fd");
+        b.symlink("/proc/self/fd/0", dev + "/stdin");
+        b.symlink("/proc/self/fd/1", dev + "/stdout");
+        b.symlink("/proc/self/fd/2", dev + "/stderr");
+        for (Path d : devices) {
+            bindDevice(b, root, d.toString());
+        }
+    }
+
+    private static void bindDevice(LaunchPlan.Builder b, String root, String hostPath) {
+        Path target = Path.of(root + hostPath);
+        b.mkdir(target.getParent().toString(), 0755);
+        b.touch(target.toString(), 0666);
+        b.mount(hostPath, target.toString(), null, MS_BIND, null);
+    }
+
+    private static void proc(LaunchPlan.Builder b, String root) {
+        String proc = root + "/proc";
+        b.mount("proc", proc, "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, null);
+        // Which of these exist depends on the kernel's config; the new /proc shows the same set as ours.
+        for (String p : PROC_READONLY) {
+            if (!Files.exists(Path.of("/proc", p))) {
+                continue;
+            }
+            String path = proc + "/" + p;
+            b.mount(path, path, null, MS_BIND | MS_REC, null);
+            b.mountSetattr(path, MOUNT_ATTR_RDONLY, 0, true);
+        }
+        for (String p : PROC_MASKED) {
+            if (!Files.exists(Path.of("/proc", p))) {
+                continue;
+            }
+            b.mount("/dev/null", proc + "/" + p, null, MS_BIND, null);
+        }
+    }
+
+    private static Set<TrapRule> dedupe(List<TrapRule> rules) {
+        Set<String> seen = new LinkedHashSet<>();
+        Set<TrapRule> out = new LinkedHashSet<>();
+        for (TrapRule r : rules) {
+            if (seen.add(r.mask() + "/" + r.value())) {
+                out.add(r);
+            }
+        }
+        return out;
+    }
+
+    private static long bits(int... caps) {
+        long m = 0;
+        for (int c : caps) {
+            m |= 1L << c;
+        }
+        return m;
+    }
+
+    /** The working directory to keep: {@code cwd} if it exists in the rootfs, else {@code /}. */
+    public static String keepCwd(Path rootfs, String cwd) {
+        if (rootfs == null) {
+            return cwd;
+        }
+        return Files.isDirectory(Path.of(rootfs.toString(), cwd)) ? cwd : "/";
+    }
+}

@@ -1,0 +1,92 @@
+package dev.sluice.sentry.launch;
+
+import dev.sluice.sentry.nativeio.Errno;
+import dev.sluice.sentry.nativeio.HostFd;
+
+/**
+ * What {@code sluice-init} reported before the workload was told to go: its pids, the seccomp
+ * listener, or why it failed. Turns the C side's messages into one clear line for the user.
+ *
+ * @param pid1      host pid of the sandbox's pid 1, or 0
+ * @param listener  the seccomp listener, or null when no proxy trapped anything
+ * @param failure   a message for the user when startup failed, else null
+ */
+public record Startup(int pid1, HostFd listener, String failure) {
+
+    /** Reads messages until READY, a failure, or end of file. */
+    public static Startup await(InitProcess init) {
+        int pid1 = 0;
+        HostFd listener = null;
+        while (true) {
+            ControlSocket.Message m = init.receive();
+            if (m == null) {
+                closeQuietly(listener);
+                return new Startup(pid1, null, "sandbox setup ended before the workload was ready");
+            }
+            switch (m.verb()) {
+                case "PID1" -> pid1 = Integer.parseInt(m.rest().trim());
+                case "LISTENER" -> {
+                    if (m.fd() == null) {
+                        return new Startup(pid1, null, "sluice-init sent no listener fd");
+                    }
+                    listener = m.fd();
+                }
+                case "READY" -> {
+                    return new Startup(pid1, listener, null);
+                }
+                case "ERROR" -> {
+                    closeQuietly(listener);
+                    return new Startup(pid1, null, describeError(m.rest()));
+                }
+                default -> {
+                    closeQuietly(listener);
+                    return new Startup(pid1, null, "unexpected message from sluice-init: " + m.text());
+                }
+            }
+            if (m.fd() != null && !"LISTENER".equals(m.verb())) {
+                m.fd().close();
+            }
+        }
+    }
+
+    /** After GO: null once the workload has exec'd (end of file), else why exec failed. */
+    public static String awaitExec(InitProcess init) {
+        String failure = null;
+        ControlSocket.Message m;
+        while ((m = init.receive()) != null) {
+            if (m.fd() != null) {
+                m.fd().close();
+            }
+            if (m.verb().equals("EXEC-FAILED")) {
+                String[] parts = m.rest().split(" ", 2);
+                int errno = Integer.parseInt(parts[0]);
+                String file = parts.length > 1 ? parts[1] : "?";
+                failure = errno == Errno.ENOENT ? file + ": command not found"
+                        : "cannot execute " + file + ": " + Errno.name(errno);
+            } else if (m.verb().equals("ERROR")) {
+                failure = describeError(m.rest());
+            }
+        }
+        return failure;
+    }
+
+    /** sluice's exit code for a failed startup, given the outer process's own. */
+    public int exitCode(int initExit) {
+        return initExit == 0 ? 125 : initExit;
+    }
+
+    /** {@code init 2 mount /x on /y: No such file or directory} → {@code sandbox setup failed (init): mount ...}. */
+    static String describeError(String rest) {
+        String[] parts = rest.split(" ", 3);
+        if (parts.length < 3) {
+            return "sandbox setup failed: " + rest;
+        }
+        return "sandbox setup failed (" + parts[0] + "): " + parts[2];
+    }
+
+    private static void closeQuietly(HostFd fd) {
+        if (fd != null) {
+            fd.close();
+        }
+    }
+}

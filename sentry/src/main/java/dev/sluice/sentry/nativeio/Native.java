@@ -1,0 +1,108 @@
+package dev.sluice.sentry.nativeio;
+
+import jnr.ffi.LastError;
+import jnr.ffi.LibraryLoader;
+import jnr.ffi.Runtime;
+
+/**
+ * Typed wrappers over {@link LibC}. Every wrapper returns the raw result on success and
+ * {@code -errno} on failure, so callers can turn a host error into a guest-visible errno without
+ * an exception; {@link #check} converts one into an {@link ErrnoException} where a failure is a
+ * sentry fault.
+ *
+ * <p>Constants are x86_64 Linux; each cites its header.
+ */
+public final class Native {
+    public static final LibC LIBC = LibraryLoader.create(LibC.class).load("c");
+    public static final Runtime RUNTIME = Runtime.getRuntime(LIBC);
+
+    // arch/x86/entry/syscalls/syscall_64.tbl
+    public static final int SYS_IOCTL = 16;
+    public static final int SYS_FSTAT = 5;
+    public static final int SYS_KCMP = 312;
+    public static final int SYS_PROCESS_VM_READV = 310;
+    public static final int SYS_PROCESS_VM_WRITEV = 311;
+    public static final int SYS_SECCOMP = 317;
+    public static final int SYS_PIDFD_OPEN = 434;
+    public static final int SYS_PIDFD_GETFD = 438;
+
+    // include/uapi/asm-generic/fcntl.h
+    public static final int O_RDONLY = 0;
+    public static final int O_RDWR = 2;
+    public static final int O_EXCL = 0x80;
+    public static final int O_NOCTTY = 0x100;
+    public static final int O_NONBLOCK = 0x800;
+    public static final int O_CLOEXEC = 0x80000;
+    /** include/uapi/linux/pidfd.h (6.9+): a pidfd for a thread, not only a thread-group leader. */
+    public static final int PIDFD_THREAD = O_EXCL;
+    /** include/uapi/linux/kcmp.h */
+    public static final int KCMP_FILE = 0;
+
+    // include/uapi/asm-generic/poll.h
+    public static final short POLLIN = 0x1;
+    public static final short POLLERR = 0x8;
+    public static final short POLLHUP = 0x10;
+    public static final short POLLNVAL = 0x20;
+
+    private Native() {}
+
+    /** errno saved by the last {@link LibC} call on this thread. */
+    public static int errno() {
+        return LastError.getLastError(RUNTIME);
+    }
+
+    /** {@code r} if non-negative, else {@code -errno}. */
+    public static long ret(long r) {
+        return r >= 0 ? r : -errno();
+    }
+
+    /** {@code r} if non-negative; otherwise throws {@link ErrnoException} naming {@code op}. */
+    public static long check(long r, String op) {
+        if (r < 0) {
+            throw new ErrnoException(op, (int) -r);
+        }
+        return r;
+    }
+
+    public static int ioctl(int fd, long request, long arg) {
+        return (int) ret(LIBC.ioctl(fd, request, arg));
+    }
+
+    public static int close(int fd) {
+        return (int) ret(LIBC.close(fd));
+    }
+
+    public static int pidfdOpen(int pid, int flags) {
+        return (int) ret(LIBC.syscall(SYS_PIDFD_OPEN, pid, flags, 0, 0, 0, 0));
+    }
+
+    public static int pidfdGetfd(int pidfd, int targetFd) {
+        return (int) ret(LIBC.syscall(SYS_PIDFD_GETFD, pidfd, targetFd, 0, 0, 0, 0));
+    }
+
+    /** {@code kcmp(pid1, pid2, KCMP_FILE, fd1, fd2)}: 0 when both fds are the same open file description. */
+    public static int kcmpFile(int pid1, int pid2, int fd1, int fd2) {
+        return (int) ret(LIBC.syscall(SYS_KCMP, pid1, pid2, KCMP_FILE, fd1, fd2, 0));
+    }
+
+    public static long pread(int fd, long buf, long count, long offset) {
+        return ret(LIBC.pread(fd, buf, count, offset));
+    }
+
+    public static long pwrite(int fd, long buf, long count, long offset) {
+        return ret(LIBC.pwrite(fd, buf, count, offset));
+    }
+
+    /** Raw {@code fstat(2)} into a {@code struct stat} at {@code statbuf} ({@link StatLayout}). */
+    public static int fstat(int fd, long statbuf) {
+        return (int) ret(LIBC.syscall(SYS_FSTAT, fd, statbuf, 0, 0, 0, 0));
+    }
+
+    public static int kill(int pid, int sig) {
+        return (int) ret(LIBC.kill(pid, sig));
+    }
+
+    public static int getpid() {
+        return LIBC.getpid();
+    }
+}

@@ -1,0 +1,37 @@
+package dev.sluice.sentry.observe;
+
+import dev.sluice.sentry.spi.Disposition;
+import java.util.Objects;
+
+/**
+ * Identifies one row of {@link CallStats}: which device was called, with which ioctl request, by
+ * what C name, and what the sentry did with it.
+ *
+ * <p>The disposition is part of the key, not a counter in the row, because one request always has
+ * exactly one disposition in a proxy's table; a request that shows up under two dispositions means
+ * the table changed at runtime, which the stats should make visible rather than merge.
+ *
+ * <p>Callers on the hot path should build each key once (for example next to the handler table
+ * entry) and reuse it, so that recording a call allocates nothing.
+ *
+ * @param device      the short device name, e.g. {@code nvidiactl}, {@code uverbs0}, {@code pty}
+ * @param cmd         the 32-bit ioctl request number as the guest passed it
+ * @param name        the C name of the request, e.g. {@code NV_ESC_RM_CONTROL}, or a placeholder
+ *                    such as {@code ?} for an unknown request
+ * @param disposition what the sentry did with the call
+ */
+public record CallKey(String device, int cmd, String name, Disposition disposition) {
+
+    /** Rejects null components, so that rows sort and print without special cases. */
+    public CallKey {
+        Objects.requireNonNull(device, "device");
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(disposition, "disposition");
+    }
+
+    /** Returns the request number as {@code 0x%08x}, the house format for ioctl numbers. */
+    public String cmdHex() {
+        // %x on an int prints its 32-bit two's complement, so 0xc030462b stays positive-looking.
+        return String.format("0x%08x", cmd);
+    }
+}

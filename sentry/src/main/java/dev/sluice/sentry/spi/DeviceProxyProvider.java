@@ -1,0 +1,28 @@
+package dev.sluice.sentry.spi;
+
+import java.util.Optional;
+
+/**
+ * Service-provider entry point of a device proxy, discovered with {@link java.util.ServiceLoader}
+ * (list the class in {@code META-INF/services/dev.sluice.sentry.spi.DeviceProxyProvider}).
+ *
+ * <p>Implementors:
+ * <ul>
+ *   <li>keep the constructor cheap: every sandbox start loads every provider;</li>
+ *   <li>return a proxy only when the sandbox asks for it: a granted device node the proxy serves,
+ *       or the provider's {@link #name()} among {@link ProxyConfig#enabledProxies()} for opt-in
+ *       proxies;</li>
+ *   <li>fail with an {@link IllegalStateException} whose message a user can act on (for example an
+ *       unsupported host driver version, naming the supported ones) rather than half-working.</li>
+ * </ul>
+ */
+public interface DeviceProxyProvider {
+    /** Short stable name used on the command line, in stats and in logs: {@code nvproxy}, {@code pty}. */
+    String name();
+
+    /** One line for {@code sluice proxies}. */
+    String description();
+
+    /** The proxy for this sandbox, or empty when the sandbox does not need it. */
+    Optional<DeviceProxy> create(ProxyConfig config);
+}
