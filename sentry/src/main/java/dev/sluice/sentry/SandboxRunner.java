@@ -23,7 +23,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import sun.misc.Signal;
@@ -49,7 +49,7 @@ public final class SandboxRunner {
     /**
      * @param stats       print a summary of trapped calls to {@code err} at exit
      * @param trace       write a Chrome/Perfetto trace of every trapped call here, or null
-     * @param failAfter   fault injection for tests: close the listener after this many calls (0: never)
+     * @param failAfter   fault injection for tests: the sentry stops answering after this many calls (0: never)
      * @param idleWorkers notification workers kept idle
      * @param maxWorkers  most notification workers at once
      */
@@ -85,17 +85,22 @@ public final class SandboxRunner {
                 int code = init.waitFor();
                 return startup.exitCode(code);
             }
+            AtomicBoolean exited = new AtomicBoolean();
             Listener listener = startup.listener() == null ? null : new Listener(startup.listener());
             NotificationLoop loop = null;
+            Dispatcher dispatcher = null;
             int fdsAtStart = FdCount.openFds();
             if (listener != null) {
                 listener.setSyncWakeUp();
-                Dispatcher dispatcher = new Dispatcher(listener, proxies, stats, trace,
+                dispatcher = new Dispatcher(listener, proxies, stats, trace,
                         new RateLimitedLog(LoggerFactory.getLogger(Dispatcher.class)));
-                loop = new NotificationLoop(listener, faultInjection(dispatcher, listener, options.failAfter()),
-                        options.idleWorkers(), options.maxWorkers());
+                // Fault injection runs one worker, so the abandoned listener is released at once.
+                int idle = options.failAfter() > 0 ? 1 : options.idleWorkers();
+                int max = options.failAfter() > 0 ? 1 : options.maxWorkers();
+                loop = new NotificationLoop(listener, dispatcher, idle, max);
+                loop.abandonAfter(options.failAfter());
                 loop.ended().thenAccept(outcome -> {
-                    if (outcome != NotificationLoop.Outcome.GUESTS_GONE) {
+                    if (outcome != NotificationLoop.Outcome.GUESTS_GONE && !exited.get()) {
                         err.println("sluice: the sentry stopped answering (" + outcome + "); killing the sandbox (fail closed)");
                         init.signal(9);
                     }
@@ -114,6 +119,7 @@ public final class SandboxRunner {
                 init.go();
                 String execFailure = Startup.awaitExec(init);
                 code = init.waitFor();
+                exited.set(true);
                 if (execFailure != null) {
                     err.println("sluice: " + execFailure);
                 }
@@ -123,12 +129,13 @@ public final class SandboxRunner {
                 }
             }
             if (loop != null) {
-                awaitLoop(loop);
-                int fdsAtEnd = FdCount.openFds();
                 loop.close();
+                awaitLoop(loop);
+                dispatcher.close();
+                int fdsAtEnd = FdCount.openFds();
                 listener.close();
                 if (options.stats()) {
-                    err.print(stats.format());
+                    err.println(stats.format());
                     err.printf("sluice: sentry fds: start=%d end=%d%n", fdsAtStart, fdsAtEnd);
                 }
             } else if (options.stats()) {
@@ -149,21 +156,6 @@ public final class SandboxRunner {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-    }
-
-    /** Test-only fault: after {@code n} calls the listener is closed under the loop's feet. */
-    private static NotificationLoop.Handler faultInjection(NotificationLoop.Handler h, Listener listener, int n) {
-        if (n <= 0) {
-            return h;
-        }
-        AtomicInteger calls = new AtomicInteger();
-        return (notification, arena) -> {
-            h.handle(notification, arena);
-            if (calls.incrementAndGet() == n) {
-                LOG.warn("fault injection: closing the seccomp listener after {} calls", n);
-                listener.close();
-            }
-        };
     }
 
     /** The empty host directory under which the sandbox's root is assembled. */

@@ -1,6 +1,7 @@
 package dev.sluice.sentry.dispatch;
 
 import dev.sluice.sentry.guest.GuestFds;
+import dev.sluice.sentry.guest.PidfdCache;
 import dev.sluice.sentry.ioctl.Ioctl;
 import dev.sluice.sentry.nativeio.Arena;
 import dev.sluice.sentry.nativeio.Errno;
@@ -44,7 +45,7 @@ import org.slf4j.LoggerFactory;
  * Every call is counted by device, request and disposition; denials log one rate-limited WARN
  * naming the request in hex and by name. A sentry fault fails that one call with EIO.
  */
-public final class Dispatcher implements NotificationLoop.Handler {
+public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Dispatcher.class);
     static final String UNOWNED = "unowned";
 
@@ -56,6 +57,7 @@ public final class Dispatcher implements NotificationLoop.Handler {
     private final RateLimitedLog warnings;
     private final Map<CharDevice, Optional<DeviceProxy>> owners = new ConcurrentHashMap<>();
     private final Map<Integer, Integer> tgids = new ConcurrentHashMap<>();
+    private final PidfdCache pidfds = new PidfdCache();
 
     private record RuleOwner(TrapRule rule, DeviceProxy proxy) {}
 
@@ -103,7 +105,7 @@ public final class Dispatcher implements NotificationLoop.Handler {
             return new Outcome(UNOWNED, "syscall " + n.nr(), r);
         }
         int guestFd = (int) n.arg(0);
-        long dup = GuestFds.dup(n.tid(), guestFd);
+        long dup = pidfds.dup(n.tid(), guestFd);
         if (dup < 0) {
             IoctlResult r = IoctlResult.deny((int) -dup, "the fd cannot be resolved");
             respond(n, arena, r);
@@ -225,6 +227,12 @@ public final class Dispatcher implements NotificationLoop.Handler {
             args.put("errno", Errno.name(d.errno()));
         }
         trace.complete(o.name, o.device, start, dur, pid, n.tid(), args);
+    }
+
+    /** Releases per-sandbox caches; call once no call is in flight. */
+    @Override
+    public void close() {
+        pidfds.close();
     }
 
     private static int tgidOf(int tid) {

@@ -1,7 +1,6 @@
 package dev.sluice.sentry.guest;
 
 import dev.sluice.sentry.nativeio.Errno;
-import dev.sluice.sentry.nativeio.HostFd;
 import dev.sluice.sentry.nativeio.Native;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -36,12 +35,6 @@ public final class GuestFds {
         } finally {
             Native.close(pidfd);
         }
-    }
-
-    /** Like {@link #dup} but wrapped; throws nothing, returns null and stores nothing on failure. */
-    public static HostFd dupOrNull(int tid, int guestFd) {
-        long fd = dup(tid, guestFd);
-        return fd < 0 ? null : HostFd.adopt((int) fd);
     }
 
     /** A pidfd for the thread {@code tid} or its thread group, or {@code -errno}. */

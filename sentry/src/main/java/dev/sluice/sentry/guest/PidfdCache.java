@@ -1,0 +1,64 @@
+package dev.sluice.sentry.guest;
+
+import dev.sluice.sentry.nativeio.Errno;
+import dev.sluice.sentry.nativeio.HostFd;
+import dev.sluice.sentry.nativeio.Native;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Resolves guest fd numbers with {@code pidfd_getfd}, keeping one pidfd per guest thread so the
+ * hot path costs one syscall instead of three.
+ *
+ * <p><b>Why a cached pidfd is safe.</b> A pidfd names one {@code struct pid}, never a number: if
+ * the thread it named has exited and its tid was reused, {@code pidfd_getfd} fails with ESRCH
+ * instead of reaching the new thread. On ESRCH the entry is replaced. An entry is only ever used
+ * for a notification from its own tid, and a thread has at most one trapped call in flight, so
+ * no two workers use (or replace) one entry at once.
+ *
+ * <p>The dups it returns are never cached: the sentry holding a device fd open after the guest
+ * closed it would keep the driver from releasing what the guest freed (an NVIDIA RM client, for
+ * one). The cache is bounded; past {@link #MAX_ENTRIES} it stops caching. {@link #close} at the
+ * end of the sandbox closes every pidfd.
+ */
+public final class PidfdCache implements AutoCloseable {
+    public static final int MAX_ENTRIES = 4096;
+    private final ConcurrentHashMap<Integer, HostFd> byTid = new ConcurrentHashMap<>();
+
+    /** A dup of the guest's {@code guestFd} (the caller closes it), or {@code -errno}. */
+    public long dup(int tid, int guestFd) {
+        if (guestFd < 0) {
+            return -Errno.EBADF;
+        }
+        HostFd cached = byTid.get(tid);
+        if (cached != null) {
+            int r = Native.pidfdGetfd(cached.fd(), guestFd);
+            if (r != -Errno.ESRCH) {
+                return r;
+            }
+            byTid.remove(tid, cached); // a previous thread with this tid
+            cached.close();
+        }
+        int fd = GuestFds.openPidfd(tid);
+        if (fd < 0) {
+            return fd;
+        }
+        HostFd pidfd = HostFd.adopt(fd);
+        int r = Native.pidfdGetfd(fd, guestFd);
+        if (r == -Errno.ESRCH || byTid.size() >= MAX_ENTRIES || byTid.putIfAbsent(tid, pidfd) != null) {
+            pidfd.close();
+        }
+        return r;
+    }
+
+    /** Number of cached pidfds (for tests). */
+    public int size() {
+        return byTid.size();
+    }
+
+    /** Closes every cached pidfd. Call only when no call is in flight. */
+    @Override
+    public void close() {
+        byTid.values().forEach(HostFd::close);
+        byTid.clear();
+    }
+}
