@@ -4,6 +4,8 @@ import dev.sluice.sentry.nativeio.Arena;
 import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.nativeio.Native;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedDeque;
+import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -11,14 +13,18 @@ import org.slf4j.LoggerFactory;
 /**
  * Receives trapped syscalls and hands each to a {@link Handler}, many at a time.
  *
- * <p><b>Threading.</b> Every idle worker blocks in {@code SECCOMP_IOCTL_NOTIF_RECV} on the
- * listener itself. The kernel gives each notification to exactly one waiting receiver and, with
- * {@code SECCOMP_USER_NOTIF_FD_SYNC_WAKE_UP}, wakes it on the trapping thread's CPU; the worker
- * that took a call handles it itself. So the common case pays no hand-off between threads and no
- * extra {@code poll}, and a slow call (a GPU firmware round trip) never keeps the next one
- * waiting: the other workers are still blocked in RECV. When a worker takes a call and none is
- * left waiting, it starts another (up to {@code maxWorkers}); workers beyond {@code idleWorkers}
- * idle ones retire after their call.
+ * <p><b>Threading.</b> One worker at a time blocks in {@code SECCOMP_IOCTL_NOTIF_RECV}; the
+ * kernel wakes it on the trapping thread's CPU ({@code SECCOMP_USER_NOTIF_FD_SYNC_WAKE_UP}) and it
+ * handles the call itself, so the common case pays no hand-off between threads and no extra
+ * {@code poll}. Measured on the trap benchmark, two workers both blocked in RECV cost twice the
+ * round trip: the kernel wakes waiters in FIFO order, so every call lands on the colder thread.
+ * Other workers therefore stand by, parked, and a watchdog makes sure one slow call (a GPU
+ * firmware round trip) never keeps the others waiting: when no worker has been in RECV for
+ * {@link #STALL_NANOS} while a call is in flight, it sends a standby worker into RECV (or starts
+ * one, up to {@code maxWorkers}). A call can thus wait at most about {@link #STALL_NANOS} behind a
+ * slow one. After its call a worker goes back to RECV if nobody else waits there, else stands by
+ * (or retires, beyond {@code idleWorkers} standbys). The watchdog sleeps for good after
+ * {@link #DEEP_SLEEP_NANOS} without a call and is woken by the next one.
  *
  * <p><b>Shutdown.</b> A receive that fails with ENOENT while the listener polls {@code POLLHUP}
  * means the filter has no task left: {@link Outcome#GUESTS_GONE}. The runner also calls
@@ -30,6 +36,10 @@ import org.slf4j.LoggerFactory;
 public final class NotificationLoop implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(NotificationLoop.class);
     private static final int ARENA_BLOCK = 64 * 1024;
+    /** How long every worker may be busy before another is sent into RECV. */
+    public static final long STALL_NANOS = 1_000_000;
+    /** Idle time after which the watchdog stops waking up. */
+    static final long DEEP_SLEEP_NANOS = 100_000_000;
 
     /** Handles one notification and must respond to it (or let it die with the guest). */
     @FunctionalInterface
@@ -52,6 +62,10 @@ public final class NotificationLoop implements AutoCloseable {
     private final CompletableFuture<Outcome> ended = new CompletableFuture<>();
     private final CompletableFuture<Outcome> done = new CompletableFuture<>();
     private final AtomicInteger received = new AtomicInteger();
+    private final ConcurrentLinkedDeque<Standby> standby = new ConcurrentLinkedDeque<>();
+    private final Thread watchdog = new Thread(this::watch, "sentry-watchdog");
+    private volatile long lastReceive = System.nanoTime();
+    private volatile boolean watchdogAsleep;
     private volatile int abandonAfter;
     private volatile boolean abandoned;
     private volatile boolean stopping;
@@ -78,9 +92,15 @@ public final class NotificationLoop implements AutoCloseable {
     }
 
     public void start() {
-        for (int i = 0; i < idleWorkers; i++) {
-            spawn();
-        }
+        watchdog.setDaemon(true);
+        watchdog.start();
+        spawn();
+    }
+
+    /** A parked worker; {@link #go} sends it into RECV. */
+    private static final class Standby {
+        final Thread thread = Thread.currentThread();
+        volatile boolean go;
     }
 
     /** Completes with the reason the loop ended, once no call is in flight any more. */
@@ -118,6 +138,21 @@ public final class NotificationLoop implements AutoCloseable {
         Arena arena = new Arena(ARENA_BLOCK);
         try {
             while (!stopping) {
+                if (waiting.get() > 0) {
+                    // Someone already waits in RECV: stand by rather than share the queue.
+                    if (standby.size() >= idleWorkers) {
+                        return;
+                    }
+                    Standby me = new Standby();
+                    standby.push(me);
+                    while (!me.go && !stopping) {
+                        LockSupport.park(this);
+                    }
+                    standby.remove(me);
+                    if (!me.go) {
+                        return;
+                    }
+                }
                 waiting.incrementAndGet();
                 Notification n;
                 try {
@@ -130,21 +165,25 @@ public final class NotificationLoop implements AutoCloseable {
                     waiting.decrementAndGet();
                     arena.reset();
                 }
+                lastReceive = System.nanoTime();
+                if (watchdogAsleep) {
+                    watchdogAsleep = false;
+                    LockSupport.unpark(watchdog);
+                }
                 if (abandoned || (n != null && abandonAfter > 0 && received.incrementAndGet() > abandonAfter)) {
                     abandon();
                     return; // drop the call unanswered, and our reference to the listener
                 }
                 if (n == null) {
-                    if (listener.poll(arena, 0) == Native.POLLHUP) {
+                    // ENOENT: the caller was interrupted, or (6.6+ kernels wake receivers when
+                    // the filter is orphaned) no task is left.
+                    if (!stopping && guestsGone(arena)) {
                         finish(Outcome.GUESTS_GONE);
                     }
                     arena.reset();
                     continue;
                 }
                 inFlight.incrementAndGet();
-                if (waiting.get() == 0) {
-                    spawn();
-                }
                 try {
                     handler.handle(n, arena);
                 } catch (Throwable t) {
@@ -157,12 +196,43 @@ public final class NotificationLoop implements AutoCloseable {
                     inFlight.decrementAndGet();
                     drained();
                 }
-                if (waiting.get() >= idleWorkers && workers.get() > idleWorkers) {
-                    return;
-                }
             }
         } finally {
             workers.decrementAndGet();
+        }
+    }
+
+    /** Sends another worker into RECV whenever every worker has been busy for too long. */
+    private void watch() {
+        while (!stopping) {
+            if (inFlight.get() == 0 && System.nanoTime() - lastReceive > DEEP_SLEEP_NANOS) {
+                watchdogAsleep = true;
+                // Re-check after publishing the flag: a worker that received before seeing it
+                // has already moved lastReceive.
+                if (inFlight.get() == 0 && System.nanoTime() - lastReceive > DEEP_SLEEP_NANOS) {
+                    LockSupport.park(this);
+                }
+                watchdogAsleep = false;
+                continue;
+            }
+            LockSupport.parkNanos(this, STALL_NANOS);
+            if (waiting.get() == 0 && inFlight.get() > 0 && System.nanoTime() - lastReceive >= STALL_NANOS) {
+                Standby s = standby.poll();
+                if (s != null) {
+                    s.go = true;
+                    LockSupport.unpark(s.thread);
+                } else {
+                    spawn();
+                }
+            }
+        }
+    }
+
+    private boolean guestsGone(Arena arena) {
+        try {
+            return listener.poll(arena, 0) == Native.POLLHUP;
+        } catch (IllegalStateException e) {
+            return true; // the runner closed the listener: the sandbox is over
         }
     }
 
@@ -179,6 +249,8 @@ public final class NotificationLoop implements AutoCloseable {
     private void finish(Outcome outcome) {
         ended.complete(outcome);
         stopping = true;
+        standby.forEach(w -> LockSupport.unpark(w.thread));
+        LockSupport.unpark(watchdog);
         drained();
     }
 
