@@ -7,7 +7,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /** {@code sluice proxies}: the device proxies this build has, found with ServiceLoader. */
-@Command(name = "proxies", description = "List the installed device proxies.")
+@Command(name = "proxies", mixinStandardHelpOptions = true, description = "List the installed device proxies.")
 final class ProxiesCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

@@ -22,7 +22,7 @@ import picocli.CommandLine.Parameters;
  * {@code sluice run [options] -- CMD [ARGS...]}: runs CMD in a sandbox and returns its exit code
  * (128+N when it dies of signal N; 125 when sluice itself fails; 126/127 when CMD cannot be run).
  */
-@Command(name = "run", sortOptions = false,
+@Command(name = "run", sortOptions = false, mixinStandardHelpOptions = true,
         description = {
             "Run CMD in a sandbox: new mount, pid, ipc and uts namespaces; the host root (or --rootfs) read-only;",
             "a private /tmp; a minimal /dev with only the devices granted by --device; a /proc of its own.",

@@ -31,7 +31,7 @@ import picocli.CommandLine.Spec;
  * measured the same way. Rounds are interleaved to spread machine noise evenly; the median over
  * rounds is reported.
  */
-@Command(name = "trap", description = "Trapped ioctl round trip: untrapped vs C supervisor vs Java sentry.")
+@Command(name = "trap", mixinStandardHelpOptions = true, description = "Trapped ioctl round trip: untrapped vs C supervisor vs Java sentry.")
 final class TrapBenchCommand implements Callable<Integer> {
     private static final Pattern LINE = Pattern.compile("median_ns=(\\d+) p99_ns=(\\d+) mean_ns=(\\d+)");
 

@@ -27,6 +27,8 @@ public final class ProcMemory implements GuestMemory, AutoCloseable {
     private final BooleanSupplier stillValid;
     private int fd = -1;
     private boolean useVm;
+    /** The notification was no longer valid right after opening: nothing opened may be used. */
+    private boolean stale;
 
     public ProcMemory(int tid, Arena arena, BooleanSupplier stillValid) {
         this.tid = tid;
@@ -35,6 +37,9 @@ public final class ProcMemory implements GuestMemory, AutoCloseable {
     }
 
     private int open() {
+        if (stale) {
+            return -Errno.ESRCH;
+        }
         if (fd >= 0 || useVm) {
             return 0;
         }
@@ -51,6 +56,7 @@ public final class ProcMemory implements GuestMemory, AutoCloseable {
             fd = r;
         }
         if (!stillValid.getAsBoolean()) {
+            stale = true;
             return -Errno.ESRCH;
         }
         return 0;

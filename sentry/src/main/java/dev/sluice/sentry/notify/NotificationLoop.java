@@ -263,7 +263,8 @@ public final class NotificationLoop implements AutoCloseable {
     /** Ends the loop because the listener broke: the runner kills the sandbox (fail closed). */
     public void fail(Exception cause) {
         if (!stopping) {
-            LOG.error("seccomp listener failed: {}; failing closed", cause.toString(), cause);
+            LOG.error("seccomp listener failed: {}; failing closed", cause.toString());
+            LOG.debug("listener failure", cause);
         }
         finish(Outcome.LISTENER_FAILED);
     }
