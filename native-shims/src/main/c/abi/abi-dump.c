@@ -28,6 +28,7 @@
 #include <linux/kcmp.h>
 #include <linux/seccomp.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <termios.h>
 
@@ -112,6 +113,12 @@ int main(void)
     NUM("sizeof.termios", glibc_termios_size);
     NUM("sizeof.kernel_termios", sizeof(struct kernel_termios));
 
+    /* glibc's struct stat on x86_64 is the kernel's (arch/x86/include/uapi/asm/stat.h). */
+    NUM("sizeof.stat", sizeof(struct stat));
+    NUM("offsetof.stat.st_mode", offsetof(struct stat, st_mode));
+    NUM("offsetof.stat.st_rdev", offsetof(struct stat, st_rdev));
+
+    VAL(SYS_fstat);
     VAL(SYS_ioctl);
     VAL(SYS_pidfd_open);
     VAL(SYS_pidfd_getfd);

@@ -15,7 +15,7 @@ import picocli.CommandLine.ScopeType;
  */
 @Command(name = "sluice", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Run workloads in a sandbox whose GPU and RDMA device ioctls pass through the Java sentry.",
-        subcommands = {RunCommand.class, BenchCommand.class, ProxiesCommand.class})
+        subcommands = {RunCommand.class, BenchCommand.class, ProxiesCommand.class, IoctlsCommand.class})
 public final class Main {
     /** Exit code for errors of sluice itself (usage, setup), as {@code docker run}. */
     static final int SLUICE_ERROR = 125;

@@ -3,6 +3,8 @@ package dev.sluice.sentry.diag;
 import dev.sluice.sentry.spi.DeviceProxy;
 import dev.sluice.sentry.spi.DeviceProxyProvider;
 import dev.sluice.sentry.spi.ProxyConfig;
+import dev.sluice.sentry.ioctl.IoctlTable;
+import java.util.List;
 import java.util.Optional;
 
 /** Registers the opt-in diagnostic {@link PtyProxy} ({@code sluice run --proxy pty}). */
@@ -15,6 +17,11 @@ public final class PtyProxyProvider implements DeviceProxyProvider {
     @Override
     public String description() {
         return "diagnostic: mediates /dev/ptmx ioctls to exercise the sentry on any Linux machine (opt-in)";
+    }
+
+    @Override
+    public List<IoctlTable> tables() {
+        return List.of(new PtyProxy().table());
     }
 
     @Override

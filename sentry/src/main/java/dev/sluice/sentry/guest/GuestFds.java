@@ -39,6 +39,22 @@ public final class GuestFds {
 
     /** A pidfd for the thread {@code tid} or its thread group, or {@code -errno}. */
     public static int openPidfd(int tid) {
+        int fd = openExactPidfd(tid);
+        if (fd != -Errno.EINVAL && fd != -Errno.ENOENT) {
+            return fd;
+        }
+        // Not a thread-group leader on a pre-6.9 kernel: EINVAL (ENOENT on later kernels).
+        int tgid = tgid(tid);
+        return tgid > 0 ? Native.pidfdOpen(tgid, 0) : -Errno.ESRCH;
+    }
+
+    /**
+     * A pidfd that names exactly the thread {@code tid} (a thread pidfd on 6.9+, or a process
+     * pidfd when {@code tid} is a thread-group leader), or {@code -errno}: EINVAL/ENOENT when only
+     * the thread group could be named. Only such pidfds may be cached by tid: a thread-group pidfd
+     * would outlive the thread and still answer for the group after the tid was reused.
+     */
+    public static int openExactPidfd(int tid) {
         if (threadPidfds) {
             int fd = Native.pidfdOpen(tid, Native.PIDFD_THREAD);
             if (fd != -Errno.EINVAL) {
@@ -46,13 +62,7 @@ public final class GuestFds {
             }
             threadPidfds = false; // pre-6.9 kernel: the flag is unknown
         }
-        int fd = Native.pidfdOpen(tid, 0);
-        if (fd != -Errno.EINVAL && fd != -Errno.ENOENT) {
-            return fd; // a leader, or a real failure (ESRCH: the thread is gone)
-        }
-        // Not a thread-group leader: EINVAL before 6.9, ENOENT after.
-        int tgid = tgid(tid);
-        return tgid > 0 ? Native.pidfdOpen(tgid, 0) : -Errno.ESRCH;
+        return Native.pidfdOpen(tid, 0);
     }
 
     /** The thread group of {@code tid}, from {@code /proc/TID/status}; -1 if the thread is gone. */

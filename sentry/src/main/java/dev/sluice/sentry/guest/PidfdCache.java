@@ -15,7 +15,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * for a notification from its own tid, and a thread has at most one trapped call in flight, so
  * no two workers use (or replace) one entry at once.
  *
- * <p>The dups it returns are never cached: the sentry holding a device fd open after the guest
+ * <p>Only pidfds that name exactly the thread are cached (see {@link GuestFds#openExactPidfd}).
+ * The dups it returns are never cached: the sentry holding a device fd open after the guest
  * closed it would keep the driver from releasing what the guest freed (an NVIDIA RM client, for
  * one). The cache is bounded; past {@link #MAX_ENTRIES} it stops caching. {@link #close} at the
  * end of the sandbox closes every pidfd.
@@ -38,13 +39,17 @@ public final class PidfdCache implements AutoCloseable {
             byTid.remove(tid, cached); // a previous thread with this tid
             cached.close();
         }
-        int fd = GuestFds.openPidfd(tid);
+        int fd = GuestFds.openExactPidfd(tid);
+        boolean cacheable = fd >= 0;
+        if (fd == -Errno.EINVAL || fd == -Errno.ENOENT) {
+            fd = GuestFds.openPidfd(tid); // the thread group's: used once, never cached
+        }
         if (fd < 0) {
             return fd;
         }
         HostFd pidfd = HostFd.adopt(fd);
         int r = Native.pidfdGetfd(fd, guestFd);
-        if (r == -Errno.ESRCH || byTid.size() >= MAX_ENTRIES || byTid.putIfAbsent(tid, pidfd) != null) {
+        if (!cacheable || r == -Errno.ESRCH || byTid.size() >= MAX_ENTRIES || byTid.putIfAbsent(tid, pidfd) != null) {
             pidfd.close();
         }
         return r;

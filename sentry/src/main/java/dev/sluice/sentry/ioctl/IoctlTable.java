@@ -48,6 +48,21 @@ public final class IoctlTable {
         return byCmd.values();
     }
 
+    /** The proxy this table belongs to. */
+    public String proxy() {
+        return proxy;
+    }
+
+    /** The errno for requests the table does not know. */
+    public int unknownErrno() {
+        return unknownErrno;
+    }
+
+    /** Requests named for logs but not allowed. */
+    public Map<Integer, String> knownNames() {
+        return knownNames;
+    }
+
     /** The C name of a request: a row's, a known-but-denied request's, or {@code unknown}. */
     public String name(int cmd) {
         IoctlEntry e = byCmd.get(cmd);

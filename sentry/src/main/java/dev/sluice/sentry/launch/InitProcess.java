@@ -33,6 +33,11 @@ public final class InitProcess implements AutoCloseable {
 
     /** Starts {@code sluice-init} and hands it the plan. */
     public static InitProcess spawn(Path initBinary, LaunchPlan plan) {
+        return spawnRaw(initBinary, plan.encode());
+    }
+
+    /** Starts {@code sluice-init} with an already encoded plan (tests feed it malformed ones). */
+    static InitProcess spawnRaw(Path initBinary, byte[] plan) {
         HostFd[] pair = ControlSocket.pair();
         ControlSocket control = ControlSocket.of(pair[0]);
         try (HostFd child = pair[1]) {
@@ -44,7 +49,7 @@ public final class InitProcess implements AutoCloseable {
                 throw new IllegalStateException("cannot start " + initBinary + ": " + Errno.describe(POSIX.errno()));
             }
             InitProcess p = new InitProcess((int) pid, control);
-            control.send(plan.encode());
+            control.send(plan);
             return p;
         } catch (RuntimeException e) {
             control.close();

@@ -26,8 +26,10 @@ public record Startup(int pid1, HostFd listener, String failure) {
             switch (m.verb()) {
                 case "PID1" -> pid1 = Integer.parseInt(m.rest().trim());
                 case "LISTENER" -> {
-                    if (m.fd() == null) {
-                        return new Startup(pid1, null, "sluice-init sent no listener fd");
+                    if (m.fd() == null || listener != null) {
+                        closeQuietly(listener);
+                        closeQuietly(m.fd());
+                        return new Startup(pid1, null, "sluice-init sent no listener fd, or two");
                     }
                     listener = m.fd();
                 }

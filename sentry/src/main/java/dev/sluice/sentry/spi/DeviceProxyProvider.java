@@ -1,5 +1,7 @@
 package dev.sluice.sentry.spi;
 
+import dev.sluice.sentry.ioctl.IoctlTable;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -25,4 +27,9 @@ public interface DeviceProxyProvider {
 
     /** The proxy for this sandbox, or empty when the sandbox does not need it. */
     Optional<DeviceProxy> create(ProxyConfig config);
+
+    /** The ioctl tables this provider's proxies dispatch on, for docs/ioctls.md. */
+    default List<IoctlTable> tables() {
+        return List.of();
+    }
 }

@@ -1,0 +1,317 @@
+package dev.sluice.sentry.dispatch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.anyInt;
+import static org.mockito.ArgumentMatchers.anyLong;
+import static org.mockito.ArgumentMatchers.anyString;
+import static org.mockito.ArgumentMatchers.eq;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.never;
+import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.when;
+
+import dev.sluice.sentry.ioctl.Ioctl;
+import dev.sluice.sentry.nativeio.Arena;
+import dev.sluice.sentry.nativeio.Errno;
+import dev.sluice.sentry.nativeio.HostFd;
+import dev.sluice.sentry.nativeio.Native;
+import dev.sluice.sentry.nativeio.SeccompAbi;
+import dev.sluice.sentry.nativeio.TestFds;
+import dev.sluice.sentry.notify.Listener;
+import dev.sluice.sentry.notify.Notification;
+import dev.sluice.sentry.observe.CallKey;
+import dev.sluice.sentry.observe.CallStats;
+import dev.sluice.sentry.observe.RateLimitedLog;
+import dev.sluice.sentry.spi.CharDevice;
+import dev.sluice.sentry.spi.DeviceProxy;
+import dev.sluice.sentry.spi.Disposition;
+import dev.sluice.sentry.spi.IoctlCall;
+import dev.sluice.sentry.spi.IoctlResult;
+import dev.sluice.sentry.spi.TrapRule;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.slf4j.Logger;
+
+/**
+ * The dispatcher with a mocked {@link Listener} and mocked proxies. The "guest" is this JVM: a
+ * notification names this thread and an fd the test opened, so the dispatcher resolves it with the
+ * real {@code pidfd_getfd} and {@code fstat}, and the device decides who owns the call
+ * ({@code /dev/null} is 1:3, owned by nobody; {@code /dev/ptmx} is 5:2).
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class DispatcherTest {
+    private static final int TCGETS = 0x5401;
+    private static final int NV_RM_CONTROL = 0xc020462a;
+    private static final int UVERBS = 0xc0181b01;
+    private static final CharDevice PTMX = new CharDevice(5, 2);
+    /** An fd number far above anything this JVM has open. */
+    private static final int NOT_OPEN = 999_999;
+
+    private Listener listener;
+    private DeviceProxy pty;
+    private DeviceProxy nv;
+    private CallStats stats;
+    private Logger log;
+    private Dispatcher dispatcher;
+    private Arena arena;
+    private int devNull;
+    private int ptmx;
+    private long nextId = 100;
+
+    @BeforeAll
+    static void pidfdGetfdIsPermitted() {
+        int pidfd = Native.pidfdOpen(Native.getpid(), 0);
+        Assumptions.assumeTrue(pidfd >= 0, "pidfd_open unavailable here: " + Errno.describe(-pidfd));
+        try {
+            int fd = Native.pidfdGetfd(pidfd, 0);
+            Assumptions.assumeTrue(fd >= 0 || fd == -Errno.EBADF, "pidfd_getfd unavailable here: " + Errno.describe(-fd));
+            if (fd >= 0) {
+                Native.close(fd);
+            }
+        } finally {
+            Native.close(pidfd);
+        }
+    }
+
+    @BeforeEach
+    void setUp() {
+        listener = mock(Listener.class);
+        when(listener.idValid(any(), anyLong())).thenReturn(true);
+        pty = mock(DeviceProxy.class);
+        when(pty.name()).thenReturn("pty");
+        when(pty.trapRules()).thenReturn(List.of(TrapRule.family('T', Disposition.CONTINUE, "tty ioctls")));
+        when(pty.owns(any())).thenAnswer(inv -> PTMX.equals(inv.getArgument(0)));
+        when(pty.ioctlName(anyInt())).thenAnswer(inv -> (int) inv.getArgument(0) == TCGETS ? "TCGETS" : "unknown");
+        nv = mock(DeviceProxy.class);
+        when(nv.name()).thenReturn("nvproxy");
+        when(nv.trapRules()).thenReturn(List.of(TrapRule.family('F', Disposition.DENY, "NVIDIA frontend")));
+        when(nv.owns(any())).thenReturn(false);
+        when(nv.ioctlName(anyInt())).thenReturn("NV_ESC_RM_CONTROL");
+        stats = new CallStats();
+        log = mock(Logger.class);
+        dispatcher = new Dispatcher(listener, List.of(pty, nv), stats, null, new RateLimitedLog(log, Duration.ZERO, System::nanoTime));
+        arena = new Arena(4096);
+        devNull = TestFds.open("/dev/null", Native.O_RDWR | Native.O_CLOEXEC);
+        ptmx = TestFds.open("/dev/ptmx", Native.O_RDWR | Native.O_NOCTTY | Native.O_CLOEXEC);
+    }
+
+    @AfterEach
+    void tearDown() {
+        dispatcher.close();
+        Native.close(devNull);
+        Native.close(ptmx);
+    }
+
+    /** A trapped syscall from this thread. */
+    private Notification notif(int nr, int arch, int fd, int cmd, long arg) {
+        long[] args = {fd, (long) cmd, arg, 0, 0, 0}; // the request sign-extended, as a guest may pass it
+        return new Notification(nextId++, TestFds.gettid(), nr, arch, args);
+    }
+
+    private Notification ioctl(int fd, int cmd) {
+        return notif(Native.SYS_IOCTL, SeccompAbi.AUDIT_ARCH_X86_64, fd, cmd, 0x7ffd1000L);
+    }
+
+    private CallStats.Row row(String device, int cmd, Disposition d) {
+        return stats.rows().stream()
+                .filter(r -> r.key().device().equals(device) && r.key().cmd() == cmd && r.key().disposition() == d)
+                .findFirst().orElseThrow(() -> new AssertionError("a stats row " + device + " " + Ioctl.hex(cmd) + " " + d
+                        + " in " + stats.rows()));
+    }
+
+    @Test
+    void nonIoctlSyscallIsEnosysAndCounted() {
+        Notification n = notif(1 /* write */, SeccompAbi.AUDIT_ARCH_X86_64, devNull, 0, 0);
+        dispatcher.handle(n, arena);
+        verify(listener).respond(any(), eq(n.id()), eq(0L), eq(Errno.ENOSYS), eq(0));
+        CallStats.Row r = row(Dispatcher.UNOWNED, 0, Disposition.DENY);
+        assertEquals(1, r.count(), "the refused syscall is counted");
+        assertEquals(1, r.errors(), "as a guest error");
+        assertEquals("syscall 1", r.key().name(), "named by its syscall number");
+        verify(log).warn(anyString(), any(Object[].class));
+    }
+
+    @Test
+    void otherArchitectureIsEnosys() {
+        Notification n = notif(Native.SYS_IOCTL, 0x40000003 /* AUDIT_ARCH_I386 */, devNull, TCGETS, 0);
+        dispatcher.handle(n, arena);
+        verify(listener).respond(any(), eq(n.id()), eq(0L), eq(Errno.ENOSYS), eq(0));
+        verify(listener, never()).respondContinue(any(), anyLong());
+        assertEquals(1, stats.count(Disposition.DENY), "counted as a denial");
+    }
+
+    @Test
+    void unresolvableFdIsEbadfNeverContinued() {
+        Notification n = ioctl(NOT_OPEN, TCGETS);
+        dispatcher.handle(n, arena);
+        verify(listener).respond(any(), eq(n.id()), eq(0L), eq(Errno.EBADF), eq(0));
+        verify(listener, never()).respondContinue(any(), anyLong());
+        assertEquals(1, row(Dispatcher.UNOWNED, TCGETS, Disposition.DENY).count(), "counted as an unowned denial");
+    }
+
+    @Test
+    void unownedFdWithAContinueRuleContinues() {
+        Notification n = ioctl(devNull, TCGETS);
+        dispatcher.handle(n, arena);
+        verify(listener).respondContinue(any(), eq(n.id()));
+        verify(listener, never()).respond(any(), anyLong(), anyLong(), anyInt(), anyInt());
+        verify(pty, never()).handle(any());
+        CallStats.Row r = row(Dispatcher.UNOWNED, TCGETS, Disposition.CONTINUE);
+        assertEquals(1, r.count(), "counted as CONTINUE");
+        assertEquals(0, r.errors(), "not an error");
+        assertEquals("TCGETS", r.key().name(), "named by the proxy whose rule trapped it");
+        verify(log, never()).warn(anyString(), any(Object[].class));
+    }
+
+    @Test
+    void unownedFdWithADenyRuleIsEnotty() {
+        Notification n = ioctl(devNull, NV_RM_CONTROL);
+        dispatcher.handle(n, arena);
+        verify(listener).respond(any(), eq(n.id()), eq(0L), eq(Errno.ENOTTY), eq(0));
+        verify(listener, never()).respondContinue(any(), anyLong());
+        CallStats.Row r = row(Dispatcher.UNOWNED, NV_RM_CONTROL, Disposition.DENY);
+        assertEquals(1, r.count(), "counted as DENY");
+        assertEquals("NV_ESC_RM_CONTROL", r.key().name(), "named by the strict proxy");
+        verify(log).warn(anyString(), any(Object[].class));
+    }
+
+    @Test
+    void requestMatchingNoRuleIsEnosys() {
+        Notification n = ioctl(devNull, UVERBS);
+        dispatcher.handle(n, arena);
+        verify(listener).respond(any(), eq(n.id()), eq(0L), eq(Errno.ENOSYS), eq(0));
+        assertEquals(1, stats.denials(), "counted as a denial");
+    }
+
+    @Test
+    void ownedFdGoesToItsProxyWithTheCallsFacts() {
+        AtomicReference<HostFd> seen = new AtomicReference<>();
+        when(pty.handle(any())).thenAnswer(inv -> {
+            IoctlCall c = inv.getArgument(0);
+            assertEquals(PTMX, c.device(), "the device of the sentry's dup");
+            assertEquals(ptmx, c.guestFd(), "the guest's fd number");
+            assertEquals(0x80045430, c.cmd(), "the request, truncated to 32 bits");
+            assertEquals(0x7ffd1000L, c.arg(), "the raw third argument");
+            assertEquals(TestFds.gettid(), c.tid(), "the calling thread");
+            assertNotNull(c.memory(), "guest memory");
+            assertTrue(c.hostFd().isOpen(), "the sentry's dup is open during the call");
+            assertTrue(c.hostFd().fd() != ptmx, "and is the sentry's own number");
+            seen.set(c.hostFd());
+            return IoctlResult.value(7);
+        });
+        Notification n = ioctl(ptmx, 0x80045430);
+        dispatcher.handle(n, arena);
+        verify(listener).respond(any(), eq(n.id()), eq(7L), eq(0), eq(0));
+        assertFalse(seen.get().isOpen(), "the dispatcher closes its dup after the call");
+        assertTrue(TestFds.isOpen(ptmx), "the guest's own fd is never closed");
+        CallStats.Row r = row("pty", 0x80045430, Disposition.EMULATE);
+        assertEquals(1, r.count(), "counted under the proxy as EMULATE");
+        assertEquals(0, r.errors(), "not an error");
+        verify(nv, never()).handle(any());
+    }
+
+    @Test
+    void guestErrorIsAnsweredAndCountedAsAnError() {
+        when(pty.handle(any())).thenReturn(IoctlResult.error(Errno.EFAULT));
+        Notification n = ioctl(ptmx, 0x80045430);
+        dispatcher.handle(n, arena);
+        verify(listener).respond(any(), eq(n.id()), eq(0L), eq(Errno.EFAULT), eq(0));
+        assertEquals(1, row("pty", 0x80045430, Disposition.EMULATE).errors(), "an emulated call that failed is an error");
+    }
+
+    @Test
+    void proxyContinueAndDenyAreAnswered() {
+        when(pty.handle(any())).thenReturn(IoctlResult.CONTINUE, IoctlResult.deny(Errno.ENOTTY, "not in the table"));
+        Notification c = ioctl(ptmx, TCGETS);
+        dispatcher.handle(c, arena);
+        verify(listener).respondContinue(any(), eq(c.id()));
+        Notification d = ioctl(ptmx, 0x5420);
+        dispatcher.handle(d, arena);
+        verify(listener).respond(any(), eq(d.id()), eq(0L), eq(Errno.ENOTTY), eq(0));
+        assertEquals(1, row("pty", TCGETS, Disposition.CONTINUE).count(), "CONTINUE counted");
+        assertEquals(1, row("pty", 0x5420, Disposition.DENY).count(), "DENY counted");
+        verify(log).warn(anyString(), any(Object[].class));
+    }
+
+    @Test
+    void proxyExceptionIsEioAndTheSentryKeepsGoing() {
+        when(pty.handle(any())).thenThrow(new IllegalStateException("proxy bug")).thenReturn(IoctlResult.value(0));
+        Notification bad = ioctl(ptmx, 0x80045430);
+        dispatcher.handle(bad, arena);
+        verify(listener).respond(any(), eq(bad.id()), eq(0L), eq(Errno.EIO), eq(0));
+        arena.reset();
+        Notification good = ioctl(ptmx, 0x80045430);
+        dispatcher.handle(good, arena);
+        verify(listener).respond(any(), eq(good.id()), eq(0L), eq(0), eq(0));
+        CallStats.Row r = row("pty", 0x80045430, Disposition.EMULATE);
+        assertEquals(2, r.count(), "both calls are counted");
+        assertEquals(1, r.errors(), "the faulted one as a guest error (EIO)");
+    }
+
+    @Test
+    void injectedFdIsSentAndClosed() {
+        HostFd peer = HostFd.adopt(TestFds.eventfd());
+        int peerNumber = peer.fd();
+        when(pty.handle(any())).thenReturn(new IoctlResult.InjectFd(peer, Native.O_CLOEXEC));
+        when(listener.addFd(any(), anyLong(), anyInt(), anyInt(), eq(true))).thenReturn(9);
+        Notification n = ioctl(ptmx, 0x5441);
+        dispatcher.handle(n, arena);
+        verify(listener).addFd(any(), eq(n.id()), eq(peerNumber), eq(Native.O_CLOEXEC), eq(true));
+        verify(listener, never()).respond(any(), anyLong(), anyLong(), anyInt(), anyInt());
+        assertFalse(peer.isOpen(), "the sentry's copy of the injected fd is closed after sending");
+        assertEquals(1, row("pty", 0x5441, Disposition.EMULATE).count(), "counted as EMULATE");
+    }
+
+    @Test
+    void injectRefusedByTheGuestsFdTableBecomesItsErrno() {
+        HostFd peer = HostFd.adopt(TestFds.eventfd());
+        when(pty.handle(any())).thenReturn(new IoctlResult.InjectFd(peer, 0));
+        when(listener.addFd(any(), anyLong(), anyInt(), anyInt(), eq(true))).thenReturn(-Errno.EMFILE);
+        Notification n = ioctl(ptmx, 0x5441);
+        dispatcher.handle(n, arena);
+        verify(listener).respond(any(), eq(n.id()), eq(0L), eq(Errno.EMFILE), eq(0));
+        assertFalse(peer.isOpen(), "closed either way");
+    }
+
+    @Test
+    void noAnswerOnceTheGuestStoppedWaiting() {
+        when(listener.idValid(any(), anyLong())).thenReturn(false);
+        HostFd peer = HostFd.adopt(TestFds.eventfd());
+        when(pty.handle(any())).thenReturn(new IoctlResult.InjectFd(peer, 0));
+        dispatcher.handle(ioctl(ptmx, 0x5441), arena);
+        dispatcher.handle(ioctl(devNull, TCGETS), arena);
+        verify(listener, never()).respond(any(), anyLong(), anyLong(), anyInt(), anyInt());
+        verify(listener, never()).respondContinue(any(), anyLong());
+        verify(listener, never()).addFd(any(), anyLong(), anyInt(), anyInt(), any(Boolean.class));
+        assertFalse(peer.isOpen(), "an fd that cannot be injected any more is closed");
+        assertEquals(2, stats.total(), "the calls are still counted");
+    }
+
+    @Test
+    void everyCallIsCountedWithItsDisposition() {
+        when(pty.handle(any())).thenReturn(IoctlResult.value(0));
+        dispatcher.handle(ioctl(ptmx, 0x80045430), arena);                                     // EMULATE
+        dispatcher.handle(ioctl(devNull, TCGETS), arena);                                      // CONTINUE
+        dispatcher.handle(ioctl(devNull, NV_RM_CONTROL), arena);                               // DENY
+        dispatcher.handle(notif(0, SeccompAbi.AUDIT_ARCH_X86_64, 0, 0, 0), arena);             // DENY (read)
+        dispatcher.handle(ioctl(NOT_OPEN, NV_RM_CONTROL), arena);                              // DENY (EBADF)
+        assertEquals(5, stats.total(), "every call is counted");
+        assertEquals(1, stats.count(Disposition.EMULATE), "one EMULATE");
+        assertEquals(1, stats.count(Disposition.CONTINUE), "one CONTINUE");
+        assertEquals(3, stats.count(Disposition.DENY), "three DENY");
+        CallKey k = row("pty", 0x80045430, Disposition.EMULATE).key();
+        assertEquals("pty", k.device(), "owned calls are counted under the proxy's name");
+    }
+}

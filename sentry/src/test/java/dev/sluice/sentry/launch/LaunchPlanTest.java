@@ -1,0 +1,152 @@
+package dev.sluice.sentry.launch;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.sluice.sentry.launch.LaunchPlan.Op;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class LaunchPlanTest {
+
+    private static LaunchPlan sample() {
+        return LaunchPlan.builder()
+                .unshare(0x2c020000L)
+                .hostname("box")
+                .mount(null, "/", null, 16384 | (1L << 18), null)
+                .mount("tmpfs", "/s/tmp", "tmpfs", 6, "mode=1777")
+                .mountSetattr("/s", 1, 0, true)
+                .mkdir("/s/dev/pts", 0755)
+                .touch("/s/dev/null", 0666)
+                .symlink("pts/ptmx", "/s/dev/ptmx")
+                .pivotRoot("/s")
+                .chdir("/home/ü ser")
+                .env("A=b=c")
+                .env("EMPTY=")
+                .caps(0xa80425fbL)
+                .noNewPrivs()
+                .notifyIoctl(0xffffffff, 0xc0181b01)
+                .exec("sh", List.of("sh", "-c", "echo hi", ""))
+                .build();
+    }
+
+    @Test
+    void encodeDecodeRoundTrip() {
+        LaunchPlan p = sample();
+        LaunchPlan back = LaunchPlan.decode(p.encode());
+        assertEquals(p.ops(), back.ops(), "decode(encode(plan)) has the same ops, arguments and order");
+        assertArrayEquals(p.encode(), back.encode(), "and re-encodes to the same bytes");
+    }
+
+    @Test
+    void encodingIsNulTerminatedTokens() {
+        LaunchPlan p = LaunchPlan.builder().chdir("/x").exec("true", List.of("true")).build();
+        String wire = new String(p.encode(), StandardCharsets.UTF_8);
+        assertEquals("version\0" + "1\0" + "1\0"
+                + "chdir\0" + "1\0" + "/x\0"
+                + "exec\0" + "2\0" + "true\0" + "true\0", wire, "OP NUL N NUL ARG... NUL, version 1 first");
+    }
+
+    @Test
+    void versionComesFirstAndExecLast() {
+        List<Op> ops = sample().ops();
+        assertEquals(new Op("version", List.of("1")), ops.get(0), "the plan starts with version 1");
+        assertEquals("exec", ops.get(ops.size() - 1).name(), "the plan ends with exec");
+        assertEquals(List.of("sh", "sh", "-c", "echo hi", ""), ops.get(ops.size() - 1).args(),
+                "exec carries the file then the whole argv, empty arguments included");
+    }
+
+    @Test
+    void nulInAnArgumentIsRejected() {
+        LaunchPlan p = LaunchPlan.builder().env("A=x\0y").exec("true", List.of("true")).build();
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, p::encode, "NUL cannot be encoded");
+        assertTrue(e.getMessage().contains("NUL"), "the message says why: " + e.getMessage());
+        assertTrue(e.getMessage().contains("A=x?y"), "and shows the argument with the NUL replaced: " + e.getMessage());
+
+        LaunchPlan argv = LaunchPlan.builder().exec("sh", List.of("sh", "a\0b")).build();
+        assertThrows(IllegalArgumentException.class, argv::encode, "NUL in argv");
+    }
+
+    @Test
+    void planTooLargeIsRejected() {
+        LaunchPlan.Builder b = LaunchPlan.builder();
+        String big = "X=" + "y".repeat(1000);
+        for (int i = 0; i < LaunchPlan.MAX_BYTES / 1000 + 1; i++) {
+            b.env(big);
+        }
+        LaunchPlan p = b.exec("true", List.of("true")).build();
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, p::encode, "a plan over MAX_BYTES");
+        assertTrue(e.getMessage().contains("too large"), "the message says why: " + e.getMessage());
+    }
+
+    @Test
+    void planJustUnderTheLimitEncodes() {
+        LaunchPlan small = LaunchPlan.builder().exec("true", List.of("true")).build();
+        int overhead = small.encode().length;
+        // One env op costs "env\0" + "1\0" + value + "\0" = 7 bytes plus the value.
+        String value = "V=" + "v".repeat(LaunchPlan.MAX_BYTES - overhead - 7 - 2);
+        LaunchPlan p = LaunchPlan.builder().env(value).exec("true", List.of("true")).build();
+        assertEquals(LaunchPlan.MAX_BYTES, p.encode().length, "exactly MAX_BYTES is allowed");
+    }
+
+    @Test
+    void mustEndWithExec() {
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> LaunchPlan.builder().chdir("/").build(), "a plan without exec");
+        assertTrue(e.getMessage().contains("exec"), "the message says what is missing: " + e.getMessage());
+        assertThrows(IllegalStateException.class,
+                () -> LaunchPlan.builder().exec("true", List.of("true")).chdir("/").build(), "exec must be last");
+    }
+
+    @Test
+    void opTokenFormats() {
+        LaunchPlan p = sample();
+        assertEquals(List.of("/s/dev/pts", "755"), p.ops("mkdir").get(0).args(), "mkdir mode in octal, no leading 0");
+        assertEquals(List.of("/s/dev/null", "666"), p.ops("touch").get(0).args(), "touch mode in octal");
+        assertEquals(List.of("4294967295", "3222805249"), p.ops("notify-ioctl").get(0).args(),
+                "notify-ioctl mask and value as unsigned decimal (0xffffffff, 0xc0181b01)");
+        assertEquals(List.of(Long.toString(0xa80425fbL)), p.ops("caps").get(0).args(), "caps as unsigned decimal");
+        assertEquals(List.of(), p.ops("no-new-privs").get(0).args(), "no-new-privs has no arguments");
+        assertEquals(List.of("", "/", "", Long.toString(16384 | (1L << 18)), ""), p.ops("mount").get(0).args(),
+                "mount: null source, fstype and data are empty tokens; flags in decimal");
+        assertEquals(List.of("tmpfs", "/s/tmp", "tmpfs", "6", "mode=1777"), p.ops("mount").get(1).args(), "mount args in order");
+        assertEquals(List.of("/s", "1", "0", "1"), p.ops("mount-setattr").get(0).args(), "mount-setattr set, clear, recursive=1");
+        assertEquals(List.of("pts/ptmx", "/s/dev/ptmx"), p.ops("symlink").get(0).args(), "symlink target then path");
+        assertEquals(List.of(Long.toString(0x2c020000L)), p.ops("unshare").get(0).args(), "unshare flags in decimal");
+    }
+
+    @Test
+    void stickyAndLargeModes() {
+        LaunchPlan p = LaunchPlan.builder().mkdir("/shm", 01777).mountSetattr("/x", 1, 2, false)
+                .caps(-1L).exec("true", List.of("true")).build();
+        assertEquals("1777", p.ops("mkdir").get(0).args().get(1), "the sticky bit is kept in octal");
+        assertEquals("0", p.ops("mount-setattr").get(0).args().get(3), "non-recursive is 0");
+        assertEquals("18446744073709551615", p.ops("caps").get(0).args().get(0), "an all-ones mask is unsigned");
+    }
+
+    @Test
+    void decodeRejectsMalformedInput() {
+        assertThrows(IllegalArgumentException.class,
+                () -> LaunchPlan.decode("version\0001\0001".getBytes(StandardCharsets.UTF_8)), "a token without its NUL");
+        assertThrows(IllegalArgumentException.class,
+                () -> LaunchPlan.decode("version\0".getBytes(StandardCharsets.UTF_8)), "an op without its count");
+        assertThrows(IllegalArgumentException.class,
+                () -> LaunchPlan.decode("exec\0003\0a\0".getBytes(StandardCharsets.UTF_8)), "fewer arguments than claimed");
+        assertThrows(IllegalArgumentException.class,
+                () -> LaunchPlan.decode("exec\0-1\0".getBytes(StandardCharsets.UTF_8)), "a negative count");
+        assertEquals(List.of(), LaunchPlan.decode(new byte[0]).ops(), "an empty plan decodes to no ops");
+    }
+
+    @Test
+    void opsIsImmutable() {
+        LaunchPlan p = sample();
+        assertThrows(UnsupportedOperationException.class, () -> p.ops().clear(), "ops() cannot be modified");
+        assertThrows(UnsupportedOperationException.class, () -> p.ops().get(0).args().clear(), "nor an op's args");
+    }
+}

@@ -1,0 +1,65 @@
+package dev.sluice.sentry.launch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The real {@code sluice-init} fed malformed launch plans: each must be refused with one clear
+ * {@code ERROR plan ...} line turned into a message, exit 125, and no sandbox. sluice-init checks
+ * the whole plan before it unshares anything, so this needs no root.
+ */
+@Timeout(30)
+class MalformedPlanTest {
+    private static Path init() {
+        Path p = Path.of(System.getProperty("sluice.init", "../native-shims/target/bin/sluice-init"));
+        assertTrue(Files.isExecutable(p), "sluice-init must be built by native-shims before these tests: " + p);
+        return p;
+    }
+
+    private static byte[] tokens(String... t) {
+        return (String.join("\0", t) + "\0").getBytes(StandardCharsets.UTF_8);
+    }
+
+    static Stream<Arguments> plans() {
+        byte[] truncated = tokens("version", "1", "exec", "2", "/bin/true");
+        byte[] noNul = "version\u00001\u0000exec\u00002\u0000/bin/true\u0000true".getBytes(StandardCharsets.UTF_8);
+        return Stream.of(
+                Arguments.of("no version first", tokens("exec", "2", "/bin/true", "true")),
+                Arguments.of("unknown op", tokens("version", "1", "frobnicate", "0", "exec", "2", "/bin/true", "true")),
+                Arguments.of("no exec", tokens("version", "1", "chdir", "1", "/")),
+                Arguments.of("argument count beyond the plan", truncated),
+                Arguments.of("last token not NUL-terminated", noNul),
+                Arguments.of("negative count", tokens("version", "1", "chdir", "-1", "exec", "2", "/bin/true", "true")),
+                Arguments.of("wrong arity", tokens("version", "1", "mount", "2", "a", "b", "exec", "2", "/bin/true", "true")),
+                Arguments.of("mask value outside 32 bits", tokens("version", "1", "notify-ioctl", "2", "4294967296", "0",
+                        "exec", "2", "/bin/true", "true")),
+                Arguments.of("value outside mask", tokens("version", "1", "notify-ioctl", "2", "65280", "1",
+                        "exec", "2", "/bin/true", "true")),
+                Arguments.of("empty plan", new byte[] {0}));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("plans")
+    void malformedPlanIsRefusedCleanly(String what, byte[] plan) {
+        try (InitProcess p = InitProcess.spawnRaw(init(), plan)) {
+            Startup s = Startup.await(p);
+            int code = p.waitFor();
+            assertNull(s.listener(), what + ": no listener may come from a refused plan");
+            assertNotNull(s.failure(), what + ": startup must fail");
+            assertTrue(s.failure().startsWith("sandbox setup failed (plan)") || s.failure().startsWith("sandbox setup ended"),
+                    what + ": the message names the plan: " + s.failure());
+            assertEquals(125, code, what + ": sluice-init exits 125 for a refused plan (" + s.failure() + ")");
+        }
+    }
+}

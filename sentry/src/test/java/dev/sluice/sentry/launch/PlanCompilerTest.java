@@ -1,0 +1,259 @@
+package dev.sluice.sentry.launch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.sluice.sentry.launch.LaunchPlan.Op;
+import dev.sluice.sentry.spi.Disposition;
+import dev.sluice.sentry.spi.TrapRule;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class PlanCompilerTest {
+    private static final Path STAGING = Path.of("/run/sluice/stage-test");
+    private static final String ROOT = STAGING.toString();
+    private static final long NEWNS = 0x00020000L;
+    private static final long NEWUTS = 0x04000000L;
+    private static final long NEWIPC = 0x08000000L;
+    private static final long NEWPID = 0x20000000L;
+    private static final long NEWNET = 0x40000000L;
+    private static final long MS_BIND = 4096;
+    private static final long MS_REC = 16384;
+    private static final int CAP_SYS_ADMIN = 21;
+    private static final int CAP_MKNOD = 27;
+
+    private static final TrapRule TTY = TrapRule.family('T', Disposition.CONTINUE, "tty");
+    private static final TrapRule NV = TrapRule.family('F', Disposition.DENY, "nvidia");
+    private static final TrapRule NV_AGAIN = TrapRule.family('F', Disposition.DENY, "nvidia, second proxy");
+    private static final TrapRule UVERBS = TrapRule.exact(0xc0181b01, Disposition.DENY, "uverbs");
+
+    private static SandboxSpec spec(SandboxSpec.Network net, List<Path> devices, String hostname) {
+        return new SandboxSpec(List.of("python3", "-c", "print(1)"), List.of("PATH=/usr/bin:/bin", "HOME=/root"),
+                "/work/dir", null, net, devices, hostname, Set.of(), Map.of());
+    }
+
+    private static LaunchPlan compile(SandboxSpec spec, List<TrapRule> rules) {
+        return PlanCompiler.compile(spec, rules, STAGING);
+    }
+
+    private static int indexOf(List<Op> ops, Predicate<Op> p, String what) {
+        for (int i = 0; i < ops.size(); i++) {
+            if (p.test(ops.get(i))) {
+                return i;
+            }
+        }
+        throw new AssertionError("the plan has " + what + ": " + ops);
+    }
+
+    private static Predicate<Op> op(String name, int argIndex, String arg) {
+        return o -> o.name().equals(name) && o.args().size() > argIndex && o.args().get(argIndex).equals(arg);
+    }
+
+    private static Predicate<Op> named(String name) {
+        return o -> o.name().equals(name);
+    }
+
+    @Test
+    void namespacesWithHostNetwork() {
+        LaunchPlan p = compile(spec(SandboxSpec.Network.HOST, List.of(), null), List.of());
+        long flags = Long.parseLong(p.ops("unshare").get(0).args().get(0));
+        assertEquals(NEWNS | NEWPID | NEWIPC | NEWUTS, flags, "mount, pid, ipc and uts namespaces, and no new net namespace");
+        assertTrue(p.ops("ifup").isEmpty(), "no lo to bring up in the host's network");
+        assertTrue(p.ops("hostname").isEmpty(), "the host's hostname is kept unless one is given");
+        assertEquals(1, p.ops("unshare").size(), "one unshare");
+    }
+
+    @Test
+    void namespacesWithNoNetwork() {
+        LaunchPlan p = compile(spec(SandboxSpec.Network.NONE, List.of(), "box"), List.of());
+        long flags = Long.parseLong(p.ops("unshare").get(0).args().get(0));
+        assertEquals(NEWNS | NEWPID | NEWIPC | NEWUTS | NEWNET, flags, "Network.NONE adds a net namespace");
+        assertEquals(List.of(new Op("ifup", List.of("lo"))), p.ops("ifup"), "lo comes up in the new namespace");
+        assertEquals(List.of(new Op("hostname", List.of("box"))), p.ops("hostname"), "the given hostname");
+        List<Op> ops = p.ops();
+        assertTrue(indexOf(ops, named("unshare"), "unshare") < indexOf(ops, named("ifup"), "ifup"),
+                "the interface comes up after the namespace exists");
+    }
+
+    @Test
+    void readOnlyRootBeforeTmpAndDev() {
+        List<Op> ops = compile(spec(SandboxSpec.Network.HOST, List.of(), null), List.of()).ops();
+        int priv = indexOf(ops, o -> o.name().equals("mount") && o.args().get(1).equals("/")
+                && (Long.parseLong(o.args().get(3)) & (1L << 18)) != 0, "mount --make-rprivate /");
+        int bind = indexOf(ops, op("mount", 1, ROOT), "the root bind mount");
+        Op bindOp = ops.get(bind);
+        assertEquals("/", bindOp.args().get(0), "the host's / is the default rootfs");
+        assertEquals(MS_BIND | MS_REC, Long.parseLong(bindOp.args().get(3)), "the root is bound recursively");
+        int ro = indexOf(ops, op("mount-setattr", 0, ROOT), "mount-setattr on the root");
+        assertEquals(List.of(ROOT, "1", "0", "1"), ops.get(ro).args(), "MOUNT_ATTR_RDONLY, recursively");
+        int tmp = indexOf(ops, op("mount", 1, ROOT + "/tmp"), "the /tmp mount");
+        int dev = indexOf(ops, op("mount", 1, ROOT + "/dev"), "the /dev mount");
+        assertEquals("tmpfs", ops.get(tmp).args().get(2), "/tmp is a tmpfs");
+        assertEquals("tmpfs", ops.get(dev).args().get(2), "/dev is a tmpfs");
+        assertTrue(priv < bind, "propagation is made private before anything is mounted");
+        assertTrue(bind < ro, "the bind exists before it is made read-only");
+        assertTrue(ro < tmp, "the root is read-only before /tmp is mounted over it (so /tmp stays writable)");
+        assertTrue(ro < dev, "the root is read-only before /dev is mounted over it");
+    }
+
+    @Test
+    void customRootfsIsTheBindSource(@TempDir Path rootfs) {
+        SandboxSpec s = new SandboxSpec(List.of("true"), List.of(), "/", rootfs, SandboxSpec.Network.HOST,
+                List.of(), null, Set.of(), Map.of());
+        List<Op> ops = compile(s, List.of()).ops();
+        Op bind = ops.get(indexOf(ops, op("mount", 1, ROOT), "the root bind mount"));
+        assertEquals(rootfs.toString(), bind.args().get(0), "--rootfs is bound as the root");
+    }
+
+    @Test
+    void everyBaseAndGrantedDeviceIsBound() {
+        List<Path> granted = List.of(Path.of("/dev/infiniband/uverbs0"), Path.of("/dev/nvidia0"));
+        List<Op> ops = compile(spec(SandboxSpec.Network.HOST, granted, null), List.of()).ops();
+        int devMount = indexOf(ops, op("mount", 1, ROOT + "/dev"), "the /dev mount");
+        List<String> all = new ArrayList<>();
+        PlanCompiler.BASE_DEVICES.forEach(d -> all.add("/dev/" + d));
+        granted.forEach(d -> all.add(d.toString()));
+        for (String host : all) {
+            String target = ROOT + host;
+            int bind = indexOf(ops, o -> o.name().equals("mount") && o.args().get(0).equals(host)
+                    && o.args().get(1).equals(target), "a bind of " + host);
+            assertEquals(MS_BIND, Long.parseLong(ops.get(bind).args().get(3)), host + " is bound (not recursively)");
+            int touch = indexOf(ops, op("touch", 0, target), "a mount point for " + host);
+            int mkdir = indexOf(ops, op("mkdir", 0, Path.of(target).getParent().toString()), "the directory of " + host);
+            assertTrue(devMount < mkdir && mkdir < touch && touch < bind,
+                    host + ": /dev tmpfs, then mkdir, touch, bind in that order");
+        }
+        for (String base : List.of("null", "zero", "full", "random", "urandom", "tty")) {
+            assertTrue(PlanCompiler.BASE_DEVICES.contains(base), "the base /dev has " + base);
+        }
+    }
+
+    @Test
+    void privateDevptsAndPtmx() {
+        LaunchPlan p = compile(spec(SandboxSpec.Network.HOST, List.of(), null), List.of());
+        List<Op> ops = p.ops();
+        Op devpts = ops.get(indexOf(ops, op("mount", 2, "devpts"), "a devpts mount"));
+        assertEquals(ROOT + "/dev/pts", devpts.args().get(1), "devpts on /dev/pts");
+        assertTrue(devpts.args().get(4).contains("newinstance"), "a private devpts instance: " + devpts.args().get(4));
+        assertTrue(devpts.args().get(4).contains("ptmxmode=0666"), "its ptmx is usable: " + devpts.args().get(4));
+        assertTrue(p.ops("symlink").contains(new Op("symlink", List.of("pts/ptmx", ROOT + "/dev/ptmx"))),
+                "/dev/ptmx points into the private instance");
+        assertFalse(ops.stream().anyMatch(o -> o.name().equals("mount") && o.args().get(0).equals("/dev/ptmx")),
+                "the host's ptmx is not bound");
+    }
+
+    @Test
+    void procIsMountedAndHardened() {
+        List<Op> ops = compile(spec(SandboxSpec.Network.HOST, List.of(), null), List.of()).ops();
+        int proc = indexOf(ops, op("mount", 2, "proc"), "a proc mount");
+        assertEquals(ROOT + "/proc", ops.get(proc).args().get(1), "proc on /proc");
+        for (String p : PlanCompiler.PROC_MASKED) {
+            if (Files.exists(Path.of("/proc", p))) {
+                int mask = indexOf(ops, o -> o.name().equals("mount") && o.args().get(0).equals("/dev/null")
+                        && o.args().get(1).equals(ROOT + "/proc/" + p), "a mask over /proc/" + p);
+                assertTrue(proc < mask, "/proc/" + p + " is masked after /proc is mounted");
+            }
+        }
+        for (String p : PlanCompiler.PROC_READONLY) {
+            if (Files.exists(Path.of("/proc", p))) {
+                indexOf(ops, op("mount-setattr", 0, ROOT + "/proc/" + p), "/proc/" + p + " made read-only");
+            }
+        }
+    }
+
+    @Test
+    void pivotRootBeforeTheWorkloadsOwnState() {
+        LaunchPlan p = compile(spec(SandboxSpec.Network.HOST, List.of(), null), List.of(TTY));
+        List<Op> ops = p.ops();
+        int pivot = indexOf(ops, named("pivot-root"), "pivot-root");
+        assertEquals(List.of(ROOT), ops.get(pivot).args(), "pivot into the staging root");
+        int lastMount = -1;
+        for (int i = 0; i < ops.size(); i++) {
+            if (ops.get(i).name().startsWith("mount") || ops.get(i).name().equals("mkdir")
+                    || ops.get(i).name().equals("touch") || ops.get(i).name().equals("symlink")) {
+                lastMount = i;
+            }
+        }
+        assertTrue(lastMount < pivot, "every mount, mkdir, touch and symlink is before pivot-root");
+        for (String name : List.of("chdir", "env", "caps", "no-new-privs", "notify-ioctl", "exec")) {
+            assertTrue(pivot < indexOf(ops, named(name), name), name + " comes after pivot-root");
+        }
+        assertEquals(List.of("/work/dir"), p.ops("chdir").get(0).args(), "chdir to the spec's cwd");
+        assertEquals(List.of(new Op("env", List.of("PATH=/usr/bin:/bin")), new Op("env", List.of("HOME=/root"))),
+                p.ops("env"), "one env op per variable, in order");
+        assertTrue(indexOf(ops, named("caps"), "caps") < indexOf(ops, named("notify-ioctl"), "notify-ioctl"),
+                "capabilities are dropped before the filter is installed");
+        assertTrue(indexOf(ops, named("no-new-privs"), "no-new-privs") < indexOf(ops, named("notify-ioctl"), "notify-ioctl"),
+                "no_new_privs is set before the filter is installed (required without CAP_SYS_ADMIN)");
+    }
+
+    @Test
+    void capabilitiesLackSysAdminAndMknod() {
+        LaunchPlan p = compile(spec(SandboxSpec.Network.HOST, List.of(), null), List.of());
+        long caps = Long.parseUnsignedLong(p.ops("caps").get(0).args().get(0));
+        assertEquals(0, caps & (1L << CAP_SYS_ADMIN), "CAP_SYS_ADMIN (21) is dropped");
+        assertEquals(0, caps & (1L << CAP_MKNOD), "CAP_MKNOD (27) is dropped");
+        assertTrue((caps & (1L << 0)) != 0, "CAP_CHOWN is kept (container default)");
+        assertTrue((caps & (1L << 18)) != 0, "CAP_SYS_CHROOT is kept (container default)");
+        assertEquals(PlanCompiler.DEFAULT_CAPS, caps, "the plan carries DEFAULT_CAPS");
+        assertEquals(List.of(), p.ops("no-new-privs").get(0).args(), "no_new_privs is set");
+    }
+
+    @Test
+    void notifyIoctlOpsAreDeduplicatedInOrder() {
+        LaunchPlan p = compile(spec(SandboxSpec.Network.HOST, List.of(), null), List.of(NV, TTY, NV_AGAIN, UVERBS, TTY));
+        List<Op> notify = p.ops("notify-ioctl");
+        assertEquals(List.of(
+                new Op("notify-ioctl", List.of("65280", Integer.toString('F' << 8))),
+                new Op("notify-ioctl", List.of("65280", Integer.toString('T' << 8))),
+                new Op("notify-ioctl", List.of("4294967295", "3222805249"))),
+                notify, "one op per distinct (mask, value), first-seen order, unsigned decimal");
+    }
+
+    @Test
+    void noRulesNoNotifyOps() {
+        LaunchPlan p = compile(spec(SandboxSpec.Network.HOST, List.of(), null), List.of());
+        assertTrue(p.ops("notify-ioctl").isEmpty(), "no proxies, no seccomp notify rules");
+    }
+
+    @Test
+    void execIsLastWithTheCommand() {
+        List<Op> ops = compile(spec(SandboxSpec.Network.HOST, List.of(), null), List.of(TTY)).ops();
+        Op last = ops.get(ops.size() - 1);
+        assertEquals(new Op("exec", List.of("python3", "python3", "-c", "print(1)")), last,
+                "exec of command[0] (searched in PATH) with the whole command as argv");
+        assertEquals(1, ops.stream().filter(named("exec")).count(), "exactly one exec");
+    }
+
+    @Test
+    void compiledPlanEncodes() {
+        LaunchPlan p = compile(spec(SandboxSpec.Network.NONE, List.of(Path.of("/dev/nvidia0")), "h"), List.of(NV, TTY));
+        assertEquals(p.ops(), LaunchPlan.decode(p.encode()).ops(), "a compiled plan survives the wire format");
+    }
+
+    @Test
+    void keepCwdWithTheHostRootKeepsIt() {
+        assertEquals("/no/such/dir", PlanCompiler.keepCwd(null, "/no/such/dir"), "with the host's / the caller's cwd is kept");
+    }
+
+    @Test
+    void keepCwdWithARootfsKeepsOnlyExistingDirectories(@TempDir Path rootfs) throws IOException {
+        Files.createDirectories(rootfs.resolve("home/user"));
+        Files.writeString(rootfs.resolve("file"), "x");
+        assertEquals("/home/user", PlanCompiler.keepCwd(rootfs, "/home/user"), "a directory that exists in the rootfs");
+        assertEquals("/", PlanCompiler.keepCwd(rootfs, "/home/other"), "a missing directory falls back to /");
+        assertEquals("/", PlanCompiler.keepCwd(rootfs, "/file"), "a file is not a working directory");
+    }
+}

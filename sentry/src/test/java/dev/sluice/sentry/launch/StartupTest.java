@@ -1,0 +1,141 @@
+package dev.sluice.sentry.launch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.when;
+
+import dev.sluice.sentry.nativeio.HostFd;
+import dev.sluice.sentry.nativeio.TestFds;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class StartupTest {
+
+    private static ControlSocket.Message msg(String text) {
+        return new ControlSocket.Message(text, null);
+    }
+
+    @Test
+    void describeErrorNamesTheProcessAndKeepsTheMessage() {
+        assertEquals("sandbox setup failed (init): mount /x on /y: No such file or directory",
+                Startup.describeError("init 2 mount /x on /y: No such file or directory"),
+                "WHO ERRNO MESSAGE becomes '(WHO): MESSAGE'");
+        assertEquals("sandbox setup failed (pid1): pivot_root: Invalid argument",
+                Startup.describeError("pid1 22 pivot_root: Invalid argument"), "another process name");
+    }
+
+    @Test
+    void describeErrorOfAShortMessageKeepsItWhole() {
+        assertEquals("sandbox setup failed: init 2", Startup.describeError("init 2"), "fewer than three fields");
+        assertEquals("sandbox setup failed: ", Startup.describeError(""), "an empty message");
+    }
+
+    @Test
+    void exitCode() {
+        Startup s = new Startup(0, null, "failed");
+        assertEquals(125, s.exitCode(0), "an outer process that exited 0 after a failed setup is still sluice's 125");
+        assertEquals(3, s.exitCode(3), "otherwise the outer process's own code");
+        assertEquals(137, s.exitCode(137), "a signal-derived code is kept");
+    }
+
+    @Test
+    void awaitReturnsPidAndListenerOnReady() {
+        HostFd listener = HostFd.adopt(TestFds.eventfd());
+        InitProcess init = mock(InitProcess.class);
+        when(init.receive()).thenReturn(msg("PID1 4242"), new ControlSocket.Message("LISTENER", listener), msg("READY"));
+        Startup s = Startup.await(init);
+        try {
+            assertEquals(4242, s.pid1(), "PID1 is parsed");
+            assertSame(listener, s.listener(), "the listener fd is handed on");
+            assertTrue(listener.isOpen(), "and left open");
+            assertNull(s.failure(), "no failure");
+        } finally {
+            listener.close();
+        }
+    }
+
+    @Test
+    void awaitWithoutAListenerIsReadyWithNone() {
+        InitProcess init = mock(InitProcess.class);
+        when(init.receive()).thenReturn(msg("PID1 7"), msg("READY"));
+        Startup s = Startup.await(init);
+        assertEquals(7, s.pid1(), "PID1");
+        assertNull(s.listener(), "no proxy trapped anything: no listener");
+        assertNull(s.failure(), "no failure");
+    }
+
+    @Test
+    void awaitOnErrorClosesTheListenerAndDescribesTheError() {
+        int n = TestFds.eventfd();
+        HostFd listener = HostFd.adopt(n);
+        InitProcess init = mock(InitProcess.class);
+        when(init.receive()).thenReturn(msg("PID1 9"), new ControlSocket.Message("LISTENER", listener),
+                msg("ERROR init 1 mount-setattr /s: Operation not permitted"));
+        Startup s = Startup.await(init);
+        assertEquals("sandbox setup failed (init): mount-setattr /s: Operation not permitted", s.failure(), "the error");
+        assertNull(s.listener(), "no listener on failure");
+        assertEquals(9, s.pid1(), "the pid is still reported");
+        assertFalse(listener.isOpen(), "the listener received before the error is closed");
+        assertFalse(TestFds.isOpen(n), "its host fd is closed");
+    }
+
+    @Test
+    void awaitAtEndOfFileFails() {
+        InitProcess init = mock(InitProcess.class);
+        when(init.receive()).thenReturn(msg("PID1 5"), (ControlSocket.Message) null);
+        Startup s = Startup.await(init);
+        assertTrue(s.failure() != null && s.failure().contains("ended before"), "EOF before READY: " + s.failure());
+    }
+
+    @Test
+    void awaitRejectsAListenerMessageWithoutAnFd() {
+        InitProcess init = mock(InitProcess.class);
+        when(init.receive()).thenReturn(msg("LISTENER"));
+        Startup s = Startup.await(init);
+        assertTrue(s.failure() != null && s.failure().contains("no listener fd"), "LISTENER without SCM_RIGHTS: " + s.failure());
+    }
+
+    @Test
+    void awaitRejectsAnUnexpectedMessage() {
+        InitProcess init = mock(InitProcess.class);
+        when(init.receive()).thenReturn(msg("HELLO there"));
+        Startup s = Startup.await(init);
+        assertEquals("unexpected message from sluice-init: HELLO there", s.failure(), "an unknown verb");
+    }
+
+    @Test
+    void awaitClosesAnFdPassedWithAnotherMessage() {
+        int n = TestFds.eventfd();
+        HostFd stray = HostFd.adopt(n);
+        InitProcess init = mock(InitProcess.class);
+        when(init.receive()).thenReturn(new ControlSocket.Message("PID1 3", stray), msg("READY"));
+        Startup s = Startup.await(init);
+        assertNull(s.failure(), "ready");
+        assertFalse(TestFds.isOpen(n), "an fd that came with PID1 is closed, not leaked");
+    }
+
+    @Test
+    void awaitExecReportsCommandNotFoundAndOtherErrnos() {
+        InitProcess notFound = mock(InitProcess.class);
+        when(notFound.receive()).thenReturn(msg("EXEC-FAILED 2 nosuchcmd"), (ControlSocket.Message) null);
+        assertEquals("nosuchcmd: command not found", Startup.awaitExec(notFound), "ENOENT");
+
+        InitProcess denied = mock(InitProcess.class);
+        when(denied.receive()).thenReturn(msg("EXEC-FAILED 13 /tmp/x"), (ControlSocket.Message) null);
+        assertEquals("cannot execute /tmp/x: EACCES", Startup.awaitExec(denied), "EACCES");
+
+        InitProcess ok = mock(InitProcess.class);
+        when(ok.receive()).thenReturn((ControlSocket.Message) null);
+        assertNull(Startup.awaitExec(ok), "end of file alone: the workload exec'd");
+
+        InitProcess error = mock(InitProcess.class);
+        when(error.receive()).thenReturn(msg("ERROR pid1 5 chdir /x: No such file or directory"), (ControlSocket.Message) null);
+        assertEquals("sandbox setup failed (pid1): chdir /x: No such file or directory", Startup.awaitExec(error), "ERROR");
+    }
+}

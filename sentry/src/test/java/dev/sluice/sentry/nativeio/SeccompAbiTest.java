@@ -1,0 +1,206 @@
+package dev.sluice.sentry.nativeio;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Every size, offset, request number and syscall number the sentry hard-codes for the seccomp
+ * notification ABI, compared with {@code sluice-abi-dump}, which prints them from the real kernel
+ * and glibc headers.
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class SeccompAbiTest {
+
+    /** Dump name -> the Java constant that must equal it. Java field names are listed for the completeness checks. */
+    private record Row(String dumpName, String javaName, long javaValue) {
+        @Override
+        public String toString() {
+            return dumpName + " = " + javaName;
+        }
+    }
+
+    private static final List<Row> ROWS = List.of(
+            seccomp("sizeof.seccomp_data", "DATA_SIZE", SeccompAbi.DATA_SIZE),
+            seccomp("offsetof.seccomp_data.nr", "DATA_OFF_NR", SeccompAbi.DATA_OFF_NR),
+            seccomp("offsetof.seccomp_data.arch", "DATA_OFF_ARCH", SeccompAbi.DATA_OFF_ARCH),
+            seccomp("offsetof.seccomp_data.instruction_pointer", "DATA_OFF_IP", SeccompAbi.DATA_OFF_IP),
+            seccomp("offsetof.seccomp_data.args", "DATA_OFF_ARGS", SeccompAbi.DATA_OFF_ARGS),
+
+            seccomp("sizeof.seccomp_notif", "NOTIF_SIZE", SeccompAbi.NOTIF_SIZE),
+            seccomp("offsetof.seccomp_notif.id", "NOTIF_OFF_ID", SeccompAbi.NOTIF_OFF_ID),
+            seccomp("offsetof.seccomp_notif.pid", "NOTIF_OFF_PID", SeccompAbi.NOTIF_OFF_PID),
+            seccomp("offsetof.seccomp_notif.flags", "NOTIF_OFF_FLAGS", SeccompAbi.NOTIF_OFF_FLAGS),
+            seccomp("offsetof.seccomp_notif.data", "NOTIF_OFF_DATA", SeccompAbi.NOTIF_OFF_DATA),
+
+            seccomp("sizeof.seccomp_notif_resp", "RESP_SIZE", SeccompAbi.RESP_SIZE),
+            seccomp("offsetof.seccomp_notif_resp.id", "RESP_OFF_ID", SeccompAbi.RESP_OFF_ID),
+            seccomp("offsetof.seccomp_notif_resp.val", "RESP_OFF_VAL", SeccompAbi.RESP_OFF_VAL),
+            seccomp("offsetof.seccomp_notif_resp.error", "RESP_OFF_ERROR", SeccompAbi.RESP_OFF_ERROR),
+            seccomp("offsetof.seccomp_notif_resp.flags", "RESP_OFF_FLAGS", SeccompAbi.RESP_OFF_FLAGS),
+
+            seccomp("sizeof.seccomp_notif_addfd", "ADDFD_SIZE", SeccompAbi.ADDFD_SIZE),
+            seccomp("offsetof.seccomp_notif_addfd.id", "ADDFD_OFF_ID", SeccompAbi.ADDFD_OFF_ID),
+            seccomp("offsetof.seccomp_notif_addfd.flags", "ADDFD_OFF_FLAGS", SeccompAbi.ADDFD_OFF_FLAGS),
+            seccomp("offsetof.seccomp_notif_addfd.srcfd", "ADDFD_OFF_SRCFD", SeccompAbi.ADDFD_OFF_SRCFD),
+            seccomp("offsetof.seccomp_notif_addfd.newfd", "ADDFD_OFF_NEWFD", SeccompAbi.ADDFD_OFF_NEWFD),
+            seccomp("offsetof.seccomp_notif_addfd.newfd_flags", "ADDFD_OFF_NEWFD_FLAGS", SeccompAbi.ADDFD_OFF_NEWFD_FLAGS),
+
+            seccomp("SECCOMP_IOCTL_NOTIF_RECV", "IOCTL_NOTIF_RECV", SeccompAbi.IOCTL_NOTIF_RECV),
+            seccomp("SECCOMP_IOCTL_NOTIF_SEND", "IOCTL_NOTIF_SEND", SeccompAbi.IOCTL_NOTIF_SEND),
+            seccomp("SECCOMP_IOCTL_NOTIF_ID_VALID", "IOCTL_NOTIF_ID_VALID", SeccompAbi.IOCTL_NOTIF_ID_VALID),
+            seccomp("SECCOMP_IOCTL_NOTIF_ADDFD", "IOCTL_NOTIF_ADDFD", SeccompAbi.IOCTL_NOTIF_ADDFD),
+            seccomp("SECCOMP_IOCTL_NOTIF_SET_FLAGS", "IOCTL_NOTIF_SET_FLAGS", SeccompAbi.IOCTL_NOTIF_SET_FLAGS),
+            seccomp("SECCOMP_USER_NOTIF_FLAG_CONTINUE", "USER_NOTIF_FLAG_CONTINUE", SeccompAbi.USER_NOTIF_FLAG_CONTINUE),
+            seccomp("SECCOMP_ADDFD_FLAG_SETFD", "ADDFD_FLAG_SETFD", SeccompAbi.ADDFD_FLAG_SETFD),
+            seccomp("SECCOMP_ADDFD_FLAG_SEND", "ADDFD_FLAG_SEND", SeccompAbi.ADDFD_FLAG_SEND),
+            seccomp("SECCOMP_USER_NOTIF_FD_SYNC_WAKE_UP", "USER_NOTIF_FD_SYNC_WAKE_UP", SeccompAbi.USER_NOTIF_FD_SYNC_WAKE_UP),
+            seccomp("AUDIT_ARCH_X86_64", "AUDIT_ARCH_X86_64", SeccompAbi.AUDIT_ARCH_X86_64),
+
+            nat("SYS_ioctl", "SYS_IOCTL", Native.SYS_IOCTL),
+            nat("SYS_pidfd_open", "SYS_PIDFD_OPEN", Native.SYS_PIDFD_OPEN),
+            nat("SYS_pidfd_getfd", "SYS_PIDFD_GETFD", Native.SYS_PIDFD_GETFD),
+            nat("SYS_kcmp", "SYS_KCMP", Native.SYS_KCMP),
+            nat("SYS_process_vm_readv", "SYS_PROCESS_VM_READV", Native.SYS_PROCESS_VM_READV),
+            nat("SYS_process_vm_writev", "SYS_PROCESS_VM_WRITEV", Native.SYS_PROCESS_VM_WRITEV),
+            nat("SYS_seccomp", "SYS_SECCOMP", Native.SYS_SECCOMP),
+            nat("KCMP_FILE", "KCMP_FILE", Native.KCMP_FILE),
+            nat("SYS_fstat", "SYS_FSTAT", Native.SYS_FSTAT),
+            new Row("sizeof.stat", "StatLayout.SIZE", StatLayout.SIZE),
+            new Row("offsetof.stat.st_mode", "StatLayout.OFF_MODE", StatLayout.OFF_MODE),
+            new Row("offsetof.stat.st_rdev", "StatLayout.OFF_RDEV", StatLayout.OFF_RDEV));
+
+    /** Native constants of the kinds this test covers that sluice-abi-dump does not print (yet). */
+    private static final Set<String> NATIVE_NOT_IN_DUMP = Set.of();
+
+    /**
+     * Dump lines that this test does not compare, and where they are compared instead (or why not).
+     * A new dump line must be added either to {@link #ROWS} or here.
+     */
+    private static final Map<String, String> DUMP_CHECKED_ELSEWHERE = Map.ofEntries(
+            Map.entry("sizeof.seccomp_notif_sizes", "not used: the sentry hard-codes the sizes and checks them here"),
+            Map.entry("SECCOMP_GET_NOTIF_SIZES", "not used by the sentry (sluice-init's concern)"),
+            Map.entry("TIOCGPTN", "PtyProxyTest"),
+            Map.entry("TIOCSPTLCK", "PtyProxyTest"),
+            Map.entry("TIOCGPTLCK", "PtyProxyTest"),
+            Map.entry("TIOCGPTPEER", "PtyProxyTest"),
+            Map.entry("TIOCSWINSZ", "PtyProxyTest"),
+            Map.entry("TIOCGWINSZ", "PtyProxyTest"),
+            Map.entry("TCGETS", "PtyProxyTest"),
+            Map.entry("FIONREAD", "PtyProxyTest"),
+            Map.entry("sizeof.winsize", "PtyProxyTest"),
+            Map.entry("sizeof.termios", "not mirrored in Java: TCGETS is CONTINUE, the sentry never copies a termios"),
+            Map.entry("sizeof.kernel_termios", "not mirrored in Java: TCGETS is CONTINUE, the sentry never copies a termios"));
+
+    private static Row seccomp(String dump, String field, long value) {
+        return new Row(dump, "SeccompAbi." + field, value);
+    }
+
+    private static Row nat(String dump, String field, long value) {
+        return new Row(dump, "Native." + field, value);
+    }
+
+    static Stream<Arguments> rows() {
+        return ROWS.stream().map(r -> Arguments.of(r.dumpName(), r));
+    }
+
+    @ParameterizedTest(name = "{1}")
+    @MethodSource("rows")
+    void javaConstantEqualsHeaderValue(String dumpName, Row row) {
+        long c = AbiDump.value(dumpName);
+        // The dump prints unsigned decimals; an int constant such as 0xc000003e is compared as its
+        // 32-bit unsigned value, a long one as is.
+        long java = row.javaValue() < 0 && row.javaValue() >= Integer.MIN_VALUE
+                ? Integer.toUnsignedLong((int) row.javaValue()) : row.javaValue();
+        assertEquals(c, java, row.javaName() + " must equal " + dumpName + " from the C headers (0x"
+                + Long.toHexString(c) + "), but is 0x" + Long.toHexString(java));
+    }
+
+    @Test
+    void everySeccompAbiConstantHasARow() {
+        Set<String> missing = new TreeSet<>();
+        for (String f : constants(SeccompAbi.class)) {
+            String name = "SeccompAbi." + f;
+            if (ROWS.stream().noneMatch(r -> r.javaName().equals(name))) {
+                missing.add(name);
+            }
+        }
+        assertTrue(missing.isEmpty(), "every SeccompAbi constant is compared with sluice-abi-dump; not covered: " + missing);
+    }
+
+    @Test
+    void everySyscallNumberAndKcmpConstantOfNativeHasARowOrIsListed() {
+        Set<String> missing = new TreeSet<>();
+        for (String f : constants(Native.class)) {
+            if (!f.startsWith("SYS_") && !f.startsWith("KCMP_")) {
+                continue; // O_* and POLL* are not in the dump
+            }
+            String name = "Native." + f;
+            if (ROWS.stream().noneMatch(r -> r.javaName().equals(name)) && !NATIVE_NOT_IN_DUMP.contains(name)) {
+                missing.add(name);
+            }
+        }
+        assertTrue(missing.isEmpty(), "every Native SYS_*/KCMP_* constant is compared with sluice-abi-dump; not covered: " + missing);
+    }
+
+    @Test
+    void rowsReferToTheFieldTheyName() throws ReflectiveOperationException {
+        for (Row r : ROWS) {
+            String[] cls = r.javaName().split("\\.");
+            Class<?> c = switch (cls[0]) {
+                case "SeccompAbi" -> SeccompAbi.class;
+                case "StatLayout" -> StatLayout.class;
+                default -> Native.class;
+            };
+            Field f = c.getField(cls[1]);
+            assertEquals(((Number) f.get(null)).longValue(), r.javaValue(),
+                    "the mapping row for " + r.javaName() + " carries that field's value");
+        }
+    }
+
+    @Test
+    void everyDumpLineIsComparedSomewhere() {
+        List<String> unaccounted = new ArrayList<>();
+        for (String name : AbiDump.values().keySet()) {
+            boolean here = ROWS.stream().anyMatch(r -> r.dumpName().equals(name));
+            if (!here && !DUMP_CHECKED_ELSEWHERE.containsKey(name)) {
+                unaccounted.add(name);
+            }
+        }
+        assertTrue(unaccounted.isEmpty(),
+                "every sluice-abi-dump line is compared with a Java constant or listed with a reason: " + unaccounted);
+    }
+
+    @Test
+    void notifEndsWithItsSeccompData() {
+        assertEquals(SeccompAbi.NOTIF_SIZE, SeccompAbi.NOTIF_OFF_DATA + SeccompAbi.DATA_SIZE,
+                "struct seccomp_notif ends with its struct seccomp_data (no trailing padding)");
+        assertEquals(SeccompAbi.DATA_SIZE, SeccompAbi.DATA_OFF_ARGS + 6 * 8, "seccomp_data ends with args[6]");
+    }
+
+    private static List<String> constants(Class<?> c) {
+        List<String> out = new ArrayList<>();
+        for (Field f : c.getDeclaredFields()) {
+            int m = f.getModifiers();
+            if (Modifier.isPublic(m) && Modifier.isStatic(m) && Modifier.isFinal(m)
+                    && (f.getType() == int.class || f.getType() == long.class)) {
+                out.add(f.getName());
+            }
+        }
+        return out;
+    }
+}
