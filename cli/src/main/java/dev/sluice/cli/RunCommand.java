@@ -89,7 +89,7 @@ final class RunCommand implements Callable<Integer> {
                 root, network, granted, hostname, config.enabledProxies(), config.options());
         SandboxRunner runner = new SandboxRunner(Runtime.libexec(), System.err);
         try {
-            return runner.run(spec, active, new SandboxRunner.Options(stats, trace, failAfter, Integer.getInteger("sluice.idle", 2), Integer.getInteger("sluice.max", 64)));
+            return runner.run(spec, active, new SandboxRunner.Options(stats, trace, failAfter, 2, 64));
         } finally {
             active.forEach(DeviceProxy::close);
         }

@@ -50,7 +50,7 @@ public final class SandboxRunner {
      * @param stats       print a summary of trapped calls to {@code err} at exit
      * @param trace       write a Chrome/Perfetto trace of every trapped call here, or null
      * @param failAfter   fault injection for tests: the sentry stops answering after this many calls (0: never)
-     * @param idleWorkers notification workers kept idle
+     * @param idleWorkers notification workers kept parked as standbys
      * @param maxWorkers  most notification workers at once
      */
     public record Options(boolean stats, Path trace, int failAfter, int idleWorkers, int maxWorkers) {
