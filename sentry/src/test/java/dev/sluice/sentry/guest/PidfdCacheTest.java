@@ -32,17 +32,7 @@ class PidfdCacheTest {
 
     @BeforeAll
     static void pidfdGetfdIsPermitted() {
-        int pidfd = Native.pidfdOpen(Native.getpid(), 0);
-        Assumptions.assumeTrue(pidfd >= 0, "pidfd_open unavailable here: " + Errno.describe(-pidfd));
-        try {
-            int fd = Native.pidfdGetfd(pidfd, 0);
-            Assumptions.assumeTrue(fd >= 0 || fd == -Errno.EBADF, "pidfd_getfd unavailable here: " + Errno.describe(-fd));
-            if (fd >= 0) {
-                Native.close(fd);
-            }
-        } finally {
-            Native.close(pidfd);
-        }
+        TestFds.assumePidfdGetfd();
     }
 
     @BeforeEach

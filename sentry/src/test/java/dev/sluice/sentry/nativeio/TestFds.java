@@ -3,6 +3,7 @@ package dev.sluice.sentry.nativeio;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Assumptions;
 import jnr.ffi.Memory;
 import jnr.ffi.Pointer;
 
@@ -44,5 +45,23 @@ public final class TestFds {
     /** The calling thread's kernel id. */
     public static int gettid() {
         return (int) Native.LIBC.syscall(SYS_GETTID, 0, 0, 0, 0, 0, 0);
+    }
+
+    /**
+     * Skips the calling test class, visibly, where this process may not use {@code pidfd_getfd}
+     * on itself (it needs pidfd support and ptrace access to itself).
+     */
+    public static void assumePidfdGetfd() {
+        int pidfd = Native.pidfdOpen(Native.getpid(), 0);
+        Assumptions.assumeTrue(pidfd >= 0, "pidfd_open unavailable here: " + Errno.describe(-pidfd));
+        try {
+            int fd = Native.pidfdGetfd(pidfd, 0);
+            Assumptions.assumeTrue(fd >= 0 || fd == -Errno.EBADF, "pidfd_getfd unavailable here: " + Errno.describe(-fd));
+            if (fd >= 0) {
+                Native.close(fd);
+            }
+        } finally {
+            Native.close(pidfd);
+        }
     }
 }
