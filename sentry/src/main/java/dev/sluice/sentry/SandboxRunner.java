@@ -158,14 +158,42 @@ public final class SandboxRunner {
         }
     }
 
-    /** The empty host directory under which the sandbox's root is assembled. */
+    /**
+     * The empty host directories under which the sandbox's root and its /tmp layer are mounted
+     * (in the sandbox's own mount namespace only).
+     */
     static final class Staging {
         private Staging() {}
 
         static Path create() throws IOException {
             Path base = Files.isDirectory(Path.of("/run")) ? Path.of("/run/sluice") : Path.of("/tmp/sluice");
             Files.createDirectories(base);
-            return Files.createTempDirectory(base, "run-");
+            sweep(base);
+            Path staging = Files.createTempDirectory(base, "run-");
+            Files.createDirectory(PlanCompiler.scratch(staging));
+            return staging;
+        }
+
+        /**
+         * Removes staging directories that a sluice killed with SIGKILL left behind. They are
+         * empty on the host (the mounts lived in the dead sandbox's namespace); only old ones are
+         * touched, so a sandbox still starting up keeps its own.
+         */
+        private static void sweep(Path base) {
+            long cutoff = System.currentTimeMillis() - 10 * 60 * 1000;
+            try (var dirs = Files.newDirectoryStream(base, "run-*")) {
+                for (Path d : dirs) {
+                    try {
+                        if (Files.getLastModifiedTime(d).toMillis() < cutoff) {
+                            Files.deleteIfExists(d);
+                        }
+                    } catch (IOException e) {
+                        // Not empty, or raced with another sweep: leave it.
+                    }
+                }
+            } catch (IOException e) {
+                LOG.debug("cannot sweep {}: {}", base, e.toString());
+            }
         }
 
         /** Mount points the plan needs inside a user-supplied rootfs, created as runc does. */
@@ -180,6 +208,7 @@ public final class SandboxRunner {
 
         static void remove(Path staging) {
             try {
+                Files.deleteIfExists(PlanCompiler.scratch(staging));
                 Files.deleteIfExists(staging);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);

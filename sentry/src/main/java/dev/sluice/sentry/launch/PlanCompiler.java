@@ -18,7 +18,7 @@ import java.util.Set;
  * <ol>
  *   <li>the rootfs (the host's {@code /} by default) is bind-mounted recursively and made read-only
  *       recursively ({@code mount_setattr});</li>
- *   <li>a private tmpfs on {@code /tmp};</li>
+ *   <li>a private writable {@code /tmp}: an overlay of a tmpfs on the rootfs's own /tmp;</li>
  *   <li>a minimal tmpfs {@code /dev}: null, zero, full, random, urandom and tty bound from the host,
  *       a private devpts instance with {@code /dev/ptmx}, a tmpfs {@code /dev/shm}, the usual
  *       symlinks, and each granted device node bound at its own path;</li>
@@ -66,7 +66,7 @@ public final class PlanCompiler {
         b.mount(rootfs.toString(), root, null, MS_BIND | MS_REC, null);
         b.mountSetattr(root, MOUNT_ATTR_RDONLY, 0, true);
 
-        b.mount("tmpfs", root + "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, "mode=1777");
+        tmp(b, root, scratch(staging).toString());
         dev(b, root, spec.devices());
         proc(b, root);
 
@@ -83,6 +83,28 @@ public final class PlanCompiler {
             b.notifyIoctl(r.mask(), r.value());
         }
         return b.exec(spec.command().get(0), spec.command()).build();
+    }
+
+    /**
+     * The host directory that holds the private /tmp's writable layer: a sibling of the staging
+     * root ({@code <staging>-tmp}), created and removed by the runner like the staging root.
+     */
+    public static Path scratch(Path staging) {
+        return staging.resolveSibling(staging.getFileName() + "-tmp");
+    }
+
+    /**
+     * A private, writable /tmp that still shows what the rootfs has there: an overlay whose lower
+     * layer is the read-only /tmp of the rootfs and whose upper layer is a tmpfs. Writes never reach
+     * the host, and a user who works under /tmp (or a CI checkout there) keeps seeing its files
+     * and its working directory in the sandbox.
+     */
+    private static void tmp(LaunchPlan.Builder b, String root, String scratch) {
+        b.mount("tmpfs", scratch, "tmpfs", MS_NOSUID | MS_NODEV, "mode=755");
+        b.mkdir(scratch + "/upper", 01777);
+        b.mkdir(scratch + "/work", 0700);
+        b.mount("overlay", root + "/tmp", "overlay", MS_NOSUID | MS_NODEV,
+                "lowerdir=" + root + "/tmp,upperdir=" + scratch + "/upper,workdir=" + scratch + "/work");
     }
 
     private static void dev(LaunchPlan.Builder b, String root, List<Path> devices) {

@@ -100,7 +100,13 @@ class PlanCompilerTest {
         assertEquals(List.of(ROOT, "1", "0", "1"), ops.get(ro).args(), "MOUNT_ATTR_RDONLY, recursively");
         int tmp = indexOf(ops, op("mount", 1, ROOT + "/tmp"), "the /tmp mount");
         int dev = indexOf(ops, op("mount", 1, ROOT + "/dev"), "the /dev mount");
-        assertEquals("tmpfs", ops.get(tmp).args().get(2), "/tmp is a tmpfs");
+        assertEquals("overlay", ops.get(tmp).args().get(2), "/tmp is an overlay");
+        String scratch = PlanCompiler.scratch(Path.of(ROOT)).toString();
+        assertEquals("lowerdir=" + ROOT + "/tmp,upperdir=" + scratch + "/upper,workdir=" + scratch + "/work",
+                ops.get(tmp).args().get(4), "the rootfs's /tmp is the lower layer, a tmpfs outside the root the upper");
+        int scratchMount = indexOf(ops, op("mount", 1, scratch), "the tmpfs of the /tmp upper layer");
+        assertEquals("tmpfs", ops.get(scratchMount).args().get(2), "the upper layer lives on a tmpfs");
+        assertTrue(scratchMount < tmp, "the upper layer's tmpfs is mounted before the overlay");
         assertEquals("tmpfs", ops.get(dev).args().get(2), "/dev is a tmpfs");
         assertTrue(priv < bind, "propagation is made private before anything is mounted");
         assertTrue(bind < ro, "the bind exists before it is made read-only");
