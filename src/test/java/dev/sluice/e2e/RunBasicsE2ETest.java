@@ -86,13 +86,17 @@ class RunBasicsE2ETest {
     void tmpIsPrivateAndWritable() throws IOException {
         String mine = Sluice.unique("sluice-e2e-sandbox-tmp");
         Path hostFile = Files.createTempFile(Path.of("/tmp"), "sluice-e2e-host-", ".txt");
+        Files.writeString(hostFile, "host\n");
         try {
+            // The sandbox's /tmp is an overlay: the host's files show through, writes stay private.
             Sluice.Result r = Sluice.run("run", "--", "sh", "-c",
-                    "echo hi > /tmp/" + mine + " && cat /tmp/" + mine + " && test ! -e " + hostFile + " && echo host-file-hidden");
+                    "echo hi > /tmp/" + mine + " && cat /tmp/" + mine + " && cat " + hostFile
+                            + " && echo changed > " + hostFile + " && cat " + hostFile);
             assertEquals(0, r.exitCode(), "writing to the sandbox's /tmp must work\n" + r);
-            assertTrue(r.stdout().contains("hi"), "the file written to /tmp must read back\n" + r);
-            assertTrue(r.stdout().contains("host-file-hidden"), "the host's /tmp must not be visible in the sandbox\n" + r);
+            assertEquals(List.of("hi", "host", "changed"), r.stdoutLines(),
+                    "the sandbox reads its own file, sees the host's file, and can change its own copy\n" + r);
             assertFalse(Files.exists(Path.of("/tmp", mine)), "a file created in the sandbox's /tmp must not appear on the host");
+            assertEquals("host\n", Files.readString(hostFile), "a change in the sandbox's /tmp must not reach the host's file");
         } finally {
             Files.deleteIfExists(hostFile);
             Files.deleteIfExists(Path.of("/tmp", mine));

@@ -71,9 +71,6 @@ final class Sluice {
         if (!Files.isExecutable(g)) {
             throw new AssertionError(g + " is missing: build it with `make -C src/test/c OUT=" + dir.toAbsolutePath() + "`");
         }
-        if (g.startsWith("/tmp")) {
-            throw new AssertionError(g + " is under /tmp, which the sandbox replaces with a private tmpfs");
-        }
         return g;
     }
 

@@ -1,17 +1,10 @@
 package dev.sluice.sentry;
 
-import dev.sluice.sentry.dispatch.Dispatcher;
 import dev.sluice.sentry.launch.InitProcess;
-import dev.sluice.sentry.launch.LaunchPlan;
 import dev.sluice.sentry.launch.PlanCompiler;
 import dev.sluice.sentry.launch.SandboxSpec;
 import dev.sluice.sentry.launch.Startup;
-import dev.sluice.sentry.nativeio.Arena;
-import dev.sluice.sentry.notify.Listener;
-import dev.sluice.sentry.notify.NotificationLoop;
 import dev.sluice.sentry.observe.CallStats;
-import dev.sluice.sentry.observe.FdCount;
-import dev.sluice.sentry.observe.RateLimitedLog;
 import dev.sluice.sentry.observe.TraceWriter;
 import dev.sluice.sentry.spi.DeviceProxy;
 import dev.sluice.sentry.spi.TrapRule;
@@ -22,7 +15,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -71,14 +63,13 @@ public final class SandboxRunner {
     public int run(SandboxSpec spec, List<DeviceProxy> proxies, Options options) throws IOException {
         List<TrapRule> rules = new ArrayList<>();
         proxies.forEach(p -> rules.addAll(p.trapRules()));
-        Path staging = Staging.create();
         if (spec.rootfs() != null) {
             Staging.ensureMountPoints(spec.rootfs());
         }
-        LaunchPlan plan = PlanCompiler.compile(spec, rules, staging);
+        Path staging = Staging.create();
         CallStats stats = new CallStats();
         try (TraceWriter trace = options.trace() == null ? null : TraceWriter.open(options.trace());
-             InitProcess init = InitProcess.spawn(libexec.resolve("sluice-init"), plan)) {
+             InitProcess init = InitProcess.spawn(libexec.resolve("sluice-init"), PlanCompiler.compile(spec, rules, staging))) {
             Startup startup = Startup.await(init);
             if (startup.failure() != null) {
                 err.println("sluice: " + startup.failure());
@@ -86,27 +77,13 @@ public final class SandboxRunner {
                 return startup.exitCode(code);
             }
             AtomicBoolean exited = new AtomicBoolean();
-            Listener listener = startup.listener() == null ? null : new Listener(startup.listener());
-            NotificationLoop loop = null;
-            Dispatcher dispatcher = null;
-            int fdsAtStart = FdCount.openFds();
-            if (listener != null) {
-                listener.setSyncWakeUp();
-                dispatcher = new Dispatcher(listener, proxies, stats, trace,
-                        new RateLimitedLog(LoggerFactory.getLogger(Dispatcher.class)));
-                // Fault injection runs one worker, so the abandoned listener is released at once.
-                int idle = options.failAfter() > 0 ? 1 : options.idleWorkers();
-                int max = options.failAfter() > 0 ? 1 : options.maxWorkers();
-                loop = new NotificationLoop(listener, dispatcher, idle, max);
-                loop.abandonAfter(options.failAfter());
-                loop.ended().thenAccept(outcome -> {
-                    if (outcome != NotificationLoop.Outcome.GUESTS_GONE && !exited.get()) {
-                        err.println("sluice: the sentry stopped answering (" + outcome + "); killing the sandbox (fail closed)");
-                        init.signal(9);
-                    }
-                });
-                loop.start();
-            }
+            Sentry sentry = startup.listener() == null ? null
+                    : Sentry.start(startup.listener(), proxies, stats, trace, options, outcome -> {
+                        if (!exited.get()) {
+                            err.println("sluice: the sentry stopped answering (" + outcome + "); killing the sandbox (fail closed)");
+                            init.signal(9);
+                        }
+                    });
             List<Signal> signals = new ArrayList<>();
             List<SignalHandler> previous = new ArrayList<>();
             for (String name : FORWARDED) {
@@ -128,15 +105,11 @@ public final class SandboxRunner {
                     Signal.handle(signals.get(i), previous.get(i));
                 }
             }
-            if (loop != null) {
-                loop.close();
-                awaitLoop(loop);
-                dispatcher.close();
-                int fdsAtEnd = FdCount.openFds();
-                listener.close();
+            if (sentry != null) {
+                int fdsAtEnd = sentry.stop();
                 if (options.stats()) {
                     err.println(stats.format());
-                    err.printf("sluice: sentry fds: start=%d end=%d%n", fdsAtStart, fdsAtEnd);
+                    err.printf("sluice: sentry fds: start=%d end=%d%n", sentry.fdsAtStart(), fdsAtEnd);
                 }
             } else if (options.stats()) {
                 err.println("sluice: no device proxy was active; nothing was trapped");
@@ -144,17 +117,6 @@ public final class SandboxRunner {
             return code;
         } finally {
             Staging.remove(staging);
-        }
-    }
-
-    /** The loop ends by itself once the sandbox's last task is gone (POLLHUP). */
-    private static void awaitLoop(NotificationLoop loop) {
-        try {
-            loop.done().get(2, TimeUnit.SECONDS);
-        } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
-            LOG.warn("the notification loop did not end with the sandbox: {}", e.toString());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         }
     }
 
@@ -214,10 +176,5 @@ public final class SandboxRunner {
                 throw new UncheckedIOException(e);
             }
         }
-    }
-
-    static {
-        // Keep jnr's native setup out of the first trapped call.
-        new Arena(64).reset();
     }
 }

@@ -1,0 +1,89 @@
+package dev.sluice.sentry;
+
+import dev.sluice.sentry.dispatch.Dispatcher;
+import dev.sluice.sentry.nativeio.HostFd;
+import dev.sluice.sentry.notify.Listener;
+import dev.sluice.sentry.notify.NotificationLoop;
+import dev.sluice.sentry.observe.CallStats;
+import dev.sluice.sentry.observe.FdCount;
+import dev.sluice.sentry.observe.RateLimitedLog;
+import dev.sluice.sentry.observe.TraceWriter;
+import dev.sluice.sentry.spi.DeviceProxy;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The gate of one sandbox: the seccomp listener, the {@link Dispatcher} that decides each trapped
+ * call, and the {@link NotificationLoop} that feeds it. Started once the workload has handed over
+ * its listener, stopped once the sandbox has exited.
+ *
+ * <p>Lock ordering: none. The loop's workers share only thread-safe state (stats, trace, the
+ * dispatcher's caches); the listener's ioctls are safe from many threads.
+ */
+final class Sentry {
+    private static final Logger LOG = LoggerFactory.getLogger(Sentry.class);
+
+    private final Listener listener;
+    private final Dispatcher dispatcher;
+    private final NotificationLoop loop;
+    private final int fdsAtStart;
+
+    private Sentry(Listener listener, Dispatcher dispatcher, NotificationLoop loop, int fdsAtStart) {
+        this.listener = listener;
+        this.dispatcher = dispatcher;
+        this.loop = loop;
+        this.fdsAtStart = fdsAtStart;
+    }
+
+    /**
+     * Starts answering on {@code listenerFd}. {@code onFailure} runs (once, on a worker thread) if
+     * the loop ends for any reason but "no task left": the caller must then kill the sandbox.
+     */
+    static Sentry start(HostFd listenerFd, List<DeviceProxy> proxies, CallStats stats, TraceWriter trace,
+                        SandboxRunner.Options options, Consumer<NotificationLoop.Outcome> onFailure) {
+        int fdsAtStart = FdCount.openFds();
+        Listener listener = new Listener(listenerFd);
+        listener.setSyncWakeUp();
+        Dispatcher dispatcher = new Dispatcher(listener, proxies, stats, trace,
+                new RateLimitedLog(LoggerFactory.getLogger(Dispatcher.class)));
+        // Fault injection runs one worker, so the abandoned listener is released at once.
+        boolean faulty = options.failAfter() > 0;
+        NotificationLoop loop = new NotificationLoop(listener, dispatcher,
+                faulty ? 1 : options.idleWorkers(), faulty ? 1 : options.maxWorkers());
+        loop.abandonAfter(options.failAfter());
+        loop.ended().thenAccept(outcome -> {
+            if (outcome != NotificationLoop.Outcome.GUESTS_GONE) {
+                onFailure.accept(outcome);
+            }
+        });
+        loop.start();
+        return new Sentry(listener, dispatcher, loop, fdsAtStart);
+    }
+
+    /** The sentry's open-fd count when it started (the listener included). */
+    int fdsAtStart() {
+        return fdsAtStart;
+    }
+
+    /**
+     * Stops after the sandbox exited: waits for calls in flight, releases the per-sandbox caches,
+     * and returns the sentry's open-fd count before the listener itself is closed.
+     */
+    int stop() {
+        loop.close();
+        try {
+            loop.done().get(2, TimeUnit.SECONDS);
+        } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
+            LOG.warn("the notification loop did not end with the sandbox: {}", e.toString());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        dispatcher.close();
+        int fdsAtEnd = FdCount.openFds();
+        listener.close();
+        return fdsAtEnd;
+    }
+}
