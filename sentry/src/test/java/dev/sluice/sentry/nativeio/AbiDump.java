@@ -16,36 +16,55 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Test support: runs {@code sluice-abi-dump} (native-shims, built before the sentry; its path is the
- * {@code sluice.abiDump} system property set by sentry/pom.xml) once and parses its
+ * Test support: runs a native-shims dump helper ({@code sluice-abi-dump} for the sentry; the
+ * proxies' modules use their own through the sentry's test-jar), once, and parses its
  * {@code NAME VALUE} lines. A missing or failing helper fails the test: the layout checks must never
  * pass by not running.
  */
 public final class AbiDump {
-    private static Map<String, Long> values;
+    /** {@code sluice-abi-dump}: seccomp, stat and tty values, for the sentry's layout tests. */
+    public static final AbiDump SENTRY = new AbiDump("sluice-abi-dump", "sluice.abiDump");
 
-    private AbiDump() {}
+    private final String helperName;
+    private final String property;
+    private Map<String, Long> values;
 
-    /** Every {@code NAME VALUE} line of the dump, in output order. */
-    public static synchronized Map<String, Long> values() {
+    /** A dump helper whose path is the system property {@code property} (set by the module's pom). */
+    public AbiDump(String helperName, String property) {
+        this.helperName = helperName;
+        this.property = property;
+    }
+
+    /** Every {@code NAME VALUE} line of {@code sluice-abi-dump}, in output order. */
+    public static Map<String, Long> values() {
+        return SENTRY.all();
+    }
+
+    /** {@code sluice-abi-dump}'s value for {@code name}; fails the test if it has no such line. */
+    public static long value(String name) {
+        return SENTRY.get(name);
+    }
+
+    /** Every {@code NAME VALUE} line of this helper, in output order; runs it once. */
+    public synchronized Map<String, Long> all() {
         if (values == null) {
             values = Collections.unmodifiableMap(run());
         }
         return values;
     }
 
-    /** The dump's value for {@code name}; fails the test if the dump has no such line. */
-    public static long value(String name) {
-        Long v = values().get(name);
-        assertNotNull(v, "sluice-abi-dump prints " + name);
+    /** This helper's value for {@code name}; fails the test if it has no such line. */
+    public long get(String name) {
+        Long v = all().get(name);
+        assertNotNull(v, helperName + " prints " + name);
         return v;
     }
 
-    private static Map<String, Long> run() {
-        String prop = System.getProperty("sluice.abiDump");
-        assertNotNull(prop, "system property sluice.abiDump names the sluice-abi-dump helper (set by sentry/pom.xml)");
+    private Map<String, Long> run() {
+        String prop = System.getProperty(property);
+        assertNotNull(prop, "system property " + property + " names the " + helperName + " helper (set by the module's pom)");
         Path helper = Path.of(prop);
-        assertTrue(Files.isExecutable(helper), "sluice-abi-dump is built by native-shims before the sentry: " + helper);
+        assertTrue(Files.isExecutable(helper), helperName + " is built by native-shims first: " + helper);
         try {
             Process p = new ProcessBuilder(helper.toString()).redirectErrorStream(true).start();
             p.getOutputStream().close();
@@ -53,8 +72,8 @@ public final class AbiDump {
             try (InputStream in = p.getInputStream()) {
                 out = new String(in.readAllBytes(), StandardCharsets.UTF_8);
             }
-            assertTrue(p.waitFor(30, TimeUnit.SECONDS), "sluice-abi-dump finishes");
-            assertEquals(0, p.exitValue(), "sluice-abi-dump exit status; output:\n" + out);
+            assertTrue(p.waitFor(30, TimeUnit.SECONDS), helperName + " finishes");
+            assertEquals(0, p.exitValue(), helperName + " exit status; output:\n" + out);
             Map<String, Long> m = new LinkedHashMap<>();
             for (String line : out.split("\n")) {
                 if (line.isBlank()) {
@@ -64,7 +83,7 @@ public final class AbiDump {
                 assertEquals(2, f.length, "a dump line is NAME VALUE: '" + line + "'");
                 assertTrue(m.put(f[0], Long.parseUnsignedLong(f[1])) == null, "dump name printed once: " + f[0]);
             }
-            assertTrue(!m.isEmpty(), "sluice-abi-dump printed something");
+            assertTrue(!m.isEmpty(), helperName + " printed something");
             return m;
         } catch (IOException e) {
             return fail("cannot run " + helper, e);
