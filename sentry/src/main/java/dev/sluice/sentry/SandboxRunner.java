@@ -62,7 +62,13 @@ public final class SandboxRunner {
     /** Runs {@code spec} and returns sluice's exit code. Call from a thread that lives until it returns. */
     public int run(SandboxSpec spec, List<DeviceProxy> proxies, Options options) throws IOException {
         List<TrapRule> rules = new ArrayList<>();
-        proxies.forEach(p -> rules.addAll(p.trapRules()));
+        for (DeviceProxy p : proxies) {
+            rules.addAll(p.trapRules());
+            for (TrapRule r : p.trapRules()) {
+                LOG.info("{}: trapping ioctl requests with (request & 0x{}) == 0x{} ({}; unowned fds: {})", p.name(),
+                        Integer.toHexString(r.mask()), Integer.toHexString(r.value()), r.description(), r.unowned());
+            }
+        }
         if (spec.rootfs() != null) {
             Staging.ensureMountPoints(spec.rootfs());
         }
