@@ -105,6 +105,24 @@ class RunBasicsE2ETest {
 
     @Test
     @Timeout(60)
+    void runIsPrivateSoHostDaemonSocketsAreOutOfReach() throws IOException {
+        Path marker = Path.of("/run", Sluice.unique("sluice-e2e-run"));
+        Files.createDirectory(marker);
+        try {
+            Sluice.Result r = Sluice.run("run", "--", "sh", "-c", "test ! -e " + marker + " && echo hidden && ls -A /run");
+            assertEquals(0, r.exitCode(), "the host's /run content must not be visible in the sandbox\n" + r);
+            assertTrue(r.stdout().contains("hidden"), "a directory the host has in /run is not in the sandbox's\n" + r);
+            for (String line : r.stdoutLines().subList(1, r.stdoutLines().size())) {
+                assertTrue(List.of("systemd", "nvidia-persistenced").contains(line.trim()),
+                        "only the bound-back resolver and persistence daemon directories may appear in /run: " + line);
+            }
+        } finally {
+            Files.deleteIfExists(marker);
+        }
+    }
+
+    @Test
+    @Timeout(60)
     void devIsMinimal() {
         Sluice.Result r = Sluice.run("run", "--", "ls", "-A", "/dev");
         assertEquals(0, r.exitCode(), "ls /dev must succeed\n" + r);

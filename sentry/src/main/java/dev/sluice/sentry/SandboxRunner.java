@@ -169,7 +169,7 @@ public final class SandboxRunner {
             if (!Files.isDirectory(rootfs)) {
                 throw new IOException("rootfs " + rootfs + " is not a directory");
             }
-            for (String d : List.of("dev", "proc", "tmp", "sys")) {
+            for (String d : List.of("dev", "proc", "tmp", "sys", "run")) {
                 Files.createDirectories(rootfs.resolve(d));
             }
         }

@@ -19,6 +19,7 @@ import java.util.Set;
  *   <li>the rootfs (the host's {@code /} by default) is bind-mounted recursively and made read-only
  *       recursively ({@code mount_setattr});</li>
  *   <li>a private writable {@code /tmp}: an overlay of a tmpfs on the rootfs's own /tmp;</li>
+ *   <li>a private empty {@code /run}, so host daemons' sockets are out of reach;</li>
  *   <li>a minimal tmpfs {@code /dev}: null, zero, full, random, urandom and tty bound from the host,
  *       a private devpts instance with {@code /dev/ptmx}, a tmpfs {@code /dev/shm}, the usual
  *       symlinks, and each granted device node bound at its own path;</li>
@@ -37,6 +38,12 @@ public final class PlanCompiler {
     static final List<String> PROC_READONLY = List.of("bus", "fs", "irq", "sys", "sysrq-trigger");
     /** Files under /proc hidden behind /dev/null (as Docker's defaults). */
     static final List<String> PROC_MASKED = List.of("kcore", "keys", "latency_stats", "timer_list", "timer_stats", "sched_debug");
+
+    /**
+     * What stays visible of the host's /run: the resolver configuration that /etc/resolv.conf
+     * links to on systemd-resolved hosts, and the NVIDIA persistence daemon's socket directory.
+     */
+    static final List<String> RUN_KEEP = List.of("/run/systemd/resolve", "/run/nvidia-persistenced");
 
     /** Docker's default capability set, less CAP_MKNOD: there is no device cgroup in `sluice run`. */
     static final long DEFAULT_CAPS = bits(CAP_CHOWN, CAP_DAC_OVERRIDE, CAP_FOWNER, CAP_FSETID, CAP_KILL, CAP_SETGID,
@@ -67,6 +74,7 @@ public final class PlanCompiler {
         b.mountSetattr(root, MOUNT_ATTR_RDONLY, 0, true);
 
         tmp(b, root, scratch(staging).toString());
+        run(b, root, spec.rootfs() == null);
         dev(b, root, spec.devices());
         proc(b, root);
 
@@ -105,6 +113,25 @@ public final class PlanCompiler {
         b.mkdir(scratch + "/work", 0700);
         b.mount("overlay", root + "/tmp", "overlay", MS_NOSUID | MS_NODEV,
                 "lowerdir=" + root + "/tmp,upperdir=" + scratch + "/upper,workdir=" + scratch + "/work");
+    }
+
+    /**
+     * A private, empty {@code /run}: the host's daemon sockets live there (containerd, docker,
+     * dbus, systemd), and a read-only mount does not stop {@code connect()}. On the host's root,
+     * the few directories workloads legitimately read are bound back read-only ({@link #RUN_KEEP}).
+     */
+    private static void run(LaunchPlan.Builder b, String root, boolean hostRoot) {
+        b.mount("tmpfs", root + "/run", "tmpfs", MS_NOSUID | MS_NODEV, "mode=755,size=65536k");
+        if (!hostRoot) {
+            return;
+        }
+        for (String keep : RUN_KEEP) {
+            if (Files.isDirectory(Path.of(keep))) {
+                b.mkdir(root + keep, 0755);
+                b.mount(keep, root + keep, null, MS_BIND | MS_REC, null);
+                b.mountSetattr(root + keep, MOUNT_ATTR_RDONLY, 0, true);
+            }
+        }
     }
 
     private static void dev(LaunchPlan.Builder b, String root, List<Path> devices) {

@@ -262,4 +262,20 @@ class PlanCompilerTest {
         assertEquals("/", PlanCompiler.keepCwd(rootfs, "/home/other"), "a missing directory falls back to /");
         assertEquals("/", PlanCompiler.keepCwd(rootfs, "/file"), "a file is not a working directory");
     }
+
+    @Test
+    void runIsAPrivateTmpfsWithOnlyTheResolverAndPersistencedBoundBack() {
+        List<Op> ops = compile(spec(SandboxSpec.Network.HOST, List.of(), null), List.of()).ops();
+        int run = indexOf(ops, op("mount", 1, ROOT + "/run"), "the /run mount");
+        assertEquals("tmpfs", ops.get(run).args().get(2), "/run is a fresh tmpfs: host daemon sockets stay out of reach");
+        int ro = indexOf(ops, op("mount-setattr", 0, ROOT), "mount-setattr on the root");
+        assertTrue(ro < run, "the root is read-only before /run is mounted over it");
+        for (Op o : ops) {
+            if (o.name().equals("mount") && o.args().get(1).startsWith(ROOT + "/run/")) {
+                String target = o.args().get(1).substring(ROOT.length());
+                assertTrue(PlanCompiler.RUN_KEEP.contains(target), "only the kept directories are bound into /run: " + target);
+                assertEquals(target, o.args().get(0), "a kept directory is the host's own");
+            }
+        }
+    }
 }
