@@ -1,5 +1,6 @@
 package dev.sluice.cli;
 
+import dev.sluice.rdmaproxy.UverbsDevices;
 import dev.sluice.sentry.SandboxRunner;
 import dev.sluice.sentry.launch.PlanCompiler;
 import dev.sluice.sentry.launch.SandboxSpec;
@@ -42,6 +43,12 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--device", paramLabel = "PATH", description = "Grant a host device node into the sandbox's /dev (repeatable).")
     List<Path> devices = new ArrayList<>();
 
+    @Option(names = "--rdma", paramLabel = "DEV", description = "Grant the uverbs node of RDMA device DEV (e.g. rxe0, mlx5_0), mediated by RDMAProxy (repeatable).")
+    List<String> rdmaDevices = new ArrayList<>();
+
+    @Option(names = "--rdma-cm", description = "Grant /dev/infiniband/rdma_cm (the RDMA connection manager; its write() commands are not mediated).")
+    boolean rdmaCm;
+
     @Option(names = "--hostname", paramLabel = "NAME", description = "Hostname inside the sandbox (default: the host's).")
     String hostname;
 
@@ -74,13 +81,26 @@ final class RunCommand implements Callable<Integer> {
         if (rootfs != null && !Files.isDirectory(rootfs)) {
             throw new IllegalArgumentException("--rootfs " + rootfs + ": no such directory");
         }
+        List<Path> requested = new ArrayList<>(devices);
+        for (String dev : rdmaDevices) {
+            requested.add(UverbsDevices.node(Path.of("/sys"), dev));
+        }
+        if (rdmaCm) {
+            Path cm = Path.of("/dev/infiniband/rdma_cm");
+            if (!Files.exists(cm)) {
+                throw new IllegalArgumentException("--rdma-cm: " + cm + " does not exist (is rdma_ucm loaded?)");
+            }
+            requested.add(cm);
+        }
         List<Path> granted = new ArrayList<>();
-        for (Path d : devices) {
+        for (Path d : requested) {
             Path abs = d.toAbsolutePath().normalize();
             if (!Files.exists(abs) || Files.isDirectory(abs) || Files.isRegularFile(abs)) {
                 throw new IllegalArgumentException("--device " + d + ": not a device node");
             }
-            granted.add(abs);
+            if (!granted.contains(abs)) {
+                granted.add(abs);
+            }
         }
         ProxyConfig config = new ProxyConfig(granted, new LinkedHashSet<>(proxies), Map.of());
         List<DeviceProxy> active = Runtime.proxies(config);

@@ -1,0 +1,89 @@
+package dev.sluice.rdmaproxy;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Host facts about uverbs devices, read from {@code /proc/devices} and {@code /sys}: which char
+ * devices are uverbs nodes, which node serves an RDMA device, and the uverbs ABI version.
+ *
+ * <p>The uverbs char devices (drivers/infiniband/core/uverbs_main.c): the first 32 devices are
+ * major {@value #IB_UVERBS_MAJOR}, minors from {@value #IB_UVERBS_BASE_MINOR}; further ones get a
+ * dynamic major. Both regions are named {@code infiniband_verbs} in {@code /proc/devices}. Major 231
+ * is shared with umad ({@code infiniband_mad}, minors 0-127), so the minor range matters.
+ */
+public final class UverbsDevices {
+    public static final int IB_UVERBS_MAJOR = 231;
+    public static final int IB_UVERBS_BASE_MINOR = 192;
+    public static final int IB_UVERBS_NUM_FIXED_MINOR = 32;
+    /** The ABI this proxy's schema describes (IB_USER_VERBS_ABI_VERSION). */
+    public static final int SUPPORTED_ABI = 6;
+    public static final String CHRDEV_NAME = "infiniband_verbs";
+
+    private UverbsDevices() {}
+
+    /** Majors named {@code infiniband_verbs} under "Character devices:" in {@code procDevices}. */
+    public static List<Integer> majors(Path procDevices) throws IOException {
+        List<Integer> majors = new ArrayList<>();
+        boolean chars = false;
+        for (String line : Files.readAllLines(procDevices)) {
+            String t = line.trim();
+            if (t.endsWith(":")) {
+                chars = t.equals("Character devices:");
+                continue;
+            }
+            String[] f = t.split("\\s+");
+            if (chars && f.length == 2 && f[1].equals(CHRDEV_NAME)) {
+                majors.add(Integer.parseInt(f[0]));
+            }
+        }
+        return majors;
+    }
+
+    /** Whether major:minor is a uverbs node, given the {@code infiniband_verbs} majors. */
+    public static boolean isUverbs(List<Integer> majors, int major, int minor) {
+        if (!majors.contains(major)) {
+            return false;
+        }
+        if (major == IB_UVERBS_MAJOR) {
+            return minor >= IB_UVERBS_BASE_MINOR && minor < IB_UVERBS_BASE_MINOR + IB_UVERBS_NUM_FIXED_MINOR;
+        }
+        return true;
+    }
+
+    /** {@code /sys/class/infiniband_verbs/abi_version}, or -1 if absent or unreadable. */
+    public static int abiVersion(Path sys) {
+        try {
+            return Integer.parseInt(Files.readString(sys.resolve("class/infiniband_verbs/abi_version")).trim());
+        } catch (IOException | NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    /**
+     * The uverbs node of an RDMA device ({@code rxe0} gives {@code /dev/infiniband/uverbs0}): the
+     * {@code /sys/class/infiniband_verbs/uverbsN} whose {@code ibdev} reads {@code ibdev}.
+     */
+    public static Path node(Path sys, String ibdev) {
+        Path cls = sys.resolve("class/infiniband_verbs");
+        List<String> seen = new ArrayList<>();
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(cls, "uverbs*")) {
+            for (Path p : ds) {
+                String dev = Files.readString(p.resolve("ibdev")).trim();
+                seen.add(dev);
+                if (dev.equals(ibdev)) {
+                    return Path.of("/dev/infiniband", p.getFileName().toString());
+                }
+            }
+        } catch (IOException e) {
+            throw new IllegalArgumentException("--rdma " + ibdev + ": cannot list " + cls
+                    + " (is ib_uverbs loaded?): " + e.getMessage());
+        }
+        throw new IllegalArgumentException("--rdma " + ibdev + ": no such RDMA device; " + cls + " lists "
+                + (seen.isEmpty() ? "none" : String.join(", ", seen)));
+    }
+}
