@@ -119,6 +119,7 @@ int main(void)
     NUM("offsetof.stat.st_rdev", offsetof(struct stat, st_rdev));
 
     VAL(SYS_fstat);
+    VAL(SYS_fstatfs);
     VAL(SYS_ioctl);
     VAL(SYS_pidfd_open);
     VAL(SYS_pidfd_getfd);

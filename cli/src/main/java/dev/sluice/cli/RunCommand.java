@@ -1,5 +1,7 @@
 package dev.sluice.cli;
 
+import dev.sluice.nvproxy.NvProxyProvider;
+import dev.sluice.nvproxy.NvidiaDevices;
 import dev.sluice.rdmaproxy.UverbsDevices;
 import dev.sluice.sentry.SandboxRunner;
 import dev.sluice.sentry.launch.PlanCompiler;
@@ -49,6 +51,18 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--rdma-cm", description = "Grant /dev/infiniband/rdma_cm (the RDMA connection manager; its write() commands are not mediated).")
     boolean rdmaCm;
 
+    @Option(names = "--gpus", paramLabel = "all|N[,M...]",
+            description = "Grant NVIDIA GPUs (all, or device indices) with /dev/nvidiactl and /dev/nvidia-uvm, mediated by NVProxy.")
+    String gpus;
+
+    @Option(names = "--nvproxy-driver-version", paramLabel = "VERSION",
+            description = "Use this driver version's ABI instead of the detected one (e.g. 580.159.04).")
+    String nvDriverVersion;
+
+    @Option(names = "--nvproxy-caps", paramLabel = "LIST", defaultValue = "compute,utility",
+            description = "NVIDIA driver capabilities: compute, utility, rdma (DMABUF export), or all. Default: ${DEFAULT-VALUE}.")
+    String nvCaps;
+
     @Option(names = "--hostname", paramLabel = "NAME", description = "Hostname inside the sandbox (default: the host's).")
     String hostname;
 
@@ -82,6 +96,9 @@ final class RunCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--rootfs " + rootfs + ": no such directory");
         }
         List<Path> requested = new ArrayList<>(devices);
+        if (gpus != null) {
+            requested.addAll(NvidiaDevices.nodes(Path.of("/dev"), gpus));
+        }
         for (String dev : rdmaDevices) {
             requested.add(UverbsDevices.node(Path.of("/sys"), dev));
         }
@@ -102,7 +119,12 @@ final class RunCommand implements Callable<Integer> {
                 granted.add(abs);
             }
         }
-        ProxyConfig config = new ProxyConfig(granted, new LinkedHashSet<>(proxies), Map.of());
+        Map<String, String> options = new LinkedHashMap<>();
+        options.put(NvProxyProvider.OPT_CAPABILITIES, nvCaps);
+        if (nvDriverVersion != null) {
+            options.put(NvProxyProvider.OPT_DRIVER_VERSION, nvDriverVersion);
+        }
+        ProxyConfig config = new ProxyConfig(granted, new LinkedHashSet<>(proxies), options);
         List<DeviceProxy> active = Runtime.proxies(config);
         Path root = rootfs == null ? null : rootfs.toAbsolutePath().normalize();
         SandboxSpec spec = new SandboxSpec(command, environment(), PlanCompiler.keepCwd(root, System.getProperty("user.dir")),

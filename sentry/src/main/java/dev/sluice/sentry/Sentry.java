@@ -1,7 +1,10 @@
 package dev.sluice.sentry;
 
 import dev.sluice.sentry.dispatch.Dispatcher;
+import dev.sluice.sentry.launch.PlanCompiler;
+import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.nativeio.HostFd;
+import dev.sluice.sentry.nativeio.ThreadCaps;
 import dev.sluice.sentry.notify.Listener;
 import dev.sluice.sentry.notify.NotificationLoop;
 import dev.sluice.sentry.observe.CallStats;
@@ -54,6 +57,7 @@ final class Sentry {
         NotificationLoop loop = new NotificationLoop(listener, dispatcher,
                 faulty ? 1 : options.idleWorkers(), faulty ? 1 : options.maxWorkers());
         loop.abandonAfter(options.failAfter());
+        loop.workerInit(Sentry::actAsGuest);
         loop.ended().thenAccept(outcome -> {
             if (outcome != NotificationLoop.Outcome.GUESTS_GONE) {
                 onFailure.accept(outcome);
@@ -61,6 +65,17 @@ final class Sentry {
         });
         loop.start();
         return new Sentry(listener, dispatcher, loop, fdsAtStart);
+    }
+
+    /**
+     * Lowers the worker's effective capabilities to the sandbox's, so that what the sentry
+     * executes for a guest is judged by drivers with the guest's privileges (see {@link ThreadCaps}).
+     */
+    private static void actAsGuest() {
+        int r = ThreadCaps.limitEffective(PlanCompiler.DEFAULT_CAPS);
+        if (r < 0) {
+            LOG.error("cannot lower a sentry worker's capabilities to the sandbox's: {}", Errno.describe(-r));
+        }
     }
 
     /** The sentry's open-fd count when it started (the listener included). */

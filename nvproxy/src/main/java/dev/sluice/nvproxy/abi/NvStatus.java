@@ -355,7 +355,7 @@ public final class NvStatus {
         return (status & 0xffff0000) == WARNING_BASE;
     }
 
-    static String hex(int v) {
+    public static String hex(int v) {
         return String.format("0x%08x", v);
     }
 }

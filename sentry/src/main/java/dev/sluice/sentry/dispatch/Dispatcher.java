@@ -120,17 +120,21 @@ public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable
                 return new Outcome(UNOWNED, unownedName(cmd), r);
             }
             IoctlResult r;
-            try (TrappedCall call = new TrappedCall(n, listener, arena, host, device)) {
+            String name = proxy.ioctlName(cmd);
+            try (TrappedCall call = new TrappedCall(n, listener, arena, host, device, pidfds)) {
                 try {
                     r = proxy.handle(call);
                 } catch (RuntimeException e) {
                     LOG.error("{}: fault handling ioctl {} ({}); failing it with EIO", proxy.name(), Ioctl.hex(cmd),
-                            proxy.ioctlName(cmd), e);
+                            name, e);
                     r = IoctlResult.error(Errno.EIO);
+                }
+                if (call.detail() != null) {
+                    name = name + " " + call.detail();
                 }
                 respond(n, arena, r);
             }
-            return new Outcome(proxy.name(), proxy.ioctlName(cmd), r);
+            return new Outcome(proxy.name(), name, r);
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.sluice.sentry.dispatch;
 
+import dev.sluice.sentry.guest.PidfdCache;
 import dev.sluice.sentry.guest.ProcMemory;
 import dev.sluice.sentry.nativeio.Arena;
 import dev.sluice.sentry.nativeio.Cleanup;
@@ -19,9 +20,12 @@ final class TrappedCall implements IoctlCall, AutoCloseable {
     private final CharDevice device;
     private final ProcMemory memory;
     private final Cleanup cleanup = new Cleanup();
+    private final PidfdCache pidfds;
+    private String detail;
 
-    TrappedCall(Notification n, Listener listener, Arena arena, HostFd hostFd, CharDevice device) {
+    TrappedCall(Notification n, Listener listener, Arena arena, HostFd hostFd, CharDevice device, PidfdCache pidfds) {
         this.n = n;
+        this.pidfds = pidfds;
         this.listener = listener;
         this.arena = arena;
         this.hostFd = hostFd;
@@ -72,6 +76,21 @@ final class TrappedCall implements IoctlCall, AutoCloseable {
     @Override
     public Cleanup cleanup() {
         return cleanup;
+    }
+
+    @Override
+    public long guestFile(int guestFd) {
+        return pidfds.dup(n.tid(), guestFd);
+    }
+
+    @Override
+    public void detail(String what) {
+        this.detail = what;
+    }
+
+    /** What {@link #detail} named, or null. */
+    String detail() {
+        return detail;
     }
 
     @Override

@@ -46,7 +46,7 @@ public final class PlanCompiler {
     static final List<String> RUN_KEEP = List.of("/run/systemd/resolve", "/run/nvidia-persistenced");
 
     /** Docker's default capability set, less CAP_MKNOD: there is no device cgroup in `sluice run`. */
-    static final long DEFAULT_CAPS = bits(CAP_CHOWN, CAP_DAC_OVERRIDE, CAP_FOWNER, CAP_FSETID, CAP_KILL, CAP_SETGID,
+    public static final long DEFAULT_CAPS = bits(CAP_CHOWN, CAP_DAC_OVERRIDE, CAP_FOWNER, CAP_FSETID, CAP_KILL, CAP_SETGID,
             CAP_SETUID, CAP_SETPCAP, CAP_NET_BIND_SERVICE, CAP_NET_RAW, CAP_SYS_CHROOT, CAP_AUDIT_WRITE, CAP_SETFCAP);
 
     private PlanCompiler() {}

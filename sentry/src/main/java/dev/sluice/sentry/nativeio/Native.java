@@ -19,6 +19,7 @@ public final class Native {
     // arch/x86/entry/syscalls/syscall_64.tbl
     public static final int SYS_IOCTL = 16;
     public static final int SYS_FSTAT = 5;
+    public static final int SYS_FSTATFS = 138;
     public static final int SYS_KCMP = 312;
     public static final int SYS_PROCESS_VM_READV = 310;
     public static final int SYS_PROCESS_VM_WRITEV = 311;
@@ -96,6 +97,11 @@ public final class Native {
     /** Raw {@code fstat(2)} into a {@code struct stat} at {@code statbuf} ({@link StatLayout}). */
     public static int fstat(int fd, long statbuf) {
         return (int) ret(LIBC.syscall(SYS_FSTAT, fd, statbuf, 0, 0, 0, 0));
+    }
+
+    /** Raw {@code fstatfs(2)} into a {@code struct statfs} at {@code buf} (120 bytes; {@code f_type} at 0). */
+    public static int fstatfs(int fd, long buf) {
+        return (int) ret(LIBC.syscall(SYS_FSTATFS, fd, buf, 0, 0, 0, 0));
     }
 
     public static int kill(int pid, int sig) {

@@ -67,6 +67,7 @@ public final class NotificationLoop implements AutoCloseable {
     private volatile long lastReceive = System.nanoTime();
     private volatile boolean watchdogAsleep;
     private volatile int abandonAfter;
+    private volatile Runnable workerInit = () -> {};
     private volatile boolean abandoned;
     private volatile boolean stopping;
 
@@ -87,6 +88,11 @@ public final class NotificationLoop implements AutoCloseable {
      * listener, the kernel fails every pending and future trapped call with ENOSYS, as if the
      * sentry had died. (Run it with a single worker to release the listener at once.)
      */
+    /** Runs first on every worker thread, before it answers anything (per-thread setup). */
+    public void workerInit(Runnable init) {
+        this.workerInit = init;
+    }
+
     public void abandonAfter(int calls) {
         this.abandonAfter = calls;
     }
@@ -135,6 +141,7 @@ public final class NotificationLoop implements AutoCloseable {
     }
 
     private void work() {
+        workerInit.run();
         Arena arena = new Arena(ARENA_BLOCK);
         try {
             while (!stopping) {

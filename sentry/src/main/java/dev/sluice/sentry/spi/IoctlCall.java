@@ -36,6 +36,21 @@ public interface IoctlCall {
     Cleanup cleanup();
 
     /**
+     * A dup of another fd of the calling guest, {@code guestFd} as numbered in the caller's fd
+     * table, for params that carry fd numbers: the sentry must act on the guest's file, never on
+     * whatever its own table holds under that number. Returns the new fd (the caller owns it and
+     * must close it, e.g. through {@link #cleanup()}) or {@code -errno} ({@code -EBADF} for a
+     * number the guest has no file under).
+     */
+    long guestFile(int guestFd);
+
+    /**
+     * Names what this call asked for beyond the request itself (an RM control command, a class),
+     * for stats, traces and the denial log: {@code NV2080_CTRL_CMD_GPU_GET_INFO_V2 (0x20800102)}.
+     */
+    void detail(String what);
+
+    /**
      * Installs a dup of {@code fd} in the guest's fd table (without completing the syscall) and
      * returns the guest's number, or {@code -errno}.
      */

@@ -39,7 +39,12 @@ public sealed interface IoctlResult {
         }
     }
 
-    /** DENY: refused with {@code errno}; {@code reason} goes to the rate-limited warning. */
+    /**
+     * DENY: refused with {@code errno}; {@code reason} goes to the rate-limited warning. With
+     * {@code errno} 0 the syscall returns 0 and the refusal is in the params, the way the device
+     * reports it (an NVIDIA RM status such as {@code NV_ERR_NOT_SUPPORTED}); the proxy has written
+     * that status to the guest before answering. It is still counted and logged as a denial.
+     */
     record Denied(int errno, String reason) implements IoctlResult {
         public Disposition disposition() {
             return Disposition.DENY;

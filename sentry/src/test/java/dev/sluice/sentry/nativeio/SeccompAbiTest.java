@@ -80,6 +80,7 @@ class SeccompAbiTest {
             nat("SYS_seccomp", "SYS_SECCOMP", Native.SYS_SECCOMP),
             nat("KCMP_FILE", "KCMP_FILE", Native.KCMP_FILE),
             nat("SYS_fstat", "SYS_FSTAT", Native.SYS_FSTAT),
+            nat("SYS_fstatfs", "SYS_FSTATFS", Native.SYS_FSTATFS),
             new Row("sizeof.stat", "StatLayout.SIZE", StatLayout.SIZE),
             new Row("offsetof.stat.st_mode", "StatLayout.OFF_MODE", StatLayout.OFF_MODE),
             new Row("offsetof.stat.st_rdev", "StatLayout.OFF_RDEV", StatLayout.OFF_RDEV));

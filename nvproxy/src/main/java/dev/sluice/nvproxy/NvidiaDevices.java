@@ -1,0 +1,85 @@
+package dev.sluice.nvproxy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * The device nodes of NVIDIA GPUs: {@code /dev/nvidiactl}, {@code /dev/nvidia-uvm} and one
+ * {@code /dev/nvidia<N>} per GPU, where N is the GPU's device minor (the index {@code nvidia-smi}
+ * shows on a host without MIG).
+ */
+public final class NvidiaDevices {
+    public static final String CTL = "nvidiactl";
+    public static final String UVM = "nvidia-uvm";
+    private static final Pattern GPU = Pattern.compile("nvidia(\\d+)");
+
+    private NvidiaDevices() {}
+
+    /**
+     * The nodes {@code --gpus SPEC} grants: {@code all}, or a comma-separated list of GPU indices.
+     *
+     * @throws IllegalArgumentException naming a missing node or a malformed spec
+     */
+    public static List<Path> nodes(Path dev, String spec) {
+        List<Path> gpus = new ArrayList<>();
+        if (spec.trim().equals("all")) {
+            try (Stream<Path> s = Files.list(dev)) {
+                s.filter(p -> minorOf(p).isPresent()).sorted((a, b) -> minorOf(a).get() - minorOf(b).get())
+                        .forEach(gpus::add);
+            } catch (IOException e) {
+                throw new IllegalArgumentException("--gpus all: cannot list " + dev + ": " + e.getMessage());
+            }
+            if (gpus.isEmpty()) {
+                throw new IllegalArgumentException("--gpus all: no NVIDIA GPU nodes (" + dev + "/nvidia<N>) on this host");
+            }
+        } else {
+            for (String part : spec.split(",")) {
+                String s = part.trim();
+                if (!s.matches("\\d{1,3}")) {
+                    throw new IllegalArgumentException("--gpus: '" + s + "' is not a GPU index (use all or N[,M...])");
+                }
+                Path p = dev.resolve("nvidia" + Integer.parseInt(s));
+                if (!Files.exists(p)) {
+                    throw new IllegalArgumentException("--gpus: GPU " + s + " has no node " + p);
+                }
+                if (!gpus.contains(p)) {
+                    gpus.add(p);
+                }
+            }
+        }
+        List<Path> nodes = new ArrayList<>();
+        for (String n : new String[] {CTL, UVM}) {
+            Path p = dev.resolve(n);
+            if (!Files.exists(p)) {
+                throw new IllegalArgumentException("--gpus: " + p + " does not exist (is the NVIDIA driver"
+                        + (n.equals(UVM) ? "'s nvidia-uvm module" : "") + " loaded?)");
+            }
+            nodes.add(p);
+        }
+        nodes.addAll(gpus);
+        return nodes;
+    }
+
+    /** N for {@code /dev/nvidia<N>}. */
+    public static Optional<Integer> minorOf(Path node) {
+        Path name = node.getFileName();
+        if (name == null) {
+            return Optional.empty();
+        }
+        Matcher m = GPU.matcher(name.toString());
+        return m.matches() ? Optional.of(Integer.parseInt(m.group(1))) : Optional.empty();
+    }
+
+    /** Whether {@code node} is any NVIDIA node NVProxy mediates. */
+    public static boolean isNvidiaNode(Path node) {
+        Path name = node.getFileName();
+        return name != null && name.toString().startsWith("nvidia");
+    }
+}

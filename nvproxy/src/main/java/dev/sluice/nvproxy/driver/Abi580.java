@@ -1,0 +1,262 @@
+package dev.sluice.nvproxy.driver;
+
+import static dev.sluice.nvproxy.frontend.EmbeddedArrays.in;
+import static dev.sluice.nvproxy.frontend.EmbeddedArrays.inOut;
+import static dev.sluice.nvproxy.frontend.EmbeddedArrays.out;
+
+import dev.sluice.nvproxy.Capability;
+import dev.sluice.nvproxy.abi.ClassAllocParams;
+import dev.sluice.nvproxy.abi.Classes;
+import dev.sluice.nvproxy.abi.NvControlCommands;
+import dev.sluice.nvproxy.abi.UvmIoctls;
+import dev.sluice.nvproxy.frontend.ClassRule;
+import dev.sluice.nvproxy.frontend.ControlRule;
+import dev.sluice.nvproxy.frontend.EmbeddedArrays;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The 580 branch. Sizes, names and traits come from the {@code abi} package (580.142 sources); which
+ * commands and classes are allowed, and under which capability, comes from what CUDA 13, PyTorch 2.11
+ * and nvidia-smi issued on the 580.159.04 host (docs/nvproxy-discovery.md): a command seen only
+ * from nvidia-smi is {@code utility}, one seen from a CUDA program is {@code compute}. Everything
+ * else is refused, the way the driver refuses what it does not implement.
+ */
+public class Abi580 extends DriverAbi {
+    private static final long C = Capability.COMPUTE.bit();
+    private static final long U = Capability.UTILITY.bit();
+    private static final long CU = C | U;
+
+    @Override
+    public String branch() {
+        return "580";
+    }
+
+    @Override
+    protected void controls(Map<Integer, ControlRule> m) {
+        opaque(m, 0x00000101, 40, CU); // smi,smiq,torch
+        control(m, NvControlCommands.NV0000_CTRL_CMD_SYSTEM_GET_P2P_CAPS_MATRIX, C);
+        control(m, NvControlCommands.NV0000_CTRL_CMD_SYSTEM_GET_FEATURES, C);
+        control(m, NvControlCommands.NV0000_CTRL_CMD_GPU_GET_ATTACHED_IDS, CU);
+        control(m, NvControlCommands.NV0000_CTRL_CMD_GPU_GET_ID_INFO, CU);
+        control(m, NvControlCommands.NV0000_CTRL_CMD_GPU_GET_ID_INFO_V2, CU);
+        control(m, NvControlCommands.NV0000_CTRL_CMD_GPU_GET_PROBED_IDS, CU);
+        control(m, NvControlCommands.NV0000_CTRL_CMD_GPU_ATTACH_IDS, CU);
+        control(m, NvControlCommands.NV0000_CTRL_CMD_GPU_DETACH_IDS, U);
+        control(m, NvControlCommands.NV0000_CTRL_CMD_GPU_GET_PCI_INFO, CU);
+        control(m, NvControlCommands.NV0000_CTRL_CMD_GPU_QUERY_DRAIN_STATE, CU);
+        control(m, NvControlCommands.NV0000_CTRL_CMD_GPU_GET_MEMOP_ENABLE, C);
+        control(m, NvControlCommands.NV0000_CTRL_CMD_GPU_GET_ACTIVE_DEVICE_IDS, C);
+        control(m, NvControlCommands.NV0000_CTRL_CMD_GPU_ASYNC_ATTACH_ID, CU);
+        control(m, NvControlCommands.NV0000_CTRL_CMD_SYNC_GPU_BOOST_GROUP_INFO, C);
+        control(m, NvControlCommands.NV0000_CTRL_CMD_GPUACCT_GET_ACCOUNTING_STATE, U);
+        control(m, NvControlCommands.NV0000_CTRL_CMD_CLIENT_GET_ADDR_SPACE_TYPE, CU);
+        control(m, NvControlCommands.NV0000_CTRL_CMD_CLIENT_SET_INHERITED_SHARE_POLICY, C);
+        control(m, NvControlCommands.NV0080_CTRL_CMD_GPU_GET_NUM_SUBDEVICES, C);
+        control(m, NvControlCommands.NV0080_CTRL_CMD_GPU_QUERY_SW_STATE_PERSISTENCE, U);
+        control(m, NvControlCommands.NV0080_CTRL_CMD_GPU_GET_VIRTUALIZATION_MODE, CU);
+        control(m, NvControlCommands.NV0080_CTRL_CMD_GPU_GET_CLASSLIST_V2, CU);
+        control(m, NvControlCommands.NV0080_CTRL_CMD_FB_GET_CAPS_V2, C);
+        control(m, NvControlCommands.NV0080_CTRL_CMD_HOST_GET_CAPS_V2, C);
+        control(m, NvControlCommands.NV0080_CTRL_CMD_FIFO_GET_CHANNELLIST, C);
+        control(m, NvControlCommands.NV0080_CTRL_CMD_PERF_CUDA_LIMIT_SET_CONTROL, C);
+        control(m, NvControlCommands.NV00DE_CTRL_CMD_REQUEST_DATA_POLL, U);
+        control(m, NvControlCommands.NV2080_CTRL_CMD_GPU_GET_INFO_V2, CU);
+        control(m, NvControlCommands.NV2080_CTRL_CMD_GPU_GET_NAME_STRING, CU);
+        control(m, NvControlCommands.NV2080_CTRL_CMD_GPU_GET_SHORT_NAME_STRING, C);
+        control(m, NvControlCommands.NV2080_CTRL_CMD_GPU_GET_SIMULATION_INFO, C);
+        control(m, NvControlCommands.NV2080_CTRL_CMD_GPU_QUERY_ECC_STATUS, CU);
+        control(m, NvControlCommands.NV2080_CTRL_CMD_GPU_QUERY_COMPUTE_MODE_RULES, CU);
+        control(m, NvControlCommands.NV2080_CTRL_CMD_GPU_QUERY_ECC_CONFIGURATION, U);
+        control(m, NvControlCommands.NV2080_CTRL_CMD_GPU_GET_OEM_BOARD_INFO, U);
+        control(m, 0x20800145, C);
+        control(m, 0x20800146, C);
+        control(m, NvControlCommands.NV2080_CTRL_CMD_GPU_GET_GID_INFO, CU);
+        control(m, NvControlCommands.NV2080_CTRL_CMD_GPU_GET_INFOROM_OBJECT_VERSION, U);
+        control(m, NvControlCommands.NV2080_CTRL_CMD_GPU_GET_INFOROM_IMAGE_VERSION, U);
+        control(m, NvControlCommands.NV2080_CTRL_CMD_GPU_QUERY_INFOROM_ECC_SUPPORT, U);
+        control(m, NvControlCommands.NV2080_CTRL_GPU_GET_NVENC_SW_SESSION_STATS, U);
+        control(m, NvControlCommands.NV2080_CTRL_CMD_GPU_GET_ENGINES_V2, C);
+        control(m, NvControlCommands.NV2080_CTRL_GPU_GET_NVFBC_SW_SESSION_STATS, U);
+        control(m, NvControlCommands.NV2080_CTRL_CMD_GPU_GET_PIDS, U);
+        control(m, NvControlCommands.NV2080_CTRL_CMD_GPU_GET_COMPUTE_POLICY_CONFIG, C);
+        control(m, NvControlCommands.NV2080_CTRL_CMD_GET_GPU_FABRIC_PROBE_INFO, CU);
+        control(m, NvControlCommands.NV2080_CTRL_CMD_GPU_GET_CHIP_DETAILS, U);
+        control(m, NvControlCommands.NV2080_CTRL_CMD_GPU_GET_RECOVERY_ACTION, U);
+        control(m, NvControlCommands.NV2080_CTRL_CMD_TIMER_GET_GPU_CPU_TIME_CORRELATION_INFO, CU);
+        opaque(m, 0x20800802, 16, U); // smiq
+        control(m, NvControlCommands.NV2080_CTRL_CMD_GR_GET_INFO, C);
+        control(m, NvControlCommands.NV2080_CTRL_CMD_GR_SET_CTXSW_PREEMPTION_MODE, C);
+        control(m, NvControlCommands.NV2080_CTRL_CMD_GR_GET_CTX_BUFFER_SIZE, C);
+        control(m, NvControlCommands.NV2080_CTRL_CMD_GR_GET_GLOBAL_SM_ORDER, C);
+        control(m, NvControlCommands.NV2080_CTRL_CMD_GR_GET_CAPS_V2, C);
+        control(m, NvControlCommands.NV2080_CTRL_CMD_GR_GET_GPC_MASK, C);
+        control(m, NvControlCommands.NV2080_CTRL_CMD_GR_GET_TPC_MASK, C);
+        control(m, NvControlCommands.NV2080_CTRL_CMD_GR_GET_SM_ISSUE_RATE_MODIFIER, C);
+        control(m, NvControlCommands.NV2080_CTRL_CMD_FB_GET_INFO_V2, CU);
+        control(m, NvControlCommands.NV2080_CTRL_CMD_FB_GET_OFFLINED_PAGES, U);
+        control(m, NvControlCommands.NV2080_CTRL_CMD_FB_QUERY_DRAM_ENCRYPTION_INFOROM_SUPPORT, U);
+        control(m, NvControlCommands.NV2080_CTRL_CMD_MC_GET_ARCH_INFO, CU);
+        control(m, NvControlCommands.NV2080_CTRL_CMD_BUS_GET_PCI_INFO, CU);
+        opaque(m, 0x20801802, 16, U); // smi,smiq
+        control(m, NvControlCommands.NV2080_CTRL_CMD_BUS_GET_PCI_BAR_INFO, C);
+        control(m, NvControlCommands.NV2080_CTRL_CMD_BUS_GET_PEX_COUNTERS, U);
+        control(m, NvControlCommands.NV2080_CTRL_CMD_BUS_GET_PEX_UTIL_COUNTERS, U);
+        control(m, NvControlCommands.NV2080_CTRL_CMD_BUS_GET_INFO_V2, C);
+        control(m, NvControlCommands.NV2080_CTRL_CMD_BUS_GET_PCIE_REQ_ATOMICS_CAPS, U);
+        control(m, NvControlCommands.NV2080_CTRL_CMD_BUS_GET_PCIE_SUPPORTED_GPU_ATOMICS, C);
+        control(m, NvControlCommands.NV2080_CTRL_CMD_BUS_GET_C2C_INFO, CU);
+        control(m, NvControlCommands.NV2080_CTRL_CMD_BUS_GET_PCIE_CPL_ATOMICS_CAPS, U);
+        control(m, NvControlCommands.NV2080_CTRL_CMD_PERF_BOOST, C);
+        control(m, NvControlCommands.NV2080_CTRL_CMD_RC_RELEASE_WATCHDOG_REQUESTS, C);
+        control(m, NvControlCommands.NV2080_CTRL_CMD_RC_SOFT_DISABLE_WATCHDOG, C);
+        control(m, NvControlCommands.NV2080_CTRL_CMD_CE_GET_ALL_CAPS, C);
+        control(m, NvControlCommands.NV2080_CTRL_CMD_NVLINK_GET_NVLINK_STATUS, C);
+        control(m, NvControlCommands.NV2080_CTRL_CMD_NVLINK_GET_PLATFORM_INFO, U);
+        control(m, NvControlCommands.NV2080_CTRL_CMD_ECC_GET_REPAIR_STATUS, U);
+        opaque(m, 0x20803406, 1, U); // smiq
+        control(m, NvControlCommands.NV2080_CTRL_CMD_GSP_GET_FEATURES, CU);
+        control(m, NvControlCommands.NV2080_CTRL_CMD_GRMGR_GET_GR_FS_INFO, C);
+        opaque(m, 0x20808159, 332, C); // torch
+        opaque(m, 0x20808162, 1, C); // torch
+        opaque(m, 0x2080852a, 1784, U); // smiq
+        opaque(m, 0x2080852b, 2836, U); // smiq
+        opaque(m, 0x2080852e, 528, U); // smi,smiq
+        opaque(m, 0x2080852f, 776, U); // smi,smiq
+        opaque(m, 0x20808536, 1812, U); // smiq
+        opaque(m, 0x2080853a, 1456, U); // smiq
+        opaque(m, 0x20808542, 504, U); // smiq
+        opaque(m, 0x20808546, 24, U); // smiq
+        opaque(m, 0x20809001, 8, C); // torch
+        opaque(m, 0x20809009, 8, CU); // smi,smiq,torch
+        opaque(m, 0x20809019, 10800, U); // smiq
+        opaque(m, 0x20809038, 4, CU); // smiq,torch
+        opaque(m, 0x20809064, 520, CU); // smi,smiq,torch
+        opaque(m, 0x2080a026, 532, C); // torch
+        opaque(m, 0x2080a060, 28, U); // smiq
+        opaque(m, 0x2080a06e, 1, U); // smiq
+        opaque(m, 0x2080a06f, 4, U); // smiq
+        opaque(m, 0x2080a080, 52, U); // smiq
+        opaque(m, 0x2080a084, 4, C); // torch
+        opaque(m, 0x2080a0a4, 67396, U); // smiq
+        opaque(m, 0x2080a0a6, 34720, U); // smiq
+        opaque(m, 0x2080a0a7, 14988, U); // smiq
+        opaque(m, 0x2080a0a8, 19724, U); // smiq
+        opaque(m, 0x2080a0f2, 96, U); // smiq
+        opaque(m, 0x2080a612, 11680, U); // smi,smiq
+        opaque(m, 0x2080a618, 8620, U); // smi,smiq
+        opaque(m, 0x2080a63c, 28, U); // smiq
+        opaque(m, 0x20810108, 992, CU); // smiq,torch
+        opaque(m, 0x20810110, 1, U); // smi,smiq
+        opaque(m, 0x20810111, 4, U); // smiq
+        control(m, NvControlCommands.NV208F_CTRL_CMD_GPU_VERIFY_INFOROM, U);
+        control(m, NvControlCommands.NV503C_CTRL_CMD_REGISTER_VA_SPACE, C);
+        control(m, NvControlCommands.NV503C_CTRL_CMD_REGISTER_VIDMEM, C);
+        control(m, NvControlCommands.NV503C_CTRL_CMD_UNREGISTER_VIDMEM, C);
+        control(m, NvControlCommands.NV83DE_CTRL_CMD_DEBUG_SET_EXCEPTION_MASK, C);
+        control(m, NvControlCommands.NV906F_CTRL_GET_CLASS_ENGINEID, C);
+        control(m, NvControlCommands.NV90E6_CTRL_CMD_MASTER_GET_VIRTUAL_FUNCTION_ERROR_CONT_INTR_MASK, C);
+        control(m, NvControlCommands.NV90E7_CTRL_CMD_BBX_GET_LAST_FLUSH_TIME, U);
+        control(m, NvControlCommands.NVA06C_CTRL_CMD_GPFIFO_SCHEDULE, C);
+        control(m, NvControlCommands.NVA06C_CTRL_CMD_SET_TIMESLICE, C);
+        control(m, NvControlCommands.NVA06C_CTRL_CMD_PREEMPT, C);
+        control(m, NvControlCommands.NVC36F_CTRL_CMD_GPFIFO_GET_WORK_SUBMIT_TOKEN, C);
+        control(m, NvControlCommands.NV_CONF_COMPUTE_CTRL_CMD_SYSTEM_GET_CAPABILITIES, C);
+
+        // Commands whose embedded pointers RM follows (src/nvidia/src/kernel/rmapi/embedded_param_copy.c, 580.142).
+        // NV0080_CTRL_FIFO_GET_CHANNELLIST_PARAMS {NvU32 numChannels; NvP64 pChannelHandleList; NvP64 pChannelList}
+        // (ctrl0080fifo.h): the handle list is read, the channel list written.
+        embedded(m, NvControlCommands.NV0080_CTRL_CMD_FIFO_GET_CHANNELLIST,
+                new EmbeddedArrays(0, 4, 4096, List.of(in(8), inOut(16))));
+        // NV2080_CTRL_GR_GET_INFO_PARAMS {NvU32 grInfoListSize; NvP64 grInfoList; ...} of NV2080_CTRL_GR_INFO
+        // {NvU32 index; NvU32 data} (ctrl2080gr.h).
+        embedded(m, NvControlCommands.NV2080_CTRL_CMD_GR_GET_INFO,
+                new EmbeddedArrays(0, 8, 256, List.of(inOut(8))));
+        // NV2080_CTRL_BIOS_GET_INFO_PARAMS {NvU32 biosInfoListSize; NvP64 biosInfoList} of NV2080_CTRL_BIOS_INFO
+        // {NvU32 index; NvU32 data} (ctrl2080bios.h, NV2080_CTRL_BIOS_INFO_MAX_SIZE = 0xf).
+        embedded(m, 0x20800802, new EmbeddedArrays(0, 8, 0xf, List.of(inOut(8))));
+        // NV0000_CTRL_SYSTEM_GET_BUILD_VERSION_PARAMS {NvU32 sizeOfStrings; NvP64 pDriverVersionBuffer;
+        // NvP64 pVersionBuffer; NvP64 pTitleBuffer; NvU32 changelistNumber; NvU32 officialChangelistNumber}
+        // (ctrl0000system.h): three strings of sizeOfStrings bytes, written by the driver.
+        embedded(m, 0x00000101, new EmbeddedArrays(0, 1, 4096, List.of(out(8), out(16), out(24))));
+    }
+
+    @Override
+    protected void classes(Map<Integer, ClassRule> m) {
+        // Observed (docs/nvproxy-discovery.md)
+        cls(m, Classes.NV01_MEMORY_SYSTEM, C);
+        cls(m, Classes.NV01_MEMORY_LOCAL_USER, C);
+        cls(m, Classes.NV04_DISPLAY_COMMON, U);
+        cls(m, Classes.NV01_DEVICE_0, CU);
+        cls(m, Classes.RM_USER_SHARED_DATA, CU);
+        cls(m, Classes.NV20_SUBDEVICE_0, CU);
+        cls(m, Classes.NV2081_BINAPI, CU);
+        cls(m, Classes.NV20_SUBDEVICE_DIAG, U);
+        cls(m, Classes.NV50_THIRD_PARTY_P2P, C);
+        cls(m, Classes.NV50_MEMORY_VIRTUAL, C);
+        cls(m, Classes.GT200_DEBUGGER, C);
+        cls(m, Classes.FERMI_CONTEXT_SHARE_A, C);
+        cls(m, Classes.GF100_SUBDEVICE_MASTER, C);
+        cls(m, Classes.GF100_SUBDEVICE_INFOROM, U);
+        cls(m, Classes.FERMI_VASPACE_A, C);
+        cls(m, Classes.KEPLER_CHANNEL_GROUP_A, C);
+        cls(m, Classes.NV_CONFIDENTIAL_COMPUTE, C);
+        cls(m, Classes.NV01_EVENT_OS_EVENT, CU);
+        // The same roles on the other architectures this branch drives (Ampere, Ada, Hopper, Blackwell):
+        // channel, compute engine, copy engine and usermode doorbell region.
+        for (int c : new int[] {
+            Classes.AMPERE_CHANNEL_GPFIFO_A, Classes.HOPPER_CHANNEL_GPFIFO_A, Classes.BLACKWELL_CHANNEL_GPFIFO_A,
+            Classes.BLACKWELL_CHANNEL_GPFIFO_B,
+            Classes.AMPERE_COMPUTE_A, Classes.AMPERE_COMPUTE_B, Classes.ADA_COMPUTE_A, Classes.HOPPER_COMPUTE_A,
+            Classes.BLACKWELL_COMPUTE_A, Classes.BLACKWELL_COMPUTE_B,
+            Classes.AMPERE_DMA_COPY_A, Classes.AMPERE_DMA_COPY_B, Classes.HOPPER_DMA_COPY_A,
+            Classes.BLACKWELL_DMA_COPY_A, Classes.BLACKWELL_DMA_COPY_B,
+            Classes.AMPERE_USERMODE_A, Classes.HOPPER_USERMODE_A, Classes.BLACKWELL_USERMODE_A,
+        }) {
+            cls(m, c, C);
+        }
+    }
+
+    @Override
+    protected void uvm(Map<Integer, UvmRule> m) {
+        // Every command /dev/nvidia-uvm dispatches (kernel-open/nvidia-uvm/uvm.c, 580.142) except UVM_RUN_TEST,
+        // the driver's built-in self tests.
+        for (UvmIoctls.Entry e : UvmIoctls.entries().values()) {
+            if (e.route() == UvmIoctls.Route.UVM && e.cmd() != UvmIoctls.UVM_RUN_TEST) {
+                m.put(e.cmd(), new UvmRule(e.cmd(), e.name(), C));
+            }
+        }
+    }
+
+    /** An exported command, with the size and name of the NVOC tables. */
+    protected static void control(Map<Integer, ControlRule> m, int cmd, long caps) {
+        NvControlCommands.Command c = NvControlCommands.lookup(cmd);
+        if (c == null) {
+            throw new IllegalStateException(NvControlCommands.name(cmd) + " is not exported by this branch");
+        }
+        m.put(cmd, new ControlRule(cmd, c.name(), c.paramsSize(), caps, null, true));
+    }
+
+    /** A command real clients issue outside the export tables, with the params size they pass. */
+    protected static void opaque(Map<Integer, ControlRule> m, int cmd, int paramsSize, long caps) {
+        m.put(cmd, new ControlRule(cmd, NvControlCommands.name(cmd), paramsSize, caps, null,
+                NvControlCommands.lookup(cmd) != null));
+    }
+
+    /** Gives an allowed command its embedded arrays. */
+    protected static void embedded(Map<Integer, ControlRule> m, int cmd, EmbeddedArrays arrays) {
+        ControlRule r = m.get(cmd);
+        if (r == null) {
+            throw new IllegalStateException(NvControlCommands.name(cmd) + " is not allowed");
+        }
+        m.put(cmd, new ControlRule(r.cmd(), r.name(), r.paramsSize(), r.caps(), arrays, r.exported()));
+    }
+
+    protected static void cls(Map<Integer, ClassRule> m, int hClass, long caps) {
+        ClassAllocParams.Entry e = ClassAllocParams.lookup(hClass);
+        if (e == null) {
+            throw new IllegalStateException(Classes.name(hClass) + " is not allocatable on this branch");
+        }
+        m.put(hClass, new ClassRule(hClass, e.className(), e.paramsSize(), caps));
+    }
+}

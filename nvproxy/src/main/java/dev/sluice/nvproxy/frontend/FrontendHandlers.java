@@ -1,0 +1,122 @@
+package dev.sluice.nvproxy.frontend;
+
+import dev.sluice.nvproxy.abi.FrontendStructs.CardInfo;
+import dev.sluice.nvproxy.abi.FrontendStructs.RegisterFd;
+import dev.sluice.sentry.ioctl.Ioctl;
+import dev.sluice.sentry.ioctl.IoctlEntry;
+import dev.sluice.sentry.ioctl.IoctlHandler;
+import dev.sluice.sentry.nativeio.Errno;
+import dev.sluice.sentry.nativeio.HostFd;
+import dev.sluice.sentry.spi.CharDevice;
+import dev.sluice.sentry.spi.IoctlCall;
+import dev.sluice.sentry.spi.IoctlResult;
+import java.util.Set;
+import jnr.ffi.Pointer;
+
+/**
+ * EMULATE handlers of the frontend escapes that carry an fd or name GPUs. Each reads the params
+ * once, checks the sentry's copy, issues the call on the sentry's dup and copies the result back.
+ */
+public final class FrontendHandlers {
+    /** {@code NV_CONTROL_DEVICE_MINOR}, the minor of {@code /dev/nvidiactl} (kernel-open/common/inc/nv.h). */
+    public static final int NV_CONTROL_DEVICE_MINOR = 255;
+    /** The char major of the NVIDIA frontend devices ({@code NV_MAJOR_DEVICE_NUMBER}, kernel-open/common/inc/nv.h). */
+    public static final int NV_MAJOR_DEVICE_NUMBER = 195;
+
+    private final HostDevice host;
+    private final Set<Integer> grantedMinors;
+    private final Set<Integer> grantedGpuIds;
+
+    /**
+     * @param grantedMinors minors of the GPU nodes granted to the sandbox
+     * @param grantedGpuIds the RM GPU ids ({@code gpu_id} of {@code NV_ESC_CARD_INFO}) of those GPUs
+     */
+    public FrontendHandlers(HostDevice host, Set<Integer> grantedMinors, Set<Integer> grantedGpuIds) {
+        this.host = host;
+        this.grantedMinors = Set.copyOf(grantedMinors);
+        this.grantedGpuIds = Set.copyOf(grantedGpuIds);
+    }
+
+    /**
+     * {@code NV_ESC_REGISTER_FD}: links a GPU-node fd to a control fd, which the driver resolves by
+     * number in the caller's fd table. The guest's {@code ctl_fd} is translated to the sentry's dup of
+     * that file, which must be {@code /dev/nvidiactl}; anything else is {@code EINVAL}.
+     */
+    public IoctlResult registerFd(IoctlCall call, IoctlEntry entry) {
+        Pointer p = call.arena().alloc(RegisterFd.SIZE);
+        int r = call.memory().read(call.arg(), p, RegisterFd.SIZE);
+        if (r < 0) {
+            return IoctlResult.error(-r);
+        }
+        int guestCtl = p.getInt(RegisterFd.OFF_CTL_FD);
+        long fd = call.guestFile(guestCtl);
+        if (fd < 0) {
+            return IoctlResult.deny(Errno.EINVAL, "ctl_fd " + guestCtl + " is not an open fd of the caller");
+        }
+        try (HostFd ctl = HostFd.adopt((int) fd)) {
+            CharDevice d = host.charDevice(ctl.fd());
+            if (d == null || d.major() != NV_MAJOR_DEVICE_NUMBER || d.minor() != NV_CONTROL_DEVICE_MINOR) {
+                return IoctlResult.deny(Errno.EINVAL, "ctl_fd " + guestCtl + " is " + (d == null ? "not a char device"
+                        : "device " + d) + ", not /dev/nvidiactl");
+            }
+            p.putInt(RegisterFd.OFF_CTL_FD, ctl.fd());
+            int rc = host.ioctl(call.hostFd().fd(), call.cmd(), p.address());
+            return rc < 0 ? IoctlResult.error(-rc) : IoctlResult.value(rc);
+        }
+    }
+
+    /**
+     * {@code NV_ESC_ATTACH_GPUS_TO_FD}: an array of RM GPU ids. Only the sandbox's GPUs may be
+     * attached; any other id is {@code EINVAL}, as the driver answers an id it does not know.
+     */
+    public IoctlResult attachGpus(IoctlCall call, IoctlEntry entry) {
+        int size = entry.paramSize();
+        Pointer p = call.arena().alloc(size);
+        int r = call.memory().read(call.arg(), p, size);
+        if (r < 0) {
+            return IoctlResult.error(-r);
+        }
+        for (int off = 0; off < size; off += 4) {
+            int id = p.getInt(off);
+            if (!grantedGpuIds.contains(id)) {
+                return IoctlResult.deny(Errno.EINVAL, String.format("GPU id 0x%x is not one of the sandbox's GPUs", id));
+            }
+        }
+        int rc = host.ioctl(call.hostFd().fd(), call.cmd(), p.address());
+        return rc < 0 ? IoctlResult.error(-rc) : IoctlResult.value(rc);
+    }
+
+    /**
+     * {@code NV_ESC_CARD_INFO}: the driver's list of GPUs, with the ones the sandbox was not granted
+     * blanked out ({@code valid = 0}), so CUDA and NVML enumerate only the sandbox's GPUs.
+     */
+    public IoctlResult cardInfo(IoctlCall call, IoctlEntry entry) {
+        int size = Ioctl.size(call.cmd());
+        Pointer p = call.arena().alloc(size);
+        int rc = host.ioctl(call.hostFd().fd(), call.cmd(), p.address());
+        if (rc < 0) {
+            return IoctlResult.error(-rc);
+        }
+        for (int off = 0; off + CardInfo.SIZE <= size; off += CardInfo.SIZE) {
+            if (p.getByte(off + CardInfo.OFF_VALID) != 0
+                    && !grantedMinors.contains(p.getInt(off + CardInfo.OFF_MINOR_NUMBER))) {
+                p.setMemory(off, CardInfo.SIZE, (byte) 0);
+            }
+        }
+        int w = call.memory().write(call.arg(), p, size);
+        return w < 0 ? IoctlResult.error(-w) : IoctlResult.value(rc);
+    }
+
+    /** The three as table handlers. */
+    public IoctlHandler registerFdHandler() {
+        return this::registerFd;
+    }
+
+    public IoctlHandler attachGpusHandler() {
+        return this::attachGpus;
+    }
+
+    public IoctlHandler cardInfoHandler() {
+        return this::cardInfo;
+    }
+}

@@ -1,0 +1,82 @@
+package dev.sluice.nvproxy;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.sluice.nvproxy.abi.FrontendRequests;
+import dev.sluice.nvproxy.abi.UvmIoctls;
+import dev.sluice.sentry.ioctl.Ioctl;
+import dev.sluice.sentry.spi.Disposition;
+import dev.sluice.sentry.spi.TrapRule;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** The seccomp rules: every call the driver would execute is trapped; common other ioctls are not. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class NvTrapRulesTest {
+    private final List<TrapRule> rules = NvTrapRules.rules();
+
+    private boolean trapped(int request) {
+        return rules.stream().anyMatch(r -> r.matches(request));
+    }
+
+    @Test
+    void everyEscapeTheDriverDispatchesIsTrappedWhateverItsTypeByteAndDirection() {
+        for (FrontendRequests.Layout l : FrontendRequests.LAYOUTS) {
+            for (int type : new int[] {'F', 'G', 0, 0xff}) {
+                for (int dir = 0; dir < 4; dir++) {
+                    int req = Ioctl.ioc(dir, type, l.escape(), l.size());
+                    assertTrue(trapped(req), l.cType() + " as " + Ioctl.hex(req) + " must be trapped");
+                }
+            }
+        }
+        assertTrue(trapped(Ioctl.iowr('G', 0x2a, 32)), "_IOWR('G', 0x2a, 32) on nvidiactl runs as RM_CONTROL");
+    }
+
+    @Test
+    void variableSizeEscapesAreTrappedAtEverySize() {
+        for (int size : new int[] {0, 4, 72, 2304, 4096, Ioctl.MAX_SIZE}) {
+            assertTrue(trapped(Ioctl.iowr('F', 200, size)), "NV_ESC_CARD_INFO of " + size + " bytes");
+            assertTrue(trapped(Ioctl.iowr('F', 212, size)), "NV_ESC_ATTACH_GPUS_TO_FD of " + size + " bytes");
+            assertTrue(trapped(Ioctl.iowr('F', 213, size)), "NV_ESC_QUERY_DEVICE_INTR of " + size + " bytes");
+        }
+    }
+
+    @Test
+    void everyUvmCommandIsTrappedExactly() {
+        for (UvmIoctls.Entry e : UvmIoctls.entries().values()) {
+            if (e.route() != UvmIoctls.Route.NONE) {
+                assertTrue(trapped(e.cmd()), e.name() + " must be trapped");
+            }
+        }
+    }
+
+    @Test
+    void allRulesDenyOnFdsNvProxyDoesNotOwn() {
+        for (TrapRule r : rules) {
+            assertEquals(Disposition.DENY, r.unowned(), r.description() + ": continuing on an unowned fd is a race");
+        }
+    }
+
+    /** Requests other programs issue all the time; trapping them would put the sentry in their path. */
+    @Test
+    void commonIoctlsOfOtherDevicesAreNotTrapped() {
+        Map<String, Integer> common = Map.ofEntries(
+                Map.entry("TCGETS", 0x5401), Map.entry("TCSETS", 0x5402), Map.entry("TIOCGWINSZ", 0x5413),
+                Map.entry("TIOCSWINSZ", 0x5414), Map.entry("FIONREAD", 0x541b), Map.entry("FIONBIO", 0x5421),
+                Map.entry("TIOCGPTN", 0x80045430), Map.entry("TIOCSPTLCK", 0x40045431),
+                Map.entry("TIOCGPTPEER", 0x5441), Map.entry("FIOCLEX", 0x5451), Map.entry("SIOCGIFCONF", 0x8912),
+                Map.entry("SIOCGIFFLAGS", 0x8913), Map.entry("SIOCGIFINDEX", 0x8933),
+                Map.entry("BLKGETSIZE64", 0x80081272), Map.entry("FS_IOC_GETFLAGS", 0x80086601),
+                Map.entry("RDMA_VERBS_IOCTL", 0xc0181b01), Map.entry("DRM_IOCTL_VERSION", 0xc0406400),
+                Map.entry("KVM_GET_API_VERSION", 0xae00), Map.entry("PERF_EVENT_IOC_ENABLE", 0x2400),
+                Map.entry("LOOP_GET_STATUS64", 0x4c05), Map.entry("SECCOMP_IOCTL_NOTIF_RECV", 0xc0502100),
+                Map.entry("SECCOMP_IOCTL_NOTIF_SEND", 0xc0182101), Map.entry("VFIO_GET_API_VERSION", 0x3b64),
+                Map.entry("DMA_BUF_IOCTL_SYNC", 0x40086200), Map.entry("SNDRV_PCM_IOCTL_PVERSION", 0x80044100));
+        common.forEach((name, req) -> assertFalse(trapped(req), name + " (" + Ioctl.hex(req) + ") must not be trapped"));
+    }
+}

@@ -1,0 +1,68 @@
+package dev.sluice.nvproxy.driver;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.sluice.nvproxy.abi.ClassAllocParams;
+import dev.sluice.nvproxy.abi.NvControlCommands;
+import dev.sluice.nvproxy.frontend.ClassRule;
+import dev.sluice.nvproxy.frontend.ControlRule;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class DriverAbisTest {
+
+    @Test
+    void versionsParseAndOrderNumerically() {
+        assertEquals("580.159.04", DriverVersion.parse("580.159.04").toString(), "round trip");
+        assertEquals("580.142", DriverVersion.parse(" 580.142\n").toString(), "without a patch");
+        assertTrue(DriverVersion.parse("580.159.04").compareTo(DriverVersion.parse("580.142")) > 0,
+                "159 is newer than 142");
+        assertThrows(IllegalArgumentException.class, () -> DriverVersion.parse("latest"), "not a version");
+    }
+
+    @Test
+    void theGpuHostsDriverIsSupported() {
+        assertEquals("580", DriverAbis.forVersion(DriverVersion.parse("580.159.04")).branch(), "580 branch");
+    }
+
+    @Test
+    void anUnknownVersionNamesItselfTheSupportedOnesAndTheOverride() {
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> DriverAbis.forVersion(DriverVersion.parse("535.104.05")));
+        assertTrue(e.getMessage().contains("535.104.05"), "names the version: " + e.getMessage());
+        assertTrue(e.getMessage().contains("580.159.04"), "names the supported ones: " + e.getMessage());
+        assertTrue(e.getMessage().contains("--nvproxy-driver-version"), "names the override: " + e.getMessage());
+    }
+
+    @Test
+    void everyExportedControlRuleHasTheTablesSizeAndUserPrivilege() {
+        for (ControlRule r : new Abi580().controlRules().values()) {
+            NvControlCommands.Command c = NvControlCommands.lookup(r.cmd());
+            if (r.exported()) {
+                assertNotNull(c, r.name());
+                assertEquals(c.paramsSize(), r.paramsSize(), r.name() + ": the size RM insists on");
+                assertEquals(NvControlCommands.Privilege.USER, c.privilege(),
+                        r.name() + ": nothing that needs more than a user's privilege is allowed");
+                assertTrue(!c.has(NvControlCommands.RM_COPIES_EMBEDDED) || r.embedded() != null,
+                        r.name() + ": RM follows its embedded pointers, so the rule must copy them");
+                assertTrue(!c.has(NvControlCommands.FD), r.name() + ": fd-bearing commands need translation");
+            }
+            assertTrue(r.caps() != 0, r.name() + " is enabled by some capability");
+        }
+    }
+
+    @Test
+    void everyClassRuleCopiesTheSizeRmCopies() {
+        for (ClassRule r : new Abi580().classRules().values()) {
+            ClassAllocParams.Entry e = ClassAllocParams.lookup(r.hClass());
+            assertEquals(e.paramsSize(), r.paramsSize(), r.name());
+            assertEquals(ClassAllocParams.Privilege.USER, e.privilege(), r.name() + " is a user class");
+            assertTrue(!e.has(ClassAllocParams.FD), r.name() + ": fd-bearing alloc params need translation");
+        }
+    }
+}

@@ -1,0 +1,67 @@
+package dev.sluice.nvproxy.frontend;
+
+import static org.mockito.ArgumentMatchers.anyInt;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.when;
+
+import dev.sluice.sentry.nativeio.Arena;
+import dev.sluice.sentry.nativeio.Cleanup;
+import dev.sluice.sentry.nativeio.HostFd;
+import dev.sluice.sentry.nativeio.Native;
+import dev.sluice.sentry.spi.FakeGuestMemory;
+import dev.sluice.sentry.spi.IoctlCall;
+import java.nio.charset.StandardCharsets;
+import jnr.ffi.Memory;
+import jnr.ffi.Pointer;
+
+/**
+ * Test support: a trapped call whose guest memory is a {@link FakeGuestMemory} at {@link #BASE}, whose
+ * host fd is a real {@code /dev/null} (never used for an ioctl: handlers get a mock {@link HostDevice}),
+ * and whose params are at {@link #BASE}.
+ */
+final class FakeCall {
+    static final long BASE = 0x7f0000000000L;
+    static final int SIZE = 1 << 16;
+
+    final FakeGuestMemory mem = new FakeGuestMemory(BASE, SIZE);
+    final Arena arena = new Arena(1 << 16);
+    final HostFd hostFd = HostFd.adopt(openDevNull());
+    final IoctlCall call = mock(IoctlCall.class);
+
+    FakeCall(int cmd) {
+        when(call.cmd()).thenReturn(cmd);
+        when(call.arg()).thenReturn(BASE);
+        when(call.memory()).thenReturn(mem);
+        when(call.arena()).thenReturn(arena);
+        when(call.hostFd()).thenReturn(hostFd);
+        when(call.cleanup()).thenReturn(new Cleanup());
+        when(call.guestFile(anyInt())).thenReturn((long) -9);
+    }
+
+    void putLong(long addr, long v) {
+        mem.putInt(addr, (int) v);
+        mem.putInt(addr + 4, (int) (v >>> 32));
+    }
+
+    long getLong(long addr) {
+        return Integer.toUnsignedLong(mem.getInt(addr)) | ((long) mem.getInt(addr + 4)) << 32;
+    }
+
+    /** A real fd on /dev/null, owned by the caller. */
+    static int openDevNull() {
+        byte[] path = "/dev/null".getBytes(StandardCharsets.US_ASCII);
+        Pointer p = Memory.allocateDirect(Native.RUNTIME, path.length + 1, true);
+        p.put(0, path, 0, path.length);
+        int fd = (int) Native.ret(Native.LIBC.open(p.address(), Native.O_RDWR | Native.O_CLOEXEC, 0));
+        if (fd < 0) {
+            throw new IllegalStateException("open /dev/null: " + fd);
+        }
+        return fd;
+    }
+
+    /** Whether {@code fd} is open in this process. */
+    static boolean isOpen(int fd) {
+        Pointer st = Memory.allocateDirect(Native.RUNTIME, 144, true);
+        return Native.fstat(fd, st.address()) == 0;
+    }
+}

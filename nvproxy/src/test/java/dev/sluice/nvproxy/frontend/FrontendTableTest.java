@@ -1,0 +1,107 @@
+package dev.sluice.nvproxy.frontend;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.mockito.ArgumentMatchers.anyInt;
+import static org.mockito.ArgumentMatchers.anyLong;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.never;
+import static org.mockito.Mockito.verify;
+
+import dev.sluice.nvproxy.Capability;
+import dev.sluice.nvproxy.abi.FrontendEscapes;
+import dev.sluice.nvproxy.abi.FrontendStructs;
+import dev.sluice.nvproxy.abi.NvosParams;
+import dev.sluice.nvproxy.abi.UvmIoctls;
+import dev.sluice.nvproxy.driver.Abi580;
+import dev.sluice.nvproxy.uvm.UvmTable;
+import dev.sluice.sentry.ioctl.Ioctl;
+import dev.sluice.sentry.ioctl.IoctlEntry;
+import dev.sluice.sentry.ioctl.IoctlTable;
+import dev.sluice.sentry.nativeio.Errno;
+import dev.sluice.sentry.spi.Disposition;
+import dev.sluice.sentry.spi.IoctlResult;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** The frontend and UVM tables as a whole: what is denied before any handler runs. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class FrontendTableTest {
+    private final HostDevice host = mock(HostDevice.class);
+    private final long defaults = Capability.mask(Capability.DEFAULT);
+    private final IoctlTable table = FrontendTable.build(new Abi580(), defaults, "driver 580.159.04", host,
+            new FrontendHandlers(host, Set.of(0), Set.of(0x100)));
+
+    private IoctlResult dispatch(int request, long caps) {
+        FakeCall f = new FakeCall(request);
+        try {
+            return table.dispatch(f.call, caps);
+        } finally {
+            f.hostFd.close();
+        }
+    }
+
+    private static void assertDenied(IoctlResult r, int errno, String why) {
+        assertInstanceOf(IoctlResult.Denied.class, r, why);
+        assertEquals(errno, ((IoctlResult.Denied) r).errno(), why);
+    }
+
+    @Test
+    void aNonFTypeByteIsDeniedEvenWhenTheDriverWouldRunIt() {
+        assertDenied(dispatch(Ioctl.iowr('G', FrontendEscapes.NV_ESC_RM_CONTROL, 32), defaults), Errno.EINVAL,
+                "_IOWR('G', 0x2a, 32) is RM_CONTROL to the driver, and refused here");
+        verify(host, never()).ioctl(anyInt(), anyInt(), anyLong());
+    }
+
+    @Test
+    void aWrongSizeIsEinval() {
+        assertDenied(dispatch(Ioctl.iowr('F', FrontendEscapes.NV_ESC_RM_CONTROL, 33), defaults), Errno.EINVAL,
+                "RM_CONTROL of 33 bytes");
+    }
+
+    @Test
+    void xferCmdIsRejectedExplicitly() {
+        IoctlResult r = dispatch(FrontendStructs.Xfer.REQUEST, defaults);
+        assertDenied(r, Errno.EINVAL, "NV_ESC_IOCTL_XFER_CMD is not decoded");
+        assertEquals("NV_ESC_IOCTL_XFER_CMD", table.name(FrontendStructs.Xfer.REQUEST), "and named in the log");
+    }
+
+    @Test
+    void dmabufExportNeedsTheRdmaCapability() {
+        assertDenied(dispatch(FrontendStructs.ExportToDmaBufFd.REQUEST, defaults), Errno.EINVAL,
+                "compute,utility do not include DMABUF export");
+    }
+
+    @Test
+    void mappingCallsContinueBecauseRmBindsThemToTheCallingProcess() {
+        for (int req : new int[] {NvosParams.Nvos33WithFd.REQUEST, NvosParams.Nvos34.REQUEST,
+            NvosParams.Nvos02WithFd.REQUEST, NvosParams.Nvos56.REQUEST}) {
+            assertEquals(IoctlResult.CONTINUE, dispatch(req, defaults), table.name(req));
+        }
+    }
+
+    @Test
+    void everyRowIsAnFRequestOfItsOwnSize() {
+        for (IoctlEntry e : table.entries()) {
+            assertEquals('F', Ioctl.type(e.cmd()), e.name());
+            assertEquals(Ioctl.READ | Ioctl.WRITE, Ioctl.dir(e.cmd()), e.name() + " is _IOWR");
+            assertEquals(Ioctl.size(e.cmd()), e.paramSize(), e.name() + ": row size is the request size");
+            assertTrue(e.capabilities() != 0, e.name() + " is gated by a capability");
+        }
+    }
+
+    @Test
+    void uvmContinuesKnownCommandsAndRefusesTheRest() {
+        IoctlTable uvm = UvmTable.build(new Abi580());
+        assertEquals(Disposition.CONTINUE, uvm.lookup(UvmIoctls.UVM_INITIALIZE).disposition(), "UVM_INITIALIZE");
+        FakeCall f = new FakeCall(UvmIoctls.UVM_RUN_TEST);
+        try {
+            assertDenied(uvm.dispatch(f.call, defaults), Errno.EINVAL, "the driver's self tests are not for guests");
+        } finally {
+            f.hostFd.close();
+        }
+    }
+}

@@ -1,0 +1,128 @@
+package dev.sluice.nvproxy.frontend;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.mockito.ArgumentMatchers.anyInt;
+import static org.mockito.ArgumentMatchers.anyLong;
+import static org.mockito.ArgumentMatchers.eq;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.never;
+import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.when;
+
+import dev.sluice.nvproxy.Capability;
+import dev.sluice.nvproxy.abi.ClassAllocParams;
+import dev.sluice.nvproxy.abi.Classes;
+import dev.sluice.nvproxy.abi.NvStatus;
+import dev.sluice.nvproxy.abi.NvosParams.Nvos21;
+import dev.sluice.nvproxy.abi.NvosParams.Nvos64;
+import dev.sluice.nvproxy.driver.Abi580;
+import dev.sluice.sentry.ioctl.Ioctl;
+import dev.sluice.sentry.ioctl.IoctlEntry;
+import dev.sluice.sentry.nativeio.Native;
+import dev.sluice.sentry.spi.Disposition;
+import dev.sluice.sentry.spi.IoctlResult;
+import java.util.concurrent.TimeUnit;
+import jnr.ffi.Pointer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** RM_ALLOC against a mock driver: client classes continue, allowed classes are copied exactly. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class RmAllocHandlerTest {
+    private static final long ALLOC = FakeCall.BASE + 0x1000;
+    private final HostDevice host = mock(HostDevice.class);
+    private final RmAllocHandler handler = new RmAllocHandler(host, new Abi580().classRules(),
+            Capability.mask(Capability.DEFAULT), "driver 580.159.04");
+    private FakeCall f;
+
+    @AfterEach
+    void close() {
+        f.hostFd.close();
+    }
+
+    private IoctlEntry entry(int request) {
+        return new IoctlEntry(request, "NV_ESC_RM_ALLOC", Disposition.EMULATE, handler, Ioctl.dir(request),
+                Ioctl.size(request), 0);
+    }
+
+    private IoctlResult alloc(int request, int hClass, long allocParams) {
+        f = new FakeCall(request);
+        f.mem.putInt(FakeCall.BASE + Nvos21.OFF_H_CLASS, hClass);
+        f.putLong(FakeCall.BASE + Nvos21.OFF_P_ALLOC_PARMS, allocParams);
+        f.mem.putInt(FakeCall.BASE + Nvos21.OFF_PARAMS_SIZE, 0); // CUDA passes 0; RM ignores it
+        return handler.handle(f.call, entry(request));
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {Classes.NV01_ROOT, Classes.NV01_ROOT_NON_PRIV, Classes.NV01_ROOT_CLIENT})
+    void clientClassesContinueInTheGuestsContext(int hClass) {
+        assertEquals(IoctlResult.CONTINUE, alloc(Nvos21.REQUEST, hClass, 0), "RM binds a client to its process");
+        verify(host, never()).ioctl(anyInt(), anyInt(), anyLong());
+    }
+
+    @Test
+    void allowedClassCopiesExactlyTheClassParamsSize() {
+        int size = ClassAllocParams.lookup(Classes.HOPPER_CHANNEL_GPFIFO_A).paramsSize();
+        when(host.ioctl(anyInt(), eq(Nvos64.REQUEST), anyLong())).thenAnswer(inv -> {
+            Pointer p = Pointer.wrap(Native.RUNTIME, (long) inv.getArgument(2));
+            long copy = p.getLong(Nvos21.OFF_P_ALLOC_PARMS);
+            assertNotEquals(ALLOC, copy, "the driver sees the sentry's copy");
+            Pointer a = Pointer.wrap(Native.RUNTIME, copy);
+            assertEquals(0x5a5a5a5a, a.getInt(size - 4), "the last byte of the class struct was copied");
+            a.putInt(0, 0x77);
+            p.putInt(Nvos64.OFF_STATUS, NvStatus.NV_OK);
+            return 0;
+        });
+        f = null;
+        f = new FakeCall(Nvos64.REQUEST);
+        f.mem.putInt(FakeCall.BASE + Nvos21.OFF_H_CLASS, Classes.HOPPER_CHANNEL_GPFIFO_A);
+        f.putLong(FakeCall.BASE + Nvos21.OFF_P_ALLOC_PARMS, ALLOC);
+        f.mem.putInt(ALLOC + size - 4, 0x5a5a5a5a);
+        f.mem.putInt(ALLOC + size, 0x33);
+        assertEquals(IoctlResult.value(0), handler.handle(f.call, entry(Nvos64.REQUEST)), "allocated");
+        assertEquals(0x77, f.mem.getInt(ALLOC), "results copied back");
+        assertEquals(0x33, f.mem.getInt(ALLOC + size), "nothing past the class struct is written");
+        assertEquals(ALLOC, f.getLong(FakeCall.BASE + Nvos21.OFF_P_ALLOC_PARMS), "the guest's pointer is restored");
+    }
+
+    @Test
+    void unknownClassIsInvalidClass() {
+        IoctlResult r = alloc(Nvos21.REQUEST, 0x0000c639, ALLOC); // AMPERE_SMC_CONFIG_SESSION: not allowed
+        assertInstanceOf(IoctlResult.Denied.class, r, "denied");
+        assertEquals(NvStatus.NV_ERR_INVALID_CLASS, f.mem.getInt(FakeCall.BASE + Nvos21.OFF_STATUS),
+                "NV_ERR_INVALID_CLASS, as RM answers");
+        verify(host, never()).ioctl(anyInt(), anyInt(), anyLong());
+    }
+
+    @Test
+    void unreadableAllocParamsAreInvalidAddress() {
+        IoctlResult r = alloc(Nvos21.REQUEST, Classes.NV01_DEVICE_0, 0x1000L);
+        assertInstanceOf(IoctlResult.Denied.class, r, "denied");
+        assertEquals(NvStatus.NV_ERR_INVALID_ADDRESS, f.mem.getInt(FakeCall.BASE + Nvos21.OFF_STATUS),
+                "NV_ERR_INVALID_ADDRESS");
+        verify(host, never()).ioctl(anyInt(), anyInt(), anyLong());
+    }
+
+    @Test
+    void rightsRequestedIsCopiedForNvos64() {
+        long rights = FakeCall.BASE + 0x3000;
+        when(host.ioctl(anyInt(), eq(Nvos64.REQUEST), anyLong())).thenAnswer(inv -> {
+            Pointer p = Pointer.wrap(Native.RUNTIME, (long) inv.getArgument(2));
+            long copy = p.getLong(Nvos64.OFF_P_RIGHTS_REQUESTED);
+            assertNotEquals(rights, copy, "pRightsRequested points at the sentry's copy");
+            assertEquals(0x5, Pointer.wrap(Native.RUNTIME, copy).getInt(0), "with the guest's mask");
+            return 0;
+        });
+        f = new FakeCall(Nvos64.REQUEST);
+        f.mem.putInt(FakeCall.BASE + Nvos21.OFF_H_CLASS, Classes.NV20_SUBDEVICE_0);
+        f.putLong(FakeCall.BASE + Nvos64.OFF_P_RIGHTS_REQUESTED, rights);
+        f.mem.putInt(rights, 0x5);
+        assertEquals(IoctlResult.value(0), handler.handle(f.call, entry(Nvos64.REQUEST)), "allocated");
+        assertEquals(rights, f.getLong(FakeCall.BASE + Nvos64.OFF_P_RIGHTS_REQUESTED), "restored");
+    }
+}
