@@ -3,6 +3,7 @@ package dev.sluice.nvproxy;
 import dev.sluice.nvproxy.abi.FrontendEscapes;
 import dev.sluice.nvproxy.abi.UvmIoctls;
 import dev.sluice.sentry.ioctl.IoctlTable;
+import dev.sluice.sentry.nativeio.HostFd;
 import dev.sluice.sentry.spi.CharDevice;
 import dev.sluice.sentry.spi.DeviceProxy;
 import dev.sluice.sentry.spi.IoctlCall;
@@ -22,11 +23,20 @@ public final class NvProxy implements DeviceProxy {
     private final int uvmMajor;
     private final long caps;
     private final List<TrapRule> rules = NvTrapRules.rules();
+    private final List<HostFd> gpuNodes;
 
     /**
      * @param uvmMajor the dynamic char major of {@code nvidia-uvm} (from /proc/devices), or -1
+     * @param gpuNodes the sentry's own fds on the sandbox's GPU nodes, held for the sandbox's life
+     *                 and closed by {@link #close()}: RM lets a caller allocate a GPU's device object
+     *                 only while that caller's fd table holds the GPU's node ({@code osIsGpuAccessible},
+     *                 src/nvidia/src/kernel/gpu/device.c; {@code nv_is_gpu_accessible}, kernel-open/nvidia/nv.c),
+     *                 and the sentry is the caller of every emulated allocation. The sentry holds only
+     *                 the granted GPUs, so RM itself refuses the others.
      */
-    public NvProxy(IoctlTable frontend, IoctlTable uvm, int frontendMajor, int uvmMajor, long caps) {
+    public NvProxy(IoctlTable frontend, IoctlTable uvm, int frontendMajor, int uvmMajor, long caps,
+                   List<HostFd> gpuNodes) {
+        this.gpuNodes = List.copyOf(gpuNodes);
         this.frontend = frontend;
         this.uvm = uvm;
         this.frontendMajor = frontendMajor;
@@ -66,6 +76,11 @@ public final class NvProxy implements DeviceProxy {
             return n;
         }
         return UvmIoctls.lookup(cmd) != null ? UvmIoctls.name(cmd) : FrontendEscapes.nameOfRequest(cmd);
+    }
+
+    @Override
+    public void close() {
+        gpuNodes.forEach(HostFd::close);
     }
 
     /** The frontend and UVM tables, for docs/ioctls.md. */

@@ -10,12 +10,14 @@ import dev.sluice.nvproxy.frontend.FrontendTable;
 import dev.sluice.nvproxy.frontend.HostDevice;
 import dev.sluice.nvproxy.uvm.UvmTable;
 import dev.sluice.sentry.ioctl.IoctlTable;
+import dev.sluice.sentry.nativeio.HostFd;
 import dev.sluice.sentry.spi.DeviceProxy;
 import dev.sluice.sentry.spi.DeviceProxyProvider;
 import dev.sluice.sentry.spi.ProxyConfig;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -82,8 +84,19 @@ public final class NvProxyProvider implements DeviceProxyProvider {
                 new FrontendHandlers(HostDevice.NATIVE, minors, gpuIds));
         LOG.info("nvproxy: {} (branch {} ABI), capabilities {}, GPUs {}", driver, abi.branch(),
                 Capability.labels(mask), minors);
+        List<HostFd> held = new ArrayList<>();
+        try {
+            for (Path n : nodes) {
+                if (NvidiaDevices.minorOf(n).isPresent()) {
+                    held.add(NvidiaDevices.open(n));
+                }
+            }
+        } catch (RuntimeException e) {
+            held.forEach(HostFd::close);
+            throw e;
+        }
         return Optional.of(new NvProxy(frontend, UvmTable.build(abi), FrontendHandlers.NV_MAJOR_DEVICE_NUMBER,
-                charMajor(Path.of("/proc/devices"), NvidiaDevices.UVM), mask));
+                charMajor(Path.of("/proc/devices"), NvidiaDevices.UVM), mask, held));
     }
 
     @Override

@@ -1,6 +1,10 @@
 package dev.sluice.nvproxy;
 
+import dev.sluice.sentry.nativeio.Errno;
+import dev.sluice.sentry.nativeio.HostFd;
+import dev.sluice.sentry.nativeio.Native;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -9,6 +13,8 @@ import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import jnr.ffi.Memory;
+import jnr.ffi.Pointer;
 
 /**
  * The device nodes of NVIDIA GPUs: {@code /dev/nvidiactl}, {@code /dev/nvidia-uvm} and one
@@ -75,6 +81,22 @@ public final class NvidiaDevices {
         }
         Matcher m = GPU.matcher(name.toString());
         return m.matches() ? Optional.of(Integer.parseInt(m.group(1))) : Optional.empty();
+    }
+
+    /**
+     * Opens {@code node} read-write for the sentry.
+     *
+     * @throws IllegalStateException naming the node and the errno
+     */
+    public static HostFd open(Path node) {
+        byte[] path = node.toString().getBytes(StandardCharsets.UTF_8);
+        Pointer p = Memory.allocateDirect(Native.RUNTIME, path.length + 1, true);
+        p.put(0, path, 0, path.length);
+        int fd = (int) Native.ret(Native.LIBC.open(p.address(), Native.O_RDWR | Native.O_CLOEXEC, 0));
+        if (fd < 0) {
+            throw new IllegalStateException("cannot open " + node + ": " + Errno.describe(-fd));
+        }
+        return HostFd.adopt(fd);
     }
 
     /** Whether {@code node} is any NVIDIA node NVProxy mediates. */

@@ -13,6 +13,7 @@ import dev.sluice.sentry.observe.RateLimitedLog;
 import dev.sluice.sentry.observe.TraceWriter;
 import dev.sluice.sentry.spi.DeviceProxy;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
@@ -33,8 +34,11 @@ final class Sentry {
     private final Dispatcher dispatcher;
     private final NotificationLoop loop;
     private final int fdsAtStart;
+    private final Map<Integer, String> fdsBefore;
 
-    private Sentry(Listener listener, Dispatcher dispatcher, NotificationLoop loop, int fdsAtStart) {
+    private Sentry(Listener listener, Dispatcher dispatcher, NotificationLoop loop, int fdsAtStart,
+                   Map<Integer, String> fdsBefore) {
+        this.fdsBefore = fdsBefore;
         this.listener = listener;
         this.dispatcher = dispatcher;
         this.loop = loop;
@@ -48,6 +52,7 @@ final class Sentry {
     static Sentry start(HostFd listenerFd, List<DeviceProxy> proxies, CallStats stats, TraceWriter trace,
                         SandboxRunner.Options options, Consumer<NotificationLoop.Outcome> onFailure) {
         int fdsAtStart = FdCount.openFds();
+        Map<Integer, String> fdsBefore = FdCount.snapshot();
         Listener listener = new Listener(listenerFd);
         listener.setSyncWakeUp();
         Dispatcher dispatcher = new Dispatcher(listener, proxies, stats, trace,
@@ -64,7 +69,7 @@ final class Sentry {
             }
         });
         loop.start();
-        return new Sentry(listener, dispatcher, loop, fdsAtStart);
+        return new Sentry(listener, dispatcher, loop, fdsAtStart, fdsBefore);
     }
 
     /**
@@ -99,6 +104,14 @@ final class Sentry {
         dispatcher.close();
         int fdsAtEnd = FdCount.openFds();
         listener.close();
+        if (fdsAtEnd != fdsAtStart) {
+            Map<Integer, String> now = FdCount.snapshot();
+            now.forEach((fd, target) -> {
+                if (!target.equals(fdsBefore.get(fd))) {
+                    LOG.warn("sentry fd {} ({}) was opened during the sandbox's life and is still open", fd, target);
+                }
+            });
+        }
         return fdsAtEnd;
     }
 }

@@ -79,6 +79,25 @@ public final class NvControlCommands {
     /** No {@code #define} names this id at the tag; the name was built from the params struct or handler. */
     public static final int NAME_DERIVED = 1 << 4;
 
+    /**
+     * Bit 15 of a command id: a "GSS legacy" control. RM forwards it to the GPU's firmware as a flat
+     * block of {@code paramsSize} bytes (src/nvidia/interface/deprecated/rmapi_gss_legacy_control.c),
+     * so nothing in its params is followed as a pointer; with bit 14 also set it needs an
+     * administrator. From src/nvidia/interface/deprecated/rmapi_deprecated.h (580.142).
+     */
+    public static final int RM_GSS_LEGACY_MASK = 0x00008000;
+    public static final int RM_GSS_LEGACY_MASK_PRIVILEGED = 0x0000c000;
+
+    /**
+     * Deprecated controls that RM converts to their {@code _V2} form before dispatch, following the
+     * old form's embedded pointers into the caller's memory. They are not in the export tables. From
+     * {@code rmDeprecatedControlTable}, src/nvidia/interface/deprecated/rmapi_deprecated_control.c (580.142):
+     * SYSTEM_GET_BUILD_VERSION, BIOS_GET_INFO, BUS_GET_INFO, BSP_GET_CAPS, GPU_GET_INFO,
+     * DP_SET_MSA_PROPERTIES, MSENC_GET_CAPS and FB_GET_INFO.
+     */
+    public static final java.util.Set<Integer> DEPRECATED_CONVERTED = java.util.Set.of(
+            0x00000101, 0x20800802, 0x20801802, 0x00801c01, 0x20800101, 0x0073136a, 0x00801b01, 0x20801301);
+
     /** Who may issue a command, as src/nvidia/src/kernel/rmapi/control.c decides from the RMCTRL flags. */
     public enum Privilege {
         /** {@code NON_PRIVILEGED}: any client. */

@@ -163,7 +163,9 @@ public class Abi580 extends DriverAbi {
         control(m, NvControlCommands.NVC36F_CTRL_CMD_GPFIFO_GET_WORK_SUBMIT_TOKEN, C);
         control(m, NvControlCommands.NV_CONF_COMPUTE_CTRL_CMD_SYSTEM_GET_CAPABILITIES, C);
 
-        // Commands whose embedded pointers RM follows (src/nvidia/src/kernel/rmapi/embedded_param_copy.c, 580.142).
+        // Commands whose embedded pointers RM follows: the copy-in switch of
+        // src/nvidia/src/kernel/rmapi/embedded_param_copy.c, and the deprecated controls that
+        // src/nvidia/interface/deprecated/rmapi_deprecated_control.c converts to their _V2 form (580.142).
         // NV0080_CTRL_FIFO_GET_CHANNELLIST_PARAMS {NvU32 numChannels; NvP64 pChannelHandleList; NvP64 pChannelList}
         // (ctrl0080fifo.h): the handle list is read, the channel list written.
         embedded(m, NvControlCommands.NV0080_CTRL_CMD_FIFO_GET_CHANNELLIST,
@@ -175,6 +177,9 @@ public class Abi580 extends DriverAbi {
         // NV2080_CTRL_BIOS_GET_INFO_PARAMS {NvU32 biosInfoListSize; NvP64 biosInfoList} of NV2080_CTRL_BIOS_INFO
         // {NvU32 index; NvU32 data} (ctrl2080bios.h, NV2080_CTRL_BIOS_INFO_MAX_SIZE = 0xf).
         embedded(m, 0x20800802, new EmbeddedArrays(0, 8, 0xf, List.of(inOut(8))));
+        // NV2080_CTRL_BUS_GET_INFO_PARAMS {NvU32 busInfoListSize; NvP64 busInfoList} of NV2080_CTRL_BUS_INFO
+        // {NvU32 index; NvU32 data} (ctrl2080bus.h, NV2080_CTRL_BUS_INFO_MAX_LIST_SIZE = 0x34).
+        embedded(m, 0x20801802, new EmbeddedArrays(0, 8, 0x34, List.of(inOut(8))));
         // NV0000_CTRL_SYSTEM_GET_BUILD_VERSION_PARAMS {NvU32 sizeOfStrings; NvP64 pDriverVersionBuffer;
         // NvP64 pVersionBuffer; NvP64 pTitleBuffer; NvU32 changelistNumber; NvU32 officialChangelistNumber}
         // (ctrl0000system.h): three strings of sizeOfStrings bytes, written by the driver.

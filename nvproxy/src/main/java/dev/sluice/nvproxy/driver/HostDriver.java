@@ -1,5 +1,6 @@
 package dev.sluice.nvproxy.driver;
 
+import dev.sluice.nvproxy.NvidiaDevices;
 import dev.sluice.nvproxy.abi.FrontendStructs.CardInfo;
 import dev.sluice.nvproxy.abi.FrontendStructs.RmApiVersion;
 import dev.sluice.sentry.nativeio.HostFd;
@@ -32,14 +33,7 @@ public record HostDriver(DriverVersion version, Map<Integer, Integer> gpuIdByMin
      * @throws IllegalStateException with the reason, when the node cannot be opened or answers oddly
      */
     public static HostDriver probe(Path ctl) {
-        byte[] path = ctl.toString().getBytes(StandardCharsets.UTF_8);
-        Pointer p = Memory.allocateDirect(Native.RUNTIME, path.length + 1, true);
-        p.put(0, path, 0, path.length);
-        int fd = (int) Native.ret(Native.LIBC.open(p.address(), Native.O_RDWR | Native.O_CLOEXEC, 0));
-        if (fd < 0) {
-            throw new IllegalStateException("cannot open " + ctl + " to ask the NVIDIA driver its version: errno " + -fd);
-        }
-        try (HostFd ctlFd = HostFd.adopt(fd)) {
+        try (HostFd ctlFd = NvidiaDevices.open(ctl)) {
             Pointer v = Memory.allocateDirect(Native.RUNTIME, RmApiVersion.SIZE, true);
             v.putInt(RmApiVersion.OFF_CMD, RmApiVersion.NV_RM_API_VERSION_CMD_QUERY);
             int r = Native.ioctl(ctlFd.fd(), Integer.toUnsignedLong(RmApiVersion.REQUEST), v.address());

@@ -58,7 +58,11 @@ final class Embedded {
             EmbeddedArrays.Pointer ptr = spec.pointers().get(i);
             guest[i] = params.getLong(ptr.offset());
             if (guest[i] == 0 || bytes == 0) {
-                continue; // RM skips NULL pointers and empty arrays
+                // Nothing to copy. The pointer is cleared in the sentry's copy all the same: a guest
+                // address must never reach the driver from the sentry, which would follow it into
+                // the sentry's own memory.
+                params.putLong(ptr.offset(), 0);
+                continue;
             }
             bufs[i] = call.arena().alloc(bytes);
             if (ptr.copyIn() && call.memory().read(guest[i], bufs[i], bytes) < 0) {

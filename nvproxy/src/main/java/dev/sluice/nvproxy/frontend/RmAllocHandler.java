@@ -101,7 +101,11 @@ public final class RmAllocHandler implements IoctlHandler {
         if (rc < 0) {
             return IoctlResult.error(-rc);
         }
-        if (alloc != null && p.getInt(statusOff) == NvStatus.NV_OK) {
+        int status = p.getInt(statusOff);
+        if (status != NvStatus.NV_OK) {
+            call.detail(what + " -> " + NvStatus.name(status));
+        }
+        if (alloc != null && status == NvStatus.NV_OK) {
             int w = call.memory().write(guestAlloc, alloc, rule.paramsSize());
             if (w < 0) {
                 return IoctlResult.error(-w);

@@ -94,6 +94,9 @@ public final class RmControlHandler implements IoctlHandler {
         }
         int status = p.getInt(Nvos54.OFF_STATUS);
         boolean copyOut = status == NvStatus.NV_OK;
+        if (!copyOut) {
+            call.detail(what + " -> " + NvStatus.name(status));
+        }
         if (copies != null) {
             int w = copies.copyOut(call, params, copyOut);
             if (w < 0) {

@@ -56,6 +56,34 @@ class DriverAbisTest {
         }
     }
 
+    /**
+     * A command outside the export tables is forwarded as opaque bytes, which is safe only where RM
+     * itself treats the params as flat: GSS-legacy ids (forwarded to firmware as a blob) and
+     * NV2081_BINAPI controls (likewise), and params too small to hold an {@code NvP64}. The deprecated controls RM converts by following their
+     * pointers must have their arrays modelled.
+     */
+    @Test
+    void opaqueCommandsAreFlatToRmOrHaveTheirPointersModelled() {
+        for (ControlRule r : new Abi580().controlRules().values()) {
+            if (r.exported()) {
+                continue;
+            }
+            boolean gssLegacy = (r.cmd() & NvControlCommands.RM_GSS_LEGACY_MASK) != 0;
+            boolean privileged = (r.cmd() & NvControlCommands.RM_GSS_LEGACY_MASK_PRIVILEGED)
+                    == NvControlCommands.RM_GSS_LEGACY_MASK_PRIVILEGED;
+            boolean binapi = NvControlCommands.classOf(r.cmd()) == 0x2081;
+            boolean deprecated = NvControlCommands.DEPRECATED_CONVERTED.contains(r.cmd());
+            assertTrue(!privileged, r.name() + " needs an administrator");
+            if (deprecated) {
+                assertNotNull(r.embedded(), r.name() + ": RM follows its pointers");
+            } else {
+                boolean tooSmallForAPointer = r.paramsSize() < 8;
+                assertTrue(gssLegacy || binapi || tooSmallForAPointer,
+                        r.name() + ": RM's handling of its params is unknown");
+            }
+        }
+    }
+
     @Test
     void everyClassRuleCopiesTheSizeRmCopies() {
         for (ClassRule r : new Abi580().classRules().values()) {

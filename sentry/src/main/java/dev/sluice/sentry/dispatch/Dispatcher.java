@@ -88,8 +88,11 @@ public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable
         boolean guestError = r instanceof IoctlResult.GuestError || r instanceof IoctlResult.Denied;
         stats.record(new CallKey(o.device, cmd, o.name, r.disposition()), guestError, dur);
         if (r instanceof IoctlResult.Denied d) {
-            warnings.warn(o.device + ":" + cmd, "{}: denied ioctl {} ({}) on fd {} from tid {}: {} -> {}",
-                    o.device, Ioctl.hex(cmd), o.name, (int) n.arg(0), n.tid(), d.reason(), Errno.name(d.errno()));
+            // Keyed by what was asked, sub-command included: one multiplexed request (RM_CONTROL,
+            // RDMA_VERBS_IOCTL) carries many different refusals, and each deserves its line.
+            warnings.warn(o.device + ":" + cmd + ":" + o.name, "{}: denied ioctl {} ({}) on fd {} from tid {}: {} -> {}",
+                    o.device, Ioctl.hex(cmd), o.name, (int) n.arg(0), n.tid(), d.reason(),
+                    d.errno() == 0 ? "the ioctl returns 0 with the status in its params" : Errno.name(d.errno()));
         }
         if (trace != null) {
             traceEvent(n, o, start, dur);

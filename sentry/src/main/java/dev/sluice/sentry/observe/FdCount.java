@@ -1,6 +1,10 @@
 package dev.sluice.sentry.observe;
 
 import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Counts the sentry's own open file descriptors, for leak checks in tests and in
@@ -35,5 +39,25 @@ public final class FdCount {
         }
         // null: no procfs, or not a directory; a failure to count is not worth failing a run over.
         return names == null ? -1 : names.length - 1;
+    }
+
+    /**
+     * What each open fd refers to ({@code /proc/self/fd/N} link targets), to name a leak when the
+     * count moved: an fd that shows up in a later snapshot with a new target was opened meanwhile.
+     */
+    public static Map<Integer, String> snapshot() {
+        Map<Integer, String> m = new TreeMap<>();
+        String[] names = SELF_FD.list();
+        if (names == null) {
+            return m;
+        }
+        for (String n : names) {
+            try {
+                m.put(Integer.parseInt(n), Files.readSymbolicLink(SELF_FD.toPath().resolve(n)).toString());
+            } catch (IOException | NumberFormatException e) {
+                // closed meanwhile (the listing's own fd among them)
+            }
+        }
+        return m;
     }
 }
