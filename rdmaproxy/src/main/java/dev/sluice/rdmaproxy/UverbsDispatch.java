@@ -216,25 +216,26 @@ public final class UverbsDispatch {
             }
         }
         String at = UdataSite.describe(site, names);
+        String of = site instanceof UdataSite.Write ? " for " + at : "";
         UdataRule inRule = plugin.udataIn(site);
         if (inRule == null) {
             if (in.len() > 0) {
                 return deny("attribute " + names.describeAttr(env.objectId(), env.methodId(), UverbsAttrs.UVERBS_ATTR_UHW_IN)
-                        + " of " + where + " carries " + in.len() + " bytes of driver data for " + at
+                        + " of " + where + " carries " + in.len() + " bytes of driver data" + of
                         + ", which the " + plugin.name() + " plugin does not model");
             }
         } else {
             String no = inRule.apply(in, env);
             if (no != null) {
                 return deny("attribute " + names.describeAttr(env.objectId(), env.methodId(), UverbsAttrs.UVERBS_ATTR_UHW_IN)
-                        + " of " + where + " (driver data for " + at + "): " + no);
+                        + " of " + where + " (driver data" + of + "): " + no);
             }
         }
         UdataRule outRule = plugin.udataOut(site);
         String no = outRule == null ? null : outRule.apply(out, env);
         if (no != null) {
             return deny("attribute " + names.describeAttr(env.objectId(), env.methodId(), UverbsAttrs.UVERBS_ATTR_UHW_OUT)
-                    + " of " + where + " (driver response for " + at + "): " + no);
+                    + " of " + where + " (driver response" + of + "): " + no);
         }
         return null;
     }

@@ -20,11 +20,9 @@ import dev.sluice.rdmaproxy.abi.UverbsAttrs;
 import dev.sluice.rdmaproxy.abi.UverbsIoctl;
 import dev.sluice.rdmaproxy.abi.UverbsMethods;
 import dev.sluice.rdmaproxy.abi.UverbsNames;
-import dev.sluice.rdmaproxy.abi.UverbsSchema;
 import dev.sluice.sentry.spi.Disposition;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -390,10 +388,5 @@ public final class Mlx5Plugin implements RdmaDriverPlugin {
     @Override
     public ConstRule constRule(int object, int method, int attr) {
         return CONST_RULES.get(new UverbsAttrs.Key(object, method, attr));
-    }
-
-    /** The driver-namespace methods of {@link Mlx5Schema#METHODS}, for tests and docs. */
-    static List<UverbsSchema.Method> driverMethods() {
-        return Mlx5Schema.METHODS;
     }
 }

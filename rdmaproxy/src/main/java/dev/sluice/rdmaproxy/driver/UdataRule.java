@@ -43,7 +43,7 @@ public record UdataRule(String struct, Check check) {
 
     /** No data at all: the driver reads none here. */
     public static Check empty() {
-        return (u, env) -> u.len() == 0 ? null : "carries " + u.len() + " bytes, but the driver reads no input here";
+        return (u, env) -> u.len() == 0 ? null : "carries " + u.len() + " bytes, but the driver takes no data here";
     }
 
     /** Either no data (the driver then reads nothing) or data passing {@code c}. */
