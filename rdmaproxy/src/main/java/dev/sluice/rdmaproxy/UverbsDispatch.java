@@ -54,6 +54,9 @@ public final class UverbsDispatch {
     private static final UverbsMethods.Key INVOKE_WRITE =
             new UverbsMethods.Key(UverbsObjects.UVERBS_OBJECT_DEVICE, UverbsMethods.UVERBS_METHOD_INVOKE_WRITE);
 
+    /** Guest input is read through at most this many bytes of scratch at a time. */
+    static final int CHUNK = 4096;
+
     /** A legacy command's verdict: denied, or allowed with its udata site. */
     private record WriteDecision(IoctlResult denied, UdataSite site) {}
 
@@ -139,7 +142,8 @@ public final class UverbsDispatch {
         Map<Integer, byte[]> copies = new HashMap<>();
         for (UverbsEnvelope.Attr a : env.attrs()) {
             UverbsSchema.Attr spec = schema.attr(a.id()).orElseThrow();
-            IoctlResult r = copyIn(call, env, spec, a, where, copies);
+            boolean keep = site != null && a.id() == UverbsAttrs.UVERBS_ATTR_UHW_IN;
+            IoctlResult r = copyIn(call, env, spec, a, where, keep, copies);
             if (r != null) {
                 return r;
             }
@@ -162,46 +166,61 @@ public final class UverbsDispatch {
     }
 
     /**
-     * Copies the input an attribute points at into the sentry, as the kernel would read it: PTR_IN data
-     * longer than {@link UverbsSchema#INLINE_MAX} and handle arrays longer than that. Unreadable memory
-     * is EFAULT. A PTR_IN longer than its known struct must have zero excess (inline or not). Keeps the
-     * copy of every input for later checks. Null when fine.
+     * Reads the input an attribute points at, as the kernel would: PTR_IN data longer than
+     * {@link UverbsSchema#INLINE_MAX} and handle arrays longer than that. Unreadable memory is EFAULT.
+     * A PTR_IN longer than its known struct must have zero excess (inline or not). The data is streamed
+     * through at most {@link #CHUNK} bytes of the call's arena, so a call with many long attributes
+     * costs reads, not memory; only the driver data (UHW_IN) is kept, in {@code copies}. Null when fine.
      */
     private IoctlResult copyIn(IoctlCall call, UverbsEnvelope env, UverbsSchema.Attr spec, UverbsEnvelope.Attr a,
-            String where, Map<Integer, byte[]> copies) {
+            String where, boolean keep, Map<Integer, byte[]> copies) {
         boolean input = UverbsAttrCheck.input(spec);
         boolean array = spec.type() == UverbsSchema.AttrType.IDRS_ARRAY;
         if (!input && !array) {
             return null;
         }
-        byte[] bytes;
+        UverbsSchema.Attr size = input ? UverbsAttrCheck.sizeSpec(spec, a) : null;
+        int zeroFrom = size != null && size.zeroTrailing() && a.len() > size.len() ? size.len() : a.len();
+        byte[] copy = keep ? new byte[a.len()] : null;
         if (a.len() <= UverbsSchema.INLINE_MAX) {
-            bytes = new byte[a.len()];
-            for (int i = 0; i < bytes.length; i++) {
-                bytes[i] = (byte) (a.data() >>> (8 * i));
+            for (int i = 0; i < a.len(); i++) {
+                byte b = (byte) (a.data() >>> (8 * i));
+                if (copy != null) {
+                    copy[i] = b;
+                }
+                if (i >= zeroFrom && b != 0) {
+                    return excess(env, a, where, i, zeroFrom);
+                }
             }
         } else {
-            Pointer p = call.arena().alloc(a.len());
-            int r = call.memory().read(a.data(), p, a.len());
-            if (r < 0) {
-                return IoctlResult.deny(-r, "uverbs: attribute " + attr(env, a) + " of " + where
-                        + " points at unreadable guest memory (0x" + Long.toHexString(a.data()) + ", " + a.len()
-                        + " bytes)");
-            }
-            bytes = new byte[a.len()];
-            p.get(0, bytes, 0, bytes.length);
-        }
-        copies.put(a.id(), bytes);
-        UverbsSchema.Attr size = input ? UverbsAttrCheck.sizeSpec(spec, a) : null;
-        if (size != null && size.zeroTrailing() && a.len() > size.len()) {
-            for (int i = size.len(); i < bytes.length; i++) {
-                if (bytes[i] != 0) {
-                    return deny("attribute " + attr(env, a) + " of " + where + " has non-zero byte " + i
-                            + " beyond the " + size.len() + " bytes the kernel knows");
+            Pointer chunk = call.arena().alloc(Math.min(CHUNK, a.len()));
+            for (int off = 0; off < a.len(); off += CHUNK) {
+                int n = Math.min(CHUNK, a.len() - off);
+                int r = call.memory().read(a.data() + off, chunk, n);
+                if (r < 0) {
+                    return IoctlResult.deny(-r, "uverbs: attribute " + attr(env, a) + " of " + where
+                            + " points at unreadable guest memory (0x" + Long.toHexString(a.data()) + ", " + a.len()
+                            + " bytes)");
+                }
+                if (copy != null) {
+                    chunk.get(0, copy, off, n);
+                }
+                for (int i = Math.max(off, zeroFrom); i < off + n; i++) {
+                    if (chunk.getByte(i - off) != 0) {
+                        return excess(env, a, where, i, zeroFrom);
+                    }
                 }
             }
         }
+        if (copy != null) {
+            copies.put(a.id(), copy);
+        }
         return null;
+    }
+
+    private IoctlResult excess(UverbsEnvelope env, UverbsEnvelope.Attr a, String where, int at, int known) {
+        return deny("attribute " + attr(env, a) + " of " + where + " has non-zero byte " + at + " beyond the " + known
+                + " bytes the kernel knows");
     }
 
     /** Checks UHW_IN and UHW_OUT at {@code site} against the plugin's rules. Null when fine. */
