@@ -1,7 +1,7 @@
 package dev.sluice.rdmaproxy;
 
 import dev.sluice.rdmaproxy.abi.UverbsIoctl;
-import dev.sluice.rdmaproxy.abi.UverbsNames;
+import dev.sluice.rdmaproxy.driver.RdmaDriverPlugin;
 import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.spi.CharDevice;
 import dev.sluice.sentry.spi.DeviceProxy;
@@ -9,7 +9,10 @@ import dev.sluice.sentry.spi.Disposition;
 import dev.sluice.sentry.spi.IoctlCall;
 import dev.sluice.sentry.spi.IoctlResult;
 import dev.sluice.sentry.spi.TrapRule;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * RDMAProxy: mediates the uverbs ioctl path ({@code RDMA_VERBS_IOCTL} on
@@ -19,18 +22,35 @@ import java.util.List;
  * shares both with umad's {@code IB_USER_MAD_REGISTER_AGENT}. The request on an fd this proxy does
  * not own is denied, so a guest cannot let the sentry see one file and the kernel run another.
  *
- * <p>Step 1: each call's envelope is checked against the core schema and {@link RdmaTable}
- * ({@link UverbsDispatch}); allowed calls CONTINUE. The legacy {@code write()} path is not trapped
- * (docs/security-model.md).
+ * <p>Each granted uverbs node is served by the driver plugin its host driver selected
+ * ({@code dev.sluice.rdmaproxy.driver}): a call is decided by the plugin of the char device behind the
+ * sentry's own dup of the guest's fd, a race-free fact. A uverbs node that was not granted has no
+ * plugin and its calls are denied.
+ *
+ * <p>Step 1: each call's envelope is checked against the schema, the plugin's table and its driver
+ * data rules ({@link UverbsDispatch}); allowed calls CONTINUE. The legacy {@code write()} path is not
+ * trapped (docs/security-model.md).
  */
 public final class RdmaProxy implements DeviceProxy {
     private final List<Integer> majors;
-    private final UverbsDispatch dispatch;
+    private final Map<CharDevice, UverbsDispatch> dispatch;
 
-    /** @param majors the char majors named {@code infiniband_verbs} in /proc/devices */
-    public RdmaProxy(List<Integer> majors, RdmaTable table) {
+    /**
+     * @param majors  the char majors named {@code infiniband_verbs} in /proc/devices
+     * @param plugins the driver plugin of each granted uverbs node, by its char device
+     */
+    public RdmaProxy(List<Integer> majors, Map<CharDevice, RdmaDriverPlugin> plugins) {
         this.majors = List.copyOf(majors);
-        this.dispatch = new UverbsDispatch(table, UverbsNames.core());
+        Map<RdmaDriverPlugin, UverbsDispatch> one = new IdentityHashMap<>();
+        Map<CharDevice, UverbsDispatch> d = new LinkedHashMap<>();
+        plugins.forEach((dev, p) -> d.put(dev, one.computeIfAbsent(p, UverbsDispatch::new)));
+        this.dispatch = Map.copyOf(d);
+    }
+
+    /** The plugin serving {@code device}, or null when it was not granted. */
+    public RdmaDriverPlugin plugin(CharDevice device) {
+        UverbsDispatch d = device == null ? null : dispatch.get(device);
+        return d == null ? null : d.plugin();
     }
 
     @Override
@@ -53,7 +73,12 @@ public final class RdmaProxy implements DeviceProxy {
         if (call.cmd() != UverbsIoctl.RDMA_VERBS_IOCTL) {
             return IoctlResult.deny(Errno.ENOTTY, "not supported by " + name());
         }
-        return dispatch.dispatch(call);
+        UverbsDispatch d = call.device() == null ? null : dispatch.get(call.device());
+        if (d == null) {
+            return IoctlResult.deny(Errno.EINVAL, "uverbs: uverbs device " + call.device()
+                    + " was not granted to this sandbox, so no driver plugin serves it");
+        }
+        return d.dispatch(call);
     }
 
     @Override

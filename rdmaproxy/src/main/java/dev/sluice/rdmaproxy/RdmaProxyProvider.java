@@ -1,17 +1,28 @@
 package dev.sluice.rdmaproxy;
 
+import dev.sluice.rdmaproxy.driver.DriverPlugins;
+import dev.sluice.rdmaproxy.driver.RdmaDriverPlugin;
+import dev.sluice.sentry.spi.CharDevice;
 import dev.sluice.sentry.spi.DeviceProxy;
 import dev.sluice.sentry.spi.DeviceProxyProvider;
 import dev.sluice.sentry.spi.ProxyConfig;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Service entry of RDMAProxy, the uverbs proxy. It activates when a sandbox is granted a uverbs
  * node ({@code /dev/infiniband/uverbsN}, {@code sluice run --rdma DEV}) and refuses to start on a
  * host whose uverbs ABI is not the one its schema describes.
+ *
+ * <p>Each granted node is served by the driver plugin its host driver (from sysfs,
+ * {@link UverbsDevices#hostDriver}) selects; a node whose driver has no plugin makes the provider refuse
+ * to start, naming the driver and the supported ones.
  *
  * <p>Its dispositions live in {@link RdmaTable}, keyed by uverbs (object, method) rather than by
  * ioctl request, so they are not an {@code IoctlTable} and {@code sluice ioctls} does not list them
@@ -19,6 +30,7 @@ import java.util.Optional;
  */
 public final class RdmaProxyProvider implements DeviceProxyProvider {
     public static final String NAME = "rdmaproxy";
+    private static final Logger LOG = LoggerFactory.getLogger(RdmaProxyProvider.class);
 
     private final Path sys;
     private final Path procDevices;
@@ -44,10 +56,11 @@ public final class RdmaProxyProvider implements DeviceProxyProvider {
 
     @Override
     public Optional<DeviceProxy> create(ProxyConfig config) {
-        Path node = config.grantedDevices().stream().filter(RdmaProxyProvider::isUverbsNode).findFirst().orElse(null);
-        if (node == null) {
+        List<Path> nodes = config.grantedDevices().stream().filter(RdmaProxyProvider::isUverbsNode).toList();
+        if (nodes.isEmpty()) {
             return Optional.empty();
         }
+        Path node = nodes.get(0);
         int abi = UverbsDevices.abiVersion(sys);
         if (abi != UverbsDevices.SUPPORTED_ABI) {
             throw new IllegalStateException("RDMAProxy supports uverbs ABI " + UverbsDevices.SUPPORTED_ABI + " only; "
@@ -65,7 +78,22 @@ public final class RdmaProxyProvider implements DeviceProxyProvider {
             throw new IllegalStateException("RDMAProxy: " + procDevices + " lists no " + UverbsDevices.CHRDEV_NAME
                     + " char device (is ib_uverbs loaded?); refusing to grant " + node);
         }
-        return Optional.of(new RdmaProxy(majors, RdmaTable.core()));
+        Map<CharDevice, RdmaDriverPlugin> plugins = new LinkedHashMap<>();
+        for (Path n : nodes) {
+            String name = n.getFileName().toString();
+            String ibdev = UverbsDevices.ibdev(sys, name);
+            String driver = UverbsDevices.hostDriver(sys, name);
+            RdmaDriverPlugin plugin = DriverPlugins.forHostDriver(driver).orElseThrow(() -> new IllegalStateException(
+                    "RDMAProxy has no driver plugin for " + n + " (" + (ibdev.isEmpty() ? "unknown RDMA device" : ibdev)
+                            + "): " + (driver.isEmpty() ? "sysfs names no driver for it" : "its host driver is " + driver)
+                            + "; supported: " + DriverPlugins.supported() + "; refusing to grant " + n
+                            + " without mediation"));
+            CharDevice dev = UverbsDevices.charDevice(sys, name);
+            plugins.put(dev, plugin);
+            LOG.info("rdmaproxy: {} ({}, {}) is served by the {} plugin (host driver {})", n, dev, ibdev, plugin.name(),
+                    driver);
+        }
+        return Optional.of(new RdmaProxy(majors, plugins));
     }
 
     static boolean isUverbsNode(Path device) {

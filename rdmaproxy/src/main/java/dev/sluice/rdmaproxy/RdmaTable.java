@@ -4,6 +4,7 @@ import dev.sluice.rdmaproxy.abi.LegacyCommands;
 import dev.sluice.rdmaproxy.abi.UverbsMethods;
 import dev.sluice.rdmaproxy.abi.UverbsSchema;
 import dev.sluice.sentry.spi.Disposition;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -17,8 +18,10 @@ import java.util.Map;
  *
  * <p>Step 1: every core method the 6.1 kernel registers ({@link UverbsSchema#CORE}) and every write
  * command it registers ({@link LegacyCommands#WRITE_METHODS}) is CONTINUE after the envelope has
- * been validated against the schema; driver-namespace methods (ids from 0x1000, mlx5's) have no
- * rows yet. Immutable; safe to share between threads.
+ * been validated against the schema. A driver plugin ({@code dev.sluice.rdmaproxy.driver}) builds its
+ * table with {@link #withDriver}: the core rows, the driver's attributes merged into the core methods
+ * it extends, and rows for the driver-namespace methods it models. Immutable; safe to share between
+ * threads.
  */
 public final class RdmaTable {
     /** One (object, method) of the ioctl path and what the proxy does with it. */
@@ -74,6 +77,40 @@ public final class RdmaTable {
                 LegacyCommands.WRITE_METHODS.stream()
                         .map(w -> new WriteRow(w.command(), w.extended(), w.name(), Disposition.CONTINUE))
                         .toList());
+    }
+
+    /**
+     * The core rows, with {@code coreMethodAttrs} (a driver's attributes on core methods, one entry per
+     * core method, as {@code Mlx5Schema.CORE_METHOD_ATTRS}) appended to the schemas of the core methods
+     * they extend, plus {@code driverRows}. Fails on an addition to a method that is not a core one and
+     * on an attribute id the core method already declares.
+     */
+    public static RdmaTable withDriver(List<UverbsSchema.Method> coreMethodAttrs, List<MethodRow> driverRows) {
+        Map<UverbsMethods.Key, UverbsSchema.Method> adds = UverbsSchema.index(coreMethodAttrs);
+        for (UverbsMethods.Key k : adds.keySet()) {
+            if (!UverbsSchema.CORE_BY_KEY.containsKey(k)) {
+                throw new IllegalArgumentException("driver attributes for " + k + ", which is not a core method");
+            }
+        }
+        List<MethodRow> rows = new ArrayList<>();
+        for (MethodRow r : core().methods()) {
+            UverbsSchema.Method add = adds.get(r.key());
+            rows.add(add == null ? r : new MethodRow(r.key(), r.name(), r.disposition(), merge(r.schema(), add)));
+        }
+        rows.addAll(driverRows);
+        return new RdmaTable(rows, List.copyOf(core().writes()));
+    }
+
+    private static UverbsSchema.Method merge(UverbsSchema.Method core, UverbsSchema.Method add) {
+        List<UverbsSchema.Attr> attrs = new ArrayList<>(core.attrs());
+        for (UverbsSchema.Attr a : add.attrs()) {
+            if (core.attr(a.id()).isPresent()) {
+                throw new IllegalArgumentException(a.name() + " clashes with attribute 0x" + Integer.toHexString(a.id())
+                        + " of " + core.name());
+            }
+            attrs.add(a);
+        }
+        return new UverbsSchema.Method(core.object(), core.method(), core.name(), attrs);
     }
 
     /** The row of (object, method), or null: denied. */

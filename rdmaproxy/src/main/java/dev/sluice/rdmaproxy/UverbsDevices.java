@@ -1,5 +1,6 @@
 package dev.sluice.rdmaproxy;
 
+import dev.sluice.sentry.spi.CharDevice;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -9,7 +10,8 @@ import java.util.List;
 
 /**
  * Host facts about uverbs devices, read from {@code /proc/devices} and {@code /sys}: which char
- * devices are uverbs nodes, which node serves an RDMA device, and the uverbs ABI version.
+ * devices are uverbs nodes, which node serves an RDMA device, the char device and host driver of a
+ * node, and the uverbs ABI version.
  *
  * <p>The uverbs char devices (drivers/infiniband/core/uverbs_main.c): the first 32 devices are
  * major {@value #IB_UVERBS_MAJOR}, minors from {@value #IB_UVERBS_BASE_MINOR}; further ones get a
@@ -61,6 +63,87 @@ public final class UverbsDevices {
             return Integer.parseInt(Files.readString(sys.resolve("class/infiniband_verbs/abi_version")).trim());
         } catch (IOException | NumberFormatException e) {
             return -1;
+        }
+    }
+
+    /** The RDMA device a uverbs node serves ({@code class/infiniband_verbs/NODE/ibdev}), or empty. */
+    public static String ibdev(Path sys, String node) {
+        return read(sys.resolve("class/infiniband_verbs").resolve(node).resolve("ibdev"));
+    }
+
+    /**
+     * The char device of a uverbs node, from {@code class/infiniband_verbs/NODE/dev} ({@code 231:192}).
+     *
+     * @throws IllegalStateException when sysfs does not say
+     */
+    public static CharDevice charDevice(Path sys, String node) {
+        Path dev = sys.resolve("class/infiniband_verbs").resolve(node).resolve("dev");
+        String s = read(dev);
+        String[] f = s.split(":");
+        try {
+            if (f.length == 2) {
+                return new CharDevice(Integer.parseInt(f[0]), Integer.parseInt(f[1]));
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalStateException("RDMAProxy cannot tell the char device of " + node + ": " + dev
+                + (s.isEmpty() ? " is missing" : " reads '" + s + "'"));
+    }
+
+    /**
+     * The name of the host driver behind a uverbs node, which chooses the driver plugin:
+     * <ol>
+     *   <li>the driver bound to the node's parent device, {@code class/infiniband_verbs/NODE/device/driver}
+     *       (uverbs gives its char device the RDMA device's parent: uverbs_main.c); {@code mlx5_core} for a
+     *       ConnectX PCI function (mlx5_ib's main.c makes the PCI device the parent);</li>
+     *   <li>else the same link of the RDMA device, {@code class/infiniband/IBDEV/device/driver};</li>
+     *   <li>else, for a device without a parent, {@value #RXE_MODULE} when the RDMA device has the
+     *       {@code parent} attribute that only Soft-RoCE defines (rxe_verbs.c: the netdev it runs on):
+     *       rxe registers its devices without a parent device, so sysfs has no driver link for them.</li>
+     * </ol>
+     * Empty when none applies.
+     */
+    public static String hostDriver(Path sys, String node) {
+        String d = linkName(sys.resolve("class/infiniband_verbs").resolve(node).resolve("device/driver"));
+        if (!d.isEmpty()) {
+            return d;
+        }
+        String ib = ibdev(sys, node);
+        if (ib.isEmpty()) {
+            return "";
+        }
+        Path dev = sys.resolve("class/infiniband").resolve(ib);
+        d = linkName(dev.resolve("device/driver"));
+        if (!d.isEmpty()) {
+            return d;
+        }
+        if (!Files.exists(dev.resolve("device")) && Files.isRegularFile(dev.resolve("parent"))) {
+            return RXE_MODULE;
+        }
+        return "";
+    }
+
+    /** The kernel module of Soft-RoCE, the name {@link #hostDriver} gives its parentless devices. */
+    public static final String RXE_MODULE = "rdma_rxe";
+
+    private static String linkName(Path link) {
+        try {
+            if (Files.isSymbolicLink(link)) {
+                Path target = Files.readSymbolicLink(link).getFileName();
+                return target == null ? "" : target.toString();
+            }
+        } catch (IOException e) {
+            // unreadable: no driver
+        }
+        return "";
+    }
+
+    private static String read(Path p) {
+        try {
+            return Files.readString(p).trim();
+        } catch (IOException e) {
+            return "";
         }
     }
 

@@ -2,35 +2,72 @@ package dev.sluice.rdmaproxy;
 
 import dev.sluice.rdmaproxy.abi.LegacyCommands;
 import dev.sluice.rdmaproxy.abi.UverbsAttrs;
+import dev.sluice.rdmaproxy.abi.UverbsIoctl;
 import dev.sluice.rdmaproxy.abi.UverbsMethods;
 import dev.sluice.rdmaproxy.abi.UverbsNames;
 import dev.sluice.rdmaproxy.abi.UverbsObjects;
 import dev.sluice.rdmaproxy.abi.UverbsSchema;
+import dev.sluice.rdmaproxy.driver.ConstRule;
+import dev.sluice.rdmaproxy.driver.RdmaDriverPlugin;
+import dev.sluice.rdmaproxy.driver.Udata;
+import dev.sluice.rdmaproxy.driver.UdataRule;
+import dev.sluice.rdmaproxy.driver.UdataSite;
 import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.spi.Disposition;
 import dev.sluice.sentry.spi.IoctlCall;
 import dev.sluice.sentry.spi.IoctlResult;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import jnr.ffi.Pointer;
 
 /**
- * Decides one {@code RDMA_VERBS_IOCTL} by the schema and the table: the envelope must be well
- * framed, (object, method) must have a row in {@link RdmaTable}, every attribute id must be
- * declared by that method (once), every mandatory attribute must be present and, for
- * {@code UVERBS_METHOD_INVOKE_WRITE}, the legacy command must have a row too. Anything unmodelled
- * is denied with EINVAL and a reason that names object, method and attribute.
+ * Decides one {@code RDMA_VERBS_IOCTL} on a device served by one driver plugin, in this order:
+ * <ol>
+ *   <li>the envelope is well framed ({@link UverbsEnvelope});</li>
+ *   <li>{@code driver_id} is the plugin's (the kernel fails any other with EINVAL);</li>
+ *   <li>(object, method) has a row in the plugin's {@link RdmaTable}; otherwise the plugin's reason
+ *       for refusing it (DEVX, ...) or "not modelled";</li>
+ *   <li>every attribute is declared by that method, once, with the shape its schema asks for
+ *       ({@link UverbsAttrCheck}), and every mandatory attribute is present;</li>
+ *   <li>CONST_IN values are ones the plugin allows; for {@code UVERBS_METHOD_INVOKE_WRITE} the legacy
+ *       command has a row too;</li>
+ *   <li>input data behind a pointer (PTR_IN longer than 8 bytes, handle arrays) is copied into the
+ *       sentry: unreadable guest memory is EFAULT, and where a struct may grow, the excess must be zero;</li>
+ *   <li>driver data (UHW_IN/UHW_OUT) fits the plugin's rule for the method or legacy command, and is
+ *       empty where the driver reads none.</li>
+ * </ol>
+ * Anything else is denied with EINVAL (EFAULT for unreadable memory) and a reason that names object,
+ * method and attribute; the dispatcher logs it.
  *
  * <p>Step 1 answers every allowed call with CONTINUE: the kernel then re-reads the envelope from
  * guest memory, so these checks bind an honest guest and are advisory against a racing one
  * (docs/security-model.md).
  */
 public final class UverbsDispatch {
+    private final RdmaDriverPlugin plugin;
     private final RdmaTable table;
     private final UverbsNames names;
 
-    public UverbsDispatch(RdmaTable table, UverbsNames names) {
-        this.table = table;
-        this.names = names;
+    private static final UverbsMethods.Key INVOKE_WRITE =
+            new UverbsMethods.Key(UverbsObjects.UVERBS_OBJECT_DEVICE, UverbsMethods.UVERBS_METHOD_INVOKE_WRITE);
+
+    /** Guest input is read through at most this many bytes of scratch at a time. */
+    static final int CHUNK = 4096;
+
+    /** A legacy command's verdict: denied, or allowed with its udata site. */
+    private record WriteDecision(IoctlResult denied, UdataSite site) {}
+
+    public UverbsDispatch(RdmaDriverPlugin plugin) {
+        this.plugin = plugin;
+        this.table = plugin.table();
+        this.names = plugin.names();
+    }
+
+    public RdmaDriverPlugin plugin() {
+        return plugin;
     }
 
     public IoctlResult dispatch(IoctlCall call) {
@@ -39,30 +76,50 @@ public final class UverbsDispatch {
             // Bad framing (EINVAL) or unreadable guest memory (EFAULT): nobody executes the call.
             return IoctlResult.deny(bad.fault().errno(), "uverbs: " + bad.fault().reason());
         }
-        return decide(((UverbsEnvelope.Ok) read).envelope());
+        return decide(call, ((UverbsEnvelope.Ok) read).envelope());
     }
 
-    /** The decision on an envelope the sentry already holds a copy of. */
-    IoctlResult decide(UverbsEnvelope env) {
+    /** The decision on an envelope the sentry already holds a copy of; {@code call} gives guest memory. */
+    IoctlResult decide(IoctlCall call, UverbsEnvelope env) {
         int object = env.objectId();
         int method = env.methodId();
         String where = "method " + names.method(object, method) + " on object " + names.object(object);
-        if (UverbsEnvelope.driverNamespace(object) || UverbsEnvelope.driverNamespace(method)) {
-            return deny("driver-namespace " + where + " is not modelled");
+        if (env.driverId() != plugin.driverId()) {
+            return deny(String.format("driver_id %d (%s) of %s is not the %s plugin's %d (%s)", env.driverId(),
+                    driverName(env.driverId()), where, plugin.name(), plugin.driverId(), driverName(plugin.driverId())));
         }
         RdmaTable.MethodRow row = table.method(object, method);
         if (row == null) {
+            Optional<String> why = plugin.denial(object, method);
+            if (why.isPresent()) {
+                return deny(where + " is denied by the " + plugin.name() + " plugin: " + why.get());
+            }
+            if (UverbsEnvelope.driverNamespace(object) || UverbsEnvelope.driverNamespace(method)) {
+                return deny("driver-namespace " + where + " is not modelled by the " + plugin.name() + " plugin");
+            }
             return deny("unsupported " + where);
         }
         UverbsSchema.Method schema = row.schema();
         Set<Integer> seen = new HashSet<>();
         UverbsEnvelope.Attr writeCmd = null;
         for (UverbsEnvelope.Attr a : env.attrs()) {
-            if (schema.attr(a.id()).isEmpty()) {
-                return deny("unsupported attribute " + names.describeAttr(object, method, a.id()) + " of " + where);
+            Optional<UverbsSchema.Attr> spec = schema.attr(a.id());
+            if (spec.isEmpty()) {
+                return deny("unsupported attribute " + attr(env, a) + " of " + where);
             }
             if (!seen.add(a.id())) {
-                return deny("attribute " + names.describeAttr(object, method, a.id()) + " given twice to " + where);
+                return deny("attribute " + attr(env, a) + " given twice to " + where);
+            }
+            String bad = UverbsAttrCheck.shape(spec.get(), a);
+            if (bad != null) {
+                return deny("attribute " + attr(env, a) + " of " + where + " " + bad);
+            }
+            if (spec.get().type() == UverbsSchema.AttrType.CONST_IN) {
+                ConstRule rule = plugin.constRule(object, method, a.id());
+                String no = rule == null ? null : rule.check(a.data());
+                if (no != null) {
+                    return deny("attribute " + attr(env, a) + " of " + where + ": " + no);
+                }
             }
             if (object == UverbsObjects.UVERBS_OBJECT_DEVICE && method == UverbsMethods.UVERBS_METHOD_INVOKE_WRITE
                     && a.id() == UverbsAttrs.UVERBS_ATTR_WRITE_CMD) {
@@ -74,44 +131,169 @@ public final class UverbsDispatch {
                 return deny("mandatory attribute " + names.describeAttr(object, method, s.id()) + " missing from " + where);
             }
         }
+        UdataSite site = udata(row) ? new UdataSite.Method(object, method) : null;
         if (writeCmd != null) {
-            IoctlResult w = decideWrite(writeCmd, where);
-            if (w != null) {
-                return w;
+            WriteDecision w = decideWrite(writeCmd, where);
+            if (w.denied() != null) {
+                return w.denied();
+            }
+            site = w.site();
+        }
+        Map<Integer, byte[]> copies = new HashMap<>();
+        for (UverbsEnvelope.Attr a : env.attrs()) {
+            UverbsSchema.Attr spec = schema.attr(a.id()).orElseThrow();
+            boolean keep = site != null && a.id() == UverbsAttrs.UVERBS_ATTR_UHW_IN;
+            IoctlResult r = copyIn(call, env, spec, a, where, keep, copies);
+            if (r != null) {
+                return r;
+            }
+        }
+        if (site != null) {
+            IoctlResult r = decideUdata(env, site, where, copies);
+            if (r != null) {
+                return r;
             }
         }
         return row.disposition() == Disposition.CONTINUE ? IoctlResult.CONTINUE
                 : deny(where + " has disposition " + row.disposition() + ", which step 1 does not implement");
     }
 
+    /** Whether a method carries driver data: the core declares UHW_IN for it (GET_CONTEXT, CQ/QP/SRQ/WQ create). */
+    private static boolean udata(RdmaTable.MethodRow row) {
+        UverbsSchema.Method core = UverbsSchema.CORE_BY_KEY.get(row.key());
+        return core != null && !row.key().equals(INVOKE_WRITE)
+                && core.attr(UverbsAttrs.UVERBS_ATTR_UHW_IN).isPresent();
+    }
+
+    /**
+     * Reads the input an attribute points at, as the kernel would: PTR_IN data longer than
+     * {@link UverbsSchema#INLINE_MAX} and handle arrays longer than that. Unreadable memory is EFAULT.
+     * A PTR_IN longer than its known struct must have zero excess (inline or not). The data is streamed
+     * through at most {@link #CHUNK} bytes of the call's arena, so a call with many long attributes
+     * costs reads, not memory; only the driver data (UHW_IN) is kept, in {@code copies}. Null when fine.
+     */
+    private IoctlResult copyIn(IoctlCall call, UverbsEnvelope env, UverbsSchema.Attr spec, UverbsEnvelope.Attr a,
+            String where, boolean keep, Map<Integer, byte[]> copies) {
+        boolean input = UverbsAttrCheck.input(spec);
+        boolean array = spec.type() == UverbsSchema.AttrType.IDRS_ARRAY;
+        if (!input && !array) {
+            return null;
+        }
+        UverbsSchema.Attr size = input ? UverbsAttrCheck.sizeSpec(spec, a) : null;
+        int zeroFrom = size != null && size.zeroTrailing() && a.len() > size.len() ? size.len() : a.len();
+        byte[] copy = keep ? new byte[a.len()] : null;
+        if (a.len() <= UverbsSchema.INLINE_MAX) {
+            for (int i = 0; i < a.len(); i++) {
+                byte b = (byte) (a.data() >>> (8 * i));
+                if (copy != null) {
+                    copy[i] = b;
+                }
+                if (i >= zeroFrom && b != 0) {
+                    return excess(env, a, where, i, zeroFrom);
+                }
+            }
+        } else {
+            Pointer chunk = call.arena().alloc(Math.min(CHUNK, a.len()));
+            for (int off = 0; off < a.len(); off += CHUNK) {
+                int n = Math.min(CHUNK, a.len() - off);
+                int r = call.memory().read(a.data() + off, chunk, n);
+                if (r < 0) {
+                    return IoctlResult.deny(-r, "uverbs: attribute " + attr(env, a) + " of " + where
+                            + " points at unreadable guest memory (0x" + Long.toHexString(a.data()) + ", " + a.len()
+                            + " bytes)");
+                }
+                if (copy != null) {
+                    chunk.get(0, copy, off, n);
+                }
+                for (int i = Math.max(off, zeroFrom); i < off + n; i++) {
+                    if (chunk.getByte(i - off) != 0) {
+                        return excess(env, a, where, i, zeroFrom);
+                    }
+                }
+            }
+        }
+        if (copy != null) {
+            copies.put(a.id(), copy);
+        }
+        return null;
+    }
+
+    private IoctlResult excess(UverbsEnvelope env, UverbsEnvelope.Attr a, String where, int at, int known) {
+        return deny("attribute " + attr(env, a) + " of " + where + " has non-zero byte " + at + " beyond the " + known
+                + " bytes the kernel knows");
+    }
+
+    /** Checks UHW_IN and UHW_OUT at {@code site} against the plugin's rules. Null when fine. */
+    private IoctlResult decideUdata(UverbsEnvelope env, UdataSite site, String where, Map<Integer, byte[]> copies) {
+        Udata in = Udata.ABSENT;
+        Udata out = Udata.ABSENT;
+        for (UverbsEnvelope.Attr a : env.attrs()) {
+            if (a.id() == UverbsAttrs.UVERBS_ATTR_UHW_IN) {
+                in = Udata.of(copies.get(a.id()));
+            } else if (a.id() == UverbsAttrs.UVERBS_ATTR_UHW_OUT) {
+                out = Udata.outOfLength(a.len());
+            }
+        }
+        String at = UdataSite.describe(site, names);
+        String of = site instanceof UdataSite.Write ? " for " + at : "";
+        UdataRule inRule = plugin.udataIn(site);
+        if (inRule == null) {
+            if (in.len() > 0) {
+                return deny("attribute " + names.describeAttr(env.objectId(), env.methodId(), UverbsAttrs.UVERBS_ATTR_UHW_IN)
+                        + " of " + where + " carries " + in.len() + " bytes of driver data" + of
+                        + ", which the " + plugin.name() + " plugin does not model");
+            }
+        } else {
+            String no = inRule.apply(in, env);
+            if (no != null) {
+                return deny("attribute " + names.describeAttr(env.objectId(), env.methodId(), UverbsAttrs.UVERBS_ATTR_UHW_IN)
+                        + " of " + where + " (driver data" + of + "): " + no);
+            }
+        }
+        UdataRule outRule = plugin.udataOut(site);
+        String no = outRule == null ? null : outRule.apply(out, env);
+        if (no != null) {
+            return deny("attribute " + names.describeAttr(env.objectId(), env.methodId(), UverbsAttrs.UVERBS_ATTR_UHW_OUT)
+                    + " of " + where + " (driver response" + of + "): " + no);
+        }
+        return null;
+    }
+
     /**
      * {@code UVERBS_ATTR_WRITE_CMD} is a CONST_IN: a u64 carried inline. The kernel takes it as a u32
      * command whose only bits are the command number and the extended flag
-     * (uapi_get_method in rdma_core.h). Returns null when the command has a CONTINUE row.
+     * (uapi_get_method in rdma_core.h). Allowed when the command has a CONTINUE row.
      */
-    private IoctlResult decideWrite(UverbsEnvelope.Attr a, String where) {
+    private WriteDecision decideWrite(UverbsEnvelope.Attr a, String where) {
         String attr = names.describeAttr(UverbsObjects.UVERBS_OBJECT_DEVICE, UverbsMethods.UVERBS_METHOD_INVOKE_WRITE, a.id());
-        if (a.len() != 8) {
-            return deny("attribute " + attr + " of " + where + " has length " + a.len() + ", expected 8 (inline u64)");
-        }
         long v = a.data();
         long extendedFlag = Integer.toUnsignedLong(LegacyCommands.IB_USER_VERBS_CMD_FLAG_EXTENDED);
         long allowedBits = extendedFlag | LegacyCommands.IB_USER_VERBS_CMD_COMMAND_MASK;
         if ((v & ~allowedBits) != 0) {
-            return deny(String.format("write command 0x%x in %s of %s is not a command number", v, attr, where));
+            return new WriteDecision(
+                    deny(String.format("write command 0x%x in %s of %s is not a command number", v, attr, where)), null);
         }
         boolean extended = (v & extendedFlag) != 0;
         int command = (int) (v & LegacyCommands.IB_USER_VERBS_CMD_COMMAND_MASK);
         RdmaTable.WriteRow row = table.write(command, extended);
         if (row == null) {
             String name = (extended ? LegacyCommands.EX_CMD_NAMES : LegacyCommands.CMD_NAMES).get(command);
-            return deny(String.format("unsupported %swrite command %d%s via %s", extended ? "extended " : "", command,
-                    name != null ? " (" + name + ")" : "", where));
+            return new WriteDecision(deny(String.format("unsupported %swrite command %d%s via %s",
+                    extended ? "extended " : "", command, name != null ? " (" + name + ")" : "", where)), null);
         }
         if (row.disposition() != Disposition.CONTINUE) {
-            return deny(row.name() + " has disposition " + row.disposition() + ", which step 1 does not implement");
+            return new WriteDecision(
+                    deny(row.name() + " has disposition " + row.disposition() + ", which step 1 does not implement"), null);
         }
-        return null;
+        return new WriteDecision(null, new UdataSite.Write(command, extended));
+    }
+
+    private String attr(UverbsEnvelope env, UverbsEnvelope.Attr a) {
+        return names.describeAttr(env.objectId(), env.methodId(), a.id());
+    }
+
+    private static String driverName(int id) {
+        return UverbsIoctl.DRIVER_NAMES.getOrDefault(id, "unknown");
     }
 
     private static IoctlResult deny(String reason) {

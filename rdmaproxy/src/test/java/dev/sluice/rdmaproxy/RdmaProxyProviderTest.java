@@ -2,9 +2,13 @@ package dev.sluice.rdmaproxy;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.sluice.rdmaproxy.driver.Mlx5Plugin;
+import dev.sluice.rdmaproxy.driver.RxePlugin;
 import dev.sluice.sentry.spi.CharDevice;
 import dev.sluice.sentry.spi.DeviceProxy;
 import dev.sluice.sentry.spi.DeviceProxyProvider;
@@ -67,6 +71,26 @@ class RdmaProxyProviderTest {
         return new RdmaProxyProvider(sys, devices);
     }
 
+    /**
+     * A uverbs node in the fake /sys: {@code class/infiniband_verbs/NODE/{dev,ibdev}} and, as the kernel
+     * lays it out, either a parent device bound to {@code driver} (a PCI function) or, with
+     * {@code driver} null, a parentless RDMA device with rxe's {@code parent} attribute when {@code rxe}.
+     */
+    private void node(String node, String dev, String ibdev, String driver, boolean rxe) throws IOException {
+        Path sys = tmp.resolve("sys");
+        Path n = Files.createDirectories(sys.resolve("class/infiniband_verbs").resolve(node));
+        Files.writeString(n.resolve("dev"), dev + "\n");
+        Files.writeString(n.resolve("ibdev"), ibdev + "\n");
+        Path ib = Files.createDirectories(sys.resolve("class/infiniband").resolve(ibdev));
+        if (driver != null) {
+            Path pci = Files.createDirectories(n.resolve("device"));
+            Files.createSymbolicLink(pci.resolve("driver"), Path.of("../../../../bus/pci/drivers/" + driver));
+            Files.createSymbolicLink(ib.resolve("device"), pci);
+        } else if (rxe) {
+            Files.writeString(ib.resolve("parent"), "dummy0\n");
+        }
+    }
+
     private static final String PROC_DEVICES = "Character devices:\n  1 mem\n231 infiniband_mad\n231 infiniband_verbs\n"
             + "511 infiniband_verbs\n\nBlock devices:\n  8 sd\n231 infiniband_verbs\n";
 
@@ -74,11 +98,76 @@ class RdmaProxyProviderTest {
     @ValueSource(strings = {"/dev/infiniband/uverbs0", "/dev/infiniband/uverbs12"})
     void grantingAUverbsNodeActivatesTheProxy(String device) throws IOException {
         RdmaProxyProvider p = fakeHost("6", PROC_DEVICES);
+        String node = Path.of(device).getFileName().toString();
+        node(node, "231:" + (192 + Integer.parseInt(node.substring(6))), "rxe0", null, true);
         DeviceProxy proxy = p.create(granting(Path.of("/dev/null"), Path.of(device))).orElseThrow();
         assertEquals("rdmaproxy", proxy.name(), "RDMAProxy");
         assertTrue(proxy.owns(new CharDevice(231, 192)), "uverbs0");
         assertTrue(proxy.owns(new CharDevice(511, 3)), "the dynamic major, char devices only");
         assertEquals(List.of(231, 511), UverbsDevices.majors(tmp.resolve("devices")), "block devices are not read");
+        assertSame(RxePlugin.INSTANCE, ((RdmaProxy) proxy).plugin(UverbsDevices.charDevice(tmp.resolve("sys"), node)),
+                "a Soft-RoCE device is served by the rxe plugin");
+    }
+
+    @Test
+    void eachGrantedNodeGetsThePluginOfItsHostDriver() throws IOException {
+        RdmaProxyProvider p = fakeHost("6", PROC_DEVICES);
+        node("uverbs0", "231:192", "mlx5_0", "mlx5_core", false);
+        node("uverbs1", "231:193", "rxe0", null, true);
+        node("uverbs2", "231:194", "mlx5_1", "mlx5_core", false);
+        RdmaProxy proxy = (RdmaProxy) p.create(granting(Path.of("/dev/infiniband/uverbs0"),
+                Path.of("/dev/infiniband/uverbs1"), Path.of("/dev/infiniband/rdma_cm"))).orElseThrow();
+        assertSame(Mlx5Plugin.INSTANCE, proxy.plugin(new CharDevice(231, 192)), "mlx5_0 is ConnectX");
+        assertSame(RxePlugin.INSTANCE, proxy.plugin(new CharDevice(231, 193)), "rxe0 is Soft-RoCE");
+        assertNull(proxy.plugin(new CharDevice(231, 194)), "uverbs2 was not granted: no plugin");
+    }
+
+    @Test
+    void hostDriverComesFromTheNodeTheRdmaDeviceOrRxesParentAttribute() throws IOException {
+        Path sys = tmp.resolve("sys");
+        node("uverbs0", "231:192", "mlx5_0", "mlx5_core", false);
+        node("uverbs1", "231:193", "rxe0", null, true);
+        node("uverbs2", "231:194", "siw0", null, false);
+        node("uverbs3", "231:195", "mlx4_0", "mlx4_core", false);
+        assertEquals("mlx5_core", UverbsDevices.hostDriver(sys, "uverbs0"), "device/driver of the uverbs node");
+        assertEquals("rdma_rxe", UverbsDevices.hostDriver(sys, "uverbs1"), "parentless with rxe's parent attribute");
+        assertEquals("", UverbsDevices.hostDriver(sys, "uverbs2"), "parentless, not rxe: unknown");
+        assertEquals("mlx4_core", UverbsDevices.hostDriver(sys, "uverbs3"), "any bound driver is reported");
+        assertEquals("", UverbsDevices.hostDriver(sys, "uverbs9"), "no such node");
+        // the RDMA device's own link serves when the uverbs node has none
+        Files.delete(sys.resolve("class/infiniband_verbs/uverbs0/device/driver"));
+        Path ibDev = Files.createDirectories(tmp.resolve("pci0"));
+        Files.delete(sys.resolve("class/infiniband/mlx5_0/device"));
+        Files.createSymbolicLink(sys.resolve("class/infiniband/mlx5_0/device"), ibDev);
+        Files.createSymbolicLink(ibDev.resolve("driver"), Path.of("/sys/bus/pci/drivers/mlx5_core"));
+        assertEquals("mlx5_core", UverbsDevices.hostDriver(sys, "uverbs0"), "class/infiniband/IBDEV/device/driver");
+        assertEquals(new CharDevice(231, 193), UverbsDevices.charDevice(sys, "uverbs1"), "from the dev attribute");
+        assertEquals("rxe0", UverbsDevices.ibdev(sys, "uverbs1"), "ibdev");
+    }
+
+    @Test
+    void refusesANodeWhoseDriverHasNoPluginNamingItAndTheSupportedOnes() throws IOException {
+        RdmaProxyProvider p = fakeHost("6", PROC_DEVICES);
+        node("uverbs0", "231:192", "mlx5_0", "mlx5_core", false);
+        node("uverbs3", "231:195", "mlx4_0", "mlx4_core", false);
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> p.create(
+                granting(Path.of("/dev/infiniband/uverbs0"), Path.of("/dev/infiniband/uverbs3"))));
+        for (String s : List.of("mlx4_core", "mlx4_0", "/dev/infiniband/uverbs3", "mlx5_core", "rdma_rxe", "supported")) {
+            assertTrue(e.getMessage().contains(s), s + " in: " + e.getMessage());
+        }
+        node("uverbs2", "231:194", "siw0", null, false);
+        e = assertThrows(IllegalStateException.class, () -> p.create(granting(Path.of("/dev/infiniband/uverbs2"))));
+        assertTrue(e.getMessage().contains("names no driver") && e.getMessage().contains("siw0"), e.getMessage());
+    }
+
+    @Test
+    void refusesANodeWithoutItsCharDevice() throws IOException {
+        RdmaProxyProvider p = fakeHost("6", PROC_DEVICES);
+        node("uverbs0", "231:192", "rxe0", null, true);
+        Files.writeString(tmp.resolve("sys/class/infiniband_verbs/uverbs0/dev"), "garbage\n");
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> p.create(granting(Path.of("/dev/infiniband/uverbs0"))));
+        assertTrue(e.getMessage().contains("uverbs0") && e.getMessage().contains("garbage"), e.getMessage());
     }
 
     @Test

@@ -13,6 +13,7 @@ import static org.mockito.Mockito.when;
 
 import dev.sluice.rdmaproxy.abi.LegacyCommands;
 import dev.sluice.rdmaproxy.abi.UverbsIoctl;
+import dev.sluice.rdmaproxy.driver.RxePlugin;
 import dev.sluice.sentry.nativeio.Arena;
 import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.spi.CharDevice;
@@ -22,6 +23,7 @@ import dev.sluice.sentry.spi.IoctlCall;
 import dev.sluice.sentry.spi.IoctlResult;
 import dev.sluice.sentry.spi.TrapRule;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -33,7 +35,8 @@ class RdmaProxyTest {
     private static final long HDR = BASE + 64;
     private static final int UVERBS_MAJOR = 231;
 
-    private final RdmaProxy proxy = new RdmaProxy(List.of(UVERBS_MAJOR, 511), RdmaTable.core());
+    private final RdmaProxy proxy = new RdmaProxy(List.of(UVERBS_MAJOR, 511),
+            Map.of(new CharDevice(UVERBS_MAJOR, 192), RxePlugin.INSTANCE));
     private final FakeGuestMemory guest = new FakeGuestMemory(BASE, 4096);
     private final Arena arena = new Arena(4096);
 
@@ -221,7 +224,23 @@ class RdmaProxyTest {
         when(c.arg()).thenReturn(0x1000L);
         when(c.memory()).thenReturn(guest);
         when(c.arena()).thenReturn(arena);
+        when(c.device()).thenReturn(new CharDevice(UVERBS_MAJOR, 192));
         denied(proxy.handle(c), Errno.EFAULT);
+    }
+
+    @Test
+    void callsOnAUverbsNodeThatWasNotGrantedAreDenied() {
+        encode(UVERBS_OBJECT_DEVICE, UVERBS_METHOD_GET_CONTEXT);
+        IoctlCall c = mock(IoctlCall.class);
+        when(c.cmd()).thenReturn(UverbsIoctl.RDMA_VERBS_IOCTL);
+        when(c.arg()).thenReturn(HDR);
+        when(c.memory()).thenReturn(guest);
+        when(c.arena()).thenReturn(arena);
+        when(c.device()).thenReturn(new CharDevice(UVERBS_MAJOR, 193));
+        IoctlResult.Denied d = denied(proxy.handle(c), Errno.EINVAL);
+        assertTrue(d.reason().contains("231:193") && d.reason().contains("not granted"), d.reason());
+        assertEquals(0, guest.reads(), "decided before reading guest memory");
+        assertSame(RxePlugin.INSTANCE, proxy.plugin(new CharDevice(UVERBS_MAJOR, 192)), "uverbs0 is rxe's");
     }
 
     @Test
