@@ -18,8 +18,15 @@ final class IoctlsCommand implements Callable<Integer> {
 
     static String render() {
         List<IoctlTable> tables = new ArrayList<>();
-        Runtime.providers().forEach(p -> tables.addAll(p.tables()));
-        return IoctlDoc.markdown(tables);
+        StringBuilder more = new StringBuilder();
+        Runtime.providers().forEach(p -> {
+            tables.addAll(p.tables());
+            String d = p.docs();
+            if (!d.isEmpty()) {
+                more.append('\n').append(d);
+            }
+        });
+        return IoctlDoc.markdown(tables) + more;
     }
 
     @Override

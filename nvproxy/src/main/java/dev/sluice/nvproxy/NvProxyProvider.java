@@ -108,6 +108,11 @@ public final class NvProxyProvider implements DeviceProxyProvider {
         return List.of(frontend, UvmTable.build(abi));
     }
 
+    @Override
+    public String docs() {
+        return NvDocs.markdown();
+    }
+
     /** The major of a char driver by name in /proc/devices, or -1. */
     static int charMajor(Path procDevices, String driver) {
         try {

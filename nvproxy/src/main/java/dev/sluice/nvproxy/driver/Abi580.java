@@ -34,7 +34,7 @@ public class Abi580 extends DriverAbi {
 
     @Override
     protected void controls(Map<Integer, ControlRule> m) {
-        opaque(m, 0x00000101, 40, CU); // smi,smiq,torch
+        opaque(m, 0x00000101, "NV0000_CTRL_CMD_SYSTEM_GET_BUILD_VERSION", 40, CU); // smi,smiq,torch
         control(m, NvControlCommands.NV0000_CTRL_CMD_SYSTEM_GET_P2P_CAPS_MATRIX, C);
         control(m, NvControlCommands.NV0000_CTRL_CMD_SYSTEM_GET_FEATURES, C);
         control(m, NvControlCommands.NV0000_CTRL_CMD_GPU_GET_ATTACHED_IDS, CU);
@@ -84,7 +84,7 @@ public class Abi580 extends DriverAbi {
         control(m, NvControlCommands.NV2080_CTRL_CMD_GPU_GET_CHIP_DETAILS, U);
         control(m, NvControlCommands.NV2080_CTRL_CMD_GPU_GET_RECOVERY_ACTION, U);
         control(m, NvControlCommands.NV2080_CTRL_CMD_TIMER_GET_GPU_CPU_TIME_CORRELATION_INFO, CU);
-        opaque(m, 0x20800802, 16, U); // smiq
+        opaque(m, 0x20800802, "NV2080_CTRL_CMD_BIOS_GET_INFO", 16, U); // smiq
         control(m, NvControlCommands.NV2080_CTRL_CMD_GR_GET_INFO, C);
         control(m, NvControlCommands.NV2080_CTRL_CMD_GR_SET_CTXSW_PREEMPTION_MODE, C);
         control(m, NvControlCommands.NV2080_CTRL_CMD_GR_GET_CTX_BUFFER_SIZE, C);
@@ -98,7 +98,7 @@ public class Abi580 extends DriverAbi {
         control(m, NvControlCommands.NV2080_CTRL_CMD_FB_QUERY_DRAM_ENCRYPTION_INFOROM_SUPPORT, U);
         control(m, NvControlCommands.NV2080_CTRL_CMD_MC_GET_ARCH_INFO, CU);
         control(m, NvControlCommands.NV2080_CTRL_CMD_BUS_GET_PCI_INFO, CU);
-        opaque(m, 0x20801802, 16, U); // smi,smiq
+        opaque(m, 0x20801802, "NV2080_CTRL_CMD_BUS_GET_INFO", 16, U); // smi,smiq
         control(m, NvControlCommands.NV2080_CTRL_CMD_BUS_GET_PCI_BAR_INFO, C);
         control(m, NvControlCommands.NV2080_CTRL_CMD_BUS_GET_PEX_COUNTERS, U);
         control(m, NvControlCommands.NV2080_CTRL_CMD_BUS_GET_PEX_UTIL_COUNTERS, U);
@@ -114,7 +114,7 @@ public class Abi580 extends DriverAbi {
         control(m, NvControlCommands.NV2080_CTRL_CMD_NVLINK_GET_NVLINK_STATUS, C);
         control(m, NvControlCommands.NV2080_CTRL_CMD_NVLINK_GET_PLATFORM_INFO, U);
         control(m, NvControlCommands.NV2080_CTRL_CMD_ECC_GET_REPAIR_STATUS, U);
-        opaque(m, 0x20803406, 1, U); // smiq
+        opaque(m, 0x20803406, "NV2080_CTRL_CMD_ECC_GET_UNREPAIRABLE_MEMORY_FLAG", 1, U); // smiq
         control(m, NvControlCommands.NV2080_CTRL_CMD_GSP_GET_FEATURES, CU);
         control(m, NvControlCommands.NV2080_CTRL_CMD_GRMGR_GET_GR_FS_INFO, C);
         opaque(m, 0x20808159, 332, C); // torch
@@ -244,8 +244,15 @@ public class Abi580 extends DriverAbi {
 
     /** A command real clients issue outside the export tables, with the params size they pass. */
     protected static void opaque(Map<Integer, ControlRule> m, int cmd, int paramsSize, long caps) {
-        m.put(cmd, new ControlRule(cmd, NvControlCommands.name(cmd), paramsSize, caps, null,
-                NvControlCommands.lookup(cmd) != null));
+        opaque(m, cmd, NvControlCommands.name(cmd), paramsSize, caps);
+    }
+
+    /**
+     * The same, for a command the 580.142 SDK headers name although no export table holds it
+     * (the deprecated controls RM converts), or that a later tag's headers name.
+     */
+    protected static void opaque(Map<Integer, ControlRule> m, int cmd, String name, int paramsSize, long caps) {
+        m.put(cmd, new ControlRule(cmd, name, paramsSize, caps, null, NvControlCommands.lookup(cmd) != null));
     }
 
     /** Gives an allowed command its embedded arrays. */

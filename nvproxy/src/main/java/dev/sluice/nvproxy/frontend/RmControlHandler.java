@@ -52,9 +52,9 @@ public final class RmControlHandler implements IoctlHandler {
         int cmd = p.getInt(Nvos54.OFF_CMD);
         long guestParams = p.getLong(Nvos54.OFF_PARAMS);
         int size = p.getInt(Nvos54.OFF_PARAMS_SIZE);
-        String what = NvControlCommands.name(cmd) + " (" + NvStatus.hex(cmd) + ")";
-        call.detail(what);
         ControlRule rule = rules.get(cmd);
+        String what = (rule != null ? rule.name() : NvControlCommands.name(cmd)) + " (" + NvStatus.hex(cmd) + ")";
+        call.detail(what);
         if (rule == null || (rule.caps() & caps) == 0) {
             return RmStatus.refuse(call, Nvos54.OFF_STATUS, NvStatus.NV_ERR_NOT_SUPPORTED,
                     (rule == null ? "unsupported control cmd " : "control cmd outside the sandbox's capabilities ")

@@ -32,4 +32,13 @@ public interface DeviceProxyProvider {
     default List<IoctlTable> tables() {
         return List.of();
     }
+
+    /**
+     * What {@link #tables()} cannot show, as Markdown for docs/ioctls.md: sub-command tables (RM
+     * control commands, allocation classes, uverbs methods), per driver version. Starts with a
+     * {@code ##} heading; empty when there is nothing more.
+     */
+    default String docs() {
+        return "";
+    }
 }
