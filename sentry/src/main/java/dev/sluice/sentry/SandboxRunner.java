@@ -115,6 +115,10 @@ public final class SandboxRunner {
                 int fdsAtEnd = sentry.stop();
                 if (options.stats()) {
                     err.println(stats.format());
+                    String denied = stats.deniedReport();
+                    if (!denied.isEmpty()) {
+                        err.println(denied);
+                    }
                     err.printf("sluice: sentry fds: start=%d end=%d%n", sentry.fdsAtStart(), fdsAtEnd);
                 }
             } else if (options.stats()) {

@@ -207,6 +207,23 @@ public final class CallStats {
     }
 
     /**
+     * The unsupported-call report: one line per denied (device, request, name), so a user who
+     * hits a missing control command or method learns exactly which one, e.g.
+     * {@code sluice: denied: nvproxy 0xc020462a NV_ESC_RM_CONTROL NV2080_CTRL_CMD_X (0x20801234) x3}.
+     * Empty when nothing was denied; otherwise ends without a newline.
+     */
+    public String deniedReport() {
+        StringBuilder sb = new StringBuilder();
+        for (Row r : rows()) {
+            if (r.key().disposition() == Disposition.DENY) {
+                sb.append(sb.length() == 0 ? "" : "\n").append("sluice: denied: ").append(r.key().device()).append(' ')
+                        .append(r.key().cmdHex()).append(' ').append(r.key().name()).append(" x").append(r.count());
+            }
+        }
+        return sb.toString();
+    }
+
+    /**
      * Writes the same data as {@link #format()} as one JSON object, for tests and tools:
      * <pre>{@code
      * {"total":N,"byDisposition":{"EMULATE":N,"CONTINUE":N,"DENY":N},

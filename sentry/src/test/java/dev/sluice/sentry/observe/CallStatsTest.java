@@ -72,6 +72,12 @@ class CallStatsTest {
     }
 
     @Test
+    void deniedReportNamesEveryDeniedCallOnce() {
+        assertEquals("sluice: denied: nvidiactl 0xc00446ff ? x2", sample().deniedReport(), "one line per denied key");
+        assertEquals("", new CallStats().deniedReport(), "nothing denied, no report");
+    }
+
+    @Test
     void formatHasSummaryLineAndOneRowPerKey() {
         String text = sample().format();
         String[] lines = text.split("\n");
