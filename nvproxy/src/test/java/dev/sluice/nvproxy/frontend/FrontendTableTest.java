@@ -93,6 +93,19 @@ class FrontendTableTest {
         }
     }
 
+    /** Layout check: each row's size is the size of the C struct its escape takes (or a multiple, for arrays). */
+    @Test
+    void everyRowSizeIsTheSizeOfItsEscapesStruct() {
+        for (IoctlEntry e : table.entries()) {
+            int nr = Ioctl.nr(e.cmd());
+            boolean matched = dev.sluice.nvproxy.abi.FrontendRequests.LAYOUTS.stream().anyMatch(l -> l.escape() == nr
+                    && (l.sizeRule() == dev.sluice.nvproxy.abi.FrontendRequests.SizeRule.EXACT
+                            ? l.size() == e.paramSize() : e.paramSize() % l.size() == 0 && e.paramSize() > 0));
+            assertTrue(matched, e.name() + ": " + e.paramSize() + " bytes is not the size of "
+                    + FrontendEscapes.name(nr) + "'s struct");
+        }
+    }
+
     @Test
     void uvmContinuesKnownCommandsAndRefusesTheRest() {
         IoctlTable uvm = UvmTable.build(new Abi580());
