@@ -46,11 +46,15 @@ public final class NvidiaDevices {
                 throw new IllegalArgumentException("--gpus all: no NVIDIA GPU nodes (" + dev + "/nvidia<N>) on this host");
             }
         } else {
-            for (String part : spec.split(",")) {
-                String s = part.trim();
-                if (!s.matches("\\d{1,3}")) {
-                    throw new IllegalArgumentException("--gpus: '" + s + "' is not a GPU index (use all or N[,M...])");
+            String[] parts = spec.split(",");
+            for (String part : parts) {
+                if (!part.trim().matches("\\d{1,3}")) {
+                    throw new IllegalArgumentException("--gpus: '" + part.trim()
+                            + "' is not a GPU index (use all or N[,M...])");
                 }
+            }
+            for (String part : parts) {
+                String s = part.trim();
                 Path p = dev.resolve("nvidia" + Integer.parseInt(s));
                 if (!Files.exists(p)) {
                     throw new IllegalArgumentException("--gpus: GPU " + s + " has no node " + p);
