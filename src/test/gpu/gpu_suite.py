@@ -4,11 +4,15 @@
 
 Called by run-suite.sh (which first checks that the host has an NVIDIA GPU); see README.md here.
 
-  gpu_suite.py [--out DIR] [--only a,b] [--sluice PATH] [--timeout S] [--list] [--selftest]
+  gpu_suite.py [--out DIR] [--only a,b] [--sluice PATH] [--timeout S] [--bench [N]] [--list] [--selftest]
 
 Workload contract (every program in this directory): lines `metric <name> <value> <unit>`, optional
 lines `check <name> <value>` (must be identical in the native and the sandboxed run), and a last
-stdout line containing PASS, FAIL or SKIP; exit 0 on PASS.
+stdout line containing PASS, FAIL or SKIP; exit 0 on PASS. Lines `info note <text>` of a sandboxed
+run are copied into the report's notes.
+
+--bench N (default 5) runs the performance workloads (memcpy_bw, torch_matmul, cuda_init) N times per
+mode, alternating native and sandboxed runs, and adds a table of medians and per-pair ratios.
 
 Environment: SLUICE_RUN_FLAGS (default `--gpus all`) are the flags given to `sluice run` besides
 `--stats`; SLUICE_DMABUF_FLAGS (default `--nvproxy-caps compute,utility,rdma`) are added for
@@ -40,6 +44,8 @@ DEFAULT_OUT = Path("/tmp/sluice-gpu-suite")
 DEFAULT_RUN_FLAGS = "--gpus all"
 DEFAULT_DMABUF_FLAGS = "--nvproxy-caps compute,utility,rdma"
 DEFAULT_TIMEOUT = 300
+DEFAULT_BENCH = 5
+DMABUF_SLUICE_FLAGS = tuple(shlex.split(os.environ.get("SLUICE_DMABUF_FLAGS", DEFAULT_DMABUF_FLAGS)))
 
 # ---- workloads -------------------------------------------------------------------------------
 
@@ -57,6 +63,9 @@ class Workload:
     fds_check: bool = False         # sandboxed stats must show sentry fds start == end
     timeout: Optional[int] = None   # per run; default --timeout
     sluice_flags: Tuple[str, ...] = ()  # extra `sluice run` flags for this workload
+    native_args: Tuple[str, ...] = ()   # extra arguments of the native run only
+    judge_native: bool = True       # False: the native run is informational (not judged, checks not compared)
+    expect_deny: bool = False       # the sandboxed stats must show NVIDIA DENY rows, which are then no failure
 
     def binary(self) -> Optional[str]:
         return Path(self.src).stem if self.src else None
@@ -72,8 +81,7 @@ WORKLOADS = [
              src="multiproc_worker.cu", key="work_ms_max"),
     # DMABUF export is the `rdma` NVIDIA driver capability, off by default.
     Workload("dmabuf_export", "cuda", ["{build}/dmabuf_export", "1000"], src="dmabuf_export.cu",
-             libs=("-lcuda",), key="export_us", fds_check=True,
-             sluice_flags=tuple(shlex.split(os.environ.get("SLUICE_DMABUF_FLAGS", DEFAULT_DMABUF_FLAGS)))),
+             libs=("-lcuda",), key="export_us", fds_check=True, sluice_flags=DMABUF_SLUICE_FLAGS),
     Workload("cuda_init", "cuda", ["{build}/cuda_init"], src="cuda_init.cu", libs=("-lcuda",),
              key="init_ms", runs=3),
     Workload("torch_matmul", "torch", ["{python}", "{gpu}/torch_matmul.py", "8192", "50"], key="tflops"),
@@ -81,6 +89,11 @@ WORKLOADS = [
              tolerance={"final_loss": 1e-3}),
     Workload("nvidia_smi", "smi", ["sh", "{gpu}/nvidia_smi.sh", "{gpu_name}"], key=None),
     Workload("nvidia_smi_q", "smi", ["sh", "{gpu}/nvidia_smi.sh", "{gpu_name}", "-q"], key=None),
+    # Malformed NVIDIA ioctls against NVProxy (with the rdma capability, so that the DMABUF escape is
+    # decided too). Judged on the sandboxed run alone, whose stats must show DENY rows; the native run
+    # does only the harmless cases, for the record.
+    Workload("hostile", "proxy", ["{python}", "{gpu}/hostile.py"], key="stress_us", native_args=("--native",),
+             judge_native=False, expect_deny=True, fds_check=True, sluice_flags=DMABUF_SLUICE_FLAGS),
 ]
 
 # The performance figures printed under the table: (label, workload, metric).
@@ -94,6 +107,9 @@ PERF = [
     ("dma-buf export round (us)", "dmabuf_export", "export_us"),
 ]
 
+# --bench: these run N times per mode, alternating native and sandboxed runs.
+BENCH_WORKLOADS = ("memcpy_bw", "torch_matmul", "cuda_init")
+
 # ---- parsing ---------------------------------------------------------------------------------
 
 METRIC = re.compile(r"^metric\s+(\S+)\s+(\S+)(?:\s+(\S+))?\s*$")
@@ -103,6 +119,7 @@ SUMMARY = re.compile(r"^sluice: trapped ioctls: (\d+) total \(([^)]*)\)\s*$")
 ROW = re.compile(r"^ {2}(\S+) +(0x[0-9a-fA-F]{8}) +(.+?) +(EMULATE|CONTINUE|DENY) +(\d+) +(\d+) +(\S+) +(\S+)\s*$")
 FDS = re.compile(r"^sluice: sentry fds: start=(\d+) end=(\d+)\s*$")
 NO_PROXY = "sluice: no device proxy was active"
+NOTE = re.compile(r"^info note (.+?)\s*$")
 DISPOSITIONS = ("EMULATE", "CONTINUE", "DENY")
 # Rows of these devices are NVIDIA calls: the proxy's name (the stats' device column), or a node.
 NVIDIA_DEVICE = re.compile(r"^(nvproxy|nvidia.*|nv\d.*)$", re.IGNORECASE)
@@ -398,7 +415,9 @@ class Result:
     native: List[Run] = dataclasses.field(default_factory=list)
     sandboxed: List[Run] = dataclasses.field(default_factory=list)
     problems: List[str] = dataclasses.field(default_factory=list)
+    notes: List[str] = dataclasses.field(default_factory=list)      # reported, never a failure
     build_error: Optional[str] = None
+    pairs: int = 0                  # --bench: alternating native/sandboxed pairs run
 
     # aggregated over runs
     def metric(self, mode: str, name: str) -> Optional[float]:
@@ -460,11 +479,18 @@ def evaluate(res: Result) -> None:
         return
     for r in res.native:
         if not r.ok():
-            p.append(f"native run failed ({r.describe()}): the host, not the sandbox, is at fault; log {r.log}.*")
+            if w.judge_native:
+                p.append(f"native run failed ({r.describe()}): the host, not the sandbox, is at fault; log {r.log}.*")
+            else:
+                res.notes.append(f"native run (informational, not judged) did not pass ({r.describe()}); log {r.log}.*")
     if not res.sandboxed:
         p.append("sandboxed run not started (the native run timed out)")
     for i, r in enumerate(res.sandboxed):
         tag = "sandboxed" if len(res.sandboxed) == 1 else f"sandboxed run {i + 1}"
+        for line in r.stdout.splitlines():
+            nm = NOTE.match(line.strip())
+            if nm and len(res.notes) < 20:
+                res.notes.append(f"{tag}: {nm.group(1)}")
         if not r.ok():
             extra = " (native passed: the sandbox hid a feature)" if r.verdict == "SKIP" else ""
             p.append(f"{tag} failed ({r.describe()}){extra}; log {r.log}.*")
@@ -479,7 +505,12 @@ def evaluate(res: Result) -> None:
         if s.total == 0:
             p.append(f"{tag}: no ioctl was trapped: the NVIDIA calls were not mediated")
         nv_deny = [row for row in s.rows if row.disposition == "DENY" and row.is_nvidia()]
-        if nv_deny:
+        if w.expect_deny:
+            # The point of the workload: its calls must be refused, and show as DENY rows.
+            denied = sum(row.count for row in nv_deny) if s.rows else s.by_disposition.get("DENY", 0)
+            if denied == 0:
+                p.append(f"{tag}: no NVIDIA ioctl was denied: the workload's malformed calls must show as DENY rows")
+        elif nv_deny:
             names = ", ".join(f"{row.name} x{row.count}" for row in nv_deny)
             p.append(f"{tag}: {sum(row.count for row in nv_deny)} NVIDIA ioctl(s) denied: {names}")
         elif s.by_disposition.get("DENY", 0) > 0 and not s.rows:
@@ -490,7 +521,7 @@ def evaluate(res: Result) -> None:
             elif s.fds[0] != s.fds[1]:
                 p.append(f"{tag}: the sentry leaked fds: start={s.fds[0]} end={s.fds[1]}")
     # Outputs must agree: check lines verbatim, toleranced metrics within tolerance.
-    if res.native and res.sandboxed and res.native[0].ok():
+    if res.native and res.sandboxed and res.native[0].ok() and w.judge_native:
         ref = res.native[0]
         others = [("native", r) for r in res.native[1:]] + [("sandboxed", r) for r in res.sandboxed]
         for mode, r in others:
@@ -512,24 +543,45 @@ def evaluate(res: Result) -> None:
 
 
 def run_workload(w: Workload, ctx: Dict[str, str], sluice: str, run_flags: List[str], logs: Path,
-                 timeout: int, cwd: Path, say) -> Result:
+                 timeout: int, cwd: Path, say, bench: int = 0) -> Result:
+    """Runs w natively, then sandboxed (w.runs times each). With bench > 0 and w one of
+    BENCH_WORKLOADS: bench pairs instead, alternating native and sandboxed runs, so that GPU clock and
+    thermal drift fall on both modes alike."""
     res = Result(w)
     argv = substitute(w.cmd, ctx)
+    sandboxed = [sluice, "run"] + run_flags + list(w.sluice_flags) + ["--stats", "--"] + argv
     env = dict(os.environ)
     t = w.timeout or timeout
-    for i in range(w.runs):
-        suffix = f".{i + 1}" if w.runs > 1 else ""
-        res.native.append(run_once(argv, logs / f"{w.name}.native{suffix}", t, cwd, env))
-    if all(r.verdict == "SKIP" for r in res.native):
-        return res
-    if any(r.timed_out for r in res.native):
-        return res
-    for i in range(w.runs):
-        suffix = f".{i + 1}" if w.runs > 1 else ""
-        sandboxed = [sluice, "run"] + run_flags + list(w.sluice_flags) + ["--stats", "--"] + argv
+
+    def native(i: int, n: int) -> Run:
+        suffix = f".{i + 1}" if n > 1 else ""
+        r = run_once(argv + list(w.native_args), logs / f"{w.name}.native{suffix}", t, cwd, env)
+        res.native.append(r)
+        return r
+
+    def sandbox(i: int, n: int) -> Run:
+        suffix = f".{i + 1}" if n > 1 else ""
         r = run_once(sandboxed, logs / f"{w.name}.sandboxed{suffix}", t, cwd, env)
         r.stats = parse_stats(r.stderr)
         res.sandboxed.append(r)
+        return r
+
+    if bench > 0 and w.name in BENCH_WORKLOADS:
+        for i in range(bench):
+            n = native(i, bench)
+            if w.judge_native and (n.verdict == "SKIP" or n.timed_out):
+                break
+            sb = sandbox(i, bench)
+            res.pairs += 1
+            say(f"        {w.name} pair {i + 1}/{bench}: native {'PASS' if n.ok() else 'FAIL'} {n.wall:.2f}s, "
+                f"sandboxed {'PASS' if sb.ok() else 'FAIL'} {sb.wall:.2f}s")
+        return res
+    for i in range(w.runs):
+        native(i, w.runs)
+    if w.judge_native and (all(r.verdict == "SKIP" for r in res.native) or any(r.timed_out for r in res.native)):
+        return res
+    for i in range(w.runs):
+        sandbox(i, w.runs)
     return res
 
 
@@ -597,8 +649,10 @@ HEADERS = ["workload", "verdict", "native", "sandboxed", "time ratio", "key metr
 def table_rows(results: List[Result]) -> List[List[str]]:
     rows = []
     for r in results:
-        rows.append([r.w.name, r.status, mode_cell(r, "native"), mode_cell(r, "sandboxed"),
-                     ratio(r.wall("sandboxed"), r.wall("native")), key_cell(r), ioctl_cell(r)])
+        # A native run that is not the same program (judge_native False) has no comparable wall time.
+        tr = ratio(r.wall("sandboxed"), r.wall("native")) if r.w.judge_native else "-"
+        rows.append([r.w.name, r.status, mode_cell(r, "native"), mode_cell(r, "sandboxed"), tr, key_cell(r),
+                     ioctl_cell(r)])
     return rows
 
 
@@ -635,6 +689,52 @@ def perf_rows(results: List[Result]) -> List[List[str]]:
 
 
 PERF_HEADERS = ["performance", "native", "sandboxed", "sandboxed/native"]
+BENCH_HEADERS = ["bench", "native median", "sandboxed median", "ratio of medians", "pair ratio min",
+                 "pair ratio max", "pairs"]
+
+
+def bench_row(label: str, res: Result, value) -> Optional[List[str]]:
+    """One bench row from the complete pairs (both runs passed and have the value): medians of
+    each mode, their ratio, and the least and greatest sandboxed/native ratio of a pair."""
+    pairs = []
+    for n, s in zip(res.native, res.sandboxed):
+        nv, sv = (value(n), value(s)) if n.ok() and s.ok() else (None, None)
+        if nv is not None and sv is not None:
+            pairs.append((nv, sv))
+    if not pairs:
+        return None
+    mn, ms = statistics.median(p[0] for p in pairs), statistics.median(p[1] for p in pairs)
+    per = [sv / nv for nv, sv in pairs if nv != 0]
+    return [label, fmt_num(mn), fmt_num(ms), ratio(ms, mn), f"{min(per):.2f}x" if per else "-",
+            f"{max(per):.2f}x" if per else "-", str(len(pairs))]
+
+
+def bench_rows(results: List[Result]) -> List[List[str]]:
+    by = {r.w.name: r for r in results if r.pairs}
+    rows = []
+    for label, wname, m in PERF:
+        r = by.get(wname)
+        row = bench_row(label, r, lambda run, m=m: run.metrics.get(m)) if r else None
+        if row:
+            rows.append(row)
+    for wname in BENCH_WORKLOADS:
+        r = by.get(wname)
+        row = bench_row(f"{wname} wall time (s)", r, lambda run: run.wall) if r else None
+        if row:
+            rows.append(row)
+    return rows
+
+
+def bench_ioctls(results: List[Result]) -> Optional[str]:
+    """The trapped-ioctl count of the sandboxed cuda_init runs of the bench."""
+    r = next((r for r in results if r.w.name == "cuda_init" and r.pairs), None)
+    totals = [x.stats.total for x in (r.sandboxed if r else []) if x.stats is not None and x.stats.total is not None]
+    if not totals:
+        return None
+    d = r.dispositions()
+    return (f"cuda_init trapped ioctls (sandboxed, per run): median {statistics.median(totals):g}, "
+            f"min {min(totals)}, max {max(totals)} (median EMULATE {d['EMULATE']}, CONTINUE {d['CONTINUE']}; "
+            f"DENY max {d['DENY']}; {len(totals)} runs)")
 
 
 def report(results: List[Result], out: Path, meta: Dict[str, str]) -> Tuple[List[str], int, int]:
@@ -655,7 +755,9 @@ def report(results: List[Result], out: Path, meta: Dict[str, str]) -> Tuple[List
         lines += ["", "unsupported calls (DENY rows of the sandboxed --stats):"]
         md += ["", "## Unsupported calls (DENY rows of the sandboxed `--stats`)", "", "```"]
         for r, row in denies:
-            flag = "" if row.is_nvidia() else "   (not an NVIDIA device; not counted as a failure)"
+            flag = ("" if row.is_nvidia() and not r.w.expect_deny
+                    else "   (expected: this workload provokes denials)" if r.w.expect_deny
+                    else "   (not an NVIDIA device; not counted as a failure)")
             text = f"  {r.w.name}: {row.device} {row.request} {row.name} DENY x{row.count} (errors {row.errors}){flag}"
             lines.append(text)
             md.append(text.strip())
@@ -665,6 +767,23 @@ def report(results: List[Result], out: Path, meta: Dict[str, str]) -> Tuple[List
         lines.append("(sandboxed wall times include the sluice JVM start; figures are medians over runs where a "
                      "workload runs more than once)")
         md += ["", "## Performance", ""] + md_table(PERF_HEADERS, prow)
+    brows = bench_rows(results)
+    if brows or meta.get("bench"):
+        n = meta.get("bench", "?")
+        head = f"bench: {n} alternating native/sandboxed pairs per workload; ratios: sandboxed / native"
+        none = "(no bench workload ran: select memcpy_bw, torch_matmul or cuda_init)"
+        blines = text_table(BENCH_HEADERS, brows) if brows else [none]
+        init = bench_ioctls(results)
+        lines += ["", head] + blines + ([init] if init else [])
+        md += ["", "## Bench", "", head + ".", ""] + (md_table(BENCH_HEADERS, brows) if brows else blines)
+        md += ["", init] if init else []
+    notes = [(r, n) for r in results for n in r.notes]
+    if notes:
+        lines += ["", "notes (not failures):"]
+        md += ["", "## Notes (not failures)", ""]
+        for r, n in notes:
+            lines.append(f"  {r.w.name}: {n}")
+            md.append(f"- **{r.w.name}**: {n}")
     fails = [r for r in results if r.status != "PASS" and r.problems]
     if fails:
         lines += ["", "problems:"]
@@ -692,9 +811,11 @@ def results_json(results: List[Result], meta: Dict[str, str]) -> Dict:
                  "stats": None if r.stats is None else {
                      "total": r.stats.total, "by_disposition": r.stats.by_disposition, "fds": r.stats.fds,
                      "deny": [row.line for row in r.stats.rows if row.disposition == "DENY"]}} for r in rs]
-    return {"meta": meta, "workloads": [{"name": r.w.name, "status": r.status, "problems": r.problems,
-                                         "native": runs(r.native), "sandboxed": runs(r.sandboxed)}
-                                        for r in results]}
+    return {"meta": meta,
+            "workloads": [{"name": r.w.name, "status": r.status, "problems": r.problems, "notes": r.notes,
+                           "pairs": r.pairs, "native": runs(r.native), "sandboxed": runs(r.sandboxed)}
+                          for r in results],
+            "bench": [dict(zip(BENCH_HEADERS, row)) for row in bench_rows(results)]}
 
 
 # ---- the suite -------------------------------------------------------------------------------
@@ -704,16 +825,19 @@ def select(ws: List[Workload], only: Optional[str]) -> List[Workload]:
     if not only:
         return list(ws)
     want = [x.strip() for x in only.split(",") if x.strip()]
-    names = {w.name for w in ws} | {w.group for w in ws}
+    if "bench" in want:
+        want += list(BENCH_WORKLOADS)
+    groups = sorted({w.group for w in ws})
+    names = {w.name for w in ws} | set(groups) | {"bench"}
     unknown = [x for x in want if x not in names]
     if unknown:
         raise SystemExit(f"gpu suite: unknown workload(s) {', '.join(unknown)}; known: "
-                         f"{', '.join(w.name for w in ws)} (or a group: cuda, torch, smi)")
+                         f"{', '.join(w.name for w in ws)} (or a group: {', '.join(groups)}, bench)")
     return [w for w in ws if w.name in want or w.group in want]
 
 
 def run_suite(ws: List[Workload], out: Path, sluice: str, run_flags: List[str], timeout: int, ctx: Dict[str, str],
-              cwd: Path, say=print) -> int:
+              cwd: Path, say=print, bench: int = 0) -> int:
     logs, build = out / "logs", out / "build"
     marker = out / ".sluice-gpu-suite"
     if out.is_dir() and any(out.iterdir()) and not marker.exists():
@@ -734,13 +858,15 @@ def run_suite(ws: List[Workload], out: Path, sluice: str, run_flags: List[str], 
         if b is not None and not b[0]:
             res = Result(w, build_error=b[1])
         else:
-            res = run_workload(w, ctx, sluice, run_flags, logs, timeout, cwd, say)
+            res = run_workload(w, ctx, sluice, run_flags, logs, timeout, cwd, say, bench)
         evaluate(res)
         results.append(res)
         say(f"[{i:2d}/{len(ws)}] {w.name:<15} native {mode_cell(res, 'native'):<16} "
             f"sandboxed {mode_cell(res, 'sandboxed'):<16} -> {res.status}")
     meta = {"gpu": ctx.get("gpu_desc", "?"), "sandbox": shlex.join([sluice, "run"] + run_flags + ["--stats", "--"]),
             "when": time.strftime("%Y-%m-%d %H:%M:%S %z"), "wall_s": f"{time.monotonic() - t0:.1f}"}
+    if bench:
+        meta["bench"] = bench
     lines, passed, failed = report(results, out, meta)
     lines.insert(-2, f"suite wall time {time.monotonic() - t0:.1f} s; summary in {out}/summary.md")
     for line in lines:
@@ -755,14 +881,22 @@ def main(argv: List[str]) -> int:
     ap.add_argument("--sluice", default=os.environ.get("SLUICE_BIN") or str(REPO / "bin" / "sluice"),
                     help="the sluice launcher (default bin/sluice of this repository)")
     ap.add_argument("--timeout", type=int, default=DEFAULT_TIMEOUT, help="seconds per run (default 300)")
+    ap.add_argument("--bench", type=int, nargs="?", const=DEFAULT_BENCH, default=None, metavar="N",
+                    help=f"run memcpy_bw, torch_matmul and cuda_init N times per mode (default {DEFAULT_BENCH}), "
+                         f"alternating native and sandboxed, and report medians and per-pair ratios")
     ap.add_argument("--list", action="store_true", help="list the workloads and exit")
     ap.add_argument("--selftest", action="store_true", help="test the runner itself with fake workloads; no GPU")
     a = ap.parse_args(argv)
     if a.selftest:
         return selftest()
+    if a.bench is not None and a.bench < 1:
+        ap.error("--bench N needs N >= 1")
     if a.list:
         for w in WORKLOADS:
             extra = f"   (sluice run {' '.join(w.sluice_flags)})" if w.sluice_flags else ""
+            if w.native_args or not w.judge_native:
+                extra += f"   (native run: {' '.join(w.native_args) or 'same'}, " + (
+                    "judged)" if w.judge_native else "informational; only the sandboxed run is judged)")
             print(f"{w.name:<15} {w.group:<6} {' '.join(w.cmd)}{extra}")
         return 0
     ws = select(WORKLOADS, a.only)
@@ -776,7 +910,7 @@ def main(argv: List[str]) -> int:
     desc = ", ".join(x for x in (name, "driver " + gpu_query("driver_version")) if x.strip() and x != "driver ")
     python = os.environ.get("SLUICE_GPU_PYTHON") or sys.executable or shutil.which("python3") or "python3"
     ctx = {"python": python, "gpu_name": name, "gpu_desc": desc or "?"}
-    return run_suite(ws, Path(a.out).resolve(), sluice, run_flags, a.timeout, ctx, Path.cwd())
+    return run_suite(ws, Path(a.out).resolve(), sluice, run_flags, a.timeout, ctx, Path.cwd(), bench=a.bench or 0)
 
 
 # ---- self-test (no GPU needed) ---------------------------------------------------------------
@@ -788,11 +922,25 @@ shift
 FAKE_SANDBOXED=1 "$@"
 rc=$?
 case "$*" in
+  *" hostile_ok"*|*" hostile_leak"*)
+     case "$*" in *hostile_leak*) end=12 ;; *) end=10 ;; esac
+     printf '%s\n' "sluice: trapped ioctls: 24 total (EMULATE 12, CONTINUE 2, DENY 10)" \
+      "  device  request  name  disposition  calls  errors  p50(us)  p99(us)" \
+      "  nvproxy 0xc020462a NV_ESC_RM_CONTROL NV0000_CTRL_CMD_GPU_GET_ATTACHED_IDS (0x00000201) EMULATE 12 0 5 9" \
+      "  nvproxy  0xc020462b  NV_ESC_RM_ALLOC NV01_ROOT (0x00000000)       CONTINUE     2      0       8.0      9.0" \
+      "  nvproxy  0xc020472a  unknown                                      DENY         5      5       2.0      3.0" \
+      "  nvproxy 0xc020462a NV_ESC_RM_CONTROL NV2080_CTRL_CMD_GR_GET_NUM_TPCS_FOR_GPC (0x20801234) DENY 4 0 2.0 3.0" \
+      "  unowned  0xc020462a  NV_ESC_RM_CONTROL                            DENY         1      1       1.0      1.0" \
+      "sluice: sentry fds: start=10 end=$end" >&2 ;;
+  *" hostile_nodeny"*) printf '%s\n' "sluice: trapped ioctls: 2 total (EMULATE 0, CONTINUE 2, DENY 0)" \
+      "  device   request     name                                 disposition  calls  errors  p50(us)  p99(us)" \
+      "  nvproxy  0xc020462b  NV_ESC_RM_ALLOC NV01_ROOT (0x00000000)  CONTINUE     2      0       8.0      9.0" \
+      "sluice: sentry fds: start=10 end=10" >&2 ;;
   *" deny"*)   printf '%s\n' "sluice: trapped ioctls: 15 total (EMULATE 0, CONTINUE 10, DENY 5)" \
-      "  device   request     name                                                          disposition  calls  errors  p50(us)  p99(us)" \
-      "  nvproxy  0xc020462a  NV_ESC_RM_CONTROL NV0000_CTRL_CMD_GPU_GET_ID_INFO (0x00000202)  CONTINUE     10     0       12.5     40.1" \
-      "  nvproxy  0xc00446d9  NV_ESC_EXPORT_TO_DMABUF_FD                                    DENY         2      2       3.0      4.0" \
-      "  nvproxy  0xc020462a  NV_ESC_RM_CONTROL NV2080_CTRL_CMD(0x20808546) (0x20808546)     DENY         3      3       3.0      4.0" \
+      "  device  request  name  disposition  calls  errors  p50(us)  p99(us)" \
+      "  nvproxy 0xc020462a NV_ESC_RM_CONTROL NV0000_CTRL_CMD_GPU_GET_ID_INFO (0x00000202) CONTINUE 10 0 12.5 40.1" \
+      "  nvproxy  0xc00446d9  NV_ESC_EXPORT_TO_DMABUF_FD                    DENY         2      2       3.0      4.0" \
+      "  nvproxy  0xc020462a  NV_ESC_RM_CONTROL NV2080_CTRL_CMD(0x20808546) (0x20808546)  DENY  3  3  3.0  4.0" \
       "sluice: sentry fds: start=10 end=10" >&2 ;;
   *" fdleak"*) printf '%s\n' "sluice: trapped ioctls: 3 total (EMULATE 0, CONTINUE 3, DENY 0)" \
       "  device   request     name               disposition  calls  errors  p50(us)  p99(us)" \
@@ -828,6 +976,18 @@ case "$1" in
   checks)   if [ -n "$FAKE_SANDBOXED" ]; then echo "check bad 5"; else echo "check bad 0"; fi; echo "checks PASS" ;;
   slow)     if [ -n "$FAKE_SANDBOXED" ]; then sleep 30; fi; echo "slow PASS" ;;
   noverdict) echo "metric x 1 count" ;;
+  hostile_ok|hostile_nodeny|hostile_leak)
+     if [ -n "$FAKE_SANDBOXED" ]; then
+       echo "check control_type_G ok"; echo "info note arg_read_only_control: status written into a read-only page"
+       echo "metric stress_us 9.5 us"; echo "$1 mode=sandboxed cases=40 bad=0 PASS"
+     else   # the native run is informational: its failure and its differing checks do not count
+       echo "check control_type_G BAD"; echo "native args: $2"; echo "$1 mode=native error=open FAIL"; exit 1
+     fi ;;
+  bench)    # $2: a log of the modes run so far; values grow with the run number k of the mode
+     if [ -n "$FAKE_SANDBOXED" ]; then m=sandboxed; else m=native; fi
+     echo "$m" >> "$2"; k=$(grep -c "^$m\$" "$2")
+     if [ "$m" = native ]; then v=$((k * 10)); elif [ "$k" = 3 ]; then v=33; else v=$((k * 9)); fi
+     echo "metric h2d_gbs $v GB/s"; echo "metric init_ms $v ms"; echo "check bad 0"; echo "bench k=$k PASS" ;;
   *) echo "unknown FAIL"; exit 1 ;;
 esac
 """
@@ -952,8 +1112,105 @@ def selftest() -> int:
         # --only
         expect([w.name for w in select(WORKLOADS, "torch,nvidia_smi")] == ["torch_matmul", "torch_mlp", "nvidia_smi"],
                "--only by group and name")
+        expect([w.name for w in select(WORKLOADS, "bench")] == ["memcpy_bw", "cuda_init", "torch_matmul"]
+               and [w.name for w in select(WORKLOADS, "proxy")] == ["hostile"], "--only bench and proxy")
         if failures:
             print(text)
+
+        # 4. The hostile workload's verdict, and --bench: alternating pairs, medians and pair ratios.
+        hostile = dict(native_args=("--native",), judge_native=False, expect_deny=True, fds_check=True)
+        ws2 = [
+            Workload("memcpy_bw", "cuda", ["sh", f, "bench", str(t / "memcpy.modes")], key="h2d_gbs"),
+            Workload("cuda_init", "cuda", ["sh", f, "bench", str(t / "init.modes")], key="init_ms", runs=3),
+            Workload("vector_add", "cuda", ["sh", f, "ok"], key="h2d_gbs"),
+            Workload("hostile", "proxy", ["sh", f, "hostile_ok"], key="stress_us", **hostile),
+            Workload("hostile_nodeny", "proxy", ["sh", f, "hostile_nodeny"], **hostile),
+            Workload("hostile_leak", "proxy", ["sh", f, "hostile_leak"], **hostile),
+        ]
+        printed2: List[str] = []
+        rc2 = run_suite(ws2, t / "out2", str(fake_sluice), ["--gpus", "all"], 60,
+                        {"python": sys.executable, "gpu_name": "", "gpu_desc": "fake GPU"}, t, printed2.append, bench=3)
+        text2 = "\n".join(printed2)
+        status2 = {}
+        for line in printed2:
+            mm = re.match(r"^\[\s*\d+/\d+\] (\S+) .* -> (PASS|FAIL|SKIP)$", line)
+            if mm:
+                status2[mm.group(1)] = mm.group(2)
+        want2 = {"memcpy_bw": "PASS", "cuda_init": "PASS", "vector_add": "PASS", "hostile": "PASS",
+                 "hostile_nodeny": "FAIL", "hostile_leak": "FAIL"}
+        expect(status2 == want2, f"bench/hostile statuses {status2}")
+        expect(rc2 == 1 and printed2[-1] == "gpu suite: 4 passed, 2 failed", f"bench last line: {printed2[-1]!r}")
+        modes = "native\nsandboxed\n" * 3
+        expect((t / "memcpy.modes").read_text() == modes and (t / "init.modes").read_text() == modes,
+               "bench runs alternate native and sandboxed, 3 pairs (cuda_init: 3 pairs, not runs=3 per mode)")
+        expect(re.search(r"^memcpy H2D \(GB/s\)\s+20\.00\s+18\.00\s+0\.90x\s+0\.90x\s+1\.10x\s+3$", text2, re.M)
+               is not None, "bench row: medians 20 and 18, ratio 0.90x, pair ratios 0.90x..1.10x, 3 pairs")
+        expect(re.search(r"^cuda init: cuInit \+ first context \(ms\)\s+20\.00\s+18\.00\s+0\.90x", text2, re.M)
+               is not None, "bench row of cuda_init")
+        expect(re.search(r"^memcpy_bw wall time \(s\)\s+\S+\s+\S+\s+\S+x\s+\S+x\s+\S+x\s+3$", text2, re.M)
+               is not None, "bench wall-time row")
+        expect("cuda_init trapped ioctls (sandboxed, per run): median 7, min 7, max 7" in text2,
+               "bench: trapped ioctls of the sandboxed cuda_init")
+        expect(re.search(r"^vector_add\s+PASS\s+PASS \S+s\s+PASS \S+s\s", text2, re.M) is not None,
+               "a workload outside the bench runs once per mode")
+        expect(re.search(r"^hostile\s+PASS\s+FAIL rc=1\s+PASS \S+s\s+-\s+stress_us - -> 9\.50 us", text2, re.M)
+               is not None, "hostile: native failure informational, no time ratio, key metric")
+        expect("hostile: native run (informational, not judged) did not pass" in text2,
+               "the informational native failure is a note")
+        expect("hostile: sandboxed: arg_read_only_control: status written into a read-only page" in text2,
+               "`info note` lines become notes")
+        expect("hostile: nvproxy 0xc020472a unknown DENY x5 (errors 5)   (expected: this workload provokes denials)"
+               in text2, "hostile DENY rows listed as expected")
+        expect("hostile_nodeny [FAIL]: sandboxed: no NVIDIA ioctl was denied" in text2, "hostile needs DENY rows")
+        expect("hostile_leak [FAIL]: sandboxed: the sentry leaked fds: start=10 end=12" in text2,
+               "hostile needs flat sentry fds")
+        expect(not any("hostile" in ln and "differs" in ln for ln in printed2), "hostile: checks not compared")
+        ncmd = (t / "out2" / "logs" / "hostile.native.cmd").read_text().splitlines()[0]
+        scmd = (t / "out2" / "logs" / "hostile.sandboxed.cmd").read_text().splitlines()[0]
+        expect(ncmd.endswith("hostile_ok --native") and "--native" not in scmd, f"native args: {ncmd} / {scmd}")
+        md2 = (t / "out2" / "summary.md").read_text()
+        expect("## Bench" in md2 and "| memcpy H2D (GB/s) | 20.00 | 18.00 | 0.90x | 0.90x | 1.10x | 3 |" in md2
+               and md2.rstrip().endswith("gpu suite: 4 passed, 2 failed"), "summary.md bench section")
+        res2 = json.loads((t / "out2" / "results.json").read_text())
+        expect(res2["meta"].get("bench") == 3 and res2["bench"] and res2["bench"][0]["pairs"] == "3"
+               and [w["pairs"] for w in res2["workloads"]][:3] == [3, 3, 0], "results.json bench")
+        if failures:
+            print(text2)
+
+    # 5. The hostile workload itself, as far as it runs without a GPU: its requests and struct layouts
+    # against the driver's, and every case built and issued on /dev/null.
+    try:
+        p = subprocess.run([sys.executable, str(GPU_DIR / "hostile.py"), "--dry-run", "--calls", "20", "--races", "50"],
+                           capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL)
+        last = p.stdout.strip().splitlines()[-1] if p.stdout.strip() else ""
+        expect(p.returncode == 0 and "requests=ok" in last and last.endswith("PASS") and "Error" not in p.stdout
+               and p.stdout.count("\ndry ") >= 30, f"hostile.py --dry-run: rc {p.returncode}, '{last}', "
+               f"stderr {p.stderr.strip()[-300:]!r}")
+    except (OSError, subprocess.SubprocessError) as e:
+        expect(False, f"hostile.py --dry-run: {e}")
+
+    # 6. hostile.py's judging against a model of NVProxy's answers (hostile_model.py): every case ok;
+    # and with a bug planted in the model, the case that must catch it fails.
+    planted = {"": [], "type_g": ["control_type_G"], "status_ok": ["control_not_allowed", "fd_swap_race"],
+               "no_efault": ["arg_unmapped_control", "arg_straddle_control"], "leak_fd": ["guest_fds_flat"]}
+    for bug, bad in planted.items():
+        argv = [sys.executable, str(GPU_DIR / "hostile_model.py")] + (["--bug", bug] if bug else [])
+        try:
+            p = subprocess.run(argv, capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL)
+        except (OSError, subprocess.SubprocessError) as e:
+            expect(False, f"hostile_model.py {bug}: {e}")
+            continue
+        out = p.stdout.splitlines()
+        checks = {ln.split()[1]: ln.split()[2] for ln in out if ln.startswith("check ") and len(ln.split()) == 3}
+        last = out[-1] if out else ""
+        if not bug:
+            expect(p.returncode == 0 and last.startswith("hostile mode=sandboxed") and last.endswith("PASS")
+                   and len(checks) >= 40 and set(checks.values()) == {"ok"} and "metric notes 2 count" in out,
+                   f"hostile_model.py: rc {p.returncode}, '{last}', not ok: "
+                   f"{[k for k, v in checks.items() if v != 'ok']}, stderr {p.stderr.strip()[-300:]!r}")
+        else:
+            expect(p.returncode == 1 and last.endswith("FAIL") and all(checks.get(c) == "BAD" for c in bad),
+                   f"hostile_model.py --bug {bug}: rc {p.returncode}, '{last}', want BAD: {bad}")
     for fl in failures:
         print(f"selftest: FAILED: {fl}")
     print("selftest: OK" if not failures else f"selftest: {len(failures)} check(s) failed")

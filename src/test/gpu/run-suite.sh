@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # The Sluice GPU suite, in one command, from the repository root after `mvn -B -q package -DskipTests`:
 #
-#   src/test/gpu/run-suite.sh [--out DIR] [--only a,b] [--timeout S] [--list] [--selftest]
+#   src/test/gpu/run-suite.sh [--out DIR] [--only a,b] [--timeout S] [--bench [N]] [--list] [--selftest]
 #
 # Builds the CUDA workloads of this directory with nvcc, runs every workload natively and then
 # under `bin/sluice run --gpus all --stats`, and prints a table whose last line is
-# `gpu suite: N passed, M failed` (exit 1 if M > 0). Logs, binaries, summary.md and results.json
+# `gpu suite: N passed, M failed` (exit 1 if M > 0). `hostile` attacks NVProxy with malformed
+# ioctls and is judged on its sandboxed run alone. `--bench N` (default 5) runs memcpy_bw,
+# torch_matmul and cuda_init N times per mode, alternating native and sandboxed, and adds a table
+# of medians and per-pair ratios (`--only bench` runs just those). Logs, binaries, summary.md and results.json
 # go to DIR (default /tmp/sluice-gpu-suite). On a host without an NVIDIA GPU it prints
 # `gpu suite: skipped (no NVIDIA GPU: ...)` and exits 77. See README.md here.
 set -euo pipefail
