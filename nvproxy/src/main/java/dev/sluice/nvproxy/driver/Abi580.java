@@ -184,6 +184,27 @@ public class Abi580 extends DriverAbi {
         // NvP64 pVersionBuffer; NvP64 pTitleBuffer; NvU32 changelistNumber; NvU32 officialChangelistNumber}
         // (ctrl0000system.h): three strings of sizeOfStrings bytes, written by the driver.
         embedded(m, 0x00000101, new EmbeddedArrays(0, 1, 4096, List.of(out(8), out(16), out(24))));
+        objectSharing(m);
+    }
+
+    /**
+     * Sharing memory between processes, as CUDA IPC and NCCL do: object export to and import from an
+     * nvidiactl fd the caller opened. The fd is the caller's, translated by the sentry. Offsets from
+     * the params structs of src/common/sdk/nvidia/inc/ctrl/ctrl0000/ctrl0000unix.h (580.142).
+     */
+    private static void objectSharing(Map<Integer, ControlRule> m) {
+        fd(m, NvControlCommands.NV0000_CTRL_CMD_OS_UNIX_EXPORT_OBJECT_TO_FD, 16);  // after the 16-byte object
+        fd(m, NvControlCommands.NV0000_CTRL_CMD_OS_UNIX_IMPORT_OBJECT_FROM_FD, 0);
+        fd(m, NvControlCommands.NV0000_CTRL_CMD_OS_UNIX_GET_EXPORT_OBJECT_INFO, 0);
+        fd(m, NvControlCommands.NV0000_CTRL_CMD_OS_UNIX_CREATE_EXPORT_OBJECT_FD, 72); // hDevice, maxObjects, metadata[64]
+        fd(m, NvControlCommands.NV0000_CTRL_CMD_OS_UNIX_EXPORT_OBJECTS_TO_FD, 0);
+        fd(m, NvControlCommands.NV0000_CTRL_CMD_OS_UNIX_IMPORT_OBJECTS_FROM_FD, 0);
+    }
+
+    /** An exported command whose params carry one caller fd at {@code offset}; compute. */
+    protected static void fd(Map<Integer, ControlRule> m, int cmd, int offset) {
+        NvControlCommands.Command c = NvControlCommands.lookup(cmd);
+        m.put(cmd, new ControlRule(cmd, c.name(), c.paramsSize(), C, null, true, offset));
     }
 
     @Override

@@ -66,8 +66,9 @@ public final class FrontendHandlers {
     }
 
     /**
-     * {@code NV_ESC_ATTACH_GPUS_TO_FD}: an array of RM GPU ids. Only the sandbox's GPUs may be
-     * attached; any other id is {@code EINVAL}, as the driver answers an id it does not know.
+     * {@code NV_ESC_ATTACH_GPUS_TO_FD}: an array of RM GPU ids, 0 marking an unused slot. Only the
+     * sandbox's GPUs may be attached; any other id is {@code EINVAL}, as the driver answers an id
+     * it does not know.
      */
     public IoctlResult attachGpus(IoctlCall call, IoctlEntry entry) {
         int size = entry.paramSize();
@@ -78,7 +79,7 @@ public final class FrontendHandlers {
         }
         for (int off = 0; off < size; off += 4) {
             int id = p.getInt(off);
-            if (!grantedGpuIds.contains(id)) {
+            if (id != 0 && !grantedGpuIds.contains(id)) { // the driver skips 0 entries (kernel-open/nvidia/nv.c)
                 return IoctlResult.deny(Errno.EINVAL, String.format("GPU id 0x%x is not one of the sandbox's GPUs", id));
             }
         }

@@ -27,7 +27,8 @@ import dev.sluice.sentry.spi.Disposition;
  *
  * <p>Dispositions and why (docs/security-model.md has the residual risks):
  * <ul>
- *   <li>EMULATE: RM_CONTROL, RM_ALLOC (except client classes), RM_FREE, the OS-event, version, card,
+ *   <li>EMULATE: RM_CONTROL, RM_ALLOC (except client classes), RM_FREE, RM_DUP_OBJECT and RM_SHARE
+ *       (flat handles; RM enforces the share policy), the OS-event, version, card,
  *       attach, NUMA, sys-params and open-wait escapes, REGISTER_FD (fd translated) and
  *       EXPORT_TO_DMABUF_FD (fd created, translated or injected).</li>
  *   <li>CONTINUE: RM_ALLOC_MEMORY (OS-descriptor memory pins the caller's pages; system memory gets
@@ -63,6 +64,9 @@ public final class FrontendTable {
         emulate(b, FrontendStructs.WaitOpenComplete.REQUEST, simple, cu);
 
         emulate(b, NvosParams.Nvos00.REQUEST, simple, cu);
+        // Object sharing between clients (CUDA IPC, NCCL): flat handles; RM checks the share policy.
+        emulate(b, NvosParams.Nvos55.REQUEST, simple, Capability.COMPUTE.bit());
+        emulate(b, NvosParams.Nvos57.REQUEST, simple, Capability.COMPUTE.bit());
         emulate(b, NvosParams.Nvos54.REQUEST, new RmControlHandler(host, abi.controlRules(), caps, driver), cu);
         RmAllocHandler alloc = new RmAllocHandler(host, abi.classRules(), caps, driver);
         emulate(b, NvosParams.Nvos21.REQUEST, alloc, cu);

@@ -5,6 +5,8 @@ import dev.sluice.nvproxy.abi.NvStatus;
 import dev.sluice.nvproxy.abi.NvosParams.Nvos54;
 import dev.sluice.sentry.ioctl.IoctlEntry;
 import dev.sluice.sentry.ioctl.IoctlHandler;
+import dev.sluice.sentry.nativeio.HostFd;
+import dev.sluice.sentry.spi.CharDevice;
 import dev.sluice.sentry.spi.IoctlCall;
 import dev.sluice.sentry.spi.IoctlResult;
 import java.util.Map;
@@ -80,6 +82,25 @@ public final class RmControlHandler implements IoctlHandler {
                         what + ": params at 0x" + Long.toHexString(guestParams) + " are not readable");
             }
         }
+        HostFd callerFd = null;
+        int guestFd = -1;
+        if (rule.fdOffset() >= 0) {
+            guestFd = params.getInt(rule.fdOffset());
+            long dup = call.guestFile(guestFd);
+            if (dup < 0) {
+                return RmStatus.refuse(call, Nvos54.OFF_STATUS, NvStatus.NV_ERR_INVALID_ARGUMENT,
+                        what + ": fd " + guestFd + " is not an open fd of the caller");
+            }
+            callerFd = HostFd.adopt((int) dup);
+            call.cleanup().add(callerFd::close);
+            CharDevice d = host.charDevice(callerFd.fd());
+            if (d == null || d.major() != FrontendHandlers.NV_MAJOR_DEVICE_NUMBER) {
+                callerFd.close();
+                return RmStatus.refuse(call, Nvos54.OFF_STATUS, NvStatus.NV_ERR_INVALID_ARGUMENT,
+                        what + ": fd " + guestFd + " is not an NVIDIA device");
+            }
+            params.putInt(rule.fdOffset(), callerFd.fd());
+        }
         Embedded copies = null;
         if (rule.embedded() != null) {
             copies = Embedded.copyIn(call, rule.embedded(), params);
@@ -102,6 +123,10 @@ public final class RmControlHandler implements IoctlHandler {
             if (w < 0) {
                 return IoctlResult.error(-w);
             }
+        }
+        if (callerFd != null) {
+            params.putInt(rule.fdOffset(), guestFd);
+            callerFd.close();
         }
         if (params != null && copyOut) {
             int w = call.memory().write(guestParams, params, size);

@@ -177,6 +177,40 @@ class RmControlHandlerTest {
     }
 
     @Test
+    void objectExportFdIsTranslatedAndRestored() {
+        int cmd = NvControlCommands.NV0000_CTRL_CMD_OS_UNIX_IMPORT_OBJECT_FROM_FD; // fd at 0, 20 bytes
+        nvos54(cmd, PARAMS, 20);
+        f.mem.putInt(PARAMS, 6);
+        int dup = FakeCall.openDevNull();
+        when(f.call.guestFile(6)).thenReturn((long) dup);
+        when(host.charDevice(dup)).thenReturn(new dev.sluice.sentry.spi.CharDevice(195, 255));
+        AtomicLong seenFd = new AtomicLong(-100);
+        when(host.ioctl(anyInt(), eq(REQ), anyLong())).thenAnswer(inv -> {
+            Pointer p = Pointer.wrap(Native.RUNTIME, (long) inv.getArgument(2));
+            seenFd.set(Pointer.wrap(Native.RUNTIME, p.getLong(Nvos54.OFF_PARAMS)).getInt(0));
+            p.putInt(Nvos54.OFF_STATUS, NvStatus.NV_OK);
+            return 0;
+        });
+        assertEquals(IoctlResult.value(0), handler.handle(f.call, null), "runs");
+        assertEquals(dup, seenFd.get(), "RM resolves the sentry's dup of the guest's file");
+        assertEquals(6, f.mem.getInt(PARAMS), "the guest's number is back in its params");
+        org.junit.jupiter.api.Assertions.assertFalse(FakeCall.isOpen(dup), "the dup is closed");
+    }
+
+    @Test
+    void objectExportFdThatIsNotNvidiaIsRefused() {
+        nvos54(NvControlCommands.NV0000_CTRL_CMD_OS_UNIX_IMPORT_OBJECT_FROM_FD, PARAMS, 20);
+        f.mem.putInt(PARAMS, 6);
+        int dup = FakeCall.openDevNull();
+        when(f.call.guestFile(6)).thenReturn((long) dup);
+        when(host.charDevice(dup)).thenReturn(new dev.sluice.sentry.spi.CharDevice(1, 3));
+        assertInstanceOf(IoctlResult.Denied.class, handler.handle(f.call, null), "a foreign fd is refused");
+        assertEquals(NvStatus.NV_ERR_INVALID_ARGUMENT, status(), "NV_ERR_INVALID_ARGUMENT");
+        verify(host, never()).ioctl(anyInt(), anyInt(), anyLong());
+        org.junit.jupiter.api.Assertions.assertFalse(FakeCall.isOpen(dup), "the dup is closed");
+    }
+
+    @Test
     void failedStatusLeavesTheGuestsParamsAlone() {
         nvos54(NvControlCommands.NV0000_CTRL_CMD_CLIENT_GET_ADDR_SPACE_TYPE, PARAMS, 12);
         f.mem.putInt(PARAMS + 8, 77);
