@@ -50,7 +50,8 @@ class DriverAbisTest {
                         r.name() + ": nothing that needs more than a user's privilege is allowed");
                 assertTrue(!c.has(NvControlCommands.RM_COPIES_EMBEDDED) || r.embedded() != null,
                         r.name() + ": RM follows its embedded pointers, so the rule must copy them");
-                assertTrue(!c.has(NvControlCommands.FD), r.name() + ": fd-bearing commands need translation");
+                assertTrue(!c.has(NvControlCommands.FD) || r.fdOffset() >= 0,
+                        r.name() + ": RM resolves its fd in the caller's table, so the rule must translate it");
             }
             assertTrue(r.caps() != 0, r.name() + " is enabled by some capability");
         }
