@@ -193,6 +193,11 @@ public class Abi580 extends DriverAbi {
      * the params structs of src/common/sdk/nvidia/inc/ctrl/ctrl0000/ctrl0000unix.h (580.142).
      */
     private static void objectSharing(Map<Integer, ControlRule> m) {
+        // NV0041_CTRL_GET_SURFACE_INFO_PARAMS {NvU32 surfaceInfoListSize; NvP64 surfaceInfoList} of
+        // NV0041_CTRL_SURFACE_INFO {NvU32 index; NvU32 data} (ctrl0041.h): queried on imported memory.
+        control(m, NvControlCommands.NV0041_CTRL_CMD_GET_SURFACE_INFO, C);
+        embedded(m, NvControlCommands.NV0041_CTRL_CMD_GET_SURFACE_INFO,
+                new EmbeddedArrays(0, 8, 64, List.of(inOut(8))));
         fd(m, NvControlCommands.NV0000_CTRL_CMD_OS_UNIX_EXPORT_OBJECT_TO_FD, 16);  // after the 16-byte object
         fd(m, NvControlCommands.NV0000_CTRL_CMD_OS_UNIX_IMPORT_OBJECT_FROM_FD, 0);
         fd(m, NvControlCommands.NV0000_CTRL_CMD_OS_UNIX_GET_EXPORT_OBJECT_INFO, 0);
