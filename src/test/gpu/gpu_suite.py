@@ -84,6 +84,10 @@ WORKLOADS = [
              libs=("-lcuda",), key="export_us", fds_check=True, sluice_flags=DMABUF_SLUICE_FLAGS),
     Workload("cuda_init", "cuda", ["{build}/cuda_init"], src="cuda_init.cu", libs=("-lcuda",),
              key="init_ms", runs=3),
+    # Two processes sharing GPU memory, as NCCL's ranks on one host do: legacy cudaIpc handles, then
+    # cuMem handles exported to an fd and passed over a Unix socket.
+    Workload("ipc", "cuda", ["sh", "-c", '"$1" legacy && "$1" cumem', "ipc", "{build}/ipc"], src="ipc.cu",
+             libs=("-lcuda",), key=None, fds_check=True),
     Workload("torch_matmul", "torch", ["{python}", "{gpu}/torch_matmul.py", "8192", "50"], key="tflops"),
     Workload("torch_mlp", "torch", ["{python}", "{gpu}/torch_mlp.py", "200"], key="final_loss",
              tolerance={"final_loss": 1e-3}),
