@@ -36,6 +36,8 @@ public class Abi580 extends DriverAbi {
     protected void controls(Map<Integer, ControlRule> m) {
         opaque(m, 0x00000101, "NV0000_CTRL_CMD_SYSTEM_GET_BUILD_VERSION", 40, CU); // smi,smiq,torch
         control(m, NvControlCommands.NV0000_CTRL_CMD_SYSTEM_GET_P2P_CAPS_MATRIX, C);
+        // NCCL's topology probe (flat: inline arrays; observed from NCCL 2.28 on the H200)
+        control(m, NvControlCommands.NV0000_CTRL_CMD_SYSTEM_GET_P2P_CAPS_V2, C);
         control(m, NvControlCommands.NV0000_CTRL_CMD_SYSTEM_GET_FEATURES, C);
         control(m, NvControlCommands.NV0000_CTRL_CMD_GPU_GET_ATTACHED_IDS, CU);
         control(m, NvControlCommands.NV0000_CTRL_CMD_GPU_GET_ID_INFO, CU);
