@@ -40,15 +40,23 @@ static unsigned long long verify(const int *p, int base) {
     return h;
 }
 
-static void send_fd(int sock, int fd) {
-    char c = 'f';
-    struct iovec iov = {&c, 1};
-    char ctl[CMSG_SPACE(sizeof(int))] = {};
+// One byte of data with room for one SCM_RIGHTS fd, over the caller's buffers.
+static struct msghdr fd_message(char *byte, struct iovec *iov, char *ctl, size_t ctl_len) {
+    iov->iov_base = byte;
+    iov->iov_len = 1;
     struct msghdr m = {};
-    m.msg_iov = &iov;
+    m.msg_iov = iov;
     m.msg_iovlen = 1;
     m.msg_control = ctl;
-    m.msg_controllen = sizeof ctl;
+    m.msg_controllen = ctl_len;
+    return m;
+}
+
+static void send_fd(int sock, int fd) {
+    char c = 'f';
+    struct iovec iov;
+    char ctl[CMSG_SPACE(sizeof(int))] = {};
+    struct msghdr m = fd_message(&c, &iov, ctl, sizeof ctl);
     struct cmsghdr *h = CMSG_FIRSTHDR(&m);
     h->cmsg_level = SOL_SOCKET;
     h->cmsg_type = SCM_RIGHTS;
@@ -59,13 +67,9 @@ static void send_fd(int sock, int fd) {
 
 static int recv_fd(int sock) {
     char c;
-    struct iovec iov = {&c, 1};
+    struct iovec iov;
     char ctl[CMSG_SPACE(sizeof(int))] = {};
-    struct msghdr m = {};
-    m.msg_iov = &iov;
-    m.msg_iovlen = 1;
-    m.msg_control = ctl;
-    m.msg_controllen = sizeof ctl;
+    struct msghdr m = fd_message(&c, &iov, ctl, sizeof ctl);
     if (recvmsg(sock, &m, 0) != 1) { perror("recvmsg"); gpu_fail("recvmsg"); }
     struct cmsghdr *h = CMSG_FIRSTHDR(&m);
     int fd = -1;
