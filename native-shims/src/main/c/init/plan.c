@@ -27,6 +27,7 @@ static const struct op_def defs[] = {
 	{ "caps",          OP_CAPS,          PH_PROC,  1,  1, "d",     op_caps },
 	{ "no-new-privs",  OP_NO_NEW_PRIVS,  PH_PROC,  0,  0, "",      op_no_new_privs },
 	{ "notify-ioctl",  OP_NOTIFY_IOCTL,  PH_PROC,  2,  2, "ww",    NULL },
+	{ "deny-socket",   OP_DENY_SOCKET,   PH_PROC,  3,  3, "www",   NULL },
 	{ "exec",          OP_EXEC,          PH_PROC,  2, -1, "",      NULL },
 };
 
@@ -133,6 +134,9 @@ static void validate(const struct plan *p)
 		if (op->def->kind == OP_NOTIFY_IOCTL && (op->num[1] & ~op->num[0]))
 			plan_fail("op %d: notify-ioctl value 0x%x has bits outside mask 0x%x", i,
 				  (unsigned)op->num[1], (unsigned)op->num[0]);
+		/* SCMP_ACT_ERRNO carries 16 bits; the kernel's errno values end at 4095. */
+		if (op->def->kind == OP_DENY_SOCKET && (op->num[2] == 0 || op->num[2] > 4095))
+			plan_fail("op %d: deny-socket errno %u is not in 1..4095", i, (unsigned)op->num[2]);
 		if (op->def->kind == OP_ENV && !strchr(op->argv[0], '='))
 			plan_fail("op %d: env '%.40s' is not NAME=VALUE", i, op->argv[0]);
 	}

@@ -1,7 +1,8 @@
 /*
  * The workload's seccomp filter: every ioctl whose request matches a notify-ioctl rule goes to
- * the sentry as a user notification; everything else is allowed. The listener is sent to the
- * sentry and closed here, so the guest can never answer its own notifications.
+ * the sentry as a user notification; socket() calls that match a deny-socket rule fail with the
+ * rule's errno; everything else is allowed. The listener is sent to the sentry and closed here,
+ * so the guest can never answer its own notifications.
  */
 #include <errno.h>
 #include <seccomp.h>
@@ -39,11 +40,13 @@ static int traps_set_flags(const struct plan *p)
 void seccomp_install(const struct plan *p)
 {
 	scmp_filter_ctx ctx;
-	int rules = 0, fd;
+	int notify = 0, deny = 0, fd;
 
-	for (int i = 0; i < p->nops; i++)
-		rules += p->ops[i].def->kind == OP_NOTIFY_IOCTL;
-	if (!rules)
+	for (int i = 0; i < p->nops; i++) {
+		notify += p->ops[i].def->kind == OP_NOTIFY_IOCTL;
+		deny += p->ops[i].def->kind == OP_DENY_SOCKET;
+	}
+	if (!notify && !deny)
 		return;
 	ctx = seccomp_init(SCMP_ACT_ALLOW);	/* native architecture only */
 	if (!ctx) {
@@ -57,6 +60,18 @@ void seccomp_install(const struct plan *p)
 	for (int i = 0; i < p->nops; i++) {
 		const struct op *op = &p->ops[i];
 
+		if (op->def->kind == OP_DENY_SOCKET) {
+			/*
+			 * socket(int domain, int type, int protocol): the kernel sees the low 32
+			 * bits of each, so the high words are masked out as for notify-ioctl. The
+			 * type (with SOCK_CLOEXEC and friends) is not looked at.
+			 */
+			check(seccomp_rule_add(ctx, SCMP_ACT_ERRNO(op->num[2]), SCMP_SYS(socket), 2,
+					       SCMP_A0(SCMP_CMP_MASKED_EQ, 0xffffffffu, op->num[0]),
+					       SCMP_A2(SCMP_CMP_MASKED_EQ, 0xffffffffu, op->num[1])),
+			      "adding a deny-socket rule");
+			continue;
+		}
 		if (op->def->kind != OP_NOTIFY_IOCTL)
 			continue;
 		/*
@@ -69,6 +84,11 @@ void seccomp_install(const struct plan *p)
 		      "adding a notify-ioctl rule");
 	}
 	check(seccomp_load(ctx), "loading the filter");
+	if (!notify) {
+		/* Nothing for the sentry to answer: no listener, no LISTENER message. */
+		seccomp_release(ctx);
+		return;
+	}
 	fd = seccomp_notify_fd(ctx);
 	check(fd, "getting the listener");
 	/* Wake the sentry on the CPU we run on (6.6+). Older kernels say EINVAL: fine. */

@@ -6,6 +6,7 @@ import dev.sluice.rdmaproxy.UverbsDevices;
 import dev.sluice.sentry.SandboxRunner;
 import dev.sluice.sentry.launch.PlanCompiler;
 import dev.sluice.sentry.launch.SandboxSpec;
+import dev.sluice.sentry.launch.SysView;
 import dev.sluice.sentry.spi.DeviceProxy;
 import dev.sluice.sentry.spi.ProxyConfig;
 import java.nio.file.Files;
@@ -127,8 +128,13 @@ final class RunCommand implements Callable<Integer> {
         ProxyConfig config = new ProxyConfig(granted, new LinkedHashSet<>(proxies), options);
         List<DeviceProxy> active = Runtime.proxies(config);
         Path root = rootfs == null ? null : rootfs.toAbsolutePath().normalize();
+        // A sandbox granted uverbs nodes sees only their RDMA devices in /sys (and no RDMA netlink).
+        List<String> uverbs = granted.stream().filter(d -> d.getParent() != null
+                && d.getParent().equals(Path.of("/dev/infiniband")) && d.getFileName().toString().startsWith("uverbs"))
+                .map(d -> d.getFileName().toString()).toList();
+        SysView view = uverbs.isEmpty() ? SysView.NONE : UverbsDevices.sysView(Path.of("/sys"), uverbs);
         SandboxSpec spec = new SandboxSpec(command, environment(), PlanCompiler.keepCwd(root, System.getProperty("user.dir")),
-                root, network, granted, hostname, config.enabledProxies(), config.options());
+                root, network, granted, hostname, config.enabledProxies(), config.options(), view);
         SandboxRunner runner = new SandboxRunner(Runtime.libexec(), System.err);
         try {
             return runner.run(spec, active, new SandboxRunner.Options(stats, trace, failAfter, 2, 64));

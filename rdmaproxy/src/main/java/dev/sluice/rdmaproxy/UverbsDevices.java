@@ -1,12 +1,15 @@
 package dev.sluice.rdmaproxy;
 
+import dev.sluice.sentry.launch.SysView;
 import dev.sluice.sentry.spi.CharDevice;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Host facts about uverbs devices, read from {@code /proc/devices} and {@code /sys}: which char
@@ -122,6 +125,54 @@ public final class UverbsDevices {
             return RXE_MODULE;
         }
         return "";
+    }
+
+    /** {@code NETLINK_RDMA} (include/uapi/linux/netlink.h): the RDMA subsystem's netlink protocol. */
+    public static final int NETLINK_RDMA = 20;
+
+    /** The sysfs classes that list RDMA devices or their per-device nodes. */
+    static final String CLASS_IB = "infiniband";
+    static final String CLASS_VERBS = "infiniband_verbs";
+    static final String CLASS_MAD = "infiniband_mad";
+
+    /**
+     * What a sandbox granted the uverbs nodes {@code nodes} ({@code uverbs0}) sees of RDMA in /sys:
+     * {@code class/infiniband} with only their RDMA devices, {@code class/infiniband_verbs} with only
+     * these nodes (and {@code abi_version}), {@code class/infiniband_mad} with only the granted
+     * devices' umad/issm entries; and no RDMA netlink socket.
+     *
+     * <p>Why the netlink: libibverbs (rdma-core 28 and later, {@code ibdev_nl.c}) enumerates devices
+     * with {@code RDMA_NLDEV_CMD_GET} and, in the kernel's default shared RDMA namespace mode, that
+     * lists every RDMA device of the host, granted or not, whatever /sys shows. When the socket
+     * cannot be opened it falls back to reading {@code /sys/class/infiniband_verbs} (as on kernels
+     * without RDMA netlink), and also checks there that {@code /dev/infiniband/uverbsN} exists. librdmacm
+     * falls back to {@code class/misc/rdma_cm/abi_version} the same way.
+     */
+    public static SysView sysView(Path sys, List<String> nodes) {
+        Set<String> ibdevs = new LinkedHashSet<>();
+        for (String n : nodes) {
+            String ib = ibdev(sys, n);
+            if (!ib.isEmpty()) {
+                ibdevs.add(ib);
+            }
+        }
+        Set<String> mads = new LinkedHashSet<>();
+        Path madClass = sys.resolve("class").resolve(CLASS_MAD);
+        if (Files.isDirectory(madClass)) {
+            try (DirectoryStream<Path> ds = Files.newDirectoryStream(madClass)) {
+                for (Path p : ds) {
+                    if (Files.isSymbolicLink(p) && ibdevs.contains(read(p.resolve("ibdev")))) {
+                        mads.add(p.getFileName().toString());
+                    }
+                }
+            } catch (IOException e) {
+                // unreadable: show none of them
+            }
+        }
+        return new SysView(List.of(
+                new SysView.SysClass(CLASS_IB, ibdevs),
+                new SysView.SysClass(CLASS_VERBS, new LinkedHashSet<>(nodes)),
+                new SysView.SysClass(CLASS_MAD, mads)), Set.of(NETLINK_RDMA));
     }
 
     /** The kernel module of Soft-RoCE, the name {@link #hostDriver} gives its parentless devices. */

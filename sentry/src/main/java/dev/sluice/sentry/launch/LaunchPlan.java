@@ -166,6 +166,12 @@ public final class LaunchPlan {
             return op("notify-ioctl", Integer.toUnsignedString(mask), Integer.toUnsignedString(value));
         }
 
+        /** {@code socket(domain, *, protocol)} fails with {@code errno} in the workload. */
+        public Builder denySocket(int domain, int protocol, int errno) {
+            return op("deny-socket", Integer.toUnsignedString(domain), Integer.toUnsignedString(protocol),
+                    Integer.toString(errno));
+        }
+
         public Builder exec(String file, List<String> argv) {
             List<String> a = new ArrayList<>();
             a.add(file);

@@ -19,6 +19,10 @@ final class LinuxConstants {
     static final long MS_PRIVATE = 1L << 18;
     static final long MOUNT_ATTR_RDONLY = 0x1;
 
+    // include/linux/socket.h, include/uapi/asm-generic/errno.h
+    static final int AF_NETLINK = 16;
+    static final int EPROTONOSUPPORT = 93;
+
     // include/uapi/linux/capability.h
     static final int CAP_CHOWN = 0;
     static final int CAP_DAC_OVERRIDE = 1;

@@ -3,11 +3,19 @@ package dev.sluice.sentry.launch;
 import static dev.sluice.sentry.launch.LinuxConstants.*;
 
 import dev.sluice.sentry.spi.TrapRule;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.stream.Stream;
 
 /**
  * Turns a {@link SandboxSpec} and the active proxies' trap rules into a {@link LaunchPlan}. All
@@ -25,6 +33,8 @@ import java.util.Set;
  *       symlinks, and each granted device node bound at its own path;</li>
  *   <li>a {@code /proc} of the new pid namespace, with the kernel's knobs read-only and its
  *       leaky files masked, as container runtimes do;</li>
+ *   <li>on the host's root, the spec's {@link SysView}: {@code /sys/class} directories (and the
+ *       device directories their links point to) shown with only the granted devices, read-only;</li>
  *   <li>{@code pivot_root} into it.</li>
  * </ol>
  * The workload keeps a container-default capability set without {@code CAP_SYS_ADMIN} (so it
@@ -52,6 +62,11 @@ public final class PlanCompiler {
     private PlanCompiler() {}
 
     public static LaunchPlan compile(SandboxSpec spec, List<TrapRule> rules, Path staging) {
+        return compile(spec, rules, staging, Path.of("/sys"));
+    }
+
+    /** As {@link #compile(SandboxSpec, List, Path)}, reading the host's sysfs at {@code sys} (tests). */
+    static LaunchPlan compile(SandboxSpec spec, List<TrapRule> rules, Path staging, Path sys) {
         String root = staging.toString();
         Path rootfs = spec.rootfs() == null ? Path.of("/") : spec.rootfs();
         LaunchPlan.Builder b = LaunchPlan.builder();
@@ -77,6 +92,11 @@ public final class PlanCompiler {
         run(b, root, spec.rootfs() == null);
         dev(b, root, spec.devices());
         proc(b, root);
+        if (spec.rootfs() == null) {
+            for (SysView.SysClass c : spec.sysView().classes()) {
+                sysClass(b, root, sys, c);
+            }
+        }
 
         b.pivotRoot(root);
 
@@ -89,6 +109,9 @@ public final class PlanCompiler {
         b.noNewPrivs();
         for (TrapRule r : dedupe(rules)) {
             b.notifyIoctl(r.mask(), r.value());
+        }
+        for (int protocol : new TreeSet<>(spec.sysView().refusedNetlink())) {
+            b.denySocket(AF_NETLINK, protocol, EPROTONOSUPPORT);
         }
         return b.exec(spec.command().get(0), spec.command()).build();
     }
@@ -178,6 +201,112 @@ public final class PlanCompiler {
                 continue;
             }
             b.mount("/dev/null", proc + "/" + p, null, MS_BIND, null);
+        }
+    }
+
+    /**
+     * {@code /sys/class/NAME} with only the kept entries, read-only. In sysfs a class directory holds
+     * links to the devices' directories ({@code ../../devices/virtual/infiniband/rxe0},
+     * {@code ../../devices/pci0000:00/.../0000:03:00.0/infiniband/mlx5_0}) and the class's attribute
+     * files ({@code abi_version}). The view is:
+     * <ul>
+     *   <li>a tmpfs over the class directory with the kept links (same relative targets) and each
+     *       attribute file bound from the host;</li>
+     *   <li>for each directory that holds the devices' own directories (the kernel's per-class "glue"
+     *       directory under the parent device, or {@code /sys/devices/virtual/NAME} for devices without
+     *       a parent), unless every device in it is kept: a tmpfs over it with only the kept devices'
+     *       directories bound back. Should such a directory not be named after the class (no kernel
+     *       does that), each hidden device's directory gets an empty tmpfs instead.</li>
+     * </ul>
+     * The kept devices' directories are the host's own, so everything under them (ports, GIDs, the
+     * {@code device} link to the PCI function, the netdev names) reads as on the host; the rest of
+     * /sys (PCI topology, netdevs, NUMA) stays the host's read-only view.
+     */
+    private static void sysClass(LaunchPlan.Builder b, String root, Path sysRoot, SysView.SysClass c) {
+        Path sys;
+        try {
+            sys = sysRoot.toRealPath();
+        } catch (IOException e) {
+            return; // no sysfs: nothing to filter
+        }
+        Path cls = sys.resolve("class").resolve(c.name());
+        if (!Files.isDirectory(cls, LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        String target = inSandbox(root, sys, cls);
+        b.mount("tmpfs", target, "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, "mode=755,size=64k");
+        // Directories holding device directories -> the kept devices' directories in them.
+        Map<Path, Set<Path>> holders = new TreeMap<>();
+        for (Path e : list(cls)) {
+            String name = e.getFileName().toString();
+            if (Files.isSymbolicLink(e)) {
+                Path dir;
+                try {
+                    dir = e.toRealPath();
+                } catch (IOException gone) {
+                    continue; // a device that went away while we looked
+                }
+                if (!dir.startsWith(sys) || dir.getParent() == null) {
+                    continue;
+                }
+                Set<Path> kept = holders.computeIfAbsent(dir.getParent(), k -> new TreeSet<>());
+                if (c.keep().contains(name)) {
+                    kept.add(dir);
+                    b.symlink(readLink(e), target + "/" + name);
+                }
+            } else if (Files.isRegularFile(e, LinkOption.NOFOLLOW_LINKS)) {
+                b.touch(target + "/" + name, 0444);
+                b.mount(e.toString(), target + "/" + name, null, MS_BIND, null);
+            }
+        }
+        b.mountSetattr(target, MOUNT_ATTR_RDONLY, 0, true);
+        for (Map.Entry<Path, Set<Path>> h : holders.entrySet()) {
+            Path holder = h.getKey();
+            Set<Path> kept = h.getValue();
+            List<Path> all = list(holder);
+            if (kept.containsAll(all)) {
+                continue;
+            }
+            if (holder.getFileName().toString().equals(c.name())) {
+                String t = inSandbox(root, sys, holder);
+                b.mount("tmpfs", t, "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, "mode=755,size=64k");
+                for (Path d : kept) {
+                    String dt = t + "/" + d.getFileName();
+                    b.mkdir(dt, 0755);
+                    b.mount(d.toString(), dt, null, MS_BIND, null);
+                }
+                b.mountSetattr(t, MOUNT_ATTR_RDONLY, 0, true);
+            } else {
+                for (Path d : all) {
+                    if (!kept.contains(d) && Files.isDirectory(d, LinkOption.NOFOLLOW_LINKS)) {
+                        String t = inSandbox(root, sys, d);
+                        b.mount("tmpfs", t, "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, "mode=555,size=4k");
+                        b.mountSetattr(t, MOUNT_ATTR_RDONLY, 0, false);
+                    }
+                }
+            }
+        }
+    }
+
+    /** Where the host's sysfs path {@code p} (under {@code sys}) appears in the staged root. */
+    private static String inSandbox(String root, Path sys, Path p) {
+        String rel = sys.relativize(p).toString();
+        return root + "/sys" + (rel.isEmpty() ? "" : "/" + rel);
+    }
+
+    private static List<Path> list(Path dir) {
+        try (Stream<Path> s = Files.list(dir)) {
+            return new ArrayList<>(s.sorted().toList());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list " + dir, e);
+        }
+    }
+
+    private static String readLink(Path link) {
+        try {
+            return Files.readSymbolicLink(link).toString();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the link " + link, e);
         }
     }
 

@@ -18,10 +18,19 @@ import java.util.Set;
  * @param hostname       the UTS hostname, or null to keep the host's
  * @param proxies        opt-in proxies to enable by name
  * @param proxyOptions   options for proxies, see {@link dev.sluice.sentry.spi.ProxyConfig}
+ * @param sysView        what the sandbox sees of the granted devices in /sys (applied on the host's
+ *                       root only: a {@code --rootfs} has no /sys of the host)
  */
 public record SandboxSpec(List<String> command, List<String> env, String cwd, Path rootfs, Network network,
-                          List<Path> devices, String hostname, Set<String> proxies, Map<String, String> proxyOptions) {
+                          List<Path> devices, String hostname, Set<String> proxies, Map<String, String> proxyOptions,
+                          SysView sysView) {
     public enum Network { HOST, NONE }
+
+    /** A sandbox that sees the host's /sys as it is. */
+    public SandboxSpec(List<String> command, List<String> env, String cwd, Path rootfs, Network network,
+                       List<Path> devices, String hostname, Set<String> proxies, Map<String, String> proxyOptions) {
+        this(command, env, cwd, rootfs, network, devices, hostname, proxies, proxyOptions, SysView.NONE);
+    }
 
     public SandboxSpec {
         if (command.isEmpty()) {
@@ -32,5 +41,8 @@ public record SandboxSpec(List<String> command, List<String> env, String cwd, Pa
         devices = List.copyOf(devices);
         proxies = Set.copyOf(proxies);
         proxyOptions = Map.copyOf(proxyOptions);
+        if (sysView == null) {
+            sysView = SysView.NONE;
+        }
     }
 }

@@ -46,6 +46,10 @@ class MalformedPlanTest {
                         "exec", "2", "/bin/true", "true")),
                 Arguments.of("value outside mask", tokens("version", "1", "notify-ioctl", "2", "65280", "1",
                         "exec", "2", "/bin/true", "true")),
+                Arguments.of("deny-socket errno 0", tokens("version", "1", "deny-socket", "3", "16", "20", "0",
+                        "exec", "2", "/bin/true", "true")),
+                Arguments.of("deny-socket errno past 4095", tokens("version", "1", "deny-socket", "3", "16", "20", "4096",
+                        "exec", "2", "/bin/true", "true")),
                 Arguments.of("empty plan", new byte[] {0}));
     }
 

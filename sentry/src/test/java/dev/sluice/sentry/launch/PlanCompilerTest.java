@@ -278,4 +278,161 @@ class PlanCompilerTest {
             }
         }
     }
+
+    /**
+     * A fake sysfs the way the kernel lays out RDMA devices: two Soft-RoCE devices without a parent
+     * (under devices/virtual/CLASS) and two ConnectX functions (each in its PCI function's "glue"
+     * directory named after the class); class/ holds relative links to them and abi_version.
+     */
+    private static Path fakeSys(Path tmp) throws IOException {
+        Path sys = tmp.resolve("sys");
+        String pci0 = "devices/pci0000:00/0000:00:02.0/0000:03:00.0";
+        String pci1 = "devices/pci0000:00/0000:00:02.0/0000:03:00.1";
+        String[][] devices = {
+            {"infiniband", "rxe0", "devices/virtual/infiniband"},
+            {"infiniband", "rxe1", "devices/virtual/infiniband"},
+            {"infiniband", "mlx5_0", pci0 + "/infiniband"},
+            {"infiniband", "mlx5_1", pci1 + "/infiniband"},
+            {"infiniband_verbs", "uverbs0", "devices/virtual/infiniband_verbs"},
+            {"infiniband_verbs", "uverbs1", "devices/virtual/infiniband_verbs"},
+            {"infiniband_verbs", "uverbs2", pci0 + "/infiniband_verbs"},
+            {"infiniband_verbs", "uverbs3", pci1 + "/infiniband_verbs"},
+        };
+        for (String[] d : devices) {
+            Path dir = Files.createDirectories(sys.resolve(d[2]).resolve(d[1]));
+            Files.writeString(dir.resolve("uevent"), "NAME=" + d[1] + "\n");
+            Path cls = Files.createDirectories(sys.resolve("class").resolve(d[0]));
+            Files.createSymbolicLink(cls.resolve(d[1]), Path.of("../..").resolve(d[2]).resolve(d[1]));
+        }
+        Files.writeString(sys.resolve("class/infiniband_verbs/abi_version"), "6\n");
+        return sys;
+    }
+
+    private static SandboxSpec rdmaSpec(SysView view, Path rootfs) {
+        return new SandboxSpec(List.of("ibv_devices"), List.of(), "/", rootfs, SandboxSpec.Network.HOST,
+                List.of(Path.of("/dev/infiniband/uverbs0"), Path.of("/dev/infiniband/uverbs2")), null, Set.of(), Map.of(), view);
+    }
+
+    private static final SysView RDMA_VIEW = new SysView(List.of(
+            new SysView.SysClass("infiniband", Set.of("rxe0", "mlx5_0")),
+            new SysView.SysClass("infiniband_verbs", Set.of("uverbs0", "uverbs2")),
+            new SysView.SysClass("infiniband_mad", Set.of())), Set.of(20));
+
+    private static Op mountOn(List<Op> ops, String target) {
+        List<Op> m = ops.stream().filter(o -> o.name().equals("mount") && o.args().get(1).equals(target)).toList();
+        assertEquals(1, m.size(), "exactly one mount on " + target + ": " + m);
+        return m.get(0);
+    }
+
+    @Test
+    void sysViewShowsOnlyTheKeptDevicesOfEachClassReadOnly(@TempDir Path tmp) throws IOException {
+        Path sys = fakeSys(tmp);
+        String real = sys.toRealPath().toString();
+        List<Op> ops = PlanCompiler.compile(rdmaSpec(RDMA_VIEW, null), List.of(UVERBS), STAGING, sys).ops();
+        String s = ROOT + "/sys";
+        for (String cls : List.of("infiniband", "infiniband_verbs")) {
+            Op m = mountOn(ops, s + "/class/" + cls);
+            assertEquals("tmpfs", m.args().get(2), "/sys/class/" + cls + " is a fresh tmpfs");
+            int ro = indexOf(ops, op("mount-setattr", 0, s + "/class/" + cls), "/sys/class/" + cls + " made read-only");
+            assertEquals(List.of(s + "/class/" + cls, "1", "0", "1"), ops.get(ro).args(), "read-only, recursively");
+            for (Op o : ops) {
+                if (o.args().size() > 1 && o.args().get(1).startsWith(s + "/class/" + cls + "/")) {
+                    assertTrue(ops.indexOf(o) < ro, "everything in /sys/class/" + cls + " exists before it is read-only: " + o);
+                }
+            }
+        }
+        List<Op> links = ops.stream().filter(named("symlink")).filter(o -> o.args().get(1).startsWith(s + "/")).toList();
+        assertEquals(List.of(
+                new Op("symlink", List.of("../../devices/pci0000:00/0000:00:02.0/0000:03:00.0/infiniband/mlx5_0",
+                        s + "/class/infiniband/mlx5_0")),
+                new Op("symlink", List.of("../../devices/virtual/infiniband/rxe0", s + "/class/infiniband/rxe0")),
+                new Op("symlink", List.of("../../devices/virtual/infiniband_verbs/uverbs0", s + "/class/infiniband_verbs/uverbs0")),
+                new Op("symlink", List.of("../../devices/pci0000:00/0000:00:02.0/0000:03:00.0/infiniband_verbs/uverbs2",
+                        s + "/class/infiniband_verbs/uverbs2"))),
+                links, "only the kept devices' links, with the kernel's relative targets");
+        // abi_version: the host's attribute file, bound onto a file in the tmpfs.
+        int touch = indexOf(ops, op("touch", 0, s + "/class/infiniband_verbs/abi_version"), "a mount point for abi_version");
+        Op abi = mountOn(ops, s + "/class/infiniband_verbs/abi_version");
+        assertEquals(real + "/class/infiniband_verbs/abi_version", abi.args().get(0), "the host's abi_version");
+        assertEquals(MS_BIND, Long.parseLong(abi.args().get(3)), "bound");
+        assertTrue(touch < ops.indexOf(abi), "touched before bound");
+        // Soft-RoCE: devices/virtual/CLASS holds both devices: a tmpfs with only rxe0 (uverbs0) bound back.
+        for (String[] d : List.of(new String[] {"infiniband", "rxe0"}, new String[] {"infiniband_verbs", "uverbs0"})) {
+            String holder = s + "/devices/virtual/" + d[0];
+            Op t = mountOn(ops, holder);
+            assertEquals("tmpfs", t.args().get(2), holder + " is masked");
+            int mk = indexOf(ops, op("mkdir", 0, holder + "/" + d[1]), "a mount point for " + d[1]);
+            Op bind = mountOn(ops, holder + "/" + d[1]);
+            assertEquals(real + "/devices/virtual/" + d[0] + "/" + d[1], bind.args().get(0), "the host's own directory");
+            assertEquals(MS_BIND, Long.parseLong(bind.args().get(3)), "bound");
+            int ro = indexOf(ops, op("mount-setattr", 0, holder), holder + " made read-only");
+            assertTrue(ops.indexOf(t) < mk && mk < ops.indexOf(bind) && ops.indexOf(bind) < ro, "tmpfs, mkdir, bind, read-only");
+        }
+        assertFalse(ops.stream().anyMatch(o -> o.args().size() > 1 && o.args().get(1).contains("rxe1")), "nothing of rxe1");
+        assertFalse(ops.stream().anyMatch(o -> o.args().size() > 1 && o.args().get(1).contains("uverbs1")), "nothing of uverbs1");
+        // ConnectX: the granted function's glue directories hold only granted devices: left alone;
+        // the other function's are masked with nothing bound back.
+        String pci0 = s + "/devices/pci0000:00/0000:00:02.0/0000:03:00.0";
+        String pci1 = s + "/devices/pci0000:00/0000:00:02.0/0000:03:00.1";
+        assertFalse(ops.stream().anyMatch(o -> o.args().size() > 1 && o.args().get(1).startsWith(pci0)),
+                "the granted PCI function's directories are the host's as they are");
+        for (String cls : List.of("infiniband", "infiniband_verbs")) {
+            assertEquals("tmpfs", mountOn(ops, pci1 + "/" + cls).args().get(2), "the other function's " + cls + " is masked");
+            indexOf(ops, op("mount-setattr", 0, pci1 + "/" + cls), "and read-only");
+        }
+        assertFalse(ops.stream().anyMatch(o -> o.args().size() > 1 && o.args().get(1).startsWith(pci1 + "/infiniband/")),
+                "nothing is bound into the other function's directory");
+        // A class the host does not have (no ib_umad) is left out.
+        assertFalse(ops.stream().anyMatch(o -> o.args().size() > 1 && o.args().get(1).contains("infiniband_mad")),
+                "no class/infiniband_mad on this host: nothing to filter");
+        // The view is set up in the staged root, before pivot_root.
+        int pivot = indexOf(ops, named("pivot-root"), "pivot-root");
+        int rootRo = indexOf(ops, op("mount-setattr", 0, ROOT), "the root made read-only");
+        for (Op o : ops) {
+            if (o.args().size() > 1 && o.args().get(1).startsWith(s + "/")) {
+                assertTrue(rootRo < ops.indexOf(o) && ops.indexOf(o) < pivot, "after the root is read-only, before pivot_root: " + o);
+            }
+        }
+    }
+
+    @Test
+    void sysViewRefusesRdmaNetlinkSockets(@TempDir Path tmp) throws IOException {
+        LaunchPlan p = PlanCompiler.compile(rdmaSpec(RDMA_VIEW, null), List.of(UVERBS), STAGING, fakeSys(tmp));
+        assertEquals(List.of(new Op("deny-socket", List.of("16", "20", "93"))), p.ops("deny-socket"),
+                "socket(AF_NETLINK, *, NETLINK_RDMA) fails with EPROTONOSUPPORT");
+        List<Op> ops = p.ops();
+        assertTrue(indexOf(ops, named("pivot-root"), "pivot-root") < indexOf(ops, named("deny-socket"), "deny-socket"),
+                "a proc-phase op, after pivot_root");
+        assertEquals(p.ops(), LaunchPlan.decode(p.encode()).ops(), "the plan survives the wire format");
+    }
+
+    @Test
+    void sysViewKeepingEveryDeviceOfAHolderLeavesItAlone(@TempDir Path tmp) throws IOException {
+        Path sys = fakeSys(tmp);
+        SysView all = new SysView(List.of(new SysView.SysClass("infiniband", Set.of("rxe0", "rxe1", "mlx5_0", "mlx5_1"))), Set.of());
+        List<Op> ops = PlanCompiler.compile(rdmaSpec(all, null), List.of(), STAGING, sys).ops();
+        List<Op> sysMounts = ops.stream().filter(named("mount")).filter(o -> o.args().get(1).startsWith(ROOT + "/sys/")).toList();
+        assertEquals(List.of(ROOT + "/sys/class/infiniband"), sysMounts.stream().map(o -> o.args().get(1)).toList(),
+                "only the class directory is rebuilt; the device directories are the host's");
+        assertEquals(4, ops.stream().filter(named("symlink")).filter(o -> o.args().get(1).startsWith(ROOT + "/sys/")).count(),
+                "every device linked");
+        assertTrue(ops.stream().noneMatch(named("deny-socket")), "no netlink protocol refused unless asked");
+    }
+
+    @Test
+    void noSysViewLeavesSysAsTheHostsReadOnlyView(@TempDir Path tmp) throws IOException {
+        List<Op> ops = PlanCompiler.compile(rdmaSpec(SysView.NONE, null), List.of(UVERBS), STAGING, fakeSys(tmp)).ops();
+        assertTrue(ops.stream().noneMatch(o -> o.args().size() > 1 && o.args().get(1).startsWith(ROOT + "/sys")),
+                "no mounts under /sys");
+        assertTrue(ops.stream().noneMatch(named("deny-socket")), "no deny-socket");
+    }
+
+    @Test
+    void sysViewIsNotAppliedToARootfs(@TempDir Path tmp) throws IOException {
+        Path rootfs = Files.createDirectories(tmp.resolve("rootfs"));
+        LaunchPlan p = PlanCompiler.compile(rdmaSpec(RDMA_VIEW, rootfs), List.of(UVERBS), STAGING, fakeSys(tmp));
+        assertTrue(p.ops().stream().noneMatch(o -> o.args().size() > 1 && o.args().get(1).startsWith(ROOT + "/sys")),
+                "a --rootfs has no host /sys to filter");
+        assertEquals(1, p.ops("deny-socket").size(), "the RDMA netlink is refused all the same");
+    }
 }
