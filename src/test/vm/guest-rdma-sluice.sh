@@ -31,9 +31,11 @@ REPO=$(cd "$HERE/../../.." && pwd)
 SLUICE="$REPO/bin/sluice"
 PAIR="$HERE/pair.sh"
 export SLUICE_JAVA=${SLUICE_JAVA:-$(command -v java || true)}
-# C1 only: a fraction of the JIT work under TCG (every JVM start here is emulated), and no C2
-# code; a JVM crash report must outlive the guest's tmpfs, so it is kept with the results.
-SLUICE_JAVA_OPTS="-XX:TieredStopAtLevel=1"
+# The sentry's JVM runs interpreted (-Xint) in the VM: with the JIT on, JVMs under QEMU/TCG died of
+# SIGSEGV now and then (once in C1's installation of a compiled method, CodeBuffer::
+# finalize_oop_references; once in JIT-compiled code), never on a real CPU. Interpreted, a JVM start
+# costs about 10% more here. A JVM crash report must outlive the guest's tmpfs: kept with the results.
+SLUICE_JAVA_OPTS="-Xint"
 if [ -n "${SLUICEVM_OUT:-}" ]; then SLUICE_JAVA_OPTS="$SLUICE_JAVA_OPTS -XX:ErrorFile=$SLUICEVM_OUT/hs_err_pid%p.log"; fi
 export SLUICE_JAVA_OPTS
 
