@@ -65,7 +65,24 @@ mkdir -p /dev/pts /dev/shm
 mount -t devpts devpts /dev/pts
 mount -t tmpfs tmpfs /dev/shm
 mount -t tmpfs tmpfs /run
+# The guest gets a /tmp of its own. A repository checked out under the host's /tmp (CI clones often
+# are) would vanish under it, bin/sluice included: keep the host's /tmp reachable and copy what the
+# suites run back to the repository's own path. Copied, not bound: a sandbox's /tmp is an overlay of
+# this one, which shows its files but not mounts below it.
+SLUICEVM_REPO=$(cd "$(dirname "$0")/../../.." && pwd)
+mkdir -p /run/host-tmp
+mount --bind /tmp /run/host-tmp
 mount -t tmpfs tmpfs /tmp
+case "$SLUICEVM_REPO" in
+  /tmp/*)
+    for d in bin src/test/vm src/test/c src/test/target/guests; do
+      if [ -d "/run/host-tmp/${SLUICEVM_REPO#/tmp/}/$d" ]; then
+        mkdir -p "$SLUICEVM_REPO/$d"
+        cp -a "/run/host-tmp/${SLUICEVM_REPO#/tmp/}/$d/." "$SLUICEVM_REPO/$d/"
+      fi
+    done
+    ;;
+esac
 
 # The host's /lib/modules belongs to the host kernel: show the unpacked Debian kernel's instead.
 SLUICEVM_MODULES=$(cmdline_arg sluicevm.modules)
