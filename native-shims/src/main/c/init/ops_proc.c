@@ -46,8 +46,9 @@ void op_rlimit(const struct op *op)
 
 /*
  * Becomes UID:GID with exactly the supplementary groups listed. PR_SET_KEEPCAPS keeps the
- * permitted set across setresuid (the effective set is cleared), so the caps op that follows
- * can still choose what stays; execve clears the flag.
+ * permitted set across setresuid; the effective set, which the kernel clears, is raised again
+ * to it, so the caps op that follows can still choose what stays. execve clears the flag, and
+ * a non-root user then keeps no capability (there are no ambient ones), as with runc.
  */
 void op_user(const struct op *op)
 {
@@ -69,6 +70,18 @@ void op_user(const struct op *op)
 	if (setresuid(uid, uid, uid) < 0)
 		bail("proc", "user: setresuid %u", (unsigned)uid);
 	free(groups);
+	/* A uid change from 0 cleared the effective set; the caps op needs CAP_SETPCAP back. */
+	if (uid != 0) {
+		struct __user_cap_header_struct hdr = { .version = _LINUX_CAPABILITY_VERSION_3 };
+		struct __user_cap_data_struct data[2];
+
+		if (syscall(SYS_capget, &hdr, data) < 0)
+			bail("proc", "user: capget");
+		for (int i = 0; i < 2; i++)
+			data[i].effective = data[i].permitted;
+		if (syscall(SYS_capset, &hdr, data) < 0)
+			bail("proc", "user: capset (effective = permitted)");
+	}
 }
 
 /*

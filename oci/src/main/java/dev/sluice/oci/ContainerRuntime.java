@@ -83,7 +83,9 @@ public final class ContainerRuntime {
                 DateTimeFormatter.ISO_INSTANT.format(Instant.now()), false, spec.annotations());
         boolean ok = false;
         int daemonPid = 0;
-        try (StateStore.Locked l = store.create(id)) {
+        // Outside the try: an id that exists belongs to another container, which stays as it is.
+        StateStore.Locked locked = store.create(id);
+        try (StateStore.Locked l = locked) {
             store.write(state);
             int[] pipe = OciNative.pipe();
             List<String> argv = new ArrayList<>(daemonArgv.apply(bundle));

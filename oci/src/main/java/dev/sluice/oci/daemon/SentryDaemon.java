@@ -140,8 +140,15 @@ public final class SentryDaemon {
             }
 
             ServerSocketChannel listening = server;
+            // Until start: stop serving when init exits, or when the state directory is removed
+            // under us (the container was deleted by hand): then init is killed, nothing lingers.
             Thread watcher = new Thread(() -> {
-                OciNative.awaitExit(pidfd, -1);
+                while (!OciNative.awaitExit(pidfd, 1000)) {
+                    if (!Files.isDirectory(stateDir)) {
+                        LOG.warn("container {}: state directory {} is gone; killing the container", id, stateDir);
+                        OciNative.pidfdSendSignal(pidfd, SIGKILL);
+                    }
+                }
                 closeQuietly(listening);
             }, "sluice-init-watcher");
             watcher.setDaemon(true);
