@@ -280,9 +280,10 @@ public final class OciPlanCompiler {
             for (Map.Entry<String, Object> e : limits.entrySet()) {
                 Map<?, ?> m = (Map<?, ?>) e.getValue();
                 for (Map.Entry<?, ?> v : m.entrySet()) {
-                    if (v.getValue() != null) {
-                        throw bad("linux.resources." + e.getKey() + "." + v.getKey(),
-                                "cgroup limits are not supported by sluice yet");
+                    String key = e.getKey() + "." + v.getKey();
+                    if (v.getValue() != null && !isNoLimit(key, v.getValue())) {
+                        throw bad("linux.resources." + key, "cgroup limits are not supported by sluice yet (got "
+                                + v.getValue() + ")");
                     }
                 }
             }
@@ -290,6 +291,28 @@ public final class OciPlanCompiler {
                 throw bad("linux.resources.hugepageLimits", "cgroup limits are not supported by sluice yet");
             }
         }
+    }
+
+    /**
+     * Values that ask for no limit at all, which clients write by default: containerd's
+     * {@code cpu.shares} 1024 (the kernel's default weight), docker's zeros, -1 for "unlimited".
+     * Accepting them applies nothing and loses nothing.
+     */
+    static boolean isNoLimit(String key, Object value) {
+        if (value instanceof Boolean b) {
+            return !b; // disableOOMKiller: false, the kernel's default
+        }
+        if (!(value instanceof Number n)) {
+            return false;
+        }
+        long v = n.longValue();
+        return switch (key) {
+            case "cpu.shares" -> v == 0 || v == 1024;
+            case "cpu.quota", "memory.limit", "memory.reservation", "memory.swap", "memory.kernel",
+                    "memory.kernelTCP", "pids.limit" -> v == 0 || v == -1;
+            case "cpu.period", "cpu.realtimeRuntime", "cpu.realtimePeriod", "blockIO.weight", "blockIO.leafWeight" -> v == 0;
+            default -> false;
+        };
     }
 
     // ---- namespaces -------------------------------------------------------------------------

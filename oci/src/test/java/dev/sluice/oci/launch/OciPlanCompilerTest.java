@@ -189,6 +189,20 @@ class OciPlanCompilerTest {
     }
 
     @Test
+    void valuesThatAskForNoLimitAreAccepted() throws IOException {
+        compile(spec(c -> {
+            ObjectNode r = (ObjectNode) linux(c).get("resources");
+            r.putObject("cpu").put("shares", 1024).put("quota", -1);
+            r.putObject("memory").put("limit", 0).put("disableOOMKiller", false);
+            r.putObject("pids").put("limit", 0);
+            linux(c).put("cgroupsPath", "/default/c1");
+        }), List.of());
+        SpecException e = refused(c -> ((ObjectNode) linux(c).get("resources")).putObject("cpu").put("shares", 512));
+        assertEquals("linux.resources.cpu.shares", e.field(), e.getMessage());
+        assertTrue(e.getMessage().contains("got 512"), e.getMessage());
+    }
+
+    @Test
     void aDeviceNodeMayNotBeBound() throws IOException {
         Path node = Path.of("/dev/kmsg");
         if (!Files.exists(node)) {
