@@ -6,6 +6,10 @@
  *   init      pid 1 of the new pid namespace: init-phase ops, forks the workload, reaps;
  *   workload  proc-phase ops, seccomp listener, READY, waits for GO, execve.
  * outer and init forward kill()ed signals to their child and exit with its status.
+ *
+ * With the plan's detach op (an OCI container, whose sentry runs as a daemon), outer exits as
+ * soon as it has reported PID1, and init does not die with it: init is reparented to the nearest
+ * subreaper (containerd's shim, conmon) or to the host's init, which collects its exit status.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -26,6 +30,7 @@
 #include "sig.h"
 
 static struct plan plan;
+static int detached;
 
 static _Noreturn void usage(void)
 {
@@ -138,6 +143,7 @@ static _Noreturn void run_outer(pid_t parent)
 		bail("outer", "parent %d is gone", parent);
 	}
 	plan_recv(&plan);
+	detached = plan_has(&plan, OP_DETACH);
 	plan_run(&plan, PH_OUTER);
 	/* init waits on this pipe until PID1 is sent, so PID1 is always the first message. */
 	if (pipe2(sync, O_CLOEXEC) < 0)
@@ -148,7 +154,10 @@ static _Noreturn void run_outer(pid_t parent)
 		while (read(sync[0], &c, 1) < 0 && errno == EINTR)
 			;
 		close(sync[0]);
-		die_with_parent("init", parent_pidfd);
+		if (detached)
+			close(parent_pidfd);	/* init outlives outer: that is the point (-1: none) */
+		else
+			die_with_parent("init", parent_pidfd);
 		run_init();
 	}
 	close(sync[0]);
@@ -156,6 +165,8 @@ static _Noreturn void run_outer(pid_t parent)
 		bail("outer", "sending PID1");
 	chan_close();
 	close(sync[1]);
+	if (detached)
+		_exit(0);
 	sig_forward_to("outer", init);
 	for (;;) {
 		if (waitpid(init, &st, 0) == init)

@@ -9,6 +9,7 @@ struct op;
 struct plan;
 
 /* ops_fs.c: the outer and init phases (namespaces, mounts, the root filesystem). */
+void op_setns(const struct op *op);
 void op_unshare(const struct op *op);
 void op_hostname(const struct op *op);
 void op_ifup(const struct op *op);
@@ -17,10 +18,14 @@ void op_mount_setattr(const struct op *op);
 void op_mkdir(const struct op *op);
 void op_touch(const struct op *op);
 void op_symlink(const struct op *op);
+void op_mknod(const struct op *op);
+void op_write_file(const struct op *op);
 void op_pivot_root(const struct op *op);
 
 /* ops_proc.c: the workload's proc phase. */
 void op_chdir(const struct op *op);
+void op_rlimit(const struct op *op);
+void op_user(const struct op *op);
 void op_caps(const struct op *op);
 void op_no_new_privs(const struct op *op);
 /* execve()s the plan's exec op with the plan's env ops; reports EXEC-FAILED and exits if

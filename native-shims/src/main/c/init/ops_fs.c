@@ -13,6 +13,7 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include "chan.h"
@@ -24,6 +25,18 @@
 static const char *or_null(const char *s)
 {
 	return *s ? s : NULL;
+}
+
+/* Joins the namespace at PATH (e.g. /proc/PID/ns/net); NSTYPE is its CLONE_NEW* flag. */
+void op_setns(const struct op *op)
+{
+	int fd = open(op->argv[0], O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		bail("outer", "setns %s: open", op->argv[0]);
+	if (setns(fd, (int)op->num[1]) < 0)
+		bail("outer", "setns %s (0x%x)", op->argv[0], (unsigned)op->num[1]);
+	close(fd);
 }
 
 void op_unshare(const struct op *op)
@@ -151,4 +164,32 @@ void op_pivot_root(const struct op *op)
 		bail("init", "pivot-root %s: umount the old root", root);
 	if (chdir("/") < 0)
 		bail("init", "pivot-root %s: chdir /", root);
+}
+
+/* A device node (or fifo) with exactly MODE (umask ignored), owned by UID:GID. */
+void op_mknod(const struct op *op)
+{
+	const char *path = op->argv[0];
+	mode_t type = op->argv[1][0] == 'c' ? S_IFCHR : op->argv[1][0] == 'b' ? S_IFBLK : S_IFIFO;
+	mode_t old = umask(0);
+
+	if (mknod(path, type | op->num[2], makedev(op->num[3], op->num[4])) < 0)
+		bail("init", "mknod %s %s %u:%u", path, op->argv[1], (unsigned)op->num[3], (unsigned)op->num[4]);
+	umask(old);
+	if (lchown(path, op->num[5], op->num[6]) < 0)
+		bail("init", "mknod %s: chown %u:%u", path, (unsigned)op->num[5], (unsigned)op->num[6]);
+}
+
+/* Writes DATA into an existing file (a sysctl under /proc/sys); never creates or follows a link. */
+void op_write_file(const struct op *op)
+{
+	const char *path = op->argv[0], *data = op->argv[1];
+	size_t len = strlen(data);
+	int fd = open(path, O_WRONLY | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY);
+
+	if (fd < 0)
+		bail("init", "write-file %s: open", path);
+	if (write(fd, data, len) != (ssize_t)len)
+		bail("init", "write-file %s: write '%.40s'", path, data);
+	close(fd);
 }

@@ -9,7 +9,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <grp.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -31,6 +33,55 @@ void op_no_new_privs(const struct op *op)
 	(void)op;
 	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
 		bail("proc", "no-new-privs");
+}
+
+void op_rlimit(const struct op *op)
+{
+	struct rlimit rl = { .rlim_cur = op->num[1], .rlim_max = op->num[2] };
+
+	if (setrlimit((int)op->num[0], &rl) < 0)
+		bail("proc", "rlimit %u: setrlimit to soft %llu, hard %llu", (unsigned)op->num[0],
+		     (unsigned long long)op->num[1], (unsigned long long)op->num[2]);
+}
+
+/*
+ * Becomes UID:GID with exactly the supplementary groups listed. PR_SET_KEEPCAPS keeps the
+ * permitted set across setresuid; the effective set, which the kernel clears, is raised again
+ * to it, so the caps op that follows can still choose what stays. execve clears the flag, and
+ * a non-root user then keeps no capability (there are no ambient ones), as with runc.
+ */
+void op_user(const struct op *op)
+{
+	int n = op->argc - 2;
+	gid_t *groups = calloc(n + 1, sizeof(*groups));
+	uid_t uid = op->num[0];
+	gid_t gid = op->num[1];
+
+	if (!groups)
+		bail("proc", "user: allocating %d groups", n);
+	for (int i = 0; i < n; i++)
+		groups[i] = strtoul(op->argv[i + 2], NULL, 10);	/* plan.c checked: digits, 32-bit */
+	if (prctl(PR_SET_KEEPCAPS, 1, 0, 0, 0) < 0)
+		bail("proc", "user: PR_SET_KEEPCAPS");
+	if (setgroups(n, groups) < 0)
+		bail("proc", "user: setgroups (%d groups)", n);
+	if (setresgid(gid, gid, gid) < 0)
+		bail("proc", "user: setresgid %u", (unsigned)gid);
+	if (setresuid(uid, uid, uid) < 0)
+		bail("proc", "user: setresuid %u", (unsigned)uid);
+	free(groups);
+	/* A uid change from 0 cleared the effective set; the caps op needs CAP_SETPCAP back. */
+	if (uid != 0) {
+		struct __user_cap_header_struct hdr = { .version = _LINUX_CAPABILITY_VERSION_3 };
+		struct __user_cap_data_struct data[2];
+
+		if (syscall(SYS_capget, &hdr, data) < 0)
+			bail("proc", "user: capget");
+		for (int i = 0; i < 2; i++)
+			data[i].effective = data[i].permitted;
+		if (syscall(SYS_capset, &hdr, data) < 0)
+			bail("proc", "user: capset (effective = permitted)");
+	}
 }
 
 /*

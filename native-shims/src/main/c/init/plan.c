@@ -13,6 +13,8 @@
 
 static const struct op_def defs[] = {
 	{ "version",       OP_VERSION,       PH_NONE,  1,  1, "d",     NULL },
+	{ "detach",        OP_DETACH,        PH_OUTER, 0,  0, "",      NULL },
+	{ "setns",         OP_SETNS,         PH_OUTER, 2,  2, "sw",    op_setns },
 	{ "unshare",       OP_UNSHARE,       PH_OUTER, 1,  1, "w",     op_unshare },
 	{ "hostname",      OP_HOSTNAME,      PH_INIT,  1,  1, "s",     op_hostname },
 	{ "ifup",          OP_IFUP,          PH_INIT,  1,  1, "s",     op_ifup },
@@ -21,9 +23,13 @@ static const struct op_def defs[] = {
 	{ "mkdir",         OP_MKDIR,         PH_INIT,  2,  2, "so",    op_mkdir },
 	{ "touch",         OP_TOUCH,         PH_INIT,  2,  2, "so",    op_touch },
 	{ "symlink",       OP_SYMLINK,       PH_INIT,  2,  2, "ss",    op_symlink },
+	{ "mknod",         OP_MKNOD,         PH_INIT,  7,  7, "ssowwww", op_mknod },
+	{ "write-file",    OP_WRITE_FILE,    PH_INIT,  2,  2, "ss",    op_write_file },
 	{ "pivot-root",    OP_PIVOT_ROOT,    PH_INIT,  1,  1, "s",     op_pivot_root },
 	{ "chdir",         OP_CHDIR,         PH_PROC,  1,  1, "s",     op_chdir },
 	{ "env",           OP_ENV,           PH_PROC,  1,  1, "s",     NULL },
+	{ "rlimit",        OP_RLIMIT,        PH_PROC,  3,  3, "wdd",   op_rlimit },
+	{ "user",          OP_USER,          PH_PROC,  2, -1, "ww",    op_user },
 	{ "caps",          OP_CAPS,          PH_PROC,  1,  1, "d",     op_caps },
 	{ "no-new-privs",  OP_NO_NEW_PRIVS,  PH_PROC,  0,  0, "",      op_no_new_privs },
 	{ "notify-ioctl",  OP_NOTIFY_IOCTL,  PH_PROC,  2,  2, "ww",    NULL },
@@ -59,6 +65,15 @@ static void parse_arg(struct op *op, int i, int at)
 	if (parse_num(s, t == 'o' ? 8 : 10, max, &op->num[i]) < 0)
 		plan_fail("op %d (%s): argument %d is not a valid number: '%.40s'",
 			  at, op->def->name, i + 1, s);
+}
+
+static void check_u32(const struct op *op, int i, int at)
+{
+	uint64_t v;
+
+	if (parse_num(op->argv[i], 10, UINT32_MAX, &v) < 0)
+		plan_fail("op %d (%s): argument %d is not a valid number: '%.40s'",
+			  at, op->def->name, i + 1, op->argv[i]);
 }
 
 static const struct op_def *find_def(const char *name)
@@ -114,6 +129,10 @@ static void parse(struct plan *p, size_t len)
 		op->argv[op->argc] = NULL;
 		for (int i = 0; i < op->argc && op->def->types[i]; i++)
 			parse_arg(op, i, at);
+		/* user: UID GID then any number of supplementary gids, all 32-bit. */
+		if (op->def->kind == OP_USER)
+			for (int i = 2; i < op->argc; i++)
+				check_u32(op, i, at);
 	}
 }
 
@@ -137,6 +156,8 @@ static void validate(const struct plan *p)
 		/* SCMP_ACT_ERRNO carries 16 bits; the kernel's errno values end at 4095. */
 		if (op->def->kind == OP_DENY_SOCKET && (op->num[2] == 0 || op->num[2] > 4095))
 			plan_fail("op %d: deny-socket errno %u is not in 1..4095", i, (unsigned)op->num[2]);
+		if (op->def->kind == OP_MKNOD && (strlen(op->argv[1]) != 1 || !strchr("cbp", op->argv[1][0])))
+			plan_fail("op %d: mknod type '%.40s' is not c, b or p", i, op->argv[1]);
 		if (op->def->kind == OP_ENV && !strchr(op->argv[0], '='))
 			plan_fail("op %d: env '%.40s' is not NAME=VALUE", i, op->argv[0]);
 	}
@@ -157,6 +178,14 @@ void plan_recv(struct plan *p)
 	}
 	parse(p, n);
 	validate(p);
+}
+
+int plan_has(const struct plan *p, enum op_kind kind)
+{
+	for (int i = 0; i < p->nops; i++)
+		if (p->ops[i].def->kind == kind)
+			return 1;
+	return 0;
 }
 
 void plan_run(const struct plan *p, enum phase ph)

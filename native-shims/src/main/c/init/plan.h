@@ -8,14 +8,15 @@
 #include <stdint.h>
 
 #define PLAN_MAX (256 * 1024)
-#define OP_MAX_NUMS 5
+#define OP_MAX_NUMS 8
 
 enum phase { PH_NONE, PH_OUTER, PH_INIT, PH_PROC };
 
 enum op_kind {
 	OP_VERSION, OP_UNSHARE, OP_HOSTNAME, OP_IFUP, OP_MOUNT, OP_MOUNT_SETATTR, OP_MKDIR,
 	OP_TOUCH, OP_SYMLINK, OP_PIVOT_ROOT, OP_CHDIR, OP_ENV, OP_CAPS, OP_NO_NEW_PRIVS,
-	OP_NOTIFY_IOCTL, OP_DENY_SOCKET, OP_EXEC,
+	OP_NOTIFY_IOCTL, OP_DENY_SOCKET, OP_EXEC, OP_DETACH, OP_SETNS, OP_MKNOD, OP_WRITE_FILE, OP_RLIMIT,
+	OP_USER,
 };
 
 struct op;
@@ -47,5 +48,7 @@ struct plan {
 void plan_recv(struct plan *p);
 /* Runs the ops of one phase, in plan order, through their op_def.run. */
 void plan_run(const struct plan *p, enum phase ph);
+/* Whether the plan has an op of this kind (for flag ops such as detach). */
+int plan_has(const struct plan *p, enum op_kind kind);
 
 #endif

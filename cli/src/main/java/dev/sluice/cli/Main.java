@@ -3,6 +3,8 @@ package dev.sluice.cli;
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Arrays;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -12,13 +14,60 @@ import picocli.CommandLine.ScopeType;
 /**
  * {@code sluice}: a thin CLI over the sentry library. Each subcommand is one class returning its
  * exit code; {@code System.exit} happens here only.
+ *
+ * <p>Two families of commands share it: Sluice's own ({@code run CMD}, {@code bench},
+ * {@code proxies}, {@code ioctls}; errors exit 125) and the runc-compatible ones ({@code create},
+ * {@code start}, {@code state}, {@code kill}, {@code delete}, {@code list}, {@code spec},
+ * {@code features}, and {@code run} in its runc form; errors go to {@code --log} and exit 1).
+ * {@link OciGrammar} says which {@code run} a command line means.
  */
 @Command(name = "sluice", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
-        description = "Run workloads in a sandbox whose GPU and RDMA device ioctls pass through the Java sentry.",
-        subcommands = {RunCommand.class, BenchCommand.class, ProxiesCommand.class, IoctlsCommand.class})
+        description = {"Run workloads in a sandbox whose GPU and RDMA device ioctls pass through the Java sentry,",
+            "or run OCI containers the same way as a runc-compatible runtime (create, start, state, kill, delete...)."},
+        subcommands = {RunCommand.class, BenchCommand.class, ProxiesCommand.class, IoctlsCommand.class,
+            CreateCommand.class, StartCommand.class, StateCommand.class, KillCommand.class, DeleteCommand.class,
+            ListCommand.class, SpecCommand.class, FeaturesCommand.class, SentryDaemonCommand.class})
 public final class Main {
     /** Exit code for errors of sluice itself (usage, setup), as {@code docker run}. */
     static final int SLUICE_ERROR = 125;
+
+    // runc's global options (docs/oci.md). Inherited, so they may also follow the command.
+    @Option(names = "--root", scope = ScopeType.INHERIT, paramLabel = "DIR", defaultValue = "/run/sluice",
+            description = "Where OCI container state lives (default: ${DEFAULT-VALUE}).")
+    Path root;
+
+    @Option(names = "--log", scope = ScopeType.INHERIT, paramLabel = "FILE",
+            description = "Append OCI runtime log lines (errors, and more with --debug) to FILE.")
+    Path log;
+
+    @Option(names = "--log-format", scope = ScopeType.INHERIT, paramLabel = "FORMAT", defaultValue = "text",
+            description = "text or json (default: ${DEFAULT-VALUE}).")
+    void logFormat(String format) {
+        if (!format.equals("text") && !format.equals("json")) {
+            throw new CommandLine.ParameterException(new CommandLine(this), "unknown --log-format '" + format + "': text or json");
+        }
+        this.logFormat = format;
+    }
+
+    String logFormat = "text";
+
+    @Option(names = "--debug", scope = ScopeType.INHERIT, description = "Log debug information (OCI commands).")
+    void debug(boolean on) {
+        this.debug = on;
+        if (on) {
+            ((Logger) LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME)).setLevel(Level.DEBUG);
+        }
+    }
+
+    boolean debug;
+
+    @Option(names = "--systemd-cgroup", scope = ScopeType.INHERIT,
+            description = "Accepted for compatibility (sluice does not manage cgroups yet).")
+    boolean systemdCgroup;
+
+    OciLog ociLog() {
+        return new OciLog(log, logFormat, debug);
+    }
 
     @Option(names = "--log-level", scope = ScopeType.INHERIT, paramLabel = "LEVEL", defaultValue = "warn",
             description = "error, warn, info, debug or trace (default: ${DEFAULT-VALUE}).")
@@ -36,30 +85,51 @@ public final class Main {
 
     /** Runs the command line and returns the exit code (for tests: never exits). */
     public static int execute(String... args) {
-        CommandLine cl = new CommandLine(new Main());
-        // Everything after CMD belongs to CMD: `sluice run ls -la` works without `--`.
-        cl.getSubcommands().get("run").setStopAtPositional(true);
+        Main main = new Main();
+        CommandLine cl = new CommandLine(main);
+        if (OciGrammar.isOciRun(Arrays.asList(args), cl.getCommandSpec())) {
+            cl.getCommandSpec().removeSubcommand("run");
+            cl.addSubcommand("run", new OciRunCommand());
+        } else {
+            // Everything after CMD belongs to CMD: `sluice run ls -la` works without `--`.
+            cl.getSubcommands().get("run").setStopAtPositional(true);
+        }
         cl.setParameterExceptionHandler((ex, a) -> {
             PrintWriter err = ex.getCommandLine().getErr();
+            if (ex.getCommandLine().getCommand() instanceof OciCommand) {
+                main.ociLog().error(ex.getMessage(), err);
+                return OciCommand.FAILED;
+            }
             err.println("sluice: " + ex.getMessage());
             err.println("Try '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help' for more information.");
             return SLUICE_ERROR;
         });
         cl.setExecutionExceptionHandler((ex, c, parsed) -> {
-            c.getErr().println("sluice: " + (ex.getMessage() != null ? ex.getMessage() : ex.toString()));
+            String message = ex.getMessage() != null ? ex.getMessage() : ex.toString();
             if (LoggerFactory.getLogger(Main.class).isDebugEnabled()) {
                 ex.printStackTrace(c.getErr());
             }
+            if (c.getCommand() instanceof OciCommand) {
+                main.ociLog().error(message, c.getErr());
+                return OciCommand.FAILED;
+            }
+            c.getErr().println("sluice: " + message);
             return SLUICE_ERROR;
         });
         return cl.execute(args);
     }
 
+    /** This build's version. */
+    static String version() {
+        String v = Main.class.getPackage().getImplementationVersion();
+        return v != null ? v : "0.1.0-SNAPSHOT";
+    }
+
+    /** {@code --version}: runc's layout (clients log it; the spec line says what config versions we read). */
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
-            String v = Main.class.getPackage().getImplementationVersion();
-            return new String[] {"sluice " + (v != null ? v : "0.1.0-SNAPSHOT")};
+            return new String[] {"sluice version " + version(), "spec: " + dev.sluice.oci.spec.DefaultSpec.OCI_VERSION};
         }
     }
 }

@@ -24,10 +24,13 @@ import org.slf4j.LoggerFactory;
  * call, and the {@link NotificationLoop} that feeds it. Started once the workload has handed over
  * its listener, stopped once the sandbox has exited.
  *
+ * <p>Used by {@link SandboxRunner} ({@code sluice run}) and by the detached sentry of an OCI
+ * container.
+ *
  * <p>Lock ordering: none. The loop's workers share only thread-safe state (stats, trace, the
  * dispatcher's caches); the listener's ioctls are safe from many threads.
  */
-final class Sentry {
+public final class Sentry {
     private static final Logger LOG = LoggerFactory.getLogger(Sentry.class);
 
     private final Listener listener;
@@ -49,7 +52,7 @@ final class Sentry {
      * Starts answering on {@code listenerFd}. {@code onFailure} runs (once, on a worker thread) if
      * the loop ends for any reason but "no task left": the caller must then kill the sandbox.
      */
-    static Sentry start(HostFd listenerFd, List<DeviceProxy> proxies, CallStats stats, TraceWriter trace,
+    public static Sentry start(HostFd listenerFd, List<DeviceProxy> proxies, CallStats stats, TraceWriter trace,
                         SandboxRunner.Options options, Consumer<NotificationLoop.Outcome> onFailure) {
         int fdsAtStart = FdCount.openFds();
         Map<Integer, String> fdsBefore = FdCount.snapshot();
@@ -83,8 +86,17 @@ final class Sentry {
         }
     }
 
+    /**
+     * Completes when the notification loop ends: {@code GUESTS_GONE} once no sandboxed task is
+     * left, anything else on a failure (after {@code onFailure} ran). A detached sentry (an OCI
+     * container's) waits on this to know when its work is over.
+     */
+    public java.util.concurrent.CompletableFuture<NotificationLoop.Outcome> ended() {
+        return loop.ended();
+    }
+
     /** The sentry's open-fd count when it started (the listener included). */
-    int fdsAtStart() {
+    public int fdsAtStart() {
         return fdsAtStart;
     }
 
@@ -92,7 +104,7 @@ final class Sentry {
      * Stops after the sandbox exited: waits for calls in flight, releases the per-sandbox caches,
      * and returns the sentry's open-fd count before the listener itself is closed.
      */
-    int stop() {
+    public int stop() {
         loop.close();
         try {
             loop.done().get(2, TimeUnit.SECONDS);

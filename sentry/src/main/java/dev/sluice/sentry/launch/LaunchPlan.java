@@ -109,6 +109,19 @@ public final class LaunchPlan {
             return this;
         }
 
+        /**
+         * The outer process exits once it has reported PID1, and init does not die with it (an
+         * OCI container: init is reparented to the caller's subreaper).
+         */
+        public Builder detach() {
+            return op("detach");
+        }
+
+        /** Joins the namespace at {@code path} ({@code nsType}: its CLONE_NEW* flag), before unshare. */
+        public Builder setns(String path, long nsType) {
+            return op("setns", path, Long.toString(nsType));
+        }
+
         public Builder unshare(long cloneFlags) {
             return op("unshare", Long.toString(cloneFlags));
         }
@@ -142,6 +155,17 @@ public final class LaunchPlan {
             return op("symlink", target, path);
         }
 
+        /** A device node or fifo: {@code type} is c, b or p; {@code mode} the permission bits. */
+        public Builder mknod(String path, char type, int mode, long major, long minor, long uid, long gid) {
+            return op("mknod", path, String.valueOf(type), Integer.toOctalString(mode), Long.toString(major),
+                    Long.toString(minor), Long.toString(uid), Long.toString(gid));
+        }
+
+        /** Writes {@code data} into the existing file {@code path} (a sysctl). */
+        public Builder writeFile(String path, String data) {
+            return op("write-file", path, data);
+        }
+
         public Builder pivotRoot(String newRoot) {
             return op("pivot-root", newRoot);
         }
@@ -152,6 +176,21 @@ public final class LaunchPlan {
 
         public Builder env(String nameValue) {
             return op("env", nameValue);
+        }
+
+        /** setrlimit({@code resource}); limits are unsigned 64-bit. */
+        public Builder rlimit(int resource, String soft, String hard) {
+            return op("rlimit", Integer.toString(resource), soft, hard);
+        }
+
+        /** setgroups, setresgid, setresuid, keeping the permitted capabilities for the caps op. */
+        public Builder user(long uid, long gid, List<Long> groups) {
+            List<String> a = new ArrayList<>();
+            a.add(Long.toString(uid));
+            a.add(Long.toString(gid));
+            groups.forEach(g -> a.add(Long.toString(g)));
+            ops.add(new Op("user", a));
+            return this;
         }
 
         public Builder caps(long keepMask) {

@@ -122,6 +122,21 @@ class LaunchPlanTest {
     }
 
     @Test
+    void ociOpTokenFormats() {
+        LaunchPlan p = LaunchPlan.builder().detach().setns("/proc/1/ns/net", 0x40000000L)
+                .mknod("/s/dev/nvidia0", 'c', 0666, 195, 0, 0, 0).writeFile("/s/proc/sys/net/x", "0 0")
+                .rlimit(7, "1024", "18446744073709551615").user(1000, 100, List.of(10L, 20L))
+                .exec("sh", List.of("sh")).build();
+        assertEquals(List.of(), p.ops("detach").get(0).args(), "detach has no arguments");
+        assertEquals(List.of("/proc/1/ns/net", "1073741824"), p.ops("setns").get(0).args(), "setns path and CLONE_NEW* flag");
+        assertEquals(List.of("/s/dev/nvidia0", "c", "666", "195", "0", "0", "0"), p.ops("mknod").get(0).args(),
+                "mknod path, type letter, octal mode, major, minor, uid, gid");
+        assertEquals(List.of("/s/proc/sys/net/x", "0 0"), p.ops("write-file").get(0).args(), "write-file path and data");
+        assertEquals(List.of("7", "1024", "18446744073709551615"), p.ops("rlimit").get(0).args(), "rlimit: unsigned 64-bit");
+        assertEquals(List.of("1000", "100", "10", "20"), p.ops("user").get(0).args(), "user uid gid groups...");
+    }
+
+    @Test
     void stickyAndLargeModes() {
         LaunchPlan p = LaunchPlan.builder().mkdir("/shm", 01777).mountSetattr("/x", 1, 2, false)
                 .caps(-1L).exec("true", List.of("true")).build();

@@ -50,6 +50,15 @@ class MalformedPlanTest {
                         "exec", "2", "/bin/true", "true")),
                 Arguments.of("deny-socket errno past 4095", tokens("version", "1", "deny-socket", "3", "16", "20", "4096",
                         "exec", "2", "/bin/true", "true")),
+                Arguments.of("mknod of an unknown type", tokens("version", "1", "mknod", "7", "/x", "z", "666", "1", "3", "0", "0",
+                        "exec", "2", "/bin/true", "true")),
+                Arguments.of("mknod mode beyond permission bits", tokens("version", "1", "mknod", "7", "/x", "c", "20666", "1", "3",
+                        "0", "0", "exec", "2", "/bin/true", "true")),
+                Arguments.of("user with a group outside 32 bits", tokens("version", "1", "user", "3", "0", "0", "4294967296",
+                        "exec", "2", "/bin/true", "true")),
+                Arguments.of("user without gid", tokens("version", "1", "user", "1", "0", "exec", "2", "/bin/true", "true")),
+                Arguments.of("rlimit with a sign", tokens("version", "1", "rlimit", "3", "7", "-1", "10", "exec", "2", "/bin/true", "true")),
+                Arguments.of("detach with an argument", tokens("version", "1", "detach", "1", "x", "exec", "2", "/bin/true", "true")),
                 Arguments.of("empty plan", new byte[] {0}));
     }
 

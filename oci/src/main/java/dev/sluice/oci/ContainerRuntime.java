@@ -1,0 +1,332 @@
+package dev.sluice.oci;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.sluice.oci.daemon.SentryDaemon;
+import dev.sluice.oci.daemon.SentrySocket;
+import dev.sluice.oci.launch.OciPlanCompiler;
+import dev.sluice.oci.launch.ProxySelection;
+import dev.sluice.oci.spec.Spec;
+import dev.sluice.oci.spec.SpecLoader;
+import dev.sluice.oci.state.ContainerState;
+import dev.sluice.oci.state.HostProcess;
+import dev.sluice.oci.state.StateStore;
+import dev.sluice.oci.state.Status;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The runc-compatible operations on the containers under one {@code --root}: what
+ * {@code sluice create/start/state/kill/delete/list} do, with the CLI only parsing arguments.
+ * Every failure the user can cause is an {@link OciException} whose message names the container,
+ * the argument or the config field.
+ */
+public final class ContainerRuntime {
+    private static final Logger LOG = LoggerFactory.getLogger(ContainerRuntime.class);
+    static final int SIGKILL = 9;
+    /** How long delete waits for a killed container, and then for its sentry, to exit. */
+    static final int EXIT_WAIT_MS = 10_000;
+    /** The signals sluice-init forwards to the workload (sig.c); others would stop at init. */
+    static final List<Integer> FORWARDED = List.of(1, 2, 3, 10, 12, 15, 28);
+
+    private final StateStore store;
+
+    public ContainerRuntime(Path root) {
+        this.store = new StateStore(root);
+    }
+
+    public StateStore store() {
+        return store;
+    }
+
+    /**
+     * Starts the detached sentry for the container: {@code argv} is its command line (the CLI's
+     * own launcher with {@code sentry-daemon} arguments), run with fd 3 as the report pipe.
+     */
+    public interface DaemonStarter {
+        int start(List<String> argv, int reportFd);
+    }
+
+    // ---- create ------------------------------------------------------------------------------
+
+    /**
+     * Creates container {@code id} from {@code bundle}: when this returns, init waits for
+     * {@code start}, the sentry runs detached, and {@code pidFile} (if any) holds init's pid.
+     * On failure nothing is left: no state directory, no process.
+     *
+     * @param daemonArgv the daemon's command line given the absolute bundle (the id is appended)
+     */
+    public int create(String id, Path bundleArg, Path pidFile, Function<Path, List<String>> daemonArgv) {
+        StateStore.checkId(id);
+        Path bundle = bundleArg.toAbsolutePath().normalize();
+        String file = bundle.resolve("config.json").toString();
+        Spec spec = SpecLoader.load(bundle);
+        OciPlanCompiler.check(spec, file, bundle);
+        ProxySelection.of(spec, file);
+        Path rootfs = OciPlanCompiler.rootfs(spec, file, bundle);
+        ContainerState state = new ContainerState(spec.ociVersion(), id, bundle.toString(), rootfs.toString(), 0, 0, 0, 0,
+                DateTimeFormatter.ISO_INSTANT.format(Instant.now()), false, spec.annotations());
+        boolean ok = false;
+        int daemonPid = 0;
+        // Outside the try: an id that exists belongs to another container, which stays as it is.
+        StateStore.Locked locked = store.create(id);
+        try (StateStore.Locked l = locked) {
+            store.write(state);
+            int[] pipe = OciNative.pipe();
+            List<String> argv = new ArrayList<>(daemonArgv.apply(bundle));
+            argv.add(id);
+            try {
+                daemonPid = OciNative.spawn(argv, pipe[1]);
+            } finally {
+                OciNative.close(pipe[1]);
+            }
+            HostProcess daemon = HostProcess.of(daemonPid);
+            state = state.withSentry(daemonPid, daemon == null ? 0 : daemon.startTime());
+            store.write(state);
+            String report = new String(OciNative.readAll(pipe[0], 64 * 1024), StandardCharsets.UTF_8).trim();
+            OciNative.close(pipe[0]);
+            if (report.startsWith("OK ")) {
+                String[] f = report.split(" ");
+                int pid = Integer.parseInt(f[1]);
+                state = state.withInit(pid, Long.parseLong(f[2]));
+                store.write(state);
+                if (pidFile != null) {
+                    writePidFile(pidFile, pid);
+                }
+                ok = true;
+                return pid;
+            }
+            if (report.startsWith("ERR ")) {
+                throw new OciException(report.substring(4));
+            }
+            throw new OciException("the sentry of container " + id + " exited during create without a word"
+                    + (report.isEmpty() ? "" : ": " + report));
+        } finally {
+            if (!ok) {
+                if (daemonPid > 0) {
+                    stopDaemon(new HostProcess(daemonPid, HostProcess.startTime(daemonPid)));
+                }
+                try {
+                    store.remove(id);
+                } catch (OciException e) {
+                    LOG.warn("{}", e.getMessage());
+                }
+            }
+        }
+    }
+
+    /** runc writes the pid file atomically, relative to the caller's directory. */
+    static void writePidFile(Path pidFile, int pid) {
+        Path target = pidFile.toAbsolutePath();
+        Path tmp = target.resolveSibling("." + target.getFileName() + ".tmp");
+        try {
+            Files.writeString(tmp, Integer.toString(pid), StandardCharsets.US_ASCII);
+            Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            throw new OciException("--pid-file " + pidFile + ": " + e.getMessage(), e);
+        }
+    }
+
+    // ---- start -------------------------------------------------------------------------------
+
+    /** Lets the created container's workload exec. */
+    public void start(String id) {
+        try (StateStore.Locked l = store.lock(id)) {
+            Optional<ContainerState> s = store.read(id);
+            Status status = store.status(s);
+            switch (status) {
+                case CREATED -> { }
+                case RUNNING, PAUSED -> throw new OciException("cannot start an already running container");
+                case STOPPED -> throw new OciException("cannot start a container that has stopped");
+                case CREATING -> throw new OciException("container " + id + " is still being created");
+            }
+            String answer = SentrySocket.request(l.dir(), "start", id);
+            store.write(s.get().withStarted());
+            if (!answer.equals("ok")) {
+                throw new OciException(answer.startsWith("error ") ? answer.substring(6) : answer);
+            }
+        }
+    }
+
+    // ---- state and list ----------------------------------------------------------------------
+
+    /** The state as {@code runc state} prints it. */
+    public Map<String, Object> state(String id) {
+        Optional<ContainerState> s = store.read(id);
+        Status status = store.status(s);
+        Map<String, Object> m = new LinkedHashMap<>();
+        if (s.isEmpty()) {
+            m.put("ociVersion", "");
+            m.put("id", id);
+            m.put("pid", 0);
+            m.put("status", status.json());
+            m.put("bundle", "");
+            m.put("rootfs", "");
+            m.put("created", "");
+            m.put("owner", "");
+            return m;
+        }
+        ContainerState c = s.get();
+        m.put("ociVersion", c.ociVersion());
+        m.put("id", c.id());
+        m.put("pid", status == Status.STOPPED || status == Status.CREATING ? 0 : c.pid());
+        m.put("status", status.json());
+        m.put("bundle", c.bundle());
+        m.put("rootfs", c.rootfs());
+        m.put("created", c.created());
+        if (!c.annotations().isEmpty()) {
+            m.put("annotations", c.annotations());
+        }
+        m.put("owner", "");
+        return m;
+    }
+
+    /** Every container's state, by id. */
+    public List<Map<String, Object>> list() {
+        List<Map<String, Object>> out = new ArrayList<>();
+        for (String id : store.ids()) {
+            try {
+                out.add(state(id));
+            } catch (OciException e) {
+                // deleted while we listed
+            }
+        }
+        return out;
+    }
+
+    public static String json(Object o) {
+        try {
+            return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(o);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    // ---- kill --------------------------------------------------------------------------------
+
+    /**
+     * Sends {@code signal} to the container: to its init for SIGKILL and the signals init
+     * forwards to the workload; to the workload itself for any other (pid 1 of a namespace would
+     * drop it); with {@code all}, to every process of the container's pid namespace.
+     */
+    public void kill(String id, int signal, boolean all) {
+        try (StateStore.Locked l = store.lock(id)) {
+            Optional<ContainerState> s = store.read(id);
+            Status status = store.status(s);
+            if (status == Status.STOPPED || status == Status.CREATING) {
+                throw new OciException("container not running");
+            }
+            HostProcess init = new HostProcess(s.get().pid(), s.get().pidStartTime());
+            List<HostProcess> targets = new ArrayList<>();
+            if (all) {
+                targets.addAll(Processes.inPidNamespaceOf(init));
+            } else if (signal == SIGKILL || FORWARDED.contains(signal)) {
+                targets.add(init);
+            } else {
+                targets.addAll(Processes.children(init));
+                if (targets.isEmpty()) {
+                    targets.add(init);
+                }
+            }
+            for (HostProcess p : targets) {
+                int r = Processes.signal(p, signal);
+                if (r < 0 && p.equals(init) && r != -3) {
+                    throw new OciException("kill container " + id + " (pid " + p.pid() + "): "
+                            + dev.sluice.sentry.nativeio.Errno.describe(-r));
+                }
+            }
+        }
+    }
+
+    // ---- delete ------------------------------------------------------------------------------
+
+    /**
+     * Deletes the container: a stopped or created one always, a running one only with
+     * {@code force} (killed first). Everything goes: the processes, the sentry, the state directory.
+     */
+    public void delete(String id, boolean force) {
+        try (StateStore.Locked l = store.lock(id)) {
+            Optional<ContainerState> s = store.read(id);
+            Status status = store.status(s);
+            switch (status) {
+                case STOPPED -> { }
+                case CREATED -> killAndWait(id, s.get());
+                case RUNNING, PAUSED -> {
+                    if (!force) {
+                        throw new OciException("cannot delete container " + id + " that is not stopped: " + status.json());
+                    }
+                    killAndWait(id, s.get());
+                }
+                case CREATING -> {
+                    if (!force) {
+                        throw new OciException("cannot delete container " + id + " that is being created (use --force)");
+                    }
+                }
+            }
+            s.ifPresent(c -> stopDaemon(new HostProcess(c.sentryPid(), c.sentryStartTime())));
+            store.remove(id);
+        }
+    }
+
+    private void killAndWait(String id, ContainerState c) {
+        HostProcess init = new HostProcess(c.pid(), c.pidStartTime());
+        int pidfd = Processes.pidfd(init);
+        if (pidfd < 0) {
+            return; // already gone
+        }
+        try {
+            OciNative.pidfdSendSignal(pidfd, SIGKILL);
+            if (!OciNative.awaitExit(pidfd, EXIT_WAIT_MS)) {
+                throw new OciException("container " + id + ": init (pid " + c.pid() + ") did not exit within "
+                        + EXIT_WAIT_MS / 1000 + " s of SIGKILL");
+            }
+        } finally {
+            OciNative.close(pidfd);
+        }
+    }
+
+    /** The sentry exits by itself once its container is gone; make sure of it. */
+    static void stopDaemon(HostProcess daemon) {
+        int pidfd = Processes.pidfd(daemon);
+        if (pidfd < 0) {
+            return;
+        }
+        try {
+            if (!OciNative.awaitExit(pidfd, 2000)) {
+                OciNative.pidfdSendSignal(pidfd, SIGKILL);
+                OciNative.awaitExit(pidfd, EXIT_WAIT_MS);
+            }
+        } finally {
+            OciNative.close(pidfd);
+        }
+    }
+
+    /** For tests and diagnostics: the state directory's path of a container. */
+    public Path stateDir(String id) {
+        return store.dir(id);
+    }
+
+    static boolean isDir(Path p) {
+        return Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS);
+    }
+
+    /** The daemon's log in the state directory (for messages). */
+    public static String daemonLog(Path stateDir) {
+        return stateDir.resolve(SentryDaemon.LOG_FILE).toString();
+    }
+}

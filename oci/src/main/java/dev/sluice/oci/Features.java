@@ -1,0 +1,58 @@
+package dev.sluice.oci;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.sluice.oci.launch.MountOptions;
+import dev.sluice.oci.launch.OciPlanCompiler;
+import dev.sluice.oci.spec.DefaultSpec;
+import dev.sluice.oci.spec.KernelNames;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What {@code sluice features} prints: the runtime-spec "features" document (the format
+ * {@code runc features} prints), listing what Sluice actually carries out. A field Sluice does not
+ * support is declared absent or false, never "unknown": clients may rely on it.
+ */
+public final class Features {
+    private Features() {}
+
+    private static Map<String, Object> disabled() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("enabled", false);
+        return m;
+    }
+
+    public static String json(String version) {
+        Map<String, Object> linux = new LinkedHashMap<>();
+        linux.put("namespaces", OciPlanCompiler.SUPPORTED_NAMESPACES);
+        // CAP_MKNOD is always dropped (docs/oci.md): a container never gets it.
+        linux.put("capabilities", KernelNames.CAPABILITIES.stream().filter(c -> !c.equals("CAP_MKNOD")).toList());
+        Map<String, Object> cgroup = new LinkedHashMap<>();
+        for (String k : List.of("v1", "v2", "systemd", "systemdUser", "rdma")) {
+            cgroup.put(k, false);
+        }
+        linux.put("cgroup", cgroup);
+        linux.put("seccomp", disabled());
+        linux.put("apparmor", disabled());
+        linux.put("selinux", disabled());
+        linux.put("intelRdt", disabled());
+        Map<String, Object> f = new LinkedHashMap<>();
+        f.put("ociVersionMin", "1.0.0");
+        f.put("ociVersionMax", DefaultSpec.OCI_VERSION);
+        f.put("hooks", List.of());
+        f.put("mountOptions", MountOptions.known());
+        f.put("linux", linux);
+        Map<String, String> annotations = new LinkedHashMap<>();
+        annotations.put("dev.sluice.version", version);
+        annotations.put("dev.sluice.annotations", String.join(",", OciPlanCompiler.ANNOTATIONS));
+        f.put("annotations", annotations);
+        try {
+            return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(f) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

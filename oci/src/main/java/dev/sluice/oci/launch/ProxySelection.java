@@ -1,0 +1,43 @@
+package dev.sluice.oci.launch;
+
+import dev.sluice.oci.spec.Spec;
+import dev.sluice.oci.spec.SpecException;
+import dev.sluice.sentry.spi.ProxyConfig;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Which device proxies an OCI container gets, from its config: every {@code linux.devices} node
+ * (by its host node, so NVProxy starts for {@code /dev/nvidia*} and RDMAProxy for
+ * {@code /dev/infiniband/uverbs*}), the opt-in proxies named in the {@code dev.sluice.proxies}
+ * annotation, and the proxy options given as {@code dev.sluice.<option>} annotations
+ * ({@code dev.sluice.nvproxy.capabilities}, {@code dev.sluice.nvproxy.driver-version}).
+ */
+public final class ProxySelection {
+    private ProxySelection() {}
+
+    public static ProxyConfig of(Spec spec, String file) {
+        Set<String> enabled = new LinkedHashSet<>();
+        String named = spec.annotations().get(OciPlanCompiler.ANNOTATION_PROXIES);
+        if (named != null) {
+            for (String n : named.split(",")) {
+                String t = n.trim();
+                if (t.isEmpty()) {
+                    throw new SpecException(file, "annotations." + OciPlanCompiler.ANNOTATION_PROXIES,
+                            "empty proxy name in \"" + named + "\"");
+                }
+                enabled.add(t);
+            }
+        }
+        Map<String, String> options = new LinkedHashMap<>();
+        for (String opt : OciPlanCompiler.PROXY_OPTIONS) {
+            String v = spec.annotations().get(OciPlanCompiler.ANNOTATION_PREFIX + opt);
+            if (v != null) {
+                options.put(opt, v);
+            }
+        }
+        return new ProxyConfig(OciPlanCompiler.hostDevices(spec, file), enabled, options);
+    }
+}

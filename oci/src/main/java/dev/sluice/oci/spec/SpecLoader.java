@@ -1,0 +1,206 @@
+package dev.sluice.oci.spec;
+
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.exc.InputCoercionException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.cfg.CoercionAction;
+import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
+import com.fasterxml.jackson.databind.type.LogicalType;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.MapperFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.io.IOException;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads a bundle's {@code config.json} into a {@link Spec} and checks it with
+ * {@link SpecValidator}. Every failure is a {@link SpecException} that names the file and the
+ * field ({@code process.user.uid: expected an integer, got a string "root"}), never a Jackson
+ * message.
+ *
+ * <p>Jackson is strict here where Go's encoding/json (runc's parser) is strict: no coercion of
+ * strings to numbers or of floats to integers, no trailing tokens, and, stricter than Go,
+ * duplicate keys are an error (two {@code "path"} keys are an ambiguity a runtime should not
+ * resolve silently). Unknown fields are ignored, as in runc.
+ */
+public final class SpecLoader {
+    /** Largest config.json read: real ones are a few KiB; this bounds a hostile one. */
+    static final long MAX_BYTES = 4L << 20;
+
+    static final ObjectMapper MAPPER = JsonMapper.builder()
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+            .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .withCoercionConfig(LogicalType.Textual, c -> c
+                    .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+                    .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+                    .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
+            .build();
+
+    private SpecLoader() {}
+
+    /** The bundle's config.json, parsed and validated. */
+    public static Spec load(Path bundle) {
+        if (!Files.isDirectory(bundle)) {
+            throw new SpecException("bundle " + bundle, "", Files.exists(bundle) ? "not a directory" : "no such directory");
+        }
+        Path config = bundle.resolve("config.json");
+        byte[] json;
+        try {
+            if (Files.size(config) > MAX_BYTES) {
+                throw new SpecException(config.toString(), "", "larger than " + (MAX_BYTES >> 20) + " MiB");
+            }
+            json = Files.readAllBytes(config);
+        } catch (NoSuchFileException e) {
+            throw new SpecException(config.toString(), "", "no such file (a bundle holds config.json and the rootfs)");
+        } catch (IOException e) {
+            throw new SpecException(config.toString(), "", "cannot read: " + e.getMessage());
+        }
+        Spec spec = parse(json, config.toString());
+        SpecValidator.validate(spec, config.toString());
+        return spec;
+    }
+
+    /** Parses {@code json} (named {@code file} in errors) without validating it. */
+    public static Spec parse(byte[] json, String file) {
+        if (json.length == 0 || new String(json, StandardCharsets.UTF_8).isBlank()) {
+            throw new SpecException(file, "", "empty file, expected a JSON object");
+        }
+        // Syntax first, on a tree: its errors have a line and column, and a mapping error can
+        // then show the offending value itself.
+        JsonNode tree;
+        try {
+            tree = MAPPER.readTree(json);
+        } catch (JsonProcessingException e) {
+            throw new SpecException(file, "", "invalid JSON at line " + line(e.getLocation()) + ": "
+                    + firstLine(e.getOriginalMessage()));
+        } catch (IOException e) {
+            throw new SpecException(file, "", "cannot read: " + e.getMessage());
+        }
+        if (tree == null || !tree.isObject()) {
+            throw new SpecException(file, "", "expected a JSON object, got " + describe(tree));
+        }
+        try {
+            return MAPPER.treeToValue(tree, Spec.class);
+        } catch (JsonMappingException e) {
+            JsonNode value = at(tree, e.getPath());
+            String expected = e instanceof MismatchedInputException m ? expected(m.getTargetType()) : null;
+            String problem;
+            if (e.getCause() instanceof InputCoercionException) {
+                problem = "the number " + (value == null ? "" : value.asText() + " ") + "is out of range";
+            } else if (expected != null) {
+                problem = "expected " + expected + (value == null ? "" : ", got " + describe(value));
+            } else {
+                problem = firstLine(e.getOriginalMessage());
+            }
+            throw new SpecException(file, path(e), problem);
+        } catch (IOException e) {
+            throw new SpecException(file, "", "cannot read: " + e.getMessage());
+        }
+    }
+
+    /** The node at Jackson's reference chain, or null if it cannot be followed. */
+    private static JsonNode at(JsonNode root, List<JsonMappingException.Reference> path) {
+        JsonNode n = root;
+        for (JsonMappingException.Reference r : path) {
+            if (n == null) {
+                return null;
+            }
+            n = r.getFieldName() != null ? n.get(r.getFieldName()) : r.getIndex() >= 0 ? n.get(r.getIndex()) : n;
+        }
+        return n;
+    }
+
+    static String describe(JsonNode n) {
+        if (n == null || n.isMissingNode() || n.isNull()) {
+            return "null";
+        }
+        if (n.isTextual()) {
+            return "a string " + quote(n.asText());
+        }
+        if (n.isIntegralNumber()) {
+            return "the integer " + n.asText();
+        }
+        if (n.isNumber()) {
+            return "the number " + n.asText();
+        }
+        if (n.isBoolean()) {
+            return "the boolean " + n.asText();
+        }
+        if (n.isArray()) {
+            return "an array";
+        }
+        return n.isObject() ? "an object" : n.getNodeType().toString().toLowerCase(java.util.Locale.ROOT);
+    }
+
+    /** {@code process.args[2]} from Jackson's reference chain. */
+    static String path(JsonMappingException e) {
+        StringBuilder b = new StringBuilder();
+        for (JsonMappingException.Reference r : e.getPath()) {
+            if (r.getFieldName() != null) {
+                if (b.length() > 0) {
+                    b.append('.');
+                }
+                b.append(r.getFieldName());
+            } else if (r.getIndex() >= 0) {
+                b.append('[').append(r.getIndex()).append(']');
+            }
+        }
+        return b.toString();
+    }
+
+    static String expected(Class<?> type) {
+        if (type == null) {
+            return null;
+        }
+        if (type == String.class) {
+            return "a string";
+        }
+        if (type == Long.class || type == long.class || type == Integer.class || type == int.class
+                || type == BigInteger.class) {
+            return "an integer";
+        }
+        if (type == Boolean.class || type == boolean.class) {
+            return "a boolean (true or false)";
+        }
+        if (Collection.class.isAssignableFrom(type) || type.isArray()) {
+            return "an array";
+        }
+        if (Map.class.isAssignableFrom(type) || type.isRecord()) {
+            return "an object";
+        }
+        return null;
+    }
+
+    static String quote(String s) {
+        String q = s.length() > 64 ? s.substring(0, 64) + "..." : s;
+        return "\"" + q.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n") + "\"";
+    }
+
+    private static String line(JsonLocation l) {
+        return l == null ? "?" : l.getLineNr() + ", column " + l.getColumnNr();
+    }
+
+    private static String firstLine(String s) {
+        if (s == null) {
+            return "malformed";
+        }
+        int nl = s.indexOf('\n');
+        return nl < 0 ? s : s.substring(0, nl);
+    }
+}

@@ -1,0 +1,244 @@
+package dev.sluice.oci.launch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sluice.oci.spec.DefaultSpec;
+import dev.sluice.oci.spec.Spec;
+import dev.sluice.oci.spec.SpecException;
+import dev.sluice.oci.spec.SpecLoader;
+import dev.sluice.sentry.launch.LaunchPlan;
+import dev.sluice.sentry.spi.Disposition;
+import dev.sluice.sentry.spi.TrapRule;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** config.json to launch plan: what each field becomes, and what is refused before anything runs. */
+class OciPlanCompilerTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String STAGING = "/run/sluice/c/rootfs";
+
+    @TempDir
+    Path bundle;
+
+    @BeforeEach
+    void rootfs() throws IOException {
+        Path bin = Files.createDirectories(bundle.resolve("rootfs/bin"));
+        Files.writeString(bin.resolve("sh"), "#!");
+        Files.setPosixFilePermissions(bin.resolve("sh"), PosixFilePermissions.fromString("rwxr-xr-x"));
+    }
+
+    /** The default spec, terminal off, edited by {@code edit}. */
+    private Spec spec(Consumer<ObjectNode> edit) throws IOException {
+        ObjectNode c = (ObjectNode) JSON.readTree(DefaultSpec.json());
+        ((ObjectNode) c.get("process")).put("terminal", false);
+        edit.accept(c);
+        Files.writeString(bundle.resolve("config.json"), JSON.writeValueAsString(c));
+        return SpecLoader.load(bundle);
+    }
+
+    private LaunchPlan compile(Spec s, List<TrapRule> rules) {
+        return OciPlanCompiler.compile(s, "config.json", bundle, Path.of(STAGING), rules);
+    }
+
+    private SpecException refused(Consumer<ObjectNode> edit) throws IOException {
+        Spec s = spec(edit);
+        return assertThrows(SpecException.class, () -> compile(s, List.of()));
+    }
+
+    private static ObjectNode linux(ObjectNode c) {
+        return (ObjectNode) c.get("linux");
+    }
+
+    @Test
+    void theDefaultContainer() throws IOException {
+        LaunchPlan p = compile(spec(c -> { }), List.of());
+        List<LaunchPlan.Op> ops = p.ops();
+        assertEquals("detach", ops.get(1).name(), "the outer process detaches: init goes to the caller's subreaper");
+        long flags = Long.parseLong(p.ops("unshare").get(0).args().get(0));
+        assertEquals(0x20000000L | 0x40000000L | 0x08000000L | 0x04000000L | 0x00020000L, flags,
+                "pid, network, ipc, uts and mount namespaces");
+        assertEquals(List.of("sluice"), p.ops("hostname").get(0).args(), "hostname");
+        assertEquals(List.of("lo"), p.ops("ifup").get(0).args(), "loopback up in the new network namespace");
+        List<LaunchPlan.Op> mounts = p.ops("mount");
+        assertEquals(List.of("", "/", "", Long.toString(MountOptions.MS_SLAVE | MountOptions.MS_REC), ""),
+                mounts.get(0).args(), "/ becomes rslave, as with runc");
+        assertEquals(List.of(bundle.resolve("rootfs").toString(), STAGING, "",
+                Long.toString(MountOptions.MS_BIND | MountOptions.MS_REC), ""), mounts.get(1).args(), "the rootfs bound on staging");
+        assertTrue(mounts.stream().anyMatch(m -> m.args().equals(List.of("proc", STAGING + "/proc", "proc", "0", ""))),
+                "/proc mounted: " + mounts);
+        assertTrue(mounts.stream().anyMatch(m -> m.args().get(1).equals(STAGING + "/dev/pts") && m.args().get(2).equals("devpts")
+                && m.args().get(4).equals("newinstance,ptmxmode=0666,mode=0620,gid=5")), "devpts with its data options");
+        assertTrue(mounts.stream().anyMatch(m -> m.args().get(1).equals(STAGING + "/sys/fs/cgroup") && m.args().get(2).equals("tmpfs")),
+                "cgroup: an empty read-only tmpfs until cgroups are supported");
+        assertTrue(p.ops("mknod").stream().anyMatch(o -> o.args().equals(List.of(STAGING + "/dev/null", "c", "666", "1", "3", "0", "0"))),
+                "/dev/null made with mknod");
+        assertTrue(p.ops("symlink").stream().anyMatch(o -> o.args().equals(List.of("pts/ptmx", STAGING + "/dev/ptmx"))), "/dev/ptmx");
+        if (Files.exists(Path.of("/proc/kcore"))) {
+            assertTrue(mounts.stream().anyMatch(m -> m.args().get(0).equals("/dev/null") && m.args().get(1).equals(STAGING + "/proc/kcore")),
+                    "/proc/kcore masked");
+        }
+        assertTrue(p.ops("mount-setattr").stream().anyMatch(o -> o.args().equals(List.of(STAGING + "/proc/sys", "1", "0", "1"))),
+                "/proc/sys read-only");
+        assertTrue(p.ops("mount-setattr").stream().anyMatch(o -> o.args().equals(List.of(STAGING, "1", "0", "0"))),
+                "root.readonly: the root read-only, not recursively");
+        assertEquals(List.of(STAGING), p.ops("pivot-root").get(0).args(), "pivot_root");
+        assertEquals(List.of("/"), p.ops("chdir").get(0).args(), "cwd");
+        assertEquals(List.of("7", "1024", "1024"), p.ops("rlimit").get(0).args(), "RLIMIT_NOFILE");
+        assertEquals(List.of("0", "0"), p.ops("user").get(0).args(), "uid 0, gid 0, no groups");
+        assertEquals(List.of(Long.toString((1L << 29) | (1L << 5) | (1L << 10))), p.ops("caps").get(0).args(),
+                "AUDIT_WRITE, KILL, NET_BIND_SERVICE");
+        assertEquals(1, p.ops("no-new-privs").size(), "noNewPrivileges");
+        assertEquals(List.of("sh", "sh"), p.ops("exec").get(0).args(), "exec args[0], searched in PATH");
+        assertTrue(p.ops("env").stream().anyMatch(o -> o.args().get(0).startsWith("PATH=")), "the config's env");
+        p.encode();
+    }
+
+    @Test
+    void trapRulesBecomeNotifyOps() throws IOException {
+        TrapRule r = new TrapRule(0xff00, 0x5400, Disposition.CONTINUE, "tty");
+        LaunchPlan p = compile(spec(c -> { }), List.of(r, r));
+        assertEquals(List.of(List.of("65280", "21504")), p.ops("notify-ioctl").stream().map(LaunchPlan.Op::args).toList(),
+                "one notify rule per distinct trap rule");
+    }
+
+    @Test
+    void capMknodIsAlwaysDropped() throws IOException {
+        LaunchPlan p = compile(spec(c -> ((ArrayNode) c.get("process").get("capabilities").get("bounding")).add("CAP_MKNOD")), List.of());
+        long keep = Long.parseLong(p.ops("caps").get(0).args().get(0));
+        assertEquals(0, keep & (1L << 27), "no CAP_MKNOD without a device cgroup");
+    }
+
+    @Test
+    void directoryBindMountsAreNodevAndFilesAreTouched() throws IOException {
+        Path vol = Files.createDirectories(bundle.resolve("vol"));
+        Path file = Files.writeString(bundle.resolve("hosts"), "127.0.0.1 localhost\n");
+        LaunchPlan p = compile(spec(c -> {
+            ArrayNode m = (ArrayNode) c.get("mounts");
+            m.addObject().put("destination", "/data").put("type", "bind").put("source", "vol").putArray("options").add("rbind").add("ro");
+            m.addObject().put("destination", "/etc/hosts").put("type", "bind").put("source", file.toString()).putArray("options").add("bind");
+        }), List.of());
+        assertTrue(p.ops("mount").stream().anyMatch(o -> o.args().equals(List.of(vol.toString(), STAGING + "/data", "",
+                Long.toString(MountOptions.MS_BIND | MountOptions.MS_REC), ""))), "the volume bound, relative to the bundle");
+        assertTrue(p.ops("mount").stream().anyMatch(o -> o.args().equals(List.of("", STAGING + "/data", "",
+                Long.toString(MountOptions.MS_BIND | MountOptions.MS_REMOUNT | MountOptions.MS_RDONLY), ""))), "remounted read-only");
+        assertTrue(p.ops("mount-setattr").stream().anyMatch(o -> o.args().equals(List.of(STAGING + "/data", "4", "0", "1"))),
+                "made nodev recursively");
+        assertTrue(p.ops("touch").stream().anyMatch(o -> o.args().get(0).equals(STAGING + "/etc/hosts")), "a file mount point is a file");
+    }
+
+    @Test
+    void sysctlsOfTheContainersNamespaces() throws IOException {
+        LaunchPlan p = compile(spec(c -> linux(c).putObject("sysctl").put("net.ipv4.ping_group_range", "0 0")), List.of());
+        assertEquals(List.of(STAGING + "/proc/sys/net/ipv4/ping_group_range", "0 0"), p.ops("write-file").get(0).args(), "written");
+    }
+
+    @Test
+    void namespacePathsAreJoined() throws IOException {
+        LaunchPlan p = compile(spec(c -> ((ObjectNode) linux(c).get("namespaces").get(1)).put("path", "/proc/self/ns/net")), List.of());
+        assertEquals(List.of("/proc/self/ns/net", Long.toString(0x40000000L)), p.ops("setns").get(0).args(), "setns");
+        assertTrue(p.ops("ifup").isEmpty(), "a joined network namespace is left as it is");
+        int setns = p.ops().indexOf(p.ops("setns").get(0));
+        int unshare = p.ops().indexOf(p.ops("unshare").get(0));
+        assertTrue(setns < unshare, "join first, then create the others");
+    }
+
+    @Test
+    void refusals() throws IOException {
+        record Case(String field, String problem, Consumer<ObjectNode> edit) {}
+        List<Case> cases = List.of(
+                new Case("process.terminal", "not supported", c -> ((ObjectNode) c.get("process")).put("terminal", true)),
+                new Case("hooks.prestart", "hooks are not supported", c -> c.putObject("hooks").putArray("prestart").addObject().put("path", "/bin/true")),
+                new Case("linux.seccomp", "seccomp profiles", c -> linux(c).putObject("seccomp").put("defaultAction", "SCMP_ACT_ALLOW")),
+                new Case("linux.namespaces[5].type", "\"user\" namespaces are not supported",
+                        c -> ((ArrayNode) linux(c).get("namespaces")).addObject().put("type", "user")),
+                new Case("linux.namespaces", "a mount namespace is required",
+                        c -> ((ArrayNode) linux(c).get("namespaces")).remove(4)),
+                new Case("linux.resources.memory.limit", "cgroup limits", c -> ((ObjectNode) linux(c).get("resources")).putObject("memory").put("limit", 1000000)),
+                new Case("mounts[7].type", "devtmpfs", c -> ((ArrayNode) c.get("mounts")).addObject().put("destination", "/x").put("type", "devtmpfs").put("source", "devtmpfs")),
+                new Case("mounts[7].options", "\"dev\" on a bind mount", c -> ((ArrayNode) c.get("mounts")).addObject().put("destination", "/x")
+                        .put("type", "bind").put("source", "/tmp").putArray("options").add("rbind").add("dev")),
+                new Case("mounts[7].source", "no such file or directory", c -> ((ArrayNode) c.get("mounts")).addObject().put("destination", "/x")
+                        .put("type", "bind").put("source", "/nonexistent-source").putArray("options").add("rbind")),
+                new Case("root.path", "no such directory", c -> ((ObjectNode) c.get("root")).put("path", "nope")),
+                new Case("process.args[0]", "exec: \"nosuchcmd\": executable file not found in $PATH",
+                        c -> ((ArrayNode) c.get("process").get("args")).set(0, "nosuchcmd")),
+                new Case("process.args[0]", "stat /bin/nope: no such file or directory",
+                        c -> ((ArrayNode) c.get("process").get("args")).set(0, "/bin/nope")),
+                new Case("linux.sysctl.kernel.panic", "not a namespaced sysctl", c -> linux(c).putObject("sysctl").put("kernel.panic", "1")),
+                new Case("linux.sysctl.net.ipv4.ip_forward", "needs a network namespace",
+                        c -> { linux(c).putObject("sysctl").put("net.ipv4.ip_forward", "1"); ((ArrayNode) linux(c).get("namespaces")).remove(1); }),
+                new Case("annotations.dev.sluice.bogus", "unknown Sluice annotation", c -> c.putObject("annotations").put("dev.sluice.bogus", "1")),
+                new Case("process.user.umask", "only 0022", c -> ((ObjectNode) c.get("process").get("user")).put("umask", 0)));
+        for (Case k : cases) {
+            SpecException e = refused(k.edit());
+            assertEquals(k.field(), e.field(), "the field named for '" + k.problem() + "': " + e.getMessage());
+            assertTrue(e.getMessage().contains(k.problem()), "the message says '" + k.problem() + "': " + e.getMessage());
+        }
+    }
+
+    @Test
+    void valuesThatAskForNoLimitAreAccepted() throws IOException {
+        compile(spec(c -> {
+            ObjectNode r = (ObjectNode) linux(c).get("resources");
+            r.putObject("cpu").put("shares", 1024).put("quota", -1);
+            r.putObject("memory").put("limit", 0).put("disableOOMKiller", false);
+            r.putObject("pids").put("limit", 0);
+            linux(c).put("cgroupsPath", "/default/c1");
+        }), List.of());
+        SpecException e = refused(c -> ((ObjectNode) linux(c).get("resources")).putObject("cpu").put("shares", 512));
+        assertEquals("linux.resources.cpu.shares", e.field(), e.getMessage());
+        assertTrue(e.getMessage().contains("got 512"), e.getMessage());
+    }
+
+    @Test
+    void aDeviceNodeMayNotBeBound() throws IOException {
+        Path node = Path.of("/dev/kmsg");
+        if (!Files.exists(node)) {
+            node = Path.of("/dev/mem");
+        }
+        String src = node.toString();
+        SpecException e = refused(c -> ((ArrayNode) c.get("mounts")).addObject().put("destination", "/dev/x").put("type", "bind")
+                .put("source", src).putArray("options").add("bind"));
+        assertEquals("mounts[7].source", e.field(), e.getMessage());
+        assertTrue(e.getMessage().contains("grant it in linux.devices"), e.getMessage());
+        LaunchPlan ok = compile(spec(c -> ((ArrayNode) c.get("mounts")).addObject().put("destination", "/dev/null2").put("type", "bind")
+                .put("source", "/dev/null").putArray("options").add("bind")), List.of());
+        assertTrue(ok.ops("mount").stream().anyMatch(o -> o.args().get(0).equals("/dev/null")), "the harmless defaults may be bound");
+    }
+
+    @Test
+    void devicesNeedTheirHostNode() throws IOException {
+        Spec s = spec(c -> linux(c).putArray("devices").addObject().put("path", "/dev/fuse0").put("type", "c").put("major", 4095).put("minor", 4095));
+        SpecException e = assertThrows(SpecException.class, () -> ProxySelection.of(s, "config.json"));
+        assertEquals("linux.devices[0]", e.field(), e.getMessage());
+        assertTrue(e.getMessage().contains("the host has no character device 4095:4095"), e.getMessage());
+        Spec null2 = spec(c -> linux(c).putArray("devices").addObject().put("path", "/dev/mynull").put("type", "c").put("major", 1).put("minor", 3));
+        assertEquals(List.of(Path.of("/dev/null")), ProxySelection.of(null2, "config.json").grantedDevices(),
+                "a listed device maps to its host node, found by number");
+        LaunchPlan p = compile(null2, List.of());
+        assertTrue(p.ops("mknod").stream().anyMatch(o -> o.args().get(0).equals(STAGING + "/dev/mynull")), "and is made in /dev");
+    }
+
+    @Test
+    void annotationsChooseProxiesAndOptions() throws IOException {
+        Spec s = spec(c -> c.putObject("annotations").put("dev.sluice.proxies", "pty, other")
+                .put("dev.sluice.nvproxy.capabilities", "compute").put("dev.sluice.nvproxy.driver-version", "580.159.04")
+                .put("org.example.unrelated", "x"));
+        var pc = ProxySelection.of(s, "config.json");
+        assertEquals(java.util.Set.of("pty", "other"), pc.enabledProxies(), "dev.sluice.proxies");
+        assertEquals("compute", pc.option("nvproxy.capabilities", ""), "nvproxy.capabilities");
+        assertEquals("580.159.04", pc.option("nvproxy.driver-version", ""), "nvproxy.driver-version");
+    }
+}

@@ -1,0 +1,212 @@
+package dev.sluice.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * A real OCI client: containerd 1.6's {@code ctr} driving Sluice through its shim
+ * ({@code ctr run --runc-binary bin/sluice}), with the same checks against runc as the baseline.
+ * The shim calls {@code --root R --log L --log-format json create --bundle B --pid-file P ID},
+ * {@code start}, {@code kill ID SIG}, {@code delete} and {@code delete --force}, reaps the
+ * container's init as its subreaper, and shows errors from the last JSON line of the log.
+ *
+ * <p>Runs a private containerd (everything under the e2e work directory, no CRI) and containers
+ * from a busybox root directory ({@code ctr run --rootfs}), so it needs no image or registry.
+ * Skipped, visibly, where containerd and ctr are not installed (.ci/run installs them).
+ */
+@RequiresRoot
+@Timeout(300)
+class OciContainerdE2ETest {
+    private static final Duration WAIT = Duration.ofSeconds(90);
+    private static Path work;
+    private static Path rootfs;
+    private static Process containerd;
+
+    @BeforeAll
+    static void startContainerd() throws Exception {
+        Assumptions.assumeTrue(onPath("ctr") && onPath("containerd"),
+                "SKIPPED: containerd and ctr are not installed (apt-get install containerd)");
+        OciBundle.assumeBusybox();
+        work = Sluice.workDir().resolve(Sluice.unique("ctr"));
+        Path state = Files.createDirectories(work.resolve("containerd"));
+        rootfs = Files.createDirectories(work.resolve("rootfs/bin"));
+        Files.copy(OciBundle.BUSYBOX, rootfs.resolve("busybox"));
+        for (String a : OciBundle.APPLETS) {
+            Files.createSymbolicLink(rootfs.resolve(a), Path.of("busybox"));
+        }
+        rootfs = rootfs.getParent();
+        Files.writeString(work.resolve("config.toml"), """
+                version = 2
+                root = "%1$s/root"
+                state = "%1$s/state"
+                disabled_plugins = ["io.containerd.grpc.v1.cri", "io.containerd.snapshotter.v1.aufs", \
+                "io.containerd.snapshotter.v1.btrfs", "io.containerd.snapshotter.v1.devmapper", \
+                "io.containerd.snapshotter.v1.zfs", "io.containerd.tracing.processor.v1.otlp", \
+                "io.containerd.internal.v1.tracing"]
+                [grpc]
+                  address = "%1$s/containerd.sock"
+                [ttrpc]
+                  address = ""
+                """.formatted(state));
+        containerd = new ProcessBuilder("containerd", "--config", work.resolve("config.toml").toString())
+                .redirectErrorStream(true).redirectOutput(work.resolve("containerd.log").toFile()).start();
+        for (int i = 0; i < 100; i++) {
+            if (ctr("version").exitCode == 0) {
+                return;
+            }
+            Thread.sleep(200);
+        }
+        throw new AssertionError("containerd did not come up:\n" + Files.readString(work.resolve("containerd.log")));
+    }
+
+    @AfterAll
+    static void stopContainerd() throws Exception {
+        if (containerd != null) {
+            Out tasks = ctr("task", "ls", "-q");
+            for (String t : tasks.stdout.lines().toList()) {
+                ctr("task", "rm", "-f", t.trim());
+            }
+            for (String c : ctr("container", "ls", "-q").stdout.lines().toList()) {
+                ctr("container", "rm", c.trim());
+            }
+            containerd.destroy();
+            if (!containerd.waitFor(20, TimeUnit.SECONDS)) {
+                containerd.destroyForcibly();
+            }
+        }
+        if (work != null) {
+            // containerd's state holds mounts only while tasks exist: remove it all unless one leaked.
+            boolean mounted = Files.readAllLines(Path.of("/proc/self/mountinfo")).stream()
+                    .anyMatch(l -> l.contains(" " + work + "/"));
+            if (!mounted) {
+                OciBundle.deleteTree(work);
+            }
+        }
+    }
+
+    record Out(int exitCode, String stdout, String stderr) {
+        @Override
+        public String toString() {
+            return "exit " + exitCode + "\n--- stdout ---\n" + stdout + "--- stderr ---\n" + stderr;
+        }
+    }
+
+    static Out ctr(String... args) {
+        List<String> cmd = new ArrayList<>(List.of("ctr", "--address", work.resolve("containerd/containerd.sock").toString()));
+        cmd.addAll(Arrays.asList(args));
+        try {
+            Path out = Files.createTempFile(work, "ctr", ".out");
+            Path err = Files.createTempFile(work, "ctr", ".err");
+            Process p = new ProcessBuilder(cmd).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+                    .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+            if (!p.waitFor(WAIT.toSeconds(), TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                throw new AssertionError("ctr did not finish in time: " + cmd);
+            }
+            Out o = new Out(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
+            Files.delete(out);
+            Files.delete(err);
+            return o;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted", e);
+        }
+    }
+
+    private static boolean onPath(String name) {
+        return Stream.of(System.getenv().getOrDefault("PATH", "/usr/bin").split(":"))
+                .anyMatch(d -> Files.isExecutable(Path.of(d, name)));
+    }
+
+    /** The runtimes: runc as the baseline (when installed), and sluice. */
+    static Stream<Arguments> runtimes() {
+        List<Arguments> out = new ArrayList<>();
+        if (onPath("runc")) {
+            out.add(Arguments.of("runc", "runc"));
+        }
+        out.add(Arguments.of("sluice", Sluice.bin().toString()));
+        return out.stream();
+    }
+
+    /** {@code ctr run} options for {@code runtime}, each with a runtime root of its own. */
+    private static List<String> run(String name, String binary, String... more) {
+        List<String> a = new ArrayList<>(List.of("run", "--runc-binary", binary, "--runc-root",
+                work.resolve("root-" + name).toString(), "--env", "PATH=/bin"));
+        a.addAll(Arrays.asList(more));
+        return a;
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("runtimes")
+    void ctrRunReportsOutputAndExitStatus(String name, String binary) {
+        String id = Sluice.unique(name + "-run");
+        List<String> a = run(name, binary, "--rm", "--rootfs", rootfs.toString(), id, "sh", "-c", "echo hello from $0; exit 3");
+        Out o = ctr(a.toArray(String[]::new));
+        assertEquals(3, o.exitCode, name + ": ctr run exits with the container's status\n" + o);
+        assertTrue(o.stdout.contains("hello from sh"), name + ": the container's stdout reaches ctr\n" + o);
+        assertEquals("", ctr("container", "ls", "-q").stdout.lines().filter(l -> l.equals(id)).findAny().orElse(""),
+                name + ": --rm removed it");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("runtimes")
+    void detachedTaskKillAndRemove(String name, String binary) throws InterruptedException {
+        String id = Sluice.unique(name + "-task");
+        // A handler of its own, so that runc's pid 1 (the shell itself) acts on SIGTERM too.
+        List<String> a = run(name, binary, "-d", "--rootfs", rootfs.toString(), id, "sh", "-c",
+                "trap 'exit 7' TERM; while true; do sleep 1; done");
+        Out started = ctr(a.toArray(String[]::new));
+        assertEquals(0, started.exitCode, name + ": ctr run -d\n" + started);
+        Out ls = ctr("task", "ls");
+        assertTrue(ls.stdout.lines().anyMatch(l -> l.startsWith(id) && l.contains("RUNNING")), name + ": RUNNING\n" + ls);
+        Out kill = ctr("task", "kill", "-s", "TERM", id);
+        assertEquals(0, kill.exitCode, name + ": ctr task kill\n" + kill);
+        boolean stopped = false;
+        for (int i = 0; i < 100 && !stopped; i++) {
+            stopped = ctr("task", "ls").stdout.lines().anyMatch(l -> l.startsWith(id) && l.contains("STOPPED"));
+            if (!stopped) {
+                Thread.sleep(200);
+            }
+        }
+        assertTrue(stopped, name + ": STOPPED after SIGTERM\n" + ctr("task", "ls"));
+        Out rm = ctr("task", "rm", id);
+        assertEquals(0, rm.exitCode, name + ": ctr task rm\n" + rm);
+        assertTrue(rm.stderr.contains("exit code 7"), name + ": the shim reaped the workload's status\n" + rm);
+        assertEquals(0, ctr("container", "rm", id).exitCode, name + ": ctr container rm");
+        Path root = work.resolve("root-" + name).resolve("default");
+        assertTrue(!Files.exists(root.resolve(id)), name + ": the runtime's state for " + id + " is gone");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("runtimes")
+    void createErrorsReachTheUser(String name, String binary) {
+        String id = Sluice.unique(name + "-bad");
+        List<String> a = run(name, binary, "--rm", "--rootfs", rootfs.toString(), id, "no-such-command");
+        Out o = ctr(a.toArray(String[]::new));
+        assertTrue(o.exitCode != 0, name + ": ctr run fails\n" + o);
+        assertTrue(o.stderr.contains("OCI runtime create failed") && o.stderr.contains("exec: \"no-such-command\": executable file"
+                + " not found in $PATH"), name + ": the runtime's own message, from its JSON log, reaches the user\n" + o);
+        ctr("container", "rm", id);
+    }
+}
