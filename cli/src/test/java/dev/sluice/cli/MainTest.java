@@ -3,43 +3,23 @@ package dev.sluice.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Timeout;
 
 /** The command line, in process: {@link Main#execute} returns the exit code and never exits. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class MainTest {
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
-    private PrintStream savedOut;
-    private PrintStream savedErr;
-
-    @BeforeEach
-    void redirect() {
-        savedOut = System.out;
-        savedErr = System.err;
-        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-    }
-
-    @AfterEach
-    void restore() {
-        System.setOut(savedOut);
-        System.setErr(savedErr);
-    }
+    @RegisterExtension
+    final CapturedStdio stdio = new CapturedStdio();
 
     private String out() {
-        return out.toString(StandardCharsets.UTF_8);
+        return stdio.out();
     }
 
     private String err() {
-        return err.toString(StandardCharsets.UTF_8);
+        return stdio.err();
     }
 
     @Test

@@ -8,19 +8,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.sluice.oci.OciException;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -33,34 +29,18 @@ import org.junit.jupiter.params.provider.CsvSource;
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class OciCliTest {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
-    private PrintStream savedOut;
-    private PrintStream savedErr;
+    @RegisterExtension
+    final CapturedStdio stdio = new CapturedStdio();
 
     @TempDir
     Path tmp;
 
-    @BeforeEach
-    void redirect() {
-        savedOut = System.out;
-        savedErr = System.err;
-        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-    }
-
-    @AfterEach
-    void restore() {
-        System.setOut(savedOut);
-        System.setErr(savedErr);
-    }
-
     private String out() {
-        return out.toString(StandardCharsets.UTF_8);
+        return stdio.out();
     }
 
     private String err() {
-        return err.toString(StandardCharsets.UTF_8);
+        return stdio.err();
     }
 
     private static boolean oci(String... args) {
