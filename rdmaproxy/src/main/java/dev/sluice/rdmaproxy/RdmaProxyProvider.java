@@ -50,6 +50,11 @@ public final class RdmaProxyProvider implements DeviceProxyProvider {
     }
 
     @Override
+    public String docs() {
+        return RdmaDocs.markdown();
+    }
+
+    @Override
     public String description() {
         return "RDMA uverbs with ConnectX and Soft-RoCE plugins (activated by granting /dev/infiniband/uverbs*)";
     }
