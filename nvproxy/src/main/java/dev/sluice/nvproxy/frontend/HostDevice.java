@@ -41,13 +41,7 @@ public interface HostDevice {
 
         @Override
         public CharDevice charDevice(int fd) {
-            Pointer st = Memory.allocateDirect(Native.RUNTIME, StatLayout.SIZE, true);
-            if (Native.fstat(fd, st.address()) < 0
-                    || (st.getInt(StatLayout.OFF_MODE) & StatLayout.S_IFMT) != StatLayout.S_IFCHR) {
-                return null;
-            }
-            long rdev = st.getLong(StatLayout.OFF_RDEV);
-            return new CharDevice(StatLayout.major(rdev), StatLayout.minor(rdev));
+            return CharDevice.of(fd, Memory.allocateDirect(Native.RUNTIME, StatLayout.SIZE, true));
         }
     };
 }

@@ -8,9 +8,9 @@ import dev.sluice.sentry.nativeio.Arena;
 import dev.sluice.sentry.nativeio.Cleanup;
 import dev.sluice.sentry.nativeio.HostFd;
 import dev.sluice.sentry.nativeio.Native;
+import dev.sluice.sentry.nativeio.TestFds;
 import dev.sluice.sentry.spi.FakeGuestMemory;
 import dev.sluice.sentry.spi.IoctlCall;
-import java.nio.charset.StandardCharsets;
 import jnr.ffi.Memory;
 import jnr.ffi.Pointer;
 
@@ -49,14 +49,7 @@ final class FakeCall {
 
     /** A real fd on /dev/null, owned by the caller. */
     static int openDevNull() {
-        byte[] path = "/dev/null".getBytes(StandardCharsets.US_ASCII);
-        Pointer p = Memory.allocateDirect(Native.RUNTIME, path.length + 1, true);
-        p.put(0, path, 0, path.length);
-        int fd = (int) Native.ret(Native.LIBC.open(p.address(), Native.O_RDWR | Native.O_CLOEXEC, 0));
-        if (fd < 0) {
-            throw new IllegalStateException("open /dev/null: " + fd);
-        }
-        return fd;
+        return TestFds.open("/dev/null", Native.O_RDWR | Native.O_CLOEXEC);
     }
 
     /** Whether {@code fd} is open in this process. */

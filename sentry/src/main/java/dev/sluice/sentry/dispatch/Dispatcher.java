@@ -152,15 +152,7 @@ public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable
 
     /** The char device behind the sentry's dup, or null when it is not a char device. */
     private static CharDevice charDevice(HostFd fd, Arena arena) {
-        Pointer st = arena.alloc(StatLayout.SIZE);
-        if (Native.fstat(fd.fd(), st.address()) < 0) {
-            return null;
-        }
-        if ((st.getInt(StatLayout.OFF_MODE) & StatLayout.S_IFMT) != StatLayout.S_IFCHR) {
-            return null;
-        }
-        long rdev = st.getLong(StatLayout.OFF_RDEV);
-        return new CharDevice(StatLayout.major(rdev), StatLayout.minor(rdev));
+        return CharDevice.of(fd.fd(), arena.alloc(StatLayout.SIZE));
     }
 
     /** The strictest unowned disposition of the rules that trapped {@code cmd}. */

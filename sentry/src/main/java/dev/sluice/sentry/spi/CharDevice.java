@@ -1,14 +1,30 @@
 package dev.sluice.sentry.spi;
 
+import dev.sluice.sentry.nativeio.Native;
+import dev.sluice.sentry.nativeio.StatLayout;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import jnr.ffi.Pointer;
 
 /**
  * A character device, identified by major/minor from {@code fstat} of the sentry's own dup of the
  * guest's fd. {@code /sys} facts are read on demand.
  */
 public record CharDevice(int major, int minor) {
+
+    /**
+     * The char device behind {@code fd}, from {@code fstat} into {@code statBuf} (at least
+     * {@link StatLayout#SIZE} bytes), or null when {@code fd} is not a char device or fstat fails.
+     */
+    public static CharDevice of(int fd, Pointer statBuf) {
+        if (Native.fstat(fd, statBuf.address()) < 0
+                || (statBuf.getInt(StatLayout.OFF_MODE) & StatLayout.S_IFMT) != StatLayout.S_IFCHR) {
+            return null;
+        }
+        long rdev = statBuf.getLong(StatLayout.OFF_RDEV);
+        return new CharDevice(StatLayout.major(rdev), StatLayout.minor(rdev));
+    }
 
     /** {@code /sys/dev/char/MAJOR:MINOR}. */
     public Path sysfs() {
