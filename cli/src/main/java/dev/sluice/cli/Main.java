@@ -26,7 +26,8 @@ import picocli.CommandLine.ScopeType;
             "or run OCI containers the same way as a runc-compatible runtime (create, start, state, kill, delete...)."},
         subcommands = {RunCommand.class, BenchCommand.class, ProxiesCommand.class, IoctlsCommand.class,
             CreateCommand.class, StartCommand.class, StateCommand.class, KillCommand.class, DeleteCommand.class,
-            ListCommand.class, SpecCommand.class, FeaturesCommand.class, SentryDaemonCommand.class})
+            ListCommand.class, SpecCommand.class, FeaturesCommand.class, SentryDaemonCommand.class,
+            CdsTrainCommand.class})
 public final class Main {
     /** Exit code for errors of sluice itself (usage, setup), as {@code docker run}. */
     static final int SLUICE_ERROR = 125;
