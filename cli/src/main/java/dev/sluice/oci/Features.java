@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.sluice.oci.launch.MountOptions;
 import dev.sluice.oci.launch.OciPlanCompiler;
+import dev.sluice.oci.launch.SeccompProfile;
 import dev.sluice.oci.spec.DefaultSpec;
 import dev.sluice.oci.spec.KernelNames;
 import java.util.LinkedHashMap;
@@ -35,7 +36,14 @@ public final class Features {
             cgroup.put(k, false);
         }
         linux.put("cgroup", cgroup);
-        linux.put("seccomp", disabled());
+        Map<String, Object> seccomp = new LinkedHashMap<>();
+        seccomp.put("enabled", true);
+        seccomp.put("actions", SeccompProfile.ACTIONS.stream().sorted().toList());
+        seccomp.put("operators", SeccompProfile.COMPARISONS.stream().sorted().toList());
+        seccomp.put("archs", SeccompProfile.ARCHES.stream().sorted().toList());
+        seccomp.put("knownFlags", SeccompProfile.FLAGS.stream().sorted().toList());
+        seccomp.put("supportedFlags", SeccompProfile.FLAGS.stream().sorted().toList());
+        linux.put("seccomp", seccomp);
         linux.put("apparmor", disabled());
         linux.put("selinux", disabled());
         linux.put("intelRdt", disabled());

@@ -127,7 +127,9 @@ class OciCliTest {
         JsonNode f = JSON.readTree(out());
         assertEquals("1.0.0", f.get("ociVersionMin").asText(), "min version");
         assertEquals(0, f.get("hooks").size(), "no hooks yet: an empty list, not unknown");
-        assertFalse(f.get("linux").get("seccomp").get("enabled").asBoolean(), "no seccomp profiles yet");
+        assertTrue(f.get("linux").get("seccomp").get("enabled").asBoolean(), "seccomp profiles");
+        assertFalse(f.get("linux").get("seccomp").get("actions").toString().contains("SCMP_ACT_NOTIFY"),
+                "no notify listeners for the container's own profile");
         assertFalse(f.get("linux").get("cgroup").get("v1").asBoolean(), "no cgroups yet");
         assertFalse(f.get("linux").get("namespaces").toString().contains("user"), "no user namespaces");
         assertFalse(f.get("linux").get("capabilities").toString().contains("CAP_MKNOD"), "CAP_MKNOD is never granted");
