@@ -17,6 +17,7 @@ import dev.sluice.sentry.nativeio.HostFd;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * {@code sluice exec}: one more process in a created or running container, started the way runc
@@ -40,9 +41,10 @@ import java.util.Optional;
  */
 public final class ContainerExec {
     private final StateStore store;
-    private final Path initBinary;
+    private final Supplier<Path> initBinary;
 
-    public ContainerExec(StateStore store, Path initBinary) {
+    /** {@code initBinary} finds sluice-init, once a process is about to start (the checks come first). */
+    public ContainerExec(StateStore store, Supplier<Path> initBinary) {
         this.store = store;
         this.initBinary = initBinary;
     }
@@ -135,7 +137,7 @@ public final class ContainerExec {
     }
 
     private Started launch(Request r, Path dir, LaunchPlan plan, boolean mediated) {
-        InitProcess outer = InitProcess.spawn(initBinary, plan);
+        InitProcess outer = InitProcess.spawn(initBinary.get(), plan);
         boolean ok = false;
         HostFd listener = null;
         HostFd console = null;
