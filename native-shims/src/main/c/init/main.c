@@ -10,6 +10,10 @@
  * With the plan's detach op (an OCI container, whose sentry runs as a daemon), outer exits as
  * soon as it has reported PID1, and init does not die with it: init is reparented to the nearest
  * subreaper (containerd's shim, conmon) or to the host's init, which collects its exit status.
+ *
+ * With the plan's join op (exec into a running container) there is no init: outer joins the
+ * container's namespaces and forks the workload itself, which lands in the container's pid
+ * namespace (PID1 then reports the workload's host pid).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -31,6 +35,7 @@
 
 static struct plan plan;
 static int detached;
+static int joining;
 
 static _Noreturn void usage(void)
 {
@@ -145,6 +150,7 @@ static _Noreturn void run_outer(pid_t parent)
 	}
 	plan_recv(&plan);
 	detached = plan_has(&plan, OP_DETACH);
+	joining = plan_has(&plan, OP_JOIN);
 	plan_run(&plan, PH_OUTER);
 	/* init waits on this pipe until PID1 is sent, so PID1 is always the first message. */
 	if (pipe2(sync, O_CLOEXEC) < 0)
@@ -158,7 +164,12 @@ static _Noreturn void run_outer(pid_t parent)
 		if (detached)
 			close(parent_pidfd);	/* init outlives outer: that is the point (-1: none) */
 		else
-			die_with_parent("init", parent_pidfd);
+			die_with_parent(joining ? "proc" : "init", parent_pidfd);
+		if (joining) {
+			/* No init of our own: the container's pid 1 reaps what this process leaves. */
+			sig_unblock("proc");
+			run_workload();
+		}
 		run_init();
 	}
 	close(sync[0]);

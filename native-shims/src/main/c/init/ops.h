@@ -10,6 +10,7 @@ struct plan;
 
 /* ops_fs.c: the outer and init phases (namespaces, mounts, the root filesystem). */
 void op_setns(const struct op *op);
+void op_join(const struct op *op);
 void op_unshare(const struct op *op);
 void op_hostname(const struct op *op);
 void op_ifup(const struct op *op);
@@ -21,6 +22,9 @@ void op_symlink(const struct op *op);
 void op_mknod(const struct op *op);
 void op_write_file(const struct op *op);
 void op_pivot_root(const struct op *op);
+
+/* ops_tty.c: the workload's terminal (process.terminal), first of the proc phase. */
+void op_terminal(const struct op *op);
 
 /* ops_proc.c: the workload's proc phase. */
 void op_chdir(const struct op *op);

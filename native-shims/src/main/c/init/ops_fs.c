@@ -7,9 +7,12 @@
 #include <limits.h>
 #include <net/if.h>
 #include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mount.h>
+#include <sys/pidfd.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -36,6 +39,55 @@ void op_setns(const struct op *op)
 		bail("outer", "setns %s: open", op->argv[0]);
 	if (setns(fd, (int)op->num[1]) < 0)
 		bail("outer", "setns %s (0x%x)", op->argv[0], (unsigned)op->num[1]);
+	close(fd);
+}
+
+/* Field 22 of /proc/PID/stat, the start time in clock ticks since boot; 0 if unreadable. */
+static unsigned long long start_time(pid_t pid)
+{
+	char path[64], buf[1024], *p;
+	unsigned long long t = 0;
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return 0;
+	buf[n] = '\0';
+	/* comm may hold spaces and parentheses: the fields start after the last ')'. */
+	p = strrchr(buf, ')');
+	for (int field = 2; p && field < 22; field++)
+		p = strchr(p + 1, ' ');
+	if (p)
+		t = strtoull(p + 1, NULL, 10);
+	return t;
+}
+
+/*
+ * Joins the namespaces in FLAGS (CLONE_NEW* bits) of process PID at once, through a pidfd
+ * (setns(2) with a pidfd, Linux 5.8). The pidfd is opened first and the start time checked
+ * after: if PID is still the process that started at STARTTIME, the pidfd names that process
+ * and not one that reused its pid in between.
+ */
+void op_join(const struct op *op)
+{
+	pid_t pid = op->num[0];
+	int fd = pidfd_open(pid, 0);
+
+	if (fd < 0)
+		bail("outer", "join %d: pidfd_open", (int)pid);
+	if (start_time(pid) != op->num[1]) {
+		errno = ESRCH;
+		bail("outer", "join %d: not the process that started at %llu", (int)pid,
+		     (unsigned long long)op->num[1]);
+	}
+	if (setns(fd, (int)op->num[2]) < 0)
+		bail("outer", "join %d: setns(0x%x)", (int)pid, (unsigned)op->num[2]);
 	close(fd);
 }
 

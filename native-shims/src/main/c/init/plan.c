@@ -15,6 +15,7 @@ static const struct op_def defs[] = {
 	{ "version",       OP_VERSION,       PH_NONE,  1,  1, "d",     NULL },
 	{ "detach",        OP_DETACH,        PH_OUTER, 0,  0, "",      NULL },
 	{ "setns",         OP_SETNS,         PH_OUTER, 2,  2, "sw",    op_setns },
+	{ "join",          OP_JOIN,          PH_OUTER, 3,  3, "wdw",   op_join },
 	{ "unshare",       OP_UNSHARE,       PH_OUTER, 1,  1, "w",     op_unshare },
 	{ "hostname",      OP_HOSTNAME,      PH_INIT,  1,  1, "s",     op_hostname },
 	{ "ifup",          OP_IFUP,          PH_INIT,  1,  1, "s",     op_ifup },
@@ -26,6 +27,7 @@ static const struct op_def defs[] = {
 	{ "mknod",         OP_MKNOD,         PH_INIT,  7,  7, "ssowwww", op_mknod },
 	{ "write-file",    OP_WRITE_FILE,    PH_INIT,  2,  2, "ss",    op_write_file },
 	{ "pivot-root",    OP_PIVOT_ROOT,    PH_INIT,  1,  1, "s",     op_pivot_root },
+	{ "terminal",      OP_TERMINAL,      PH_PROC,  2,  2, "ww",    op_terminal },
 	{ "chdir",         OP_CHDIR,         PH_PROC,  1,  1, "s",     op_chdir },
 	{ "env",           OP_ENV,           PH_PROC,  1,  1, "s",     NULL },
 	{ "rlimit",        OP_RLIMIT,        PH_PROC,  3,  3, "wdd",   op_rlimit },
@@ -140,6 +142,35 @@ static void parse(struct plan *p, size_t len)
 	}
 }
 
+/*
+ * A join plan (exec into a running container) has no init of its own: outer joins the
+ * container's namespaces and forks the process itself, so nothing may create namespaces or
+ * touch the container's filesystem.
+ */
+static void validate_join(const struct plan *p)
+{
+	int joins = 0, terminals = 0;
+
+	for (int i = 1; i < p->nops; i++) {
+		const struct op *op = &p->ops[i];
+
+		joins += op->def->kind == OP_JOIN;
+		terminals += op->def->kind == OP_TERMINAL;
+		if (op->def->kind == OP_JOIN && op->num[0] == 0)
+			plan_fail("op %d: join pid 0 is no process", i);
+	}
+	if (joins > 1 || terminals > 1)
+		plan_fail("'%s' may appear only once", joins > 1 ? "join" : "terminal");
+	if (!joins)
+		return;
+	for (int i = 1; i < p->nops; i++) {
+		const struct op_def *d = p->ops[i].def;
+
+		if (d->phase == PH_INIT || d->kind == OP_UNSHARE || d->kind == OP_SETNS)
+			plan_fail("op %d: '%s' cannot be in a plan with 'join'", i, d->name);
+	}
+}
+
 static void validate(const struct plan *p)
 {
 	if (p->nops == 0 || p->ops[0].def->kind != OP_VERSION || p->ops[0].num[0] != 1)
@@ -169,6 +200,7 @@ static void validate(const struct plan *p)
 		if (op->def->kind == OP_ENV && !strchr(op->argv[0], '='))
 			plan_fail("op %d: env '%.40s' is not NAME=VALUE", i, op->argv[0]);
 	}
+	validate_join(p);
 }
 
 void plan_recv(struct plan *p)

@@ -115,14 +115,15 @@ class OciBadInputE2ETest {
         Path noCmd = bundle(c -> ((ArrayNode) c.get("process").get("args")).set(0, "no-such-command"));
         fails("exec: \"no-such-command\": executable file not found in $PATH", "create", "-b", noCmd.toString(), "c1");
         Path terminal = bundle(c -> ((ObjectNode) c.get("process")).put("terminal", true));
-        fails("process.terminal", "create", "-b", terminal.toString(), "c1");
+        fails("process.terminal asks for a terminal, but there is no --console-socket", "create", "-b", terminal.toString(), "c1");
     }
 
     @Test
     void unsupportedOptions() throws IOException {
         Path b = bundle(c -> { });
         fails("--preserve-fds 2", "create", "-b", b.toString(), "--preserve-fds", "2", "c1");
-        fails("--console-socket", "create", "-b", b.toString(), "--console-socket", "/tmp/x.sock", "c1");
+        fails("--console-socket /tmp/x.sock: there is no terminal to send (", "create", "-b", b.toString(),
+                "--console-socket", "/tmp/x.sock", "c1");
         fails("unknown signal \"SIGBOGUS\"", "kill", "c1", "SIGBOGUS");
     }
 }

@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Assumptions;
 final class OciBundle {
     static final Path BUSYBOX = Path.of("/bin/busybox");
     static final List<String> APPLETS = List.of("sh", "ls", "cat", "echo", "sleep", "ps", "id", "hostname", "true",
-            "false", "env", "mount", "grep", "stat", "test");
+            "false", "env", "mount", "grep", "stat", "test", "tty", "stty", "readlink", "pwd", "tr");
     private static final ObjectMapper JSON = new ObjectMapper();
     /** Bundles made by the running test, removed by {@link #cleanup()}. */
     private static final List<Path> MADE = new java.util.concurrent.CopyOnWriteArrayList<>();
@@ -127,9 +127,18 @@ final class OciBundle {
         final Path pidFile;
 
         Reaper(Path bundle, Object... sluiceArgs) {
-            out = bundle.resolve("out.txt");
-            err = bundle.resolve("err.txt");
-            pidFile = bundle.resolve("init.pid");
+            this(bundle.resolve("out.txt"), bundle.resolve("err.txt"), bundle.resolve("init.pid"), sluiceArgs);
+        }
+
+        /** A reaper whose files are {@code NAME.out}, {@code NAME.err} and {@code NAME.pid} in {@code dir}: a second one per bundle. */
+        static Reaper named(Path dir, String name, Object... sluiceArgs) {
+            return new Reaper(dir.resolve(name + ".out"), dir.resolve(name + ".err"), dir.resolve(name + ".pid"), sluiceArgs);
+        }
+
+        private Reaper(Path out, Path err, Path pidFile, Object... sluiceArgs) {
+            this.out = out;
+            this.err = err;
+            this.pidFile = pidFile;
             Path reaper = Sluice.guestBinary().resolveSibling("sluice-reaper");
             List<String> cmd = new ArrayList<>(List.of(reaper.toString(), out.toString(), err.toString(), pidFile.toString(),
                     Sluice.bin().toString()));

@@ -200,6 +200,36 @@ class OciContainerdE2ETest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("runtimes")
+    void ctrTaskExecRunsAProcessInTheContainer(String name, String binary) {
+        String id = Sluice.unique(name + "-exec");
+        List<String> a = run(name, binary, "-d", "--rootfs", rootfs.toString(), id, "sh", "-c", "exec sleep 100");
+        Out started = ctr(a.toArray(String[]::new));
+        assertEquals(0, started.exitCode, name + ": ctr run -d\n" + started);
+        // The shim calls exec --process FILE --detach --pid-file F ID and reaps the process itself.
+        Out exec = ctr("task", "exec", "--exec-id", "e1", id, "sh", "-c",
+                "echo from-exec; echo pid=$$; exit 4");
+        assertEquals(4, exec.exitCode, name + ": ctr task exec exits with the process's status\n" + exec);
+        assertTrue(exec.stdout.startsWith("from-exec\n"), name + ": its stdout reaches ctr\n" + exec);
+        int pid = Integer.parseInt(exec.stdout.lines().skip(1).findFirst().orElse("pid=-1").substring(4));
+        assertTrue(pid > 1 && pid < 20, name + ": a pid of the container's pid namespace, not a host pid\n" + exec);
+        assertEquals(0, ctr("task", "kill", "-s", "KILL", id).exitCode, name + ": ctr task kill");
+        for (int i = 0; i < 100 && !ctr("task", "ls").stdout.lines().anyMatch(l -> l.startsWith(id) && l.contains("STOPPED")); i++) {
+            sleep(200);
+        }
+        assertEquals(0, ctr("task", "rm", id).exitCode, name + ": ctr task rm");
+        assertEquals(0, ctr("container", "rm", id).exitCode, name + ": ctr container rm");
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("runtimes")
     void createErrorsReachTheUser(String name, String binary) {
         String id = Sluice.unique(name + "-bad");
         List<String> a = run(name, binary, "--rm", "--rootfs", rootfs.toString(), id, "no-such-command");

@@ -21,7 +21,7 @@ final class CreateCommand extends OciCommand {
     Path pidFile;
 
     @Option(names = "--console-socket", paramLabel = "SOCKET",
-            description = "Where to send the terminal's master fd (process.terminal: not supported yet).")
+            description = "Unix socket to send the pty master to when process.terminal is true (as runc).")
     Path consoleSocket;
 
     @Option(names = "--preserve-fds", paramLabel = "N", defaultValue = "0",
@@ -44,8 +44,8 @@ final class CreateCommand extends OciCommand {
 
     @Override
     int run() {
-        OciRunCommand.checkCommonOptions(consoleSocket, preserveFds);
-        runtime().create(id, bundle, pidFile, b -> SentryDaemonCommand.argv(main, b));
+        OciRunCommand.checkCommonOptions(preserveFds);
+        runtime().create(id, bundle, pidFile, b -> SentryDaemonCommand.argv(main, b, consoleSocket));
         return 0;
     }
 }

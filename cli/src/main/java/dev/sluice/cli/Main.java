@@ -26,7 +26,7 @@ import picocli.CommandLine.ScopeType;
             "or run OCI containers the same way as a runc-compatible runtime (create, start, state, kill, delete...)."},
         subcommands = {RunCommand.class, BenchCommand.class, ProxiesCommand.class, IoctlsCommand.class,
             CreateCommand.class, StartCommand.class, StateCommand.class, KillCommand.class, DeleteCommand.class,
-            ListCommand.class, SpecCommand.class, FeaturesCommand.class, SentryDaemonCommand.class,
+            ListCommand.class, SpecCommand.class, FeaturesCommand.class, SentryDaemonCommand.class, ExecCommand.class,
             CdsTrainCommand.class})
 public final class Main {
     /** Exit code for errors of sluice itself (usage, setup), as {@code docker run}. */
@@ -95,6 +95,8 @@ public final class Main {
             // Everything after CMD belongs to CMD: `sluice run ls -la` works without `--`.
             cl.getSubcommands().get("run").setStopAtPositional(true);
         }
+        cl.getSubcommands().get("exec").setStopAtPositional(true); // runc's: options end at the id
+
         cl.setParameterExceptionHandler((ex, a) -> {
             PrintWriter err = ex.getCommandLine().getErr();
             if (ex.getCommandLine().getCommand() instanceof OciCommand) {

@@ -38,7 +38,8 @@ final class OciRunCommand extends OciCommand {
     @Option(names = "--keep", description = "Do not delete the container after it exits.")
     boolean keep;
 
-    @Option(names = "--console-socket", paramLabel = "SOCKET", description = "Terminal master fd receiver (not supported yet).")
+    @Option(names = "--console-socket", paramLabel = "SOCKET",
+            description = "Unix socket to send the pty master to when process.terminal is true.")
     Path consoleSocket;
 
     @Option(names = "--preserve-fds", paramLabel = "N", defaultValue = "0", description = "More fds to pass (0 only, for now).")
@@ -58,10 +59,7 @@ final class OciRunCommand extends OciCommand {
         return "id=" + id + " bundle=" + bundle + (detach ? " detach" : "");
     }
 
-    static void checkCommonOptions(Path consoleSocket, int preserveFds) {
-        if (consoleSocket != null) {
-            throw new OciException("--console-socket: terminals are not supported by sluice yet (process.terminal must be false)");
-        }
+    static void checkCommonOptions(int preserveFds) {
         if (preserveFds != 0) {
             throw new OciException("--preserve-fds " + preserveFds + ": passing extra fds is not supported by sluice yet");
         }
@@ -69,12 +67,12 @@ final class OciRunCommand extends OciCommand {
 
     @Override
     int run() {
-        checkCommonOptions(consoleSocket, preserveFds);
+        checkCommonOptions(preserveFds);
         if (!detach) {
             OciNative.setChildSubreaper();
         }
         ContainerRuntime rt = runtime();
-        int pid = rt.create(id, bundle, pidFile, b -> SentryDaemonCommand.argv(main, b));
+        int pid = rt.create(id, bundle, pidFile, b -> SentryDaemonCommand.argv(main, b, consoleSocket));
         try {
             rt.start(id);
         } catch (OciException e) {

@@ -22,20 +22,24 @@ final class SentryDaemonCommand extends OciCommand {
     @Option(names = "--report-fd", required = true)
     int reportFd;
 
+    @Option(names = "--console-socket")
+    Path consoleSocket;
+
     @Parameters(index = "0")
     String id;
 
     @Override
     int run() throws Exception {
         Path dir = new StateStore(main.root).dir(id);
-        return new SentryDaemon(dir, id, bundle, Runtime.helper("sluice-init"), Runtime::proxies, reportFd).run();
+        return new SentryDaemon(dir, id, bundle, consoleSocket, Runtime.helper("sluice-init"), Runtime::proxies, reportFd).run();
     }
 
     /**
      * The daemon's command line for a container of {@code bundle}, the id to be appended: this
      * sluice's launcher (bin/sluice, so the same JVM flags), else this JVM's class path.
+     * {@code consoleSocket} (or null) is made absolute: the daemon runs elsewhere.
      */
-    static List<String> argv(Main main, Path bundle) {
+    static List<String> argv(Main main, Path bundle, Path consoleSocket) {
         List<String> argv = new ArrayList<>();
         Path launcher = Runtime.libexec().getParent().resolve("sluice");
         if (Files.isExecutable(launcher)) {
@@ -57,6 +61,10 @@ final class SentryDaemonCommand extends OciCommand {
         argv.add(bundle.toString());
         argv.add("--report-fd");
         argv.add("3");
+        if (consoleSocket != null) {
+            argv.add("--console-socket");
+            argv.add(consoleSocket.toAbsolutePath().toString());
+        }
         return argv;
     }
 }

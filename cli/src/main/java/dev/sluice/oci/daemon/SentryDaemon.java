@@ -1,7 +1,10 @@
 package dev.sluice.oci.daemon;
 
+import dev.sluice.oci.ConsoleSocket;
 import dev.sluice.oci.OciException;
 import dev.sluice.oci.OciNative;
+import dev.sluice.oci.UnixSocket;
+import dev.sluice.oci.launch.NotifyRule;
 import dev.sluice.oci.launch.OciPlanCompiler;
 import dev.sluice.oci.launch.ProxySelection;
 import dev.sluice.oci.spec.Spec;
@@ -12,6 +15,9 @@ import dev.sluice.sentry.Sentry;
 import dev.sluice.sentry.launch.InitProcess;
 import dev.sluice.sentry.launch.LaunchPlan;
 import dev.sluice.sentry.launch.Startup;
+import dev.sluice.sentry.nativeio.ErrnoException;
+import dev.sluice.sentry.nativeio.HostFd;
+import dev.sluice.sentry.notify.NotificationLoop;
 import dev.sluice.sentry.observe.CallStats;
 import dev.sluice.sentry.spi.DeviceProxy;
 import dev.sluice.sentry.spi.ProxyConfig;
@@ -19,8 +25,6 @@ import dev.sluice.sentry.spi.TrapRule;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.channels.ServerSocketChannel;
-import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,21 +40,25 @@ import org.slf4j.LoggerFactory;
  * stdio as its fds 0-2 and a pipe as fd 3, and waits for one line on that pipe. The daemon:
  * <ol>
  *   <li>leaves the caller's session ({@code setsid});</li>
- *   <li>loads the bundle's config, starts the proxies its devices and annotations ask for, and
- *       compiles the launch plan with their trap rules;</li>
+ *   <li>loads the bundle's config, starts the proxies its devices and annotations ask for,
+ *       records their notify rules ({@link TrapFile}, for exec) and compiles the launch plan;</li>
  *   <li>starts {@code sluice-init} (with the container's stdio); the plan's {@code detach} op makes
  *       the outer process exit once init exists, so init is reparented to the caller's subreaper
  *       (containerd's shim, conmon), never the daemon's child;</li>
- *   <li>receives the seccomp listener and starts answering on it;</li>
+ *   <li>receives the seccomp listener and starts answering on it; with {@code process.terminal},
+ *       sends the pty master to the caller's console socket;</li>
  *   <li>binds its control socket and reports {@code OK <init pid> <start time>} (or
  *       {@code ERR <message>}) on fd 3; then points its own fds 0-2 away from the container's
  *       stdio, so that the container's pipes close when the container exits;</li>
  *   <li>on {@code start}, sends GO and answers once the workload has exec'd;</li>
- *   <li>serves trapped calls until no sandboxed task is left, then exits. Without an active
- *       proxy it has nothing to serve and exits right after {@code start}.</li>
+ *   <li>while init lives, takes the seccomp listener of every process {@code exec} adds and
+ *       serves it too, with the same proxies (one {@link Sentry} per listener);</li>
+ *   <li>serves trapped calls until no sandboxed task is left on any listener, then exits.
+ *       Without an active proxy it has nothing to serve and exits right after {@code start}.</li>
  * </ol>
- * If init exits before {@code start} (killed, or deleted), the daemon exits too. If the
- * notification loop fails, init is killed: fail closed, as in {@code sluice run}.
+ * If init exits before {@code start} (killed, or deleted), the daemon exits too. If any
+ * notification loop fails, init is killed: fail closed, as in {@code sluice run}. If the daemon
+ * itself is gone, exec cannot hand a listener over and refuses to run the process.
  */
 public final class SentryDaemon {
     private static final Logger LOG = LoggerFactory.getLogger(SentryDaemon.class);
@@ -68,15 +76,22 @@ public final class SentryDaemon {
     private final Path stateDir;
     private final String id;
     private final Path bundle;
+    private final Path consoleSocket;
     private final Path initBinary;
     private final Proxies proxies;
     private final int reportFd;
     private boolean reported;
 
-    public SentryDaemon(Path stateDir, String id, Path bundle, Path initBinary, Proxies proxies, int reportFd) {
+    /**
+     * @param consoleSocket where the pty master goes when {@code process.terminal} is true
+     *                      ({@code create --console-socket}, absolute), else null
+     */
+    public SentryDaemon(Path stateDir, String id, Path bundle, Path consoleSocket, Path initBinary, Proxies proxies,
+                        int reportFd) {
         this.stateDir = stateDir;
         this.id = id;
         this.bundle = bundle;
+        this.consoleSocket = consoleSocket;
         this.initBinary = initBinary;
         this.proxies = proxies;
         this.reportFd = reportFd;
@@ -92,11 +107,13 @@ public final class SentryDaemon {
         System.setOut(log);
         List<DeviceProxy> active = new ArrayList<>();
         InitProcess init = null;
-        ServerSocketChannel server = null;
-        Sentry sentry = null;
+        UnixSocket server = null;
+        // The first process's sentry, then one per exec'd process; only the serving thread adds.
+        List<Sentry> sentries = new ArrayList<>();
         try {
             String file = bundle.resolve("config.json").toString();
             Spec spec = SpecLoader.load(bundle);
+            ConsoleSocket.check(spec.process().isTerminal(), consoleSocket, file + ": process.terminal");
             ProxyConfig config = ProxySelection.of(spec, file);
             active.addAll(proxies.create(config));
             List<TrapRule> rules = new ArrayList<>();
@@ -104,6 +121,7 @@ public final class SentryDaemon {
                 rules.addAll(p.trapRules());
                 LOG.info("container {}: proxy {} active", id, p.name());
             }
+            TrapFile.write(stateDir, NotifyRule.of(rules));
             Path staging = Files.createDirectories(stateDir.resolve(ROOTFS));
             LaunchPlan plan = OciPlanCompiler.compile(spec, file, bundle, staging, rules);
             init = InitProcess.spawn(initBinary, plan);
@@ -116,8 +134,19 @@ public final class SentryDaemon {
             HostProcess pid1 = HostProcess.of(startup.pid1());
             int pidfd = pid1 == null ? -1 : OciNative.pidfdOpen(pid1.pid());
             if (pid1 == null || pidfd < 0 || !pid1.alive()) {
+                closeQuietly(startup.listener());
+                closeQuietly(startup.console());
                 report("ERR the container's init exited during create");
                 return 1;
+            }
+            if (startup.console() != null) {
+                // Before OK, as runc: create returns with the terminal already at the caller's.
+                try (HostFd master = startup.console()) {
+                    ConsoleSocket.send(consoleSocket, master);
+                } catch (RuntimeException e) {
+                    closeQuietly(startup.listener());
+                    throw e;
+                }
             }
             server = SentrySocket.listen(stateDir);
             report("OK " + pid1.pid() + " " + pid1.startTime());
@@ -126,12 +155,8 @@ public final class SentryDaemon {
             // the redirection, so that the sentry's fd accounting does not count it as a leak.
             if (startup.listener() != null) {
                 try {
-                    sentry = Sentry.start(startup.listener(), active, new CallStats(), null,
-                            SandboxRunner.Options.defaults(), outcome -> {
-                                LOG.error("container {}: the sentry stopped answering ({}); killing the container"
-                                        + " (fail closed)", id, outcome);
-                                OciNative.pidfdSendSignal(pidfd, SIGKILL);
-                            });
+                    sentries.add(Sentry.start(startup.listener(), active, new CallStats(), null,
+                            SandboxRunner.Options.defaults(), failClosed(pidfd, "the container's process")));
                 } catch (RuntimeException e) {
                     LOG.error("container {}: cannot start the sentry; killing the container (fail closed)", id, e);
                     OciNative.pidfdSendSignal(pidfd, SIGKILL);
@@ -139,9 +164,9 @@ public final class SentryDaemon {
                 }
             }
 
-            ServerSocketChannel listening = server;
-            // Until start: stop serving when init exits, or when the state directory is removed
-            // under us (the container was deleted by hand): then init is killed, nothing lingers.
+            UnixSocket listening = server;
+            // Stop serving when init exits, or when the state directory is removed under us (the
+            // container was deleted by hand): then init is killed, nothing lingers.
             Thread watcher = new Thread(() -> {
                 while (!OciNative.awaitExit(pidfd, 1000)) {
                     if (!Files.isDirectory(stateDir)) {
@@ -149,28 +174,28 @@ public final class SentryDaemon {
                         OciNative.pidfdSendSignal(pidfd, SIGKILL);
                     }
                 }
-                closeQuietly(listening);
+                listening.shutdown();
             }, "sluice-init-watcher");
             watcher.setDaemon(true);
             watcher.start();
 
-            boolean started = serve(server, init);
-            closeQuietly(server);
+            boolean started = serve(server, init, active, pidfd, sentries);
+            server.close();
             Files.deleteIfExists(stateDir.resolve(SentrySocket.NAME));
-            if (sentry != null) {
-                if (started) {
-                    LOG.info("container {}: serving until no sandboxed task is left", id);
-                    sentry.ended().join();
-                }
-                sentry.stop();
+            if (started && !sentries.isEmpty()) {
+                LOG.info("container {}: serving until no sandboxed task is left", id);
+                sentries.forEach(s -> s.ended().join());
+            }
+            for (int i = sentries.size() - 1; i >= 0; i--) {
+                sentries.get(i).stop(); // the latest first: each one's fd accounting spans the later ones
             }
             OciNative.close(pidfd);
             return 0;
         } catch (RuntimeException | IOException e) {
             LOG.debug("container {}: create failed", id, e);
             report("ERR " + message(e));
-            if (sentry != null) {
-                sentry.stop();
+            for (int i = sentries.size() - 1; i >= 0; i--) {
+                sentries.get(i).stop();
             }
             return 1;
         } finally {
@@ -182,19 +207,53 @@ public final class SentryDaemon {
         }
     }
 
-    /** Answers requests until {@code start} was served (true) or init exited first (false). */
-    private boolean serve(ServerSocketChannel server, InitProcess init) {
-        while (true) {
-            SocketChannel ch;
+    /** What a sentry does when its loop fails: kill the container, so nothing runs unmediated. */
+    private java.util.function.Consumer<NotificationLoop.Outcome> failClosed(int pidfd, String whose) {
+        return outcome -> {
+            LOG.error("container {}: the sentry stopped answering {} ({}); killing the container (fail closed)",
+                    id, whose, outcome);
+            OciNative.pidfdSendSignal(pidfd, SIGKILL);
+        };
+    }
+
+    /**
+     * Answers requests on the control socket ({@link SentrySocket}): {@code start} once, and the
+     * listeners of exec'd processes while init lives. Returns whether {@code start} was served;
+     * returns right after it when no sentry runs (nothing to mediate, so exec needs no listener
+     * handed over), else once the watcher shuts the socket because init exited.
+     */
+    private boolean serve(UnixSocket server, InitProcess init, List<DeviceProxy> active, int pidfd, List<Sentry> sentries) {
+        boolean started = false;
+        while (!(started && sentries.isEmpty())) {
+            UnixSocket conn;
             try {
-                ch = server.accept();
-            } catch (IOException e) {
-                return false; // closed by the watcher: init has exited
+                conn = server.accept(1000);
+            } catch (ErrnoException e) {
+                LOG.warn("container {}: control socket failed: {}", id, e.getMessage());
+                return started;
             }
-            try (ch) {
-                String request = SentrySocket.readLine(ch);
-                if (!"start".equals(request)) {
-                    SentrySocket.writeLine(ch, "error unknown request " + request);
+            if (conn == null) {
+                if (server.isShut()) {
+                    return started;
+                }
+                continue;
+            }
+            try (conn) {
+                UnixSocket.Line request = conn.readLine(SentrySocket.MAX_LINE);
+                if (request == null) {
+                    continue;
+                }
+                if (SentrySocket.LISTENER.equals(request.text())) {
+                    conn.writeLine(adopt(request.fd(), active, pidfd, sentries), null);
+                    continue;
+                }
+                closeQuietly(request.fd());
+                if (!SentrySocket.START.equals(request.text())) {
+                    conn.writeLine("error unknown request " + request.text(), null);
+                    continue;
+                }
+                if (started) {
+                    conn.writeLine("error cannot start an already running container", null);
                     continue;
                 }
                 String failure;
@@ -204,11 +263,33 @@ public final class SentryDaemon {
                 } catch (RuntimeException e) {
                     failure = "the container's init exited before start";
                 }
-                SentrySocket.writeLine(ch, failure == null ? "ok" : "error " + failure);
-                return true;
-            } catch (IOException e) {
-                LOG.warn("container {}: control connection failed: {}", id, e.toString());
+                started = true;
+                conn.writeLine(failure == null ? "ok" : "error " + failure, null);
+            } catch (ErrnoException e) {
+                LOG.warn("container {}: control connection failed: {}", id, e.getMessage());
             }
+        }
+        return true;
+    }
+
+    /**
+     * Starts serving the seccomp listener of a process exec'd into the container, with the same
+     * proxies as the first process's. The answer goes back to exec, which lets the process run
+     * only on {@code ok}.
+     */
+    private String adopt(HostFd listener, List<DeviceProxy> active, int pidfd, List<Sentry> sentries) {
+        if (listener == null) {
+            return "error a listener request must carry the listener fd (SCM_RIGHTS)";
+        }
+        try {
+            sentries.add(Sentry.start(listener, active, new CallStats(), null, SandboxRunner.Options.defaults(),
+                    failClosed(pidfd, "an exec'd process")));
+            LOG.info("container {}: serving the listener of an exec'd process ({} in all)", id, sentries.size());
+            return "ok";
+        } catch (RuntimeException e) {
+            listener.close();
+            LOG.error("container {}: cannot serve an exec'd process's listener", id, e);
+            return "error the sentry cannot serve the listener: " + message(e);
         }
     }
 

@@ -42,8 +42,9 @@ import java.util.Set;
  *       /dev is a fresh mount;</li>
  *   <li>sysctls, {@code maskedPaths}, {@code readonlyPaths}, the read-only root, the working
  *       directory; {@code pivot_root};</li>
- *   <li>the process: cwd, env, rlimits, user and groups, capabilities, no_new_privs, the
- *       proxies' notify rules, exec.</li>
+ *   <li>the process ({@link ProcessOps}, shared with exec): a pty when {@code process.terminal},
+ *       cwd, env, rlimits, user and groups, capabilities, no_new_privs, the proxies' notify
+ *       rules, exec.</li>
  * </ol>
  *
  * <p><b>The device boundary.</b> A mediated device must reach the container only as a node whose
@@ -70,7 +71,6 @@ public final class OciPlanCompiler {
     // include/uapi/linux/mount.h
     static final long MOUNT_ATTR_RDONLY = 0x1;
     static final long MOUNT_ATTR_NODEV = 0x4;
-    static final int CAP_MKNOD = 27;
 
     /** The devices every container gets (runtime-spec "Default Devices"), as runc makes them. */
     static final List<Spec.Device> DEFAULT_DEVICES = List.of(
@@ -165,60 +165,14 @@ public final class OciPlanCompiler {
         b.pivotRoot(root);
         checkExecutable(view);
 
-        b.chdir(cwd);
-        for (String e : p.env()) {
-            b.env(e);
-        }
-        for (Spec.Rlimit r : p.rlimits()) {
-            b.rlimit(KernelNames.rlimit(r.type()), r.soft().toString(), r.hard().toString());
-        }
-        Spec.User u = p.user();
-        b.user(u == null || u.uid() == null ? 0 : u.uid(), u == null || u.gid() == null ? 0 : u.gid(),
-                u == null ? List.of() : u.additionalGids());
-        b.caps(capabilities(p.capabilities()));
-        if (p.isNoNewPrivileges()) {
-            b.noNewPrivs();
-        }
-        if (spec.linux() != null && spec.linux().seccomp() != null) {
-            SeccompProfile.compile(spec.linux().seccomp(), file, b);
-        }
-        Set<String> seen = new LinkedHashSet<>();
-        for (TrapRule r : rules) {
-            if (seen.add(r.mask() + "/" + r.value())) {
-                b.notifyIoctl(r.mask(), r.value());
-            }
-        }
-        return b.exec(p.args().get(0), p.args()).build();
+        SeccompProfile.compile(spec, file, b);
+        return ProcessOps.emit(b, p, cwd, NotifyRule.of(rules));
     }
 
     // ---- what Sluice carries out, and what it refuses --------------------------------------
 
     private void checkSupported() {
-        Spec.Process p = spec.process();
-        if (p.isTerminal()) {
-            throw bad("process.terminal", "terminals (--console-socket) are not supported by sluice yet; set it to false");
-        }
-        if (p.apparmorProfile() != null && !p.apparmorProfile().isEmpty()) {
-            throw bad("process.apparmorProfile", "AppArmor is not supported by sluice");
-        }
-        if (p.selinuxLabel() != null && !p.selinuxLabel().isEmpty()) {
-            throw bad("process.selinuxLabel", "SELinux is not supported by sluice");
-        }
-        if (p.ioPriority() != null) {
-            throw bad("process.ioPriority", "not supported by sluice yet");
-        }
-        if (p.scheduler() != null) {
-            throw bad("process.scheduler", "not supported by sluice yet");
-        }
-        if (p.user() != null) {
-            if (p.user().umask() != null && p.user().umask() != 022) {
-                throw bad("process.user.umask", "only 0022 (18) is supported by sluice yet, got " + p.user().umask());
-            }
-            long uid = p.user().uid() == null ? 0 : p.user().uid();
-            if (uid != 0 && p.capabilities() != null && !p.capabilities().ambient().isEmpty()) {
-                throw bad("process.capabilities.ambient", "ambient capabilities for a non-root user are not supported by sluice yet");
-            }
-        }
+        ProcessOps.check(spec.process(), file, "process.");
         if (spec.hooks() != null) {
             for (Map.Entry<String, List<Spec.Hook>> e : spec.hooks().byKind().entrySet()) {
                 if (!e.getValue().isEmpty()) {
@@ -634,24 +588,6 @@ public final class OciPlanCompiler {
     }
 
     // ---- the process ------------------------------------------------------------------------
-
-    /**
-     * The capabilities to keep: the bounding set (what a root workload's execve grants), or
-     * Docker's defaults when config.json has none. CAP_MKNOD is always dropped: with no device
-     * cgroup a node the workload made itself would bypass the proxies.
-     */
-    static long capabilities(Spec.Capabilities caps) {
-        long keep;
-        if (caps == null) {
-            keep = PlanCompiler.DEFAULT_CAPS;
-        } else {
-            keep = 0;
-            for (String c : caps.bounding()) {
-                keep |= 1L << KernelNames.capability(c);
-            }
-        }
-        return keep & ~(1L << CAP_MKNOD);
-    }
 
     /** runc's check at create time: the command must exist in the rootfs (where that can be seen). */
     private void checkExecutable(ContainerPaths view) {

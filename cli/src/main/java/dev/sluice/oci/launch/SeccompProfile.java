@@ -48,6 +48,13 @@ public final class SeccompProfile {
     static final long EPERM = 1;
     static final BigInteger U64_MAX = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
 
+    /** The profile of {@code config}, if it has one, as {@link #compile(Spec.Seccomp, String, LaunchPlan.Builder)}. */
+    static void compile(Spec config, String file, LaunchPlan.Builder b) {
+        if (config.linux() != null && config.linux().seccomp() != null) {
+            compile(config.linux().seccomp(), file, b);
+        }
+    }
+
     /** Checks {@code s}, naming the first bad field; then adds its ops to {@code b} (when not null). */
     static void compile(Spec.Seccomp s, String file, LaunchPlan.Builder b) {
         String f = "linux.seccomp";

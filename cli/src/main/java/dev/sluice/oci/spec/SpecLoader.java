@@ -60,24 +60,42 @@ public final class SpecLoader {
             throw new SpecException("bundle " + bundle, "", Files.exists(bundle) ? "not a directory" : "no such directory");
         }
         Path config = bundle.resolve("config.json");
-        byte[] json;
-        try {
-            if (Files.size(config) > MAX_BYTES) {
-                throw new SpecException(config.toString(), "", "larger than " + (MAX_BYTES >> 20) + " MiB");
-            }
-            json = Files.readAllBytes(config);
-        } catch (NoSuchFileException e) {
-            throw new SpecException(config.toString(), "", "no such file (a bundle holds config.json and the rootfs)");
-        } catch (IOException e) {
-            throw new SpecException(config.toString(), "", "cannot read: " + e.getMessage());
-        }
-        Spec spec = parse(json, config.toString());
+        Spec spec = parse(read(config, "no such file (a bundle holds config.json and the rootfs)"), config.toString());
         SpecValidator.validate(spec, config.toString());
         return spec;
     }
 
+    /**
+     * A process.json ({@code exec --process FILE}: one {@code process} object of the runtime spec,
+     * as containerd's shim writes it), parsed with the same strictness and validated; errors name
+     * the file and the field ({@code /p.json: args: must not be empty (the command to run)}).
+     */
+    public static Spec.Process loadProcess(Path file) {
+        Spec.Process p = parse(read(file, "no such file"), file.toString(), Spec.Process.class);
+        SpecValidator.validateProcess(p, file.toString());
+        return p;
+    }
+
+    private static byte[] read(Path file, String missing) {
+        try {
+            if (Files.size(file) > MAX_BYTES) {
+                throw new SpecException(file.toString(), "", "larger than " + (MAX_BYTES >> 20) + " MiB");
+            }
+            return Files.readAllBytes(file);
+        } catch (NoSuchFileException e) {
+            throw new SpecException(file.toString(), "", missing);
+        } catch (IOException e) {
+            throw new SpecException(file.toString(), "", "cannot read: " + e.getMessage());
+        }
+    }
+
     /** Parses {@code json} (named {@code file} in errors) without validating it. */
     public static Spec parse(byte[] json, String file) {
+        return parse(json, file, Spec.class);
+    }
+
+    /** Parses {@code json} into {@code type} (a spec record), naming {@code file} and the field in errors. */
+    static <T> T parse(byte[] json, String file, Class<T> type) {
         if (json.length == 0 || new String(json, StandardCharsets.UTF_8).isBlank()) {
             throw new SpecException(file, "", "empty file, expected a JSON object");
         }
@@ -96,7 +114,7 @@ public final class SpecLoader {
             throw new SpecException(file, "", "expected a JSON object, got " + describe(tree));
         }
         try {
-            return MAPPER.treeToValue(tree, Spec.class);
+            return MAPPER.treeToValue(tree, type);
         } catch (JsonMappingException e) {
             JsonNode value = at(tree, e.getPath());
             String expected = e instanceof MismatchedInputException m ? expected(m.getTargetType()) : null;

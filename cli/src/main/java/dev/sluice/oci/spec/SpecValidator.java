@@ -27,6 +27,15 @@ public final class SpecValidator {
         new SpecValidator(file).spec(spec);
     }
 
+    /**
+     * Throws a {@link SpecException} for the first invalid field of a process.json (what
+     * {@code exec --process} reads: a {@code process} object at the top level, fields named
+     * without a prefix).
+     */
+    public static void validateProcess(Spec.Process process, String file) {
+        new SpecValidator(file).process("", process);
+    }
+
     private SpecException bad(String field, String problem) {
         return new SpecException(file, field, problem);
     }
@@ -47,7 +56,7 @@ public final class SpecValidator {
         if (s.process() == null) {
             throw bad("process", "missing (the container's first process)");
         }
-        process(s.process());
+        process("process.", s.process());
         for (int i = 0; i < s.mounts().size(); i++) {
             mount("mounts[" + i + "]", s.mounts().get(i));
         }
@@ -80,42 +89,42 @@ public final class SpecValidator {
         }
     }
 
-    private void process(Spec.Process p) {
+    private void process(String at, Spec.Process p) {
         if (p.args().isEmpty()) {
-            throw bad("process.args", "must not be empty (the command to run)");
+            throw bad(at + "args", "must not be empty (the command to run)");
         }
-        strings("process.args", p.args());
+        strings(at + "args", p.args());
         if (p.args().get(0).isEmpty()) {
-            throw bad("process.args[0]", "must not be empty");
+            throw bad(at + "args[0]", "must not be empty");
         }
-        env("process.env", p.env());
+        env(at + "env", p.env());
         if (p.cwd() == null) {
-            throw bad("process.cwd", "missing (an absolute path, e.g. \"/\")");
+            throw bad(at + "cwd", "missing (an absolute path, e.g. \"/\")");
         }
-        absolute("process.cwd", p.cwd());
+        absolute(at + "cwd", p.cwd());
         if (p.user() != null) {
             Spec.User u = p.user();
-            uint32("process.user.uid", u.uid());
-            uint32("process.user.gid", u.gid());
+            uint32(at + "user.uid", u.uid());
+            uint32(at + "user.gid", u.gid());
             if (u.umask() != null && (u.umask() < 0 || u.umask() > 0777)) {
-                throw bad("process.user.umask", "must be between 0 and 0777 (511), got " + u.umask());
+                throw bad(at + "user.umask", "must be between 0 and 0777 (511), got " + u.umask());
             }
             for (int i = 0; i < u.additionalGids().size(); i++) {
-                String f = "process.user.additionalGids[" + i + "]";
+                String f = at + "user.additionalGids[" + i + "]";
                 uint32(f, notNull(f, u.additionalGids().get(i)));
             }
         }
         if (p.capabilities() != null) {
             Spec.Capabilities c = p.capabilities();
-            caps("process.capabilities.bounding", c.bounding());
-            caps("process.capabilities.effective", c.effective());
-            caps("process.capabilities.inheritable", c.inheritable());
-            caps("process.capabilities.permitted", c.permitted());
-            caps("process.capabilities.ambient", c.ambient());
+            caps(at + "capabilities.bounding", c.bounding());
+            caps(at + "capabilities.effective", c.effective());
+            caps(at + "capabilities.inheritable", c.inheritable());
+            caps(at + "capabilities.permitted", c.permitted());
+            caps(at + "capabilities.ambient", c.ambient());
         }
         Set<String> seen = new HashSet<>();
         for (int i = 0; i < p.rlimits().size(); i++) {
-            String f = "process.rlimits[" + i + "]";
+            String f = at + "rlimits[" + i + "]";
             Spec.Rlimit r = notNull(f, p.rlimits().get(i));
             if (r.type() == null) {
                 throw bad(f + ".type", "missing (e.g. \"RLIMIT_NOFILE\")");
@@ -133,8 +142,8 @@ public final class SpecValidator {
             }
         }
         if (p.consoleSize() != null) {
-            uint32("process.consoleSize.height", p.consoleSize().height());
-            uint32("process.consoleSize.width", p.consoleSize().width());
+            uint32(at + "consoleSize.height", p.consoleSize().height());
+            uint32(at + "consoleSize.width", p.consoleSize().width());
         }
     }
 

@@ -114,6 +114,20 @@ class OciPlanCompilerTest {
     }
 
     @Test
+    void aTerminalIsTheWorkloadsFirstOpWithTheConsoleSize() throws IOException {
+        LaunchPlan p = compile(spec(c -> ((ObjectNode) c.get("process")).put("terminal", true)
+                .putObject("consoleSize").put("height", 40).put("width", 120)), List.of());
+        List<String> names = p.ops().stream().map(LaunchPlan.Op::name).toList();
+        assertEquals(names.indexOf("pivot-root") + 1, names.indexOf("terminal"),
+                "the pty is made right after pivot_root, in the container's /dev, before the user changes: " + names);
+        assertEquals(List.of("40", "120"), p.ops("terminal").get(0).args(), "consoleSize: rows (height), then columns (width)");
+        LaunchPlan plain = compile(spec(c -> { }), List.of());
+        assertEquals(List.of(), plain.ops("terminal"), "no terminal op when process.terminal is false");
+        LaunchPlan unsized = compile(spec(c -> ((ObjectNode) c.get("process")).put("terminal", true)), List.of());
+        assertEquals(List.of("0", "0"), unsized.ops("terminal").get(0).args(), "no consoleSize: the kernel's default");
+    }
+
+    @Test
     void capMknodIsAlwaysDropped() throws IOException {
         LaunchPlan p = compile(spec(c -> ((ArrayNode) c.get("process").get("capabilities").get("bounding")).add("CAP_MKNOD")), List.of());
         long keep = Long.parseLong(p.ops("caps").get(0).args().get(0));
@@ -184,7 +198,7 @@ class OciPlanCompilerTest {
     void refusals() throws IOException {
         record Case(String field, String problem, Consumer<ObjectNode> edit) {}
         List<Case> cases = List.of(
-                new Case("process.terminal", "not supported", c -> ((ObjectNode) c.get("process")).put("terminal", true)),
+                new Case("process.apparmorProfile", "AppArmor", c -> ((ObjectNode) c.get("process")).put("apparmorProfile", "x")),
                 new Case("hooks.prestart", "hooks are not supported", c -> c.putObject("hooks").putArray("prestart").addObject().put("path", "/bin/true")),
                 new Case("linux.seccomp.defaultAction", "SCMP_ACT_NOTIFY is not supported",
                         c -> linux(c).putObject("seccomp").put("defaultAction", "SCMP_ACT_NOTIFY")),

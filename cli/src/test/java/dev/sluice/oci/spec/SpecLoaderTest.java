@@ -164,4 +164,46 @@ class SpecLoaderTest {
             }, "input " + new String(in, StandardCharsets.ISO_8859_1));
         }
     }
+
+    // ---- process.json (exec --process) -------------------------------------------------------
+
+    private Spec.Process loadProcess(String json) throws IOException {
+        Path f = bundle.resolve("process.json");
+        Files.writeString(f, json);
+        return SpecLoader.loadProcess(f);
+    }
+
+    @Test
+    void aContainerdProcessJsonLoads() throws IOException {
+        Spec.Process p = loadProcess("""
+                {"terminal": true, "consoleSize": {"height": 24, "width": 80}, "user": {"uid": 0, "gid": 0},
+                 "args": ["sh", "-c", "ls"], "env": ["PATH=/bin"], "cwd": "/",
+                 "capabilities": {"bounding": ["CAP_KILL"]}, "noNewPrivileges": true, "unknownField": 1}
+                """);
+        assertEquals(List.of("sh", "-c", "ls"), p.args(), "args");
+        assertTrue(p.isTerminal(), "terminal");
+        assertEquals(80L, p.consoleSize().width(), "consoleSize.width");
+        assertEquals(List.of("CAP_KILL"), p.capabilities().bounding(), "capabilities");
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "{\"args\": [], \"cwd\": \"/\"}                          | args: must not be empty",
+        "{\"args\": [\"sh\"]}                                       | cwd: missing",
+        "{\"args\": [\"sh\"], \"cwd\": \"tmp\"}                    | cwd: must be an absolute path",
+        "{\"args\": [\"sh\"], \"cwd\": \"/\", \"user\": {\"uid\": \"root\"}} | user.uid: expected an integer, got a string \"root\"",
+        "{\"args\": [\"sh\"], \"cwd\": \"/\", \"env\": [\"NOEQUALS\"]} | env[0]",
+        "[1]                                                          | expected a JSON object",
+    })
+    void aMalformedProcessJsonNamesTheFileAndField(String json, String problem) {
+        SpecException e = assertThrows(SpecException.class, () -> loadProcess(json), json);
+        assertTrue(e.getMessage().startsWith(bundle.resolve("process.json") + ": "), "names the file: " + e.getMessage());
+        assertTrue(e.getMessage().contains(problem), "says '" + problem + "': " + e.getMessage());
+    }
+
+    @Test
+    void aMissingProcessJsonIsNamed() {
+        SpecException e = assertThrows(SpecException.class, () -> SpecLoader.loadProcess(bundle.resolve("nope.json")));
+        assertEquals(bundle.resolve("nope.json") + ": no such file", e.getMessage(), "the message");
+    }
 }

@@ -122,6 +122,15 @@ public final class LaunchPlan {
             return op("setns", path, Long.toString(nsType));
         }
 
+        /**
+         * Joins the namespaces {@code cloneFlags} of process {@code pid}, checked to be the one that
+         * started at {@code startTime} (exec into a running container). A plan with join has no
+         * init: the outer process forks the workload into those namespaces itself.
+         */
+        public Builder join(int pid, long startTime, long cloneFlags) {
+            return op("join", Integer.toString(pid), Long.toString(startTime), Long.toString(cloneFlags));
+        }
+
         public Builder unshare(long cloneFlags) {
             return op("unshare", Long.toString(cloneFlags));
         }
@@ -168,6 +177,15 @@ public final class LaunchPlan {
 
         public Builder pivotRoot(String newRoot) {
             return op("pivot-root", newRoot);
+        }
+
+        /**
+         * A new pty as the workload's controlling terminal and stdio, its master sent back in a
+         * {@code CONSOLE} message; {@code rows} and {@code cols} 0 leave the default size. Put it
+         * first among the workload's ops: it opens /dev/ptmx before the user changes.
+         */
+        public Builder terminal(int rows, int cols) {
+            return op("terminal", Integer.toUnsignedString(rows), Integer.toUnsignedString(cols));
         }
 
         public Builder chdir(String dir) {

@@ -7,46 +7,53 @@ import dev.sluice.sentry.nativeio.HostFd;
  * What {@code sluice-init} reported before the workload was told to go: its pids, the seccomp
  * listener, or why it failed. Turns the C side's messages into one clear line for the user.
  *
- * @param pid1      host pid of the sandbox's pid 1, or 0
+ * @param pid1      host pid of the sandbox's pid 1 (with a join plan: of the workload), or 0
  * @param listener  the seccomp listener, or null when no proxy trapped anything
+ * @param console   the master of the workload's pty (the plan's terminal op), or null
  * @param failure   a message for the user when startup failed, else null
  */
-public record Startup(int pid1, HostFd listener, String failure) {
+public record Startup(int pid1, HostFd listener, HostFd console, String failure) {
 
     /** Reads messages until READY, a failure, or end of file. */
     public static Startup await(InitProcess init) {
         int pid1 = 0;
         HostFd listener = null;
+        HostFd console = null;
         while (true) {
             ControlSocket.Message m = init.receive();
             if (m == null) {
-                closeQuietly(listener);
-                return new Startup(pid1, null, "sandbox setup ended before the workload was ready");
+                closeQuietly(listener, console);
+                return new Startup(pid1, null, null, "sandbox setup ended before the workload was ready");
             }
             switch (m.verb()) {
-                case "PID1" -> pid1 = Integer.parseInt(m.rest().trim());
-                case "LISTENER" -> {
-                    if (m.fd() == null || listener != null) {
-                        closeQuietly(listener);
-                        closeQuietly(m.fd());
-                        return new Startup(pid1, null, "sluice-init sent no listener fd, or two");
+                case "PID1" -> {
+                    closeQuietly(m.fd());
+                    pid1 = Integer.parseInt(m.rest().trim());
+                }
+                case "LISTENER", "CONSOLE" -> {
+                    boolean isListener = m.verb().equals("LISTENER");
+                    if (m.fd() == null || (isListener ? listener : console) != null) {
+                        closeQuietly(listener, console, m.fd());
+                        return new Startup(pid1, null, null, "sluice-init sent no " + (isListener ? "listener" : "pty master")
+                                + " fd, or two");
                     }
-                    listener = m.fd();
+                    if (isListener) {
+                        listener = m.fd();
+                    } else {
+                        console = m.fd();
+                    }
                 }
                 case "READY" -> {
-                    return new Startup(pid1, listener, null);
+                    return new Startup(pid1, listener, console, null);
                 }
                 case "ERROR" -> {
-                    closeQuietly(listener);
-                    return new Startup(pid1, null, describeError(m.rest()));
+                    closeQuietly(listener, console, m.fd());
+                    return new Startup(pid1, null, null, describeError(m.rest()));
                 }
                 default -> {
-                    closeQuietly(listener);
-                    return new Startup(pid1, null, "unexpected message from sluice-init: " + m.text());
+                    closeQuietly(listener, console, m.fd());
+                    return new Startup(pid1, null, null, "unexpected message from sluice-init: " + m.text());
                 }
-            }
-            if (m.fd() != null && !"LISTENER".equals(m.verb())) {
-                m.fd().close();
             }
         }
     }
@@ -86,9 +93,11 @@ public record Startup(int pid1, HostFd listener, String failure) {
         return "sandbox setup failed (" + parts[0] + "): " + parts[2];
     }
 
-    private static void closeQuietly(HostFd fd) {
-        if (fd != null) {
-            fd.close();
+    private static void closeQuietly(HostFd... fds) {
+        for (HostFd fd : fds) {
+            if (fd != null) {
+                fd.close();
+            }
         }
     }
 }

@@ -137,6 +137,15 @@ class LaunchPlanTest {
     }
 
     @Test
+    void execOpTokenFormats() {
+        LaunchPlan p = LaunchPlan.builder().join(4242, 123456789012L, 0x6c020000L).terminal(24, 80)
+                .exec("sh", List.of("sh")).build();
+        assertEquals(List.of("4242", "123456789012", Long.toString(0x6c020000L)), p.ops("join").get(0).args(),
+                "join pid, start time, CLONE_NEW* flags in decimal");
+        assertEquals(List.of("24", "80"), p.ops("terminal").get(0).args(), "terminal rows then columns");
+    }
+
+    @Test
     void stickyAndLargeModes() {
         LaunchPlan p = LaunchPlan.builder().mkdir("/shm", 01777).mountSetattr("/x", 1, 2, false)
                 .caps(-1L).exec("true", List.of("true")).build();

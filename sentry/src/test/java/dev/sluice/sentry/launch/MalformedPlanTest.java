@@ -63,6 +63,16 @@ class MalformedPlanTest {
                 Arguments.of("user without gid", tokens("version", "1", "user", "1", "0", "exec", "2", "/bin/true", "true")),
                 Arguments.of("rlimit with a sign", tokens("version", "1", "rlimit", "3", "7", "-1", "10", "exec", "2", "/bin/true", "true")),
                 Arguments.of("detach with an argument", tokens("version", "1", "detach", "1", "x", "exec", "2", "/bin/true", "true")),
+                Arguments.of("join of pid 0", tokens("version", "1", "join", "3", "0", "1", "0", "exec", "2", "/bin/true", "true")),
+                Arguments.of("join twice", tokens("version", "1", "join", "3", "1", "1", "0", "join", "3", "1", "1", "0",
+                        "exec", "2", "/bin/true", "true")),
+                Arguments.of("join with unshare", tokens("version", "1", "join", "3", "1", "1", "0", "unshare", "1", "131072",
+                        "exec", "2", "/bin/true", "true")),
+                Arguments.of("join with an init-phase op", tokens("version", "1", "join", "3", "1", "1", "0",
+                        "mkdir", "2", "/x", "755", "exec", "2", "/bin/true", "true")),
+                Arguments.of("terminal with one argument", tokens("version", "1", "terminal", "1", "24", "exec", "2", "/bin/true", "true")),
+                Arguments.of("terminal twice", tokens("version", "1", "terminal", "2", "0", "0", "terminal", "2", "0", "0",
+                        "exec", "2", "/bin/true", "true")),
                 Arguments.of("empty plan", new byte[] {0}));
     }
 

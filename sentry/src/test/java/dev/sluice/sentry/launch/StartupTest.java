@@ -38,7 +38,7 @@ class StartupTest {
 
     @Test
     void exitCode() {
-        Startup s = new Startup(0, null, "failed");
+        Startup s = new Startup(0, null, null, "failed");
         assertEquals(125, s.exitCode(0), "an outer process that exited 0 after a failed setup is still sluice's 125");
         assertEquals(3, s.exitCode(3), "otherwise the outer process's own code");
         assertEquals(137, s.exitCode(137), "a signal-derived code is kept");
@@ -58,6 +58,33 @@ class StartupTest {
         } finally {
             listener.close();
         }
+    }
+
+    @Test
+    void awaitHandsOnThePtyMasterOfATerminal() {
+        HostFd master = HostFd.adopt(TestFds.eventfd());
+        InitProcess init = mock(InitProcess.class);
+        when(init.receive()).thenReturn(msg("PID1 11"), new ControlSocket.Message("CONSOLE /dev/ptmx", master), msg("READY"));
+        Startup s = Startup.await(init);
+        try {
+            assertSame(master, s.console(), "the CONSOLE message's fd is the pty master");
+            assertTrue(master.isOpen(), "and left open for the console socket");
+            assertNull(s.listener(), "no listener without notify rules");
+            assertNull(s.failure(), "no failure");
+        } finally {
+            master.close();
+        }
+    }
+
+    @Test
+    void awaitRejectsAConsoleWithoutAnFdAndClosesTheListener() {
+        int n = TestFds.eventfd();
+        HostFd listener = HostFd.adopt(n);
+        InitProcess init = mock(InitProcess.class);
+        when(init.receive()).thenReturn(new ControlSocket.Message("LISTENER", listener), msg("CONSOLE /dev/ptmx"));
+        Startup s = Startup.await(init);
+        assertTrue(s.failure() != null && s.failure().contains("no pty master fd"), "CONSOLE without SCM_RIGHTS: " + s.failure());
+        assertFalse(TestFds.isOpen(n), "the listener received before is closed");
     }
 
     @Test

@@ -1,0 +1,195 @@
+package dev.sluice.oci;
+
+import dev.sluice.oci.daemon.SentrySocket;
+import dev.sluice.oci.daemon.TrapFile;
+import dev.sluice.oci.launch.ExecPlanCompiler;
+import dev.sluice.oci.launch.NotifyRule;
+import dev.sluice.oci.spec.Spec;
+import dev.sluice.oci.spec.SpecLoader;
+import dev.sluice.oci.state.ContainerState;
+import dev.sluice.oci.state.HostProcess;
+import dev.sluice.oci.state.StateStore;
+import dev.sluice.oci.state.Status;
+import dev.sluice.sentry.launch.InitProcess;
+import dev.sluice.sentry.launch.LaunchPlan;
+import dev.sluice.sentry.launch.Startup;
+import dev.sluice.sentry.nativeio.HostFd;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/**
+ * {@code sluice exec}: one more process in a created or running container, started the way runc
+ * starts it and mediated the way the container's first process is.
+ * <ol>
+ *   <li>The container must be alive: exec into a stopped one fails with runc's message.</li>
+ *   <li>The process comes from a process.json ({@code --process}, what containerd's shim writes)
+ *       or from config.json's process with the command and flags ({@link ExecOverrides}).</li>
+ *   <li>Its plan ({@link ExecPlanCompiler}) joins init's namespaces and carries the notify rules
+ *       the container's sentry recorded ({@link TrapFile}); {@code sluice-init} runs it as this
+ *       JVM's child, with this command's stdio.</li>
+ *   <li>The process's seccomp listener goes to the container's sentry over its control socket
+ *       ({@link SentrySocket#handOver}). Only once the sentry answers {@code ok} is the process
+ *       told to exec; if the sentry is gone or refuses, the control socket is closed and the
+ *       process exits without running anything. Nothing runs unmediated.</li>
+ *   <li>With a terminal, the pty master goes to {@code --console-socket} first.</li>
+ * </ol>
+ * Without {@code --detach} the outer {@code sluice-init} waits for the process and forwards
+ * signals to it, and {@link Started#waitFor} returns its status; with it the outer process exits
+ * at once and the process is reparented to the caller's subreaper, as containerd's shim expects.
+ */
+public final class ContainerExec {
+    private final StateStore store;
+    private final Supplier<Path> initBinary;
+
+    /** {@code initBinary} finds sluice-init, once a process is about to start (the checks come first). */
+    public ContainerExec(StateStore store, Supplier<Path> initBinary) {
+        this.store = store;
+        this.initBinary = initBinary;
+    }
+
+    /**
+     * What exec was asked.
+     *
+     * @param processFile   {@code --process FILE}, or null to build the process from {@code overrides}
+     * @param overrides     the command and flags, when there is no process file
+     * @param detach        return once the process runs; it is reparented to the caller's subreaper
+     * @param pidFile       where its host pid goes (written atomically), or null
+     * @param consoleSocket where its pty master goes when it has a terminal, or null
+     * @param ignorePaused  exec into a paused container too
+     */
+    public record Request(String id, Path processFile, ExecOverrides overrides, boolean detach, Path pidFile,
+                          Path consoleSocket, boolean ignorePaused) {}
+
+    /** A started exec'd process. */
+    public static final class Started {
+        private final InitProcess outer;
+        private final int pid;
+
+        Started(InitProcess outer, int pid) {
+            this.outer = outer;
+            this.pid = pid;
+        }
+
+        /** The process's host pid (what {@code --pid-file} got). */
+        public int pid() {
+            return pid;
+        }
+
+        /** Sends {@code signal} to the outer sluice-init, which forwards it to the process (not detached). */
+        public void signal(int signal) {
+            outer.signal(signal);
+        }
+
+        /** Waits for the process (not detached): its exit code, or 128+N if signal N killed it. */
+        public int waitFor() {
+            try {
+                return outer.waitFor();
+            } finally {
+                outer.close();
+            }
+        }
+    }
+
+    /** Starts the process; when this returns it has exec'd (or exec failed, with the reason). */
+    public Started start(Request r) {
+        StateStore.checkId(r.id());
+        ContainerState c;
+        try (StateStore.Locked l = store.lock(r.id())) {
+            Optional<ContainerState> s = store.read(r.id());
+            switch (store.status(s)) {
+                case CREATED, RUNNING -> { }
+                case PAUSED -> {
+                    if (!r.ignorePaused()) {
+                        throw new OciException("cannot exec in a paused container (use --ignore-paused to override)");
+                    }
+                }
+                case STOPPED -> throw new OciException("cannot exec in a stopped container");
+                case CREATING -> throw new OciException("container " + r.id() + " is still being created");
+            }
+            c = s.get();
+        }
+        Path dir = store.dir(r.id());
+        Spec config = SpecLoader.load(Path.of(c.bundle()));
+        Spec.Process process;
+        String file;
+        String prefix;
+        if (r.processFile() != null) {
+            process = SpecLoader.loadProcess(r.processFile());
+            file = r.processFile().toString();
+            prefix = "";
+        } else {
+            process = r.overrides().apply(config.process());
+            file = Path.of(c.bundle(), "config.json").toString();
+            prefix = "process.";
+        }
+        ConsoleSocket.check(process.isTerminal(), r.consoleSocket(),
+                r.processFile() != null ? file + ": terminal" : "--tty");
+        List<NotifyRule> rules = TrapFile.read(dir, r.id());
+        if (!rules.isEmpty() && !new HostProcess(c.sentryPid(), c.sentryStartTime()).alive()) {
+            throw new OciException("the sentry of container " + r.id() + " is not running (see "
+                    + ContainerRuntime.daemonLog(dir) + "): a process exec'd into it would not be mediated, so none is started");
+        }
+        LaunchPlan plan = ExecPlanCompiler.compile(config, process, file, prefix, c.pid(), c.pidStartTime(), rules,
+                r.detach());
+        return launch(r, dir, plan, !rules.isEmpty());
+    }
+
+    private Started launch(Request r, Path dir, LaunchPlan plan, boolean mediated) {
+        InitProcess outer = InitProcess.spawn(initBinary.get(), plan);
+        boolean ok = false;
+        HostFd listener = null;
+        HostFd console = null;
+        try {
+            Startup startup = Startup.await(outer);
+            listener = startup.listener();
+            console = startup.console();
+            if (startup.failure() != null) {
+                throw new OciException("exec failed: " + startup.failure());
+            }
+            if (mediated && listener == null) {
+                throw new OciException("exec failed: the process has no seccomp listener though container " + r.id()
+                        + " traps ioctls");
+            }
+            if (console != null) {
+                ConsoleSocket.send(r.consoleSocket(), console);
+                console.close();
+            }
+            if (listener != null) {
+                String refused = SentrySocket.handOver(dir, r.id(), listener);
+                listener.close(); // the sentry holds its own copy now; none may stay with us
+                if (refused != null) {
+                    throw new OciException("container " + r.id() + ": the sentry did not take the exec'd process's seccomp"
+                            + " listener, so the process was not started: " + refused);
+                }
+            }
+            outer.go();
+            String failure = Startup.awaitExec(outer);
+            if (failure != null) {
+                throw new OciException("exec failed: " + failure);
+            }
+            if (r.pidFile() != null) {
+                ContainerRuntime.writePidFile(r.pidFile(), startup.pid1());
+            }
+            ok = true;
+            if (r.detach()) {
+                outer.waitFor(); // it exited right after PID1; the process now belongs to the subreaper
+                outer.close();
+            }
+            return new Started(outer, startup.pid1());
+        } finally {
+            if (!ok) {
+                if (listener != null) {
+                    listener.close();
+                }
+                if (console != null) {
+                    console.close();
+                }
+                // Without GO the process exits (125) as soon as its control socket closes.
+                outer.close();
+                outer.waitFor();
+            }
+        }
+    }
+}

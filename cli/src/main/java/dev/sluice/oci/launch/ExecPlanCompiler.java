@@ -1,0 +1,55 @@
+package dev.sluice.oci.launch;
+
+import dev.sluice.oci.spec.KernelNames;
+import dev.sluice.oci.spec.Spec;
+import dev.sluice.sentry.launch.LaunchPlan;
+import java.util.List;
+
+/**
+ * The launch plan of a process that {@code exec} adds to a running container: the counterpart of
+ * {@link OciPlanCompiler} for a container that already exists. No init and no mounts: the outer
+ * {@code sluice-init} joins the namespaces of the container's init (those config.json lists, so a
+ * namespace the container shares with the host stays shared), through a pidfd checked against
+ * init's start time, and forks the process into them; the process gets {@link ProcessOps}, the
+ * same as the container's first process, with the container's notify rules. Its seccomp listener
+ * goes to the container's sentry like the first one's: an exec'd process is mediated, or it does
+ * not run.
+ */
+public final class ExecPlanCompiler {
+    private ExecPlanCompiler() {}
+
+    /**
+     * @param config    the container's config.json (for its namespaces)
+     * @param process   the process to run, already validated
+     * @param file      where {@code process} came from, for errors
+     * @param prefix    where the process sits in {@code file}: {@code ""} (a process.json) or {@code "process."}
+     * @param initPid   host pid of the container's init
+     * @param initStart its start time (/proc/PID/stat field 22), so a reused pid is never joined
+     * @param rules     the container's notify rules, as its sentry recorded them
+     * @param detach    the outer process exits once the process exists (it is reparented to the caller's subreaper)
+     */
+    public static LaunchPlan compile(Spec config, Spec.Process process, String file, String prefix, int initPid,
+                                     long initStart, List<NotifyRule> rules, boolean detach) {
+        ProcessOps.check(process, file, prefix);
+        LaunchPlan.Builder b = LaunchPlan.builder();
+        if (detach) {
+            b.detach();
+        }
+        b.join(initPid, initStart, namespaces(config));
+        // The container's own seccomp profile applies to an exec'd process too, as with runc.
+        SeccompProfile.compile(config, file, b);
+        // cwd needs no resolving here: after the join, "/" is the container's root.
+        return ProcessOps.emit(b, process, process.cwd(), rules);
+    }
+
+    /** The CLONE_NEW* flags of every namespace type config.json lists (created or joined by path). */
+    static long namespaces(Spec config) {
+        long flags = 0;
+        if (config.linux() != null) {
+            for (Spec.Namespace n : config.linux().namespaces()) {
+                flags |= KernelNames.NAMESPACES.get(n.type());
+            }
+        }
+        return flags;
+    }
+}

@@ -1,0 +1,100 @@
+package dev.sluice.oci.launch;
+
+import dev.sluice.oci.spec.KernelNames;
+import dev.sluice.oci.spec.Spec;
+import dev.sluice.oci.spec.SpecException;
+import dev.sluice.sentry.launch.LaunchPlan;
+import dev.sluice.sentry.launch.PlanCompiler;
+import java.util.List;
+
+/**
+ * The workload's part of a launch plan, for any process of a container: its first one
+ * ({@link OciPlanCompiler}, from config.json) and every one {@code exec} adds
+ * ({@link ExecPlanCompiler}, from a process.json). Both get the same treatment, as runc gives
+ * them: terminal, working directory, environment, rlimits, user, capabilities, no_new_privs, and
+ * the sentry's notify rules, so an exec'd process is mediated exactly like the first one.
+ */
+final class ProcessOps {
+    static final int CAP_MKNOD = 27;
+
+    private ProcessOps() {}
+
+    /**
+     * Refuses what Sluice cannot do for a process. {@code prefix} is where the process sits in
+     * {@code file}: {@code "process."} in config.json, {@code ""} in an exec's process.json.
+     */
+    static void check(Spec.Process p, String file, String prefix) {
+        if (p.apparmorProfile() != null && !p.apparmorProfile().isEmpty()) {
+            throw new SpecException(file, prefix + "apparmorProfile", "AppArmor is not supported by sluice");
+        }
+        if (p.selinuxLabel() != null && !p.selinuxLabel().isEmpty()) {
+            throw new SpecException(file, prefix + "selinuxLabel", "SELinux is not supported by sluice");
+        }
+        if (p.ioPriority() != null) {
+            throw new SpecException(file, prefix + "ioPriority", "not supported by sluice yet");
+        }
+        if (p.scheduler() != null) {
+            throw new SpecException(file, prefix + "scheduler", "not supported by sluice yet");
+        }
+        if (p.user() != null) {
+            if (p.user().umask() != null && p.user().umask() != 022) {
+                throw new SpecException(file, prefix + "user.umask", "only 0022 (18) is supported by sluice yet, got "
+                        + p.user().umask());
+            }
+            long uid = p.user().uid() == null ? 0 : p.user().uid();
+            if (uid != 0 && p.capabilities() != null && !p.capabilities().ambient().isEmpty()) {
+                throw new SpecException(file, prefix + "capabilities.ambient",
+                        "ambient capabilities for a non-root user are not supported by sluice yet");
+            }
+        }
+    }
+
+    /**
+     * Emits the workload's ops: a pty first when {@code terminal} is set (it opens /dev/ptmx while
+     * still root), then {@code cwd} (already resolved), env, rlimits, user, capabilities,
+     * no_new_privs, {@code rules}, and the exec of {@code args[0]}.
+     */
+    static LaunchPlan emit(LaunchPlan.Builder b, Spec.Process p, String cwd, List<NotifyRule> rules) {
+        if (p.isTerminal()) {
+            Spec.ConsoleSize size = p.consoleSize();
+            b.terminal(size == null || size.height() == null ? 0 : (int) (long) size.height(),
+                    size == null || size.width() == null ? 0 : (int) (long) size.width());
+        }
+        b.chdir(cwd);
+        for (String e : p.env()) {
+            b.env(e);
+        }
+        for (Spec.Rlimit r : p.rlimits()) {
+            b.rlimit(KernelNames.rlimit(r.type()), r.soft().toString(), r.hard().toString());
+        }
+        Spec.User u = p.user();
+        b.user(u == null || u.uid() == null ? 0 : u.uid(), u == null || u.gid() == null ? 0 : u.gid(),
+                u == null ? List.of() : u.additionalGids());
+        b.caps(capabilities(p.capabilities()));
+        if (p.isNoNewPrivileges()) {
+            b.noNewPrivs();
+        }
+        for (NotifyRule r : rules) {
+            b.notifyIoctl(r.mask(), r.value());
+        }
+        return b.exec(p.args().get(0), p.args()).build();
+    }
+
+    /**
+     * The capabilities to keep: the bounding set (what a root workload's execve grants), or
+     * Docker's defaults when the process has none. CAP_MKNOD is always dropped: with no device
+     * cgroup a node the workload made itself would bypass the proxies.
+     */
+    static long capabilities(Spec.Capabilities caps) {
+        long keep;
+        if (caps == null) {
+            keep = PlanCompiler.DEFAULT_CAPS;
+        } else {
+            keep = 0;
+            for (String c : caps.bounding()) {
+                keep |= 1L << KernelNames.capability(c);
+            }
+        }
+        return keep & ~(1L << CAP_MKNOD);
+    }
+}

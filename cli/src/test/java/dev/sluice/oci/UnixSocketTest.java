@@ -1,0 +1,93 @@
+package dev.sluice.oci;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.sluice.sentry.nativeio.ErrnoException;
+import dev.sluice.sentry.nativeio.HostFd;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The control and console sockets' transport: lines, an fd in SCM_RIGHTS, long paths, shutdown. */
+@Timeout(value = 30, unit = TimeUnit.SECONDS)
+class UnixSocketTest {
+    @TempDir
+    Path tmp;
+
+    /** Sends a line with the write end of a pipe; what is written through the received fd must come out of the read end. */
+    private void roundTrip(Path socket) throws Exception {
+        try (UnixSocket server = UnixSocket.listen(socket)) {
+            int[] pipe = OciNative.pipe();
+            CompletableFuture<Void> client = CompletableFuture.runAsync(() -> {
+                try (UnixSocket c = UnixSocket.connect(socket); HostFd w = HostFd.adopt(pipe[1])) {
+                    c.writeLine("listener", w);
+                    assertEquals("ok", c.readLine(100).text(), "the answer");
+                }
+            });
+            try (UnixSocket conn = server.accept(10_000)) {
+                UnixSocket.Line line = conn.readLine(100);
+                assertEquals("listener", line.text(), "the line, without its newline");
+                try (HostFd passed = line.fd()) {
+                    assertTrue(passed != null, "an fd came with the line");
+                    OciNative.write(passed.fd(), "through".getBytes(StandardCharsets.US_ASCII));
+                }
+                conn.writeLine("ok", null);
+            }
+            client.get(10, TimeUnit.SECONDS);
+            assertArrayEquals("through".getBytes(StandardCharsets.US_ASCII), OciNative.readAll(pipe[0], 100),
+                    "the received fd is the pipe's write end, and no copy stayed open with the sender");
+            OciNative.close(pipe[0]);
+        }
+    }
+
+    @Test
+    void aLineAndAnFdGoThrough() throws Exception {
+        roundTrip(tmp.resolve("s.sock"));
+    }
+
+    @Test
+    void aPathTooLongForSockaddrUnIsReachedThroughItsDirectory() throws Exception {
+        Path deep = Files.createDirectories(tmp.resolve("d".repeat(60)).resolve("e".repeat(60)));
+        Path socket = deep.resolve("sentry.sock");
+        assertTrue(socket.toString().length() > 108, "the path does not fit a sockaddr_un: " + socket);
+        roundTrip(socket);
+    }
+
+    @Test
+    void shutdownEndsAWaitingAccept() throws Exception {
+        try (UnixSocket server = UnixSocket.listen(tmp.resolve("s.sock"))) {
+            CompletableFuture<UnixSocket> waiting = CompletableFuture.supplyAsync(() -> server.accept(20_000));
+            Thread.sleep(300);
+            server.shutdown();
+            assertNull(waiting.get(5, TimeUnit.SECONDS), "accept returns null once the socket is shut down");
+            assertTrue(server.isShut(), "isShut");
+        }
+    }
+
+    @Test
+    void connectingToNothingNamesThePath() {
+        Path nowhere = tmp.resolve("nobody.sock");
+        ErrnoException e = assertThrows(ErrnoException.class, () -> UnixSocket.connect(nowhere));
+        assertTrue(e.getMessage().contains("connect " + nowhere) && e.getMessage().contains("ENOENT"), e.getMessage());
+    }
+
+    @Test
+    void endOfFileBeforeAnyByteIsNoLine() throws Exception {
+        Path socket = tmp.resolve("s.sock");
+        try (UnixSocket server = UnixSocket.listen(socket)) {
+            UnixSocket.connect(socket).close();
+            try (UnixSocket conn = server.accept(10_000)) {
+                assertNull(conn.readLine(100), "the peer closed without a word");
+            }
+        }
+    }
+}

@@ -1,0 +1,99 @@
+package dev.sluice.oci.launch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.sluice.oci.spec.DefaultSpec;
+import dev.sluice.oci.spec.Spec;
+import dev.sluice.oci.spec.SpecException;
+import dev.sluice.oci.spec.SpecLoader;
+import dev.sluice.sentry.launch.LaunchPlan;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A process.json into a running container's launch plan: join its namespaces, get the first process's treatment. */
+class ExecPlanCompilerTest {
+    private static final long NEWNS = 0x00020000L;
+    private static final long NEWPID = 0x20000000L;
+    private static final long NEWNET = 0x40000000L;
+    private static final long NEWIPC = 0x08000000L;
+    private static final long NEWUTS = 0x04000000L;
+
+    @TempDir
+    Path dir;
+
+    private Spec config() {
+        return SpecLoader.parse(DefaultSpec.json().getBytes(StandardCharsets.UTF_8), "config.json");
+    }
+
+    private Spec.Process process(String json) throws IOException {
+        Path f = dir.resolve("process.json");
+        Files.writeString(f, json);
+        return SpecLoader.loadProcess(f);
+    }
+
+    private static final String SHELL = """
+            {"args": ["sh", "-c", "echo hi"], "cwd": "/work", "env": ["PATH=/bin", "A=1"],
+             "user": {"uid": 1000, "gid": 100, "additionalGids": [10]},
+             "capabilities": {"bounding": ["CAP_KILL", "CAP_MKNOD"]},
+             "rlimits": [{"type": "RLIMIT_NOFILE", "hard": 64, "soft": 32}], "noNewPrivileges": true}
+            """;
+
+    @Test
+    void joinsTheContainersNamespacesAndRunsTheProcessLikeTheFirstOne() throws IOException {
+        LaunchPlan p = ExecPlanCompiler.compile(config(), process(SHELL), "process.json", "", 4242, 987654321L,
+                List.of(new NotifyRule(0xff00, 0x5400)), false);
+        List<String> names = p.ops().stream().map(LaunchPlan.Op::name).toList();
+        assertEquals(List.of("version", "join", "chdir", "env", "env", "rlimit", "user", "caps", "no-new-privs",
+                "notify-ioctl", "exec"), names, "join, then only the process's own ops: no unshare, mount or pivot_root");
+        assertEquals(List.of("4242", "987654321", Long.toString(NEWPID | NEWNET | NEWIPC | NEWUTS | NEWNS)),
+                p.ops("join").get(0).args(), "init's pid and start time, and every namespace config.json lists");
+        assertEquals(List.of("/work"), p.ops("chdir").get(0).args(), "cwd as given: after the join / is the container's root");
+        assertEquals(List.of("1000", "100", "10"), p.ops("user").get(0).args(), "the process's user and groups");
+        assertEquals(List.of(Long.toString(1L << 5)), p.ops("caps").get(0).args(), "its bounding set, CAP_MKNOD dropped");
+        assertEquals(List.of("7", "32", "64"), p.ops("rlimit").get(0).args(), "its rlimits");
+        assertEquals(List.of("65280", "21504"), p.ops("notify-ioctl").get(0).args(),
+                "the container's notify rules: the exec'd process is trapped like the first one");
+        assertEquals(List.of("sh", "sh", "-c", "echo hi"), p.ops("exec").get(0).args(), "exec args[0] with argv");
+        p.encode();
+    }
+
+    @Test
+    void aDetachedExecWithATerminal() throws IOException {
+        Spec.Process t = process("""
+                {"terminal": true, "consoleSize": {"height": 25, "width": 100}, "args": ["sh"], "cwd": "/"}
+                """);
+        LaunchPlan p = ExecPlanCompiler.compile(config(), t, "process.json", "", 7, 1L, List.of(), true);
+        List<String> names = p.ops().stream().map(LaunchPlan.Op::name).toList();
+        assertEquals(List.of("version", "detach", "join", "terminal", "chdir", "user", "caps", "exec"), names,
+                "detach first; the pty before anything else of the process; no notify rule when the sentry has none");
+        assertEquals(List.of("25", "100"), p.ops("terminal").get(0).args(), "consoleSize");
+    }
+
+    @Test
+    void namespacesJoinedByPathAreJoinedToo() throws IOException {
+        Spec c = SpecLoader.parse("""
+                {"ociVersion": "1.0.2", "root": {"path": "rootfs"}, "process": {"args": ["sh"], "cwd": "/"},
+                 "linux": {"namespaces": [{"type": "mount"}, {"type": "network", "path": "/proc/1/ns/net"}]}}
+                """.getBytes(StandardCharsets.UTF_8), "config.json");
+        LaunchPlan p = ExecPlanCompiler.compile(c, process("{\"args\": [\"true\"], \"cwd\": \"/\"}"), "process.json", "",
+                7, 1L, List.of(), false);
+        assertEquals(List.of("7", "1", Long.toString(NEWNS | NEWNET)), p.ops("join").get(0).args(),
+                "mount, and the network namespace init joined: no pid, ipc or uts namespace of the container's own");
+    }
+
+    @Test
+    void whatSluiceCannotDoForAProcessIsRefusedNamingTheProcessFilesField() throws IOException {
+        Spec.Process p = process("{\"args\": [\"sh\"], \"cwd\": \"/\", \"apparmorProfile\": \"docker-default\"}");
+        SpecException e = assertThrows(SpecException.class,
+                () -> ExecPlanCompiler.compile(config(), p, "/b/process.json", "", 7, 1L, List.of(), false));
+        assertEquals("apparmorProfile", e.field(), e.getMessage());
+        assertTrue(e.getMessage().startsWith("/b/process.json: apparmorProfile: AppArmor"), e.getMessage());
+    }
+}

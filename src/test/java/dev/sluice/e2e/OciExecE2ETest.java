@@ -1,0 +1,221 @@
+package dev.sluice.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * {@code sluice exec} on running OCI containers, as containerd's shim uses it: the exec'd process
+ * prints to the caller and returns its status; it is in every namespace of the container (the same
+ * namespace files as the container's init, not the host's); {@code --detach} leaves it to the
+ * caller's subreaper with its pid in the pid file; its device ioctls go to the container's sentry;
+ * and with no sentry to take its listener it does not run at all.
+ */
+@RequiresRoot
+@Timeout(240)
+class OciExecE2ETest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Duration WAIT = Duration.ofSeconds(60);
+    private static final List<String> NAMESPACES = List.of("mnt", "pid", "ipc", "uts", "net");
+    private Path root;
+    private final List<OciBundle.Reaper> reapers = new ArrayList<>();
+
+    @BeforeEach
+    void setUp() {
+        OciBundle.assumeBusybox();
+        root = OciBundle.root();
+    }
+
+    @AfterEach
+    void tearDown() throws IOException {
+        if (root != null && Files.isDirectory(root)) {
+            try (Stream<Path> s = Files.list(root)) {
+                for (Path p : s.toList()) {
+                    Sluice.run("--root", root.toString(), "delete", "--force", p.getFileName().toString());
+                }
+            }
+            OciBundle.deleteTree(root);
+        }
+        reapers.forEach(OciBundle.Reaper::close);
+        OciBundle.cleanup();
+    }
+
+    private Sluice.Result oci(Object... args) {
+        List<Object> parts = new ArrayList<>(List.of("--root", root.toString()));
+        parts.addAll(List.of(args));
+        return Sluice.run(parts.toArray());
+    }
+
+    /** A started container of {@code bundle} under the test's root, its init reparented to a reaper; returns init's pid. */
+    private long running(Path bundle, String id) {
+        OciBundle.Reaper reaper = OciBundle.Reaper.named(bundle, "init-" + id, "--root", root.toString(), "create",
+                "--bundle", bundle.toString(), "--pid-file", bundle.resolve("init-" + id + ".pid").toString(), id);
+        reapers.add(reaper);
+        assertEquals("0", reaper.await("cmd", WAIT), "create " + id + "\n" + OciBundle.Reaper.read(reaper.err));
+        long pid = Long.parseLong(reaper.await("pid", WAIT));
+        Sluice.Result start = oci("start", id);
+        assertEquals(0, start.exitCode(), "start " + id + "\n" + start);
+        return pid;
+    }
+
+    private static Path bundle(String name, Consumer<ObjectNode> edit) {
+        return OciBundle.create(name, List.of("sh", "-c", "exec sleep 100"), edit);
+    }
+
+    private static String link(Path p) {
+        try {
+            return Files.readSymbolicLink(p).toString();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Test
+    void execPrintsToTheCallerAndReturnsTheProcesssStatus() throws IOException {
+        Path b = bundle("oci-exec-status", c -> { });
+        String id = Sluice.unique("exec");
+        running(b, id);
+        Sluice.Result r = oci("exec", id, "sh", "-c", "echo out-of-exec; echo err-of-exec >&2; exit 7");
+        assertEquals(7, r.exitCode(), "exec exits with the process's status\n" + r);
+        assertEquals("out-of-exec\n", r.stdout(), "the process wrote to exec's stdout\n" + r);
+        assertTrue(r.stderr().contains("err-of-exec"), "and to its stderr\n" + r);
+        Sluice.Result killed = oci("exec", id, "sh", "-c", "kill -TERM $$");
+        assertEquals(143, killed.exitCode(), "a process killed by SIGTERM: 128+15\n" + killed);
+        Sluice.Result flags = oci("exec", "--user", "1000:100", "--env", "FOO=from-flag", "--cwd", "/bin", id,
+                "sh", "-c", "id -u; id -g; echo $FOO; pwd");
+        assertEquals(0, flags.exitCode(), "exec with --user, --env, --cwd\n" + flags);
+        assertEquals(List.of("1000", "100", "from-flag", "/bin"), flags.stdoutLines(), "the flags reached the process\n" + flags);
+        Sluice.Result missing = oci("exec", id, "no-such-command");
+        assertEquals(1, missing.exitCode(), "a command the container does not have\n" + missing);
+        assertTrue(missing.stderr().contains("no-such-command: command not found"), missing.stderr());
+        assertFalse(r.hasStackTrace() || missing.hasStackTrace(), "no stack traces\n" + missing);
+        assertEquals("running", JSON.readTree(oci("state", id).stdout()).get("status").asText(), "the container runs on");
+    }
+
+    @Test
+    void execIsInEveryNamespaceOfTheContainer() throws IOException {
+        String host = Sluice.unique("exec-host");
+        Path b = bundle("oci-exec-ns", c -> c.put("hostname", host));
+        String id = Sluice.unique("execns");
+        long init = running(b, id);
+        Sluice.Result r = oci("exec", id, "sh", "-c",
+                "hostname; echo pid=$$; tr '\\0' ' ' < /proc/2/cmdline; echo; for n in mnt pid ipc uts net; do readlink /proc/self/ns/$n; done");
+        assertEquals(0, r.exitCode(), "exec\n" + r);
+        List<String> lines = r.stdoutLines();
+        assertEquals(host, lines.get(0), "the container's hostname (uts)\n" + r);
+        int pid = Integer.parseInt(lines.get(1).substring(4));
+        assertTrue(pid > 2 && pid < 50, "a small pid of the container's pid namespace, not a host pid: " + pid + "\n" + r);
+        assertEquals("sleep 100 ", lines.get(2), "pid 2 is the container's workload (pid 1 is its init)\n" + r);
+        for (int i = 0; i < NAMESPACES.size(); i++) {
+            String n = NAMESPACES.get(i);
+            String initNs = link(Path.of("/proc", Long.toString(init), "ns", n));
+            assertEquals(initNs, lines.get(3 + i), n + ": the exec'd process shares the container init's namespace\n" + r);
+            assertNotEquals(link(Path.of("/proc/self/ns", n)), lines.get(3 + i), n + ": which is not the host's\n" + r);
+        }
+    }
+
+    @Test
+    void aDetachedExecWritesThePidFileAndIsReapedByTheCallersSubreaper() {
+        Path b = bundle("oci-exec-detach", c -> { });
+        String id = Sluice.unique("execd");
+        running(b, id);
+        OciBundle.Reaper exec = OciBundle.Reaper.named(b, "exec", "--root", root.toString(), "exec", "--detach",
+                "--pid-file", b.resolve("exec.pid").toString(), id, "sh", "-c", "echo detached-out; exec sleep 100");
+        reapers.add(exec);
+        assertEquals("0", exec.await("cmd", WAIT), "exec --detach returns 0\n" + OciBundle.Reaper.read(exec.err));
+        long pid = Long.parseLong(exec.await("pid", WAIT));
+        assertEquals(Long.toString(exec.pid()), exec.await("parent", WAIT),
+                "the exec'd process is reparented to the caller's subreaper, as containerd's shim expects");
+        assertTrue(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "the pid file's process lives: " + pid);
+        for (int i = 0; i < 50 && !OciBundle.Reaper.read(exec.out).contains("detached-out"); i++) {
+            sleep(100);
+        }
+        assertEquals("detached-out\n", OciBundle.Reaper.read(exec.out), "with the caller's stdout");
+        ProcessHandle.of(pid).ifPresent(ProcessHandle::destroy);
+        assertEquals("143", exec.await("exit", WAIT), "the subreaper gets its status (SIGTERM: 143)");
+    }
+
+    @Test
+    void anExecdProcessIsMediatedByTheContainersSentry() throws IOException {
+        Path b = bundle("oci-exec-pty", c -> c.putObject("annotations").put("dev.sluice.proxies", "pty"));
+        String id = Sluice.unique("execpty");
+        running(b, id);
+        Sluice.Result r = oci("exec", id, "sluice-testguest", "deny");
+        assertEquals(0, r.exitCode(), "the guest runs\n" + r);
+        assertEquals("ENOTTY", r.value("deny_errno"),
+                "TIOCGPTLCK from the exec'd process was trapped and denied by the container's pty proxy\n" + r);
+        Path logFile = root.resolve(id).resolve("sentry.log");
+        for (int i = 0; i < 100 && !OciBundle.Reaper.read(logFile).contains("TIOCGPTLCK"); i++) {
+            sleep(100);
+        }
+        String sentryLog = OciBundle.Reaper.read(logFile);
+        assertTrue(sentryLog.contains("denied ioctl 0x80045439 (TIOCGPTLCK)"), "the container's sentry logged it:\n" + sentryLog);
+
+        // The sentry's socket gone (it cannot take the listener): the process must not run at all.
+        Files.delete(root.resolve(id).resolve("sentry.sock"));
+        Sluice.Result refused = oci("exec", id, "sh", "-c", "echo RAN-UNMEDIATED");
+        assertEquals(1, refused.exitCode(), "exec fails\n" + refused);
+        assertTrue(refused.stderr().contains("the sentry did not take the exec'd process's seccomp listener, so the process"
+                + " was not started"), refused.stderr());
+        assertFalse(refused.stdout().contains("RAN-UNMEDIATED"), "nothing ran\n" + refused);
+
+        // The sentry dead: refused before anything starts.
+        long sentry = JSON.readTree(root.resolve(id).resolve("state.json").toFile()).get("sentryPid").asLong();
+        ProcessHandle.of(sentry).ifPresent(ProcessHandle::destroyForcibly);
+        for (int i = 0; i < 50 && ProcessHandle.of(sentry).map(ProcessHandle::isAlive).orElse(false); i++) {
+            sleep(100);
+        }
+        Sluice.Result dead = oci("exec", id, "sh", "-c", "echo RAN-UNMEDIATED");
+        assertEquals(1, dead.exitCode(), "exec fails\n" + dead);
+        assertTrue(dead.stderr().contains("the sentry of container " + id + " is not running"), dead.stderr());
+        assertFalse(dead.stdout().contains("RAN-UNMEDIATED"), "nothing ran\n" + dead);
+    }
+
+    @Test
+    void execIntoAStoppedOrUnknownContainerFails() {
+        Path b = OciBundle.create("oci-exec-stopped", "sh", "-c", "exit 0");
+        String id = Sluice.unique("execstop");
+        OciBundle.Reaper reaper = OciBundle.Reaper.named(b, "init", "--root", root.toString(), "create", "-b", b.toString(),
+                "--pid-file", b.resolve("init.pid").toString(), id);
+        reapers.add(reaper);
+        assertEquals("0", reaper.await("cmd", WAIT), "create\n" + OciBundle.Reaper.read(reaper.err));
+        reaper.await("pid", WAIT);
+        assertEquals(0, oci("start", id).exitCode(), "start");
+        assertEquals("0", reaper.await("exit", WAIT), "the container exited");
+        Sluice.Result r = oci("exec", id, "true");
+        assertEquals(1, r.exitCode(), "exec into a stopped container\n" + r);
+        assertTrue(r.stderr().contains("cannot exec in a stopped container"), r.stderr());
+        Sluice.Result ghost = oci("exec", "ghost", "true");
+        assertEquals(1, ghost.exitCode(), "exec into an unknown container\n" + ghost);
+        assertTrue(ghost.stderr().contains("container \"ghost\" does not exist"), ghost.stderr());
+        Sluice.Result noCmd = oci("exec", id);
+        assertEquals(1, noCmd.exitCode(), "exec without a command\n" + noCmd);
+        assertTrue(noCmd.stderr().contains("exec: no command"), noCmd.stderr());
+        assertFalse(r.hasStackTrace() || ghost.hasStackTrace() || noCmd.hasStackTrace(), "no stack traces");
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
