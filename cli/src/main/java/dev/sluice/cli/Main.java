@@ -26,7 +26,8 @@ import picocli.CommandLine.ScopeType;
             "or run OCI containers the same way as a runc-compatible runtime (create, start, state, kill, delete...)."},
         subcommands = {RunCommand.class, BenchCommand.class, ProxiesCommand.class, IoctlsCommand.class,
             CreateCommand.class, StartCommand.class, StateCommand.class, KillCommand.class, DeleteCommand.class,
-            ListCommand.class, SpecCommand.class, FeaturesCommand.class, SentryDaemonCommand.class})
+            ListCommand.class, SpecCommand.class, FeaturesCommand.class, SentryDaemonCommand.class,
+            PauseCommand.class, ResumeCommand.class, PsCommand.class})
 public final class Main {
     /** Exit code for errors of sluice itself (usage, setup), as {@code docker run}. */
     static final int SLUICE_ERROR = 125;
@@ -62,7 +63,7 @@ public final class Main {
     boolean debug;
 
     @Option(names = "--systemd-cgroup", scope = ScopeType.INHERIT,
-            description = "Accepted for compatibility (sluice does not manage cgroups yet).")
+            description = "cgroupsPath is systemd's slice:prefix:name (made as a plain cgroup, without asking systemd).")
     boolean systemdCgroup;
 
     OciLog ociLog() {
@@ -94,6 +95,7 @@ public final class Main {
             // Everything after CMD belongs to CMD: `sluice run ls -la` works without `--`.
             cl.getSubcommands().get("run").setStopAtPositional(true);
         }
+        cl.getSubcommands().get("ps").setStopAtPositional(true); // `ps ID -o pid,args`: after ID, ps's own options
         cl.setParameterExceptionHandler((ex, a) -> {
             PrintWriter err = ex.getCommandLine().getErr();
             if (ex.getCommandLine().getCommand() instanceof OciCommand) {

@@ -128,7 +128,10 @@ class OciCliTest {
         assertEquals("1.0.0", f.get("ociVersionMin").asText(), "min version");
         assertEquals(0, f.get("hooks").size(), "no hooks yet: an empty list, not unknown");
         assertFalse(f.get("linux").get("seccomp").get("enabled").asBoolean(), "no seccomp profiles yet");
-        assertFalse(f.get("linux").get("cgroup").get("v1").asBoolean(), "no cgroups yet");
+        JsonNode cg = f.get("linux").get("cgroup");
+        assertTrue(cg.get("v1").asBoolean() && cg.get("v2").asBoolean(), "cgroups v1 and v2: " + cg);
+        assertTrue(cg.get("systemd").asBoolean(), "--systemd-cgroup's path form: " + cg);
+        assertFalse(cg.get("systemdUser").asBoolean() || cg.get("rdma").asBoolean(), "no rootless systemd, no rdma controller: " + cg);
         assertFalse(f.get("linux").get("namespaces").toString().contains("user"), "no user namespaces");
         assertFalse(f.get("linux").get("capabilities").toString().contains("CAP_MKNOD"), "CAP_MKNOD is never granted");
         assertTrue(f.get("mountOptions").toString().contains("rbind"), "mount options");
