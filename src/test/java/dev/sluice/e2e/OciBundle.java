@@ -127,13 +127,18 @@ final class OciBundle {
         final Path pidFile;
 
         Reaper(Path bundle, Object... sluiceArgs) {
+            this(bundle, Sluice.bin(), sluiceArgs);
+        }
+
+        /** The same with another runtime's binary (runc, as a baseline) in place of bin/sluice. */
+        Reaper(Path bundle, Path runtime, Object... args) {
             out = bundle.resolve("out.txt");
             err = bundle.resolve("err.txt");
             pidFile = bundle.resolve("init.pid");
             Path reaper = Sluice.guestBinary().resolveSibling("sluice-reaper");
             List<String> cmd = new ArrayList<>(List.of(reaper.toString(), out.toString(), err.toString(), pidFile.toString(),
-                    Sluice.bin().toString()));
-            cmd.addAll(Sluice.args(sluiceArgs));
+                    runtime.toString()));
+            cmd.addAll(Sluice.args(args));
             try {
                 process = new ProcessBuilder(cmd).redirectErrorStream(true).start();
             } catch (IOException e) {
