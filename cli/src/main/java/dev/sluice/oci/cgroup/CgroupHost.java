@@ -14,8 +14,9 @@ import java.util.Map;
  * The host's cgroup filesystems as this process sees them: the unified v2 tree when a
  * {@code cgroup2} filesystem is mounted at {@code /sys/fs/cgroup} (runc's test), else every
  * mounted v1 hierarchy that {@code /proc/self/cgroup} lists, named ones ({@code name=systemd})
- * included. On a hybrid host (v1 controllers, an empty v2 tree at {@code /sys/fs/cgroup/unified})
- * the v1 hierarchies are used and the v2 tree is left alone, as runc's v1 manager does.
+ * included. On a hybrid host (v1 controllers, and a v2 tree without controllers at
+ * {@code /sys/fs/cgroup/unified}) the v1 hierarchies are used, and the container joins the v2
+ * tree too, for membership only, as runc does (systemd tracks processes there).
  *
  * <p>Read from {@code /proc/self/mountinfo} rather than guessed from directory names, because
  * controllers may be co-mounted ({@code cpu,cpuacct}) and mounts may show a subtree.
@@ -76,6 +77,10 @@ public final class CgroupHost {
                     .ifPresent(m -> v1.add(new Hierarchy(e.getKey(), m.point(), m.root(), e.getValue())));
         }
         if (!v1.isEmpty()) {
+            Mount hybrid = mounts.stream().filter(Mount::v2).findFirst().orElse(null);
+            if (hybrid != null && own.containsKey("")) {
+                v1.add(unified(hybrid, own));
+            }
             return new CgroupHost(CgroupVersion.V1, v1, fs);
         }
         Mount anyV2 = mounts.stream().filter(Mount::v2).findFirst().orElse(null);

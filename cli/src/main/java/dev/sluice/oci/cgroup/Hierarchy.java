@@ -9,7 +9,7 @@ import java.util.List;
  *
  * @param name      the hierarchy as {@code /proc/PID/cgroup} names it: its controllers
  *                  ({@code memory}, {@code cpu,cpuacct}), a named hierarchy ({@code name=systemd}),
- *                  or {@code ""} for the unified (v2) tree
+ *                  or {@code ""} for the unified (v2) tree (on a hybrid host, next to the v1 ones)
  * @param mount     where it is mounted
  * @param mountRoot the cgroup shown at {@code mount} (mountinfo's root field: {@code /} unless the
  *                  mount is of a subtree, as inside a cgroup namespace's bind mount)

@@ -17,16 +17,20 @@ class CgroupHostTest {
     Path tmp;
 
     @Test
-    void aHybridHostUsesEveryV1HierarchyAndLeavesTheUnifiedTreeAlone() throws IOException {
+    void aHybridHostUsesEveryV1HierarchyAndJoinsTheUnifiedTree() throws IOException {
         FakeKernel k = new FakeKernel(tmp, false);
         CgroupHost host = k.host();
         assertEquals(CgroupVersion.V1, host.version(), "v1 controllers mounted: v1, although cgroup2 is mounted too");
-        assertEquals(FakeKernel.V1_HIERARCHIES, host.hierarchies().stream().map(Hierarchy::name).toList(),
-                "every v1 hierarchy, the named one included");
+        List<String> names = new java.util.ArrayList<>(FakeKernel.V1_HIERARCHIES);
+        names.add("");
+        assertEquals(names, host.hierarchies().stream().map(Hierarchy::name).toList(),
+                "every v1 hierarchy, the named one included, and the hybrid's v2 tree");
         Cgroup cg = host.cgroup("/sluice/c1");
+        assertEquals(CgroupVersion.V1, cg.version(), "a v1 cgroup");
         assertEquals(k.base.resolve("memory/sluice/c1"), cg.dirs().get("memory"), "memory's directory");
         assertEquals(k.base.resolve("systemd/sluice/c1"), cg.dirs().get("name=systemd"), "name=systemd's directory");
-        assertTrue(cg.dirs().values().stream().noneMatch(d -> d.startsWith(k.base.resolve("unified"))), "not in the v2 tree");
+        assertEquals(k.base.resolve("unified/sluice/c1"), cg.dirs().get(""), "membership in the v2 tree, as runc");
+        assertEquals(CgroupVersion.V1, Cgroup.of(cg.record(), k).version(), "and read back as v1");
     }
 
     @Test
