@@ -97,11 +97,14 @@ public final class ContainerRuntime {
         ContainerState state = new ContainerState(spec.ociVersion(), id, bundle.toString(), rootfs.toString(), 0, 0, 0, 0,
                 DateTimeFormatter.ISO_INSTANT.format(Instant.now()), false, spec.annotations(), cgroup.cgroup().record());
         boolean ok = false;
+        boolean cgroupOurs = false;
         int daemonPid = 0;
         // Outside the try: an id that exists belongs to another container, which stays as it is.
         StateStore.Locked locked = store.create(id);
         try (StateStore.Locked l = locked) {
+            cgroup.checkUnused(); // a busy cgroup is someone else's: never destroyed below
             store.write(state);
+            cgroupOurs = true;
             cgroup.apply();
             int[] pipe = OciNative.pipe();
             List<String> argv = new ArrayList<>(daemonArgv.apply(bundle));
@@ -138,7 +141,9 @@ public final class ContainerRuntime {
                     stopDaemon(new HostProcess(daemonPid, HostProcess.startTime(daemonPid)));
                 }
                 try {
-                    cgroup.cgroup().destroy(Duration.ofMillis(EXIT_WAIT_MS));
+                    if (cgroupOurs) {
+                        cgroup.cgroup().destroy(Duration.ofMillis(EXIT_WAIT_MS));
+                    }
                 } catch (OciException e) {
                     LOG.warn("container {}: {}", id, e.getMessage());
                 }

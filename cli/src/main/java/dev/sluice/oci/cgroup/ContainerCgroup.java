@@ -19,11 +19,13 @@ public final class ContainerCgroup {
     static final String PATH_FIELD = "linux.cgroupsPath";
 
     private final Cgroup cgroup;
+    private final String path;
     private final List<CgroupWrite> writes;
     private final String file;
 
-    private ContainerCgroup(Cgroup cgroup, List<CgroupWrite> writes, String file) {
+    private ContainerCgroup(Cgroup cgroup, String path, List<CgroupWrite> writes, String file) {
         this.cgroup = cgroup;
+        this.path = path;
         this.writes = List.copyOf(writes);
         this.file = file;
     }
@@ -31,7 +33,7 @@ public final class ContainerCgroup {
     /**
      * The container's cgroup on {@code host} and the writes its config asks for, checked: the
      * path's form and safety, every resource field against the host's cgroup version, the device
-     * rules, and that an existing cgroup at that path holds no process.
+     * rules. Whether the cgroup is free is {@link #checkUnused}.
      *
      * @param systemd {@code --systemd-cgroup}: cgroupsPath is {@code slice:prefix:name}
      */
@@ -56,6 +58,14 @@ public final class ContainerCgroup {
         } else {
             DeviceRules.checkV2(spec, file);
         }
+        return new ContainerCgroup(cgroup, path, writes, file);
+    }
+
+    /**
+     * Refuses a cgroup that already holds processes: another container's, or anything else that
+     * delete would kill. Called once the id is taken, so that an existing id is reported as such.
+     */
+    public void checkUnused() {
         if (cgroup.exists()) {
             List<Integer> pids = cgroup.pids();
             if (!pids.isEmpty()) {
@@ -63,7 +73,6 @@ public final class ContainerCgroup {
                         + ": a container needs a cgroup of its own");
             }
         }
-        return new ContainerCgroup(cgroup, writes, file);
     }
 
     public Cgroup cgroup() {

@@ -104,13 +104,14 @@ class ContainerCgroupTest {
         Process sleep = new ProcessBuilder("sleep", "60").start();
         try {
             busy.enter((int) sleep.pid());
-            SpecException e = assertThrows(SpecException.class, () -> ContainerCgroup.plan(spec(LIMITS), "c", "c1", false, k.host()));
+            ContainerCgroup cc = ContainerCgroup.plan(spec(LIMITS), "c", "c1", false, k.host());
+            SpecException e = assertThrows(SpecException.class, cc::checkUnused);
             assertEquals("linux.cgroupsPath", e.field(), e.getMessage());
             assertTrue(e.getMessage().contains("already holds processes [" + sleep.pid() + "]"), e.getMessage());
         } finally {
             sleep.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
         }
-        ContainerCgroup.plan(spec(LIMITS), "c", "c1", false, k.host());
+        ContainerCgroup.plan(spec(LIMITS), "c", "c1", false, k.host()).checkUnused();
     }
 
     @Test
