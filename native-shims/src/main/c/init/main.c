@@ -103,6 +103,7 @@ static _Noreturn void run_workload(void)
 	/* Anything but GO means the sentry gave up on this sandbox: it needs no message. */
 	if (recv_msg(go, sizeof(go), &truncated) != 2 || truncated || strcmp(go, "GO") != 0)
 		_exit(125);
+	seccomp_profile_install(&plan);
 	exec_workload(&plan);
 }
 

@@ -34,5 +34,7 @@ _Noreturn void exec_workload(const struct plan *p);
 
 /* seccomp.c: loads the notify-ioctl filter (if the plan has any) and sends LISTENER. */
 void seccomp_install(const struct plan *p);
+/* seccomp_profile.c: loads the container's own profile (seccomp-* ops), if any; called last before exec. */
+void seccomp_profile_install(const struct plan *p);
 
 #endif

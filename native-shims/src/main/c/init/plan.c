@@ -34,6 +34,10 @@ static const struct op_def defs[] = {
 	{ "no-new-privs",  OP_NO_NEW_PRIVS,  PH_PROC,  0,  0, "",      op_no_new_privs },
 	{ "notify-ioctl",  OP_NOTIFY_IOCTL,  PH_PROC,  2,  2, "ww",    NULL },
 	{ "deny-socket",   OP_DENY_SOCKET,   PH_PROC,  3,  3, "www",   NULL },
+	{ "seccomp-default", OP_SECCOMP_DEFAULT, PH_PROC, 2, 2, "sw",   NULL },
+	{ "seccomp-arch",  OP_SECCOMP_ARCH,  PH_PROC,  1,  1, "s",     NULL },
+	{ "seccomp-flag",  OP_SECCOMP_FLAG,  PH_PROC,  1,  1, "s",     NULL },
+	{ "seccomp-rule",  OP_SECCOMP_RULE,  PH_PROC,  3, 27, "sws",   NULL },
 	{ "exec",          OP_EXEC,          PH_PROC,  2, -1, "",      NULL },
 };
 
@@ -158,6 +162,10 @@ static void validate(const struct plan *p)
 			plan_fail("op %d: deny-socket errno %u is not in 1..4095", i, (unsigned)op->num[2]);
 		if (op->def->kind == OP_MKNOD && (strlen(op->argv[1]) != 1 || !strchr("cbp", op->argv[1][0])))
 			plan_fail("op %d: mknod type '%.40s' is not c, b or p", i, op->argv[1]);
+		if ((op->def->kind == OP_SECCOMP_RULE || op->def->kind == OP_SECCOMP_DEFAULT) && op->num[1] > 4095)
+			plan_fail("op %d: %s errno %u is beyond 4095", i, op->def->name, (unsigned)op->num[1]);
+		if (op->def->kind == OP_SECCOMP_RULE && (op->argc - 3) % 4 != 0)
+			plan_fail("op %d: seccomp-rule conditions come in fours (INDEX OP VALUE VALUETWO)", i);
 		if (op->def->kind == OP_ENV && !strchr(op->argv[0], '='))
 			plan_fail("op %d: env '%.40s' is not NAME=VALUE", i, op->argv[0]);
 	}

@@ -27,7 +27,7 @@ import picocli.CommandLine.ScopeType;
         subcommands = {RunCommand.class, BenchCommand.class, ProxiesCommand.class, IoctlsCommand.class,
             CreateCommand.class, StartCommand.class, StateCommand.class, KillCommand.class, DeleteCommand.class,
             ListCommand.class, SpecCommand.class, FeaturesCommand.class, SentryDaemonCommand.class,
-            PauseCommand.class, ResumeCommand.class, PsCommand.class})
+            CdsTrainCommand.class, PauseCommand.class, ResumeCommand.class, PsCommand.class})
 public final class Main {
     /** Exit code for errors of sluice itself (usage, setup), as {@code docker run}. */
     static final int SLUICE_ERROR = 125;

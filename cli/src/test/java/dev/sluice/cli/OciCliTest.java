@@ -130,7 +130,9 @@ class OciCliTest {
         JsonNode f = JSON.readTree(out());
         assertEquals("1.0.0", f.get("ociVersionMin").asText(), "min version");
         assertEquals(0, f.get("hooks").size(), "no hooks yet: an empty list, not unknown");
-        assertFalse(f.get("linux").get("seccomp").get("enabled").asBoolean(), "no seccomp profiles yet");
+        assertTrue(f.get("linux").get("seccomp").get("enabled").asBoolean(), "seccomp profiles");
+        assertFalse(f.get("linux").get("seccomp").get("actions").toString().contains("SCMP_ACT_NOTIFY"),
+                "no notify listeners for the container's own profile");
         JsonNode cg = f.get("linux").get("cgroup");
         assertTrue(cg.get("v1").asBoolean() && cg.get("v2").asBoolean(), "cgroups v1 and v2: " + cg);
         assertTrue(cg.get("systemd").asBoolean(), "--systemd-cgroup's path form: " + cg);

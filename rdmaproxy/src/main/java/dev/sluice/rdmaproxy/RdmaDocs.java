@@ -19,21 +19,24 @@ final class RdmaDocs {
                 .append("One request is trapped, `RDMA_VERBS_IOCTL` (`0xc0181b01`), DENY on fds RDMAProxy does not own.\n")
                 .append("Each call is checked against the schema of its (object, method) and the driver plugin's rules\n")
                 .append("(attributes, driver data, DEVX) before its disposition applies; see docs/security-model.md and\n")
-                .append("docs/rdma-drivers.md. The driver plugin is chosen by the host driver of the granted device.\n");
+                .append("docs/rdma-drivers.md. The driver plugin is chosen by the host driver of the granted device.\n")
+                .append("EMULATE: the sentry runs the call on its own dup of the uverbs file with a private copy of every\n")
+                .append("argument; CONTINUE: the kernel runs it in the caller's context after the checks.\n");
         for (RdmaDriverPlugin p : DriverPlugins.ALL) {
             b.append("\n### ").append(p.name()).append(" (host driver ").append(String.join(", ", new java.util.TreeSet<>(p.hostDrivers())))
                     .append(", driver id ").append(p.driverId()).append(")\n\n")
-                    .append("| (object, method) | name | disposition |\n|---|---|---|\n");
+                    .append("| (object, method) | name | disposition | why |\n|---|---|---|---|\n");
             p.table().methods().stream()
                     .sorted(Comparator.comparingInt((RdmaTable.MethodRow r) -> r.key().object())
                             .thenComparingInt(r -> r.key().method()))
                     .forEach(r -> b.append("| `").append(r.key()).append("` | `").append(r.name())
-                    .append("` | ").append(r.disposition()).append(" |\n"));
-            b.append("\nLegacy commands through `INVOKE_WRITE`:\n\n| command | name | disposition |\n|---|---|---|\n");
+                    .append("` | ").append(r.disposition()).append(" | ").append(r.why()).append(" |\n"));
+            b.append("\nLegacy commands through `INVOKE_WRITE`:\n\n| command | name | disposition | why |\n|---|---|---|---|\n");
             p.table().writes().stream()
                     .sorted(Comparator.comparing(RdmaTable.WriteRow::extended).thenComparingInt(RdmaTable.WriteRow::command))
                     .forEach(w -> b.append("| `").append(w.extended() ? "ex " : "").append(w.command())
-                    .append("` | `").append(w.name()).append("` | ").append(w.disposition()).append(" |\n"));
+                    .append("` | `").append(w.name()).append("` | ").append(w.disposition()).append(" | ").append(w.why())
+                    .append(" |\n"));
         }
         return b.toString();
     }

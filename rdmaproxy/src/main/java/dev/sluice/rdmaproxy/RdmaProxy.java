@@ -27,9 +27,9 @@ import java.util.Map;
  * sentry's own dup of the guest's fd, a race-free fact. A uverbs node that was not granted has no
  * plugin and its calls are denied.
  *
- * <p>Step 1: each call's envelope is checked against the schema, the plugin's table and its driver
- * data rules ({@link UverbsDispatch}); allowed calls CONTINUE. The legacy {@code write()} path is not
- * trapped (docs/security-model.md).
+ * <p>Each call's envelope is checked against the schema, the plugin's table and its driver data rules
+ * ({@link UverbsDispatch}); an allowed call is then emulated or continued as its row says. The
+ * legacy {@code write()} path is not trapped (docs/security-model.md).
  */
 public final class RdmaProxy implements DeviceProxy {
     private final List<Integer> majors;
@@ -38,12 +38,13 @@ public final class RdmaProxy implements DeviceProxy {
     /**
      * @param majors  the char majors named {@code infiniband_verbs} in /proc/devices
      * @param plugins the driver plugin of each granted uverbs node, by its char device
+     * @param host    where emulated calls run
      */
-    public RdmaProxy(List<Integer> majors, Map<CharDevice, RdmaDriverPlugin> plugins) {
+    public RdmaProxy(List<Integer> majors, Map<CharDevice, RdmaDriverPlugin> plugins, UverbsHost host) {
         this.majors = List.copyOf(majors);
         Map<RdmaDriverPlugin, UverbsDispatch> one = new IdentityHashMap<>();
         Map<CharDevice, UverbsDispatch> d = new LinkedHashMap<>();
-        plugins.forEach((dev, p) -> d.put(dev, one.computeIfAbsent(p, UverbsDispatch::new)));
+        plugins.forEach((dev, p) -> d.put(dev, one.computeIfAbsent(p, x -> new UverbsDispatch(x, host))));
         this.dispatch = Map.copyOf(d);
     }
 

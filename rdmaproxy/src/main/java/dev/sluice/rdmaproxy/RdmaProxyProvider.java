@@ -98,7 +98,7 @@ public final class RdmaProxyProvider implements DeviceProxyProvider {
             LOG.info("rdmaproxy: {} ({}, {}) is served by the {} plugin (host driver {})", n, dev, ibdev, plugin.name(),
                     driver);
         }
-        return Optional.of(new RdmaProxy(majors, plugins));
+        return Optional.of(new RdmaProxy(majors, plugins, UverbsHost.NATIVE));
     }
 
     static boolean isUverbsNode(Path device) {

@@ -16,29 +16,52 @@ import java.util.Map;
  * command carried over {@code UVERBS_METHOD_INVOKE_WRITE}. A method or command without a row is
  * denied. Changing what the proxy does with a method means changing its row, not code.
  *
- * <p>Step 1: every core method the 6.1 kernel registers ({@link UverbsSchema#CORE}) and every write
- * command it registers ({@link LegacyCommands#WRITE_METHODS}) is CONTINUE after the envelope has
- * been validated against the schema. A driver plugin ({@code dev.sluice.rdmaproxy.driver}) builds its
+ * <p>Every core method the 6.1 kernel registers ({@link UverbsSchema#CORE}) and every write command it
+ * registers ({@link LegacyCommands#WRITE_METHODS}) has a row, EMULATE or CONTINUE with the reason
+ * {@link UverbsDispositions} gives. A driver plugin ({@code dev.sluice.rdmaproxy.driver}) builds its
  * table with {@link #withDriver}: the core rows, the driver's attributes merged into the core methods
  * it extends, and rows for the driver-namespace methods it models. Immutable; safe to share between
  * threads.
  */
 public final class RdmaTable {
-    /** One (object, method) of the ioctl path and what the proxy does with it. */
-    public record MethodRow(UverbsMethods.Key key, String name, Disposition disposition, UverbsSchema.Method schema) {
+    /**
+     * One (object, method) of the ioctl path, what the proxy does with it and why. An EMULATE row may
+     * not take uverbs fd objects (completion channels, async event files): the kernel resolves them in
+     * the caller's fd table and {@link UverbsEmulator} translates only plain fds (RAW_FD, dma-bufs).
+     */
+    public record MethodRow(UverbsMethods.Key key, String name, Disposition disposition, UverbsSchema.Method schema,
+            String why) {
         public MethodRow {
-            if (disposition == Disposition.DENY) {
-                throw new IllegalArgumentException(name + ": tables list what is allowed; DENY is the absence of a row");
+            allowed(name, disposition);
+            if (disposition == Disposition.EMULATE) {
+                for (UverbsSchema.Attr a : schema.attrs()) {
+                    if (a.type() == UverbsSchema.AttrType.FD) {
+                        throw new IllegalArgumentException(name + " cannot be emulated: " + a.name()
+                                + " is a uverbs fd object the kernel looks up in the caller's fd table");
+                    }
+                }
             }
+        }
+
+        /** A driver-namespace method, continued after validation. */
+        public static MethodRow driver(UverbsSchema.Method m) {
+            return new MethodRow(m.key(), m.name(), Disposition.CONTINUE, m, DRIVER_METHOD);
         }
     }
 
-    /** One legacy write command (plain or extended) reachable through INVOKE_WRITE and what the proxy does with it. */
-    public record WriteRow(int command, boolean extended, String name, Disposition disposition) {
+    /** One legacy write command (plain or extended) reachable through INVOKE_WRITE, what the proxy does with it and why. */
+    public record WriteRow(int command, boolean extended, String name, Disposition disposition, String why) {
         public WriteRow {
-            if (disposition == Disposition.DENY) {
-                throw new IllegalArgumentException(name + ": tables list what is allowed; DENY is the absence of a row");
-            }
+            allowed(name, disposition);
+        }
+    }
+
+    /** The reason given for driver-namespace rows. */
+    public static final String DRIVER_METHOD = "driver-namespace method; continued after validation against the plugin's schema";
+
+    private static void allowed(String name, Disposition d) {
+        if (d == Disposition.DENY) {
+            throw new IllegalArgumentException(name + ": tables list what is allowed; DENY is the absence of a row");
         }
     }
 
@@ -68,16 +91,28 @@ public final class RdmaTable {
         return new RdmaTable(methodRows, writeRows);
     }
 
-    /** Step 1: every registered core method and write command CONTINUEs after validation. */
+    /**
+     * Every registered core method and write command, with the disposition {@link UverbsDispositions}
+     * gives it: EMULATE where the call does not depend on the calling process, CONTINUE (after
+     * validation) where it does.
+     */
     public static RdmaTable core() {
-        return new RdmaTable(
-                UverbsSchema.CORE.stream()
-                        .map(s -> new MethodRow(s.key(), s.name(), Disposition.CONTINUE, s))
-                        .toList(),
-                LegacyCommands.WRITE_METHODS.stream()
-                        .map(w -> new WriteRow(w.command(), w.extended(), w.name(), Disposition.CONTINUE))
-                        .toList());
+        return CORE;
     }
+
+    private static final RdmaTable CORE = new RdmaTable(
+            UverbsSchema.CORE.stream()
+                    .map(s -> {
+                        UverbsDispositions.Why w = UverbsDispositions.method(s.name());
+                        return new MethodRow(s.key(), s.name(), w.disposition(), s, w.text());
+                    })
+                    .toList(),
+            LegacyCommands.WRITE_METHODS.stream()
+                    .map(c -> {
+                        UverbsDispositions.Why w = UverbsDispositions.write(c.name());
+                        return new WriteRow(c.command(), c.extended(), c.name(), w.disposition(), w.text());
+                    })
+                    .toList());
 
     /**
      * The core rows, with {@code coreMethodAttrs} (a driver's attributes on core methods, one entry per
@@ -95,7 +130,7 @@ public final class RdmaTable {
         List<MethodRow> rows = new ArrayList<>();
         for (MethodRow r : core().methods()) {
             UverbsSchema.Method add = adds.get(r.key());
-            rows.add(add == null ? r : new MethodRow(r.key(), r.name(), r.disposition(), merge(r.schema(), add)));
+            rows.add(add == null ? r : new MethodRow(r.key(), r.name(), r.disposition(), merge(r.schema(), add), r.why()));
         }
         rows.addAll(driverRows);
         return new RdmaTable(rows, List.copyOf(core().writes()));

@@ -13,6 +13,7 @@ import dev.sluice.rdmaproxy.driver.Udata;
 import dev.sluice.rdmaproxy.driver.UdataRule;
 import dev.sluice.rdmaproxy.driver.UdataSite;
 import dev.sluice.sentry.nativeio.Errno;
+import dev.sluice.sentry.nativeio.HostFd;
 import dev.sluice.sentry.spi.Disposition;
 import dev.sluice.sentry.spi.IoctlCall;
 import dev.sluice.sentry.spi.IoctlResult;
@@ -37,19 +38,25 @@ import jnr.ffi.Pointer;
  *   <li>input data behind a pointer (PTR_IN longer than 8 bytes, handle arrays) is copied into the
  *       sentry: unreadable guest memory is EFAULT, and where a struct may grow, the excess must be zero;</li>
  *   <li>driver data (UHW_IN/UHW_OUT) fits the plugin's rule for the method or legacy command, and is
- *       empty where the driver reads none.</li>
+ *       empty where the driver reads none;</li>
+ *   <li>an fd named as a uverbs event file (completion channel, async event file) is one the caller
+ *       has open and is such a file.</li>
  * </ol>
  * Anything else is denied with EINVAL (EFAULT for unreadable memory) and a reason that names object,
  * method and attribute; the dispatcher logs it.
  *
- * <p>Step 1 answers every allowed call with CONTINUE: the kernel then re-reads the envelope from
- * guest memory, so these checks bind an honest guest and are advisory against a racing one
+ * <p>Then the row's disposition applies ({@link UverbsDispositions} says why each has its own). EMULATE:
+ * {@link UverbsEmulator} runs the call on the sentry's dup of the uverbs file with the copies made
+ * here, so what was checked is what runs. CONTINUE: the kernel re-reads the envelope from guest
+ * memory, so for those calls the checks bind an honest guest and are advisory against a racing one
  * (docs/security-model.md).
  */
 public final class UverbsDispatch {
     private final RdmaDriverPlugin plugin;
     private final RdmaTable table;
     private final UverbsNames names;
+    private final UverbsHost host;
+    private final UverbsEmulator emulator;
 
     private static final UverbsMethods.Key INVOKE_WRITE =
             new UverbsMethods.Key(UverbsObjects.UVERBS_OBJECT_DEVICE, UverbsMethods.UVERBS_METHOD_INVOKE_WRITE);
@@ -57,11 +64,20 @@ public final class UverbsDispatch {
     /** Guest input is read through at most this many bytes of scratch at a time. */
     static final int CHUNK = 4096;
 
-    /** A legacy command's verdict: denied, or allowed with its udata site. */
-    private record WriteDecision(IoctlResult denied, UdataSite site) {}
+    /** A legacy command's verdict: denied, or allowed with its udata site, disposition and name. */
+    private record WriteDecision(IoctlResult denied, UdataSite site, Disposition disposition, String name) {
+        static WriteDecision deny(IoctlResult denied) {
+            return new WriteDecision(denied, null, null, null);
+        }
+    }
 
-    public UverbsDispatch(RdmaDriverPlugin plugin) {
+    /** What {@code /proc/self/fd} shows for a completion channel or the async event file. */
+    static final String EVENT_FILE = "anon_inode:[infinibandevent]";
+
+    public UverbsDispatch(RdmaDriverPlugin plugin, UverbsHost host) {
         this.plugin = plugin;
+        this.host = host;
+        this.emulator = new UverbsEmulator(host);
         this.table = plugin.table();
         this.names = plugin.names();
     }
@@ -132,18 +148,25 @@ public final class UverbsDispatch {
             }
         }
         UdataSite site = udata(row) ? new UdataSite.Method(object, method) : null;
+        Disposition disposition = row.disposition();
         if (writeCmd != null) {
             WriteDecision w = decideWrite(writeCmd, where);
             if (w.denied() != null) {
                 return w.denied();
             }
             site = w.site();
+            disposition = w.disposition();
+            call.detail(w.name());
+        } else {
+            call.detail(row.name());
         }
+        boolean emulate = disposition == Disposition.EMULATE;
         Map<Integer, byte[]> copies = new HashMap<>();
+        Map<Integer, Pointer> kept = new HashMap<>();
         for (UverbsEnvelope.Attr a : env.attrs()) {
             UverbsSchema.Attr spec = schema.attr(a.id()).orElseThrow();
-            boolean keep = site != null && a.id() == UverbsAttrs.UVERBS_ATTR_UHW_IN;
-            IoctlResult r = copyIn(call, env, spec, a, where, keep, copies);
+            boolean udataIn = site != null && a.id() == UverbsAttrs.UVERBS_ATTR_UHW_IN;
+            IoctlResult r = copyIn(call, env, spec, a, where, udataIn, emulate ? kept : null, copies);
             if (r != null) {
                 return r;
             }
@@ -154,8 +177,44 @@ public final class UverbsDispatch {
                 return r;
             }
         }
-        return row.disposition() == Disposition.CONTINUE ? IoctlResult.CONTINUE
-                : deny(where + " has disposition " + row.disposition() + ", which step 1 does not implement");
+        for (UverbsEnvelope.Attr a : env.attrs()) {
+            UverbsSchema.Attr spec = schema.attr(a.id()).orElseThrow();
+            if (spec.type() == UverbsSchema.AttrType.FD && spec.access() == UverbsSchema.Access.READ) {
+                IoctlResult r = checkEventFd(call, env, a, where);
+                if (r != null) {
+                    return r;
+                }
+            }
+        }
+        if (emulate) {
+            return emulator.run(call, env, schema, kept, where, id -> names.describeAttr(object, method, id));
+        }
+        return IoctlResult.CONTINUE;
+    }
+
+    /**
+     * A uverbs event file named by an FD attribute (a completion channel or the async event file, which
+     * the kernel resolves in the caller's fd table): the caller must have it open, and it must be one
+     * ({@code anon_inode:[infinibandevent]}, the name uverbs_std_types.c and
+     * uverbs_std_types_async_fd.c give both). Whether it belongs to this very uverbs file only the
+     * kernel can tell (it fails a foreign one with EBADF). Null when fine.
+     */
+    private IoctlResult checkEventFd(IoctlCall call, UverbsEnvelope env, UverbsEnvelope.Attr a, String where) {
+        int guestFd = (int) a.data();
+        long dup = call.guestFile(guestFd);
+        if (dup < 0) {
+            return deny("attribute " + attr(env, a) + " of " + where + " names fd " + guestFd
+                    + ", which the caller does not have open");
+        }
+        String link;
+        try (HostFd f = HostFd.adopt((int) dup)) {
+            link = host.link(f.fd());
+        }
+        if (!EVENT_FILE.equals(link)) {
+            return deny("attribute " + attr(env, a) + " of " + where + " names fd " + guestFd
+                    + (link != null ? " (" + link + ")" : "") + ", which is not a uverbs event file");
+        }
+        return null;
     }
 
     /** Whether a method carries driver data: the core declares UHW_IN for it (GET_CONTEXT, CQ/QP/SRQ/WQ create). */
@@ -168,12 +227,14 @@ public final class UverbsDispatch {
     /**
      * Reads the input an attribute points at, as the kernel would: PTR_IN data longer than
      * {@link UverbsSchema#INLINE_MAX} and handle arrays longer than that. Unreadable memory is EFAULT.
-     * A PTR_IN longer than its known struct must have zero excess (inline or not). The data is streamed
-     * through at most {@link #CHUNK} bytes of the call's arena, so a call with many long attributes
-     * costs reads, not memory; only the driver data (UHW_IN) is kept, in {@code copies}. Null when fine.
+     * A PTR_IN longer than its known struct must have zero excess (inline or not). When the call is
+     * emulated ({@code kept} not null) each such input is read whole into the call's arena and kept
+     * there for the private envelope; otherwise it is streamed through at most {@link #CHUNK} bytes, so
+     * a continued call with many long attributes costs reads, not memory. The driver data (UHW_IN,
+     * {@code udataIn}) is also kept as bytes in {@code copies} for the plugin's rules. Null when fine.
      */
     private IoctlResult copyIn(IoctlCall call, UverbsEnvelope env, UverbsSchema.Attr spec, UverbsEnvelope.Attr a,
-            String where, boolean keep, Map<Integer, byte[]> copies) {
+            String where, boolean udataIn, Map<Integer, Pointer> kept, Map<Integer, byte[]> copies) {
         boolean input = UverbsAttrCheck.input(spec);
         boolean array = spec.type() == UverbsSchema.AttrType.IDRS_ARRAY;
         if (!input && !array) {
@@ -181,7 +242,7 @@ public final class UverbsDispatch {
         }
         UverbsSchema.Attr size = input ? UverbsAttrCheck.sizeSpec(spec, a) : null;
         int zeroFrom = size != null && size.zeroTrailing() && a.len() > size.len() ? size.len() : a.len();
-        byte[] copy = keep ? new byte[a.len()] : null;
+        byte[] copy = udataIn ? new byte[a.len()] : null;
         if (a.len() <= UverbsSchema.INLINE_MAX) {
             for (int i = 0; i < a.len(); i++) {
                 byte b = (byte) (a.data() >>> (8 * i));
@@ -193,9 +254,10 @@ public final class UverbsDispatch {
                 }
             }
         } else {
-            Pointer chunk = call.arena().alloc(Math.min(CHUNK, a.len()));
-            for (int off = 0; off < a.len(); off += CHUNK) {
-                int n = Math.min(CHUNK, a.len() - off);
+            int step = kept != null ? a.len() : CHUNK;
+            Pointer chunk = call.arena().alloc(Math.min(step, a.len()));
+            for (int off = 0; off < a.len(); off += step) {
+                int n = Math.min(step, a.len() - off);
                 int r = call.memory().read(a.data() + off, chunk, n);
                 if (r < 0) {
                     return IoctlResult.deny(-r, "uverbs: attribute " + attr(env, a) + " of " + where
@@ -210,6 +272,9 @@ public final class UverbsDispatch {
                         return excess(env, a, where, i, zeroFrom);
                     }
                 }
+            }
+            if (kept != null) {
+                kept.put(a.id(), chunk);
             }
         }
         if (copy != null) {
@@ -262,7 +327,7 @@ public final class UverbsDispatch {
     /**
      * {@code UVERBS_ATTR_WRITE_CMD} is a CONST_IN: a u64 carried inline. The kernel takes it as a u32
      * command whose only bits are the command number and the extended flag
-     * (uapi_get_method in rdma_core.h). Allowed when the command has a CONTINUE row.
+     * (uapi_get_method in rdma_core.h). Allowed when the command has a row, whose disposition then applies.
      */
     private WriteDecision decideWrite(UverbsEnvelope.Attr a, String where) {
         String attr = names.describeAttr(UverbsObjects.UVERBS_OBJECT_DEVICE, UverbsMethods.UVERBS_METHOD_INVOKE_WRITE, a.id());
@@ -270,22 +335,18 @@ public final class UverbsDispatch {
         long extendedFlag = Integer.toUnsignedLong(LegacyCommands.IB_USER_VERBS_CMD_FLAG_EXTENDED);
         long allowedBits = extendedFlag | LegacyCommands.IB_USER_VERBS_CMD_COMMAND_MASK;
         if ((v & ~allowedBits) != 0) {
-            return new WriteDecision(
-                    deny(String.format("write command 0x%x in %s of %s is not a command number", v, attr, where)), null);
+            return WriteDecision.deny(
+                    deny(String.format("write command 0x%x in %s of %s is not a command number", v, attr, where)));
         }
         boolean extended = (v & extendedFlag) != 0;
         int command = (int) (v & LegacyCommands.IB_USER_VERBS_CMD_COMMAND_MASK);
         RdmaTable.WriteRow row = table.write(command, extended);
         if (row == null) {
             String name = (extended ? LegacyCommands.EX_CMD_NAMES : LegacyCommands.CMD_NAMES).get(command);
-            return new WriteDecision(deny(String.format("unsupported %swrite command %d%s via %s",
-                    extended ? "extended " : "", command, name != null ? " (" + name + ")" : "", where)), null);
+            return WriteDecision.deny(deny(String.format("unsupported %swrite command %d%s via %s",
+                    extended ? "extended " : "", command, name != null ? " (" + name + ")" : "", where)));
         }
-        if (row.disposition() != Disposition.CONTINUE) {
-            return new WriteDecision(
-                    deny(row.name() + " has disposition " + row.disposition() + ", which step 1 does not implement"), null);
-        }
-        return new WriteDecision(null, new UdataSite.Write(command, extended));
+        return new WriteDecision(null, new UdataSite.Write(command, extended), row.disposition(), row.name());
     }
 
     private String attr(UverbsEnvelope env, UverbsEnvelope.Attr a) {

@@ -35,8 +35,9 @@ class RdmaProxyTest {
     private static final long HDR = BASE + 64;
     private static final int UVERBS_MAJOR = 231;
 
+    private final FakeUverbsHost host = new FakeUverbsHost();
     private final RdmaProxy proxy = new RdmaProxy(List.of(UVERBS_MAJOR, 511),
-            Map.of(new CharDevice(UVERBS_MAJOR, 192), RxePlugin.INSTANCE));
+            Map.of(new CharDevice(UVERBS_MAJOR, 192), RxePlugin.INSTANCE), host);
     private final FakeGuestMemory guest = new FakeGuestMemory(BASE, 4096);
     private final Arena arena = new Arena(4096);
 
@@ -82,6 +83,7 @@ class RdmaProxyTest {
         when(c.memory()).thenReturn(guest);
         when(c.arena()).thenReturn(arena);
         when(c.device()).thenReturn(new CharDevice(UVERBS_MAJOR, 192));
+        when(c.hostFd()).thenReturn(UverbsCall.SENTRY_DUP);
         return proxy.handle(c);
     }
 
@@ -115,11 +117,13 @@ class RdmaProxyTest {
     }
 
     @Test
-    void validCoreMethodContinues() {
+    void validQueryIsEmulatedAndCreateContinues() {
         encode(UVERBS_OBJECT_DEVICE, UVERBS_METHOD_QUERY_PORT,
                 new A(UVERBS_ATTR_QUERY_PORT_PORT_NUM, 8, UverbsIoctl.UVERBS_ATTR_F_MANDATORY, 1),
                 new A(UVERBS_ATTR_QUERY_PORT_RESP, 48, UverbsIoctl.UVERBS_ATTR_F_MANDATORY, BASE + 1024));
-        assertSame(IoctlResult.CONTINUE, call(), "QUERY_PORT with its attributes");
+        assertEquals(IoctlResult.value(0), call(), "QUERY_PORT with its attributes, run by the sentry");
+        assertEquals(1, host.seen.size(), "one ioctl on the sentry's dup");
+        assertEquals(UverbsCall.SENTRY_DUP.fd(), host.seen.get(0).fd(), "on the sentry's dup of the guest's file");
     }
 
     @Test
@@ -200,7 +204,7 @@ class RdmaProxyTest {
     void invokeWriteChecksTheCommand() {
         encode(UVERBS_OBJECT_DEVICE, UVERBS_METHOD_INVOKE_WRITE,
                 new A(UVERBS_ATTR_WRITE_CMD, 8, 1, LegacyCommands.IB_USER_VERBS_CMD_ALLOC_PD));
-        assertSame(IoctlResult.CONTINUE, call(), "ALLOC_PD is registered");
+        assertEquals(IoctlResult.value(0), call(), "ALLOC_PD is registered, and emulated");
         encode(UVERBS_OBJECT_DEVICE, UVERBS_METHOD_INVOKE_WRITE, new A(UVERBS_ATTR_WRITE_CMD, 8, 1,
                 Integer.toUnsignedLong(LegacyCommands.IB_USER_VERBS_CMD_FLAG_EXTENDED)
                         | LegacyCommands.IB_USER_VERBS_EX_CMD_CREATE_FLOW));
@@ -244,10 +248,12 @@ class RdmaProxyTest {
     }
 
     @Test
-    void everyCoreMethodAndWriteCommandHasAContinueRow() {
+    void everyCoreMethodAndWriteCommandHasARowWithAReason() {
         RdmaTable t = RdmaTable.core();
         assertEquals(dev.sluice.rdmaproxy.abi.UverbsSchema.CORE.size(), t.methods().size(), "one row per core method");
         assertEquals(LegacyCommands.WRITE_METHODS.size(), t.writes().size(), "one row per write command");
-        assertTrue(t.methods().stream().allMatch(r -> r.disposition() == Disposition.CONTINUE), "step 1");
+        assertEquals(t.methods().size(), UverbsDispositions.METHODS.size(), "no reason for a method the kernel lacks");
+        assertEquals(t.writes().size(), UverbsDispositions.WRITES.size(), "no reason for a command the kernel lacks");
+        assertTrue(t.methods().stream().allMatch(r -> !r.why().isEmpty()), "every method row says why");
     }
 }

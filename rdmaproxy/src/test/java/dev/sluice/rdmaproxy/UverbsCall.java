@@ -1,17 +1,23 @@
 package dev.sluice.rdmaproxy;
 
+import static org.mockito.ArgumentMatchers.anyInt;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.when;
 
 import dev.sluice.rdmaproxy.abi.UverbsIoctl;
 import dev.sluice.sentry.nativeio.Arena;
+import dev.sluice.sentry.nativeio.Errno;
+import dev.sluice.sentry.nativeio.HostFd;
 import dev.sluice.sentry.spi.CharDevice;
 import dev.sluice.sentry.spi.DeviceProxy;
 import dev.sluice.sentry.spi.FakeGuestMemory;
 import dev.sluice.sentry.spi.IoctlCall;
 import dev.sluice.sentry.spi.IoctlResult;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.function.IntSupplier;
 
 /**
  * Test support: one {@code RDMA_VERBS_IOCTL} call laid out in a fake guest address space the way
@@ -34,6 +40,9 @@ public final class UverbsCall {
     /** The char device calls arrive on: uverbs0. */
     public static final CharDevice UVERBS0 = new CharDevice(231, 192);
 
+    /** The sentry's dup of the guest's uverbs fd, as far as the scripted kernel sees it: a number, never closed. */
+    public static final HostFd SENTRY_DUP = HostFd.adopt(4242);
+
     /** One attribute as it will be encoded. */
     public record Attr(int id, int len, int flags, int attrData, long data, byte[] payload) {}
 
@@ -46,6 +55,8 @@ public final class UverbsCall {
     private int reserved2;
     private CharDevice device = UVERBS0;
     private final List<Attr> attrs = new ArrayList<>();
+    private final Map<Integer, IntSupplier> guestFiles = new HashMap<>();
+    private final List<Integer> opened = new ArrayList<>();
 
     private UverbsCall(int object, int method) {
         this.object = object;
@@ -139,6 +150,21 @@ public final class UverbsCall {
         return this;
     }
 
+    /**
+     * Gives the calling guest fd {@code guestFd}: when the proxy asks for it ({@code guestFile}),
+     * {@code opener} opens a real file in this process, whose fd the proxy then owns and must close.
+     * Numbers without an opener are not open (EBADF).
+     */
+    public UverbsCall guestFd(int guestFd, IntSupplier opener) {
+        guestFiles.put(guestFd, opener);
+        return this;
+    }
+
+    /** The fds opened for the proxy's {@code guestFile} requests, in order. */
+    public List<Integer> opened() {
+        return List.copyOf(opened);
+    }
+
     public List<Attr> attrs() {
         return List.copyOf(attrs);
     }
@@ -189,6 +215,16 @@ public final class UverbsCall {
         when(c.memory()).thenReturn(guest);
         when(c.arena()).thenReturn(new Arena(4096));
         when(c.device()).thenReturn(device);
+        when(c.hostFd()).thenReturn(SENTRY_DUP);
+        when(c.guestFile(anyInt())).thenAnswer(inv -> {
+            IntSupplier o = guestFiles.get((int) inv.getArgument(0));
+            if (o == null) {
+                return (long) -Errno.EBADF;
+            }
+            int fd = o.getAsInt();
+            opened.add(fd);
+            return (long) fd;
+        });
         return proxy.handle(c);
     }
 

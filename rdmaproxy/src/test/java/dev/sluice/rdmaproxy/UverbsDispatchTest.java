@@ -24,7 +24,8 @@ import org.junit.jupiter.api.Timeout;
 /** How {@link UverbsDispatch} reads pointer input: once, in bounded chunks, EFAULT on any hole. */
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
 class UverbsDispatchTest {
-    private final RdmaProxy proxy = new RdmaProxy(List.of(231), Map.of(UverbsCall.UVERBS0, RxePlugin.INSTANCE));
+    private final RdmaProxy proxy = new RdmaProxy(List.of(231), Map.of(UverbsCall.UVERBS0, RxePlugin.INSTANCE),
+            new FakeUverbsHost());
 
     /** ADVISE_MR with an SGE list of {@code sges} ib_uverbs_sge entries (16 bytes each). */
     private static UverbsCall adviseMr(byte[] sgeList) {

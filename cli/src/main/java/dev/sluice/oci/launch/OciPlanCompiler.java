@@ -181,6 +181,9 @@ public final class OciPlanCompiler {
         if (p.isNoNewPrivileges()) {
             b.noNewPrivs();
         }
+        if (spec.linux() != null && spec.linux().seccomp() != null) {
+            SeccompProfile.compile(spec.linux().seccomp(), file, b);
+        }
         Set<String> seen = new LinkedHashSet<>();
         for (TrapRule r : rules) {
             if (seen.add(r.mask() + "/" + r.value())) {
@@ -258,7 +261,7 @@ public final class OciPlanCompiler {
             throw bad("linux.timeOffsets", "time namespaces are not supported by sluice yet");
         }
         if (l.seccomp() != null) {
-            throw bad("linux.seccomp", "seccomp profiles are not supported by sluice yet (its own notify filter is always on)");
+            SeccompProfile.compile(l.seccomp(), file, null);
         }
         if (l.mountLabel() != null && !l.mountLabel().isEmpty()) {
             throw bad("linux.mountLabel", "SELinux is not supported by sluice");

@@ -155,12 +155,55 @@ class OciPlanCompilerTest {
     }
 
     @Test
+    void aSeccompProfileBecomesPlanOps() throws IOException {
+        LaunchPlan p = compile(spec(c -> {
+            ObjectNode s = linux(c).putObject("seccomp").put("defaultAction", "SCMP_ACT_ERRNO").put("defaultErrnoRet", 38);
+            s.putArray("architectures").add("SCMP_ARCH_X86_64").add("SCMP_ARCH_AARCH64");
+            s.putArray("flags").add("SECCOMP_FILTER_FLAG_LOG");
+            ArrayNode calls = s.putArray("syscalls");
+            calls.addObject().put("action", "SCMP_ACT_ALLOW").putArray("names").add("read").add("write");
+            ObjectNode pers = calls.addObject().put("action", "SCMP_ACT_ALLOW");
+            pers.putArray("names").add("personality");
+            pers.putArray("args").addObject().put("index", 0).put("op", "SCMP_CMP_EQ").put("value", 8);
+            calls.addObject().put("action", "SCMP_ACT_ERRNO").putArray("names").add("mkdir");
+        }), List.of(new TrapRule(0xff00, 0x5400, Disposition.CONTINUE, "tty")));
+        assertEquals(List.of(List.of("SCMP_ACT_ERRNO", "38")), p.ops("seccomp-default").stream().map(LaunchPlan.Op::args).toList(),
+                "default action and errno");
+        assertEquals(List.of(List.of("x86_64")), p.ops("seccomp-arch").stream().map(LaunchPlan.Op::args).toList(),
+                "libseccomp's names; architectures this host cannot run are left out");
+        assertEquals(List.of(List.of("SECCOMP_FILTER_FLAG_LOG")), p.ops("seccomp-flag").stream().map(LaunchPlan.Op::args).toList(), "flags");
+        assertEquals(List.of(List.of("SCMP_ACT_ALLOW", "1", "read"), List.of("SCMP_ACT_ALLOW", "1", "write"),
+                List.of("SCMP_ACT_ALLOW", "1", "personality", "0", "SCMP_CMP_EQ", "8", "0"),
+                List.of("SCMP_ACT_ERRNO", "1", "mkdir")), p.ops("seccomp-rule").stream().map(LaunchPlan.Op::args).toList(),
+                "one rule per name, conditions in fours, EPERM where errnoRet is absent");
+        assertEquals(1, p.ops("notify-ioctl").size(), "Sluice's own notify rules stay: the profile is a second filter");
+        p.encode();
+    }
+
+    @Test
     void refusals() throws IOException {
         record Case(String field, String problem, Consumer<ObjectNode> edit) {}
         List<Case> cases = List.of(
                 new Case("process.terminal", "not supported", c -> ((ObjectNode) c.get("process")).put("terminal", true)),
                 new Case("hooks.prestart", "hooks are not supported", c -> c.putObject("hooks").putArray("prestart").addObject().put("path", "/bin/true")),
-                new Case("linux.seccomp", "seccomp profiles", c -> linux(c).putObject("seccomp").put("defaultAction", "SCMP_ACT_ALLOW")),
+                new Case("linux.seccomp.defaultAction", "SCMP_ACT_NOTIFY is not supported",
+                        c -> linux(c).putObject("seccomp").put("defaultAction", "SCMP_ACT_NOTIFY")),
+                new Case("linux.seccomp.listenerPath", "notify listeners", c -> linux(c).putObject("seccomp")
+                        .put("defaultAction", "SCMP_ACT_ALLOW").put("listenerPath", "/run/agent.sock")),
+                new Case("linux.seccomp.syscalls[0].args[0].op", "unknown comparison 'SCMP_CMP_ISH'", c -> {
+                    ObjectNode s = linux(c).putObject("seccomp").put("defaultAction", "SCMP_ACT_ALLOW");
+                    ObjectNode r = s.putArray("syscalls").addObject().put("action", "SCMP_ACT_ERRNO");
+                    r.putArray("names").add("mkdir");
+                    r.putArray("args").addObject().put("index", 0).put("op", "SCMP_CMP_ISH").put("value", 1);
+                }),
+                new Case("linux.seccomp.syscalls[0].errnoRet", "not an errno", c -> {
+                    ObjectNode s = linux(c).putObject("seccomp").put("defaultAction", "SCMP_ACT_ALLOW");
+                    s.putArray("syscalls").addObject().put("action", "SCMP_ACT_ERRNO").put("errnoRet", 5000)
+                            .putArray("names").add("mkdir");
+                }),
+                new Case("linux.seccomp.flags[0]", "unsupported flag 'SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV'",
+                        c -> linux(c).putObject("seccomp").put("defaultAction", "SCMP_ACT_ALLOW").putArray("flags")
+                                .add("SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV")),
                 new Case("linux.namespaces[5].type", "\"user\" namespaces are not supported",
                         c -> ((ArrayNode) linux(c).get("namespaces")).addObject().put("type", "user")),
                 new Case("linux.namespaces", "a mount namespace is required",

@@ -1,10 +1,10 @@
 package dev.sluice.nvproxy.frontend;
 
+import dev.sluice.sentry.nativeio.FileKinds;
 import dev.sluice.sentry.nativeio.Native;
 import dev.sluice.sentry.nativeio.StatLayout;
 import dev.sluice.sentry.spi.CharDevice;
 import jnr.ffi.Memory;
-import jnr.ffi.Pointer;
 
 /**
  * The host side of an emulated call: the ioctl the sentry issues on its dup of the guest's fd, and
@@ -23,11 +23,6 @@ public interface HostDevice {
 
     /** The real one. */
     HostDevice NATIVE = new HostDevice() {
-        /** {@code DMA_BUF_MAGIC}, the {@code f_type} of dma-buf files (include/uapi/linux/magic.h). */
-        private static final long DMA_BUF_MAGIC = 0x444d4142L;
-        /** {@code sizeof(struct statfs)} on x86_64 (include/uapi/asm-generic/statfs.h); {@code f_type} at 0. */
-        private static final int STATFS_SIZE = 120;
-
         @Override
         public int ioctl(int fd, int request, long arg) {
             return Native.ioctl(fd, Integer.toUnsignedLong(request), arg);
@@ -35,8 +30,7 @@ public interface HostDevice {
 
         @Override
         public boolean isDmaBuf(int fd) {
-            Pointer st = Memory.allocateDirect(Native.RUNTIME, STATFS_SIZE, true);
-            return Native.fstatfs(fd, st.address()) == 0 && st.getLong(0) == DMA_BUF_MAGIC;
+            return FileKinds.isDmaBuf(fd);
         }
 
         @Override

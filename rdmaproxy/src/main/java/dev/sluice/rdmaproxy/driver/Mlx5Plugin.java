@@ -20,7 +20,6 @@ import dev.sluice.rdmaproxy.abi.UverbsAttrs;
 import dev.sluice.rdmaproxy.abi.UverbsIoctl;
 import dev.sluice.rdmaproxy.abi.UverbsMethods;
 import dev.sluice.rdmaproxy.abi.UverbsNames;
-import dev.sluice.sentry.spi.Disposition;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -105,7 +104,7 @@ public final class Mlx5Plugin implements RdmaDriverPlugin {
     private static final RdmaTable TABLE = RdmaTable.withDriver(Mlx5Schema.CORE_METHOD_ATTRS,
             Mlx5Schema.METHODS.stream()
                     .filter(m -> ALLOWED.contains(m.key()))
-                    .map(m -> new RdmaTable.MethodRow(m.key(), m.name(), Disposition.CONTINUE, m))
+                    .map(RdmaTable.MethodRow::driver)
                     .toList());
 
     // ---- CONST_IN values

@@ -69,7 +69,12 @@ class DriverSpiTest {
         assertTrue(dm.attr(Mlx5Ids.MLX5_IB_ATTR_ALLOC_DM_RESP_START_OFFSET).orElseThrow().mandatory(), "mandatory on mlx5");
         assertEquals(RdmaTable.core().methods().size() + Mlx5Plugin.ALLOWED.size(), t.methods().size(), "core + allowed");
         assertEquals(LegacyCommands.WRITE_METHODS.size(), t.writes().size(), "every write command");
-        assertTrue(t.methods().stream().allMatch(r -> r.disposition() == Disposition.CONTINUE), "step 1: CONTINUE");
+        assertTrue(t.methods().stream().filter(r -> UverbsSchema.CORE_BY_KEY.containsKey(r.key()))
+                .allMatch(r -> r.disposition() == RdmaTable.core().method(r.key().object(), r.key().method()).disposition()),
+                "core methods keep the core disposition");
+        assertTrue(t.methods().stream().filter(r -> !UverbsSchema.CORE_BY_KEY.containsKey(r.key()))
+                .allMatch(r -> r.disposition() == Disposition.CONTINUE && r.why().equals(RdmaTable.DRIVER_METHOD)),
+                "driver methods continue after validation");
 
         UverbsSchema.Method clash = UverbsSchema.CORE_BY_KEY.get(new UverbsMethods.Key(UVERBS_OBJECT_DEVICE,
                 UVERBS_METHOD_QUERY_CONTEXT));

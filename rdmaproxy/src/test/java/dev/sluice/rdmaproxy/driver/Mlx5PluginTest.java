@@ -22,6 +22,7 @@ import dev.sluice.rdmaproxy.abi.Mlx5Abi;
 import dev.sluice.rdmaproxy.abi.Mlx5Schema;
 import dev.sluice.rdmaproxy.abi.UverbsAttrValues;
 import dev.sluice.rdmaproxy.driver.Calls.Expect;
+import dev.sluice.sentry.nativeio.TestFds;
 import dev.sluice.sentry.spi.FakeGuestMemory;
 import java.util.ArrayList;
 import java.util.List;
@@ -124,7 +125,7 @@ class Mlx5PluginTest {
                         .u16(Mlx5Abi.CreateCq.OFF_FLAGS, Mlx5Abi.MLX5_IB_CREATE_CQ_FLAGS_CQE_128B_PAD).bytes(), resp),
                         Expect.ok()),
                 row("CQ_CREATE with a completion channel and flags",
-                        createCq(MLX5, cq, resp).fd(UVERBS_ATTR_CREATE_CQ_COMP_CHANNEL, 7)
+                        createCq(MLX5, cq, resp).fd(UVERBS_ATTR_CREATE_CQ_COMP_CHANNEL, 7).guestFd(7, Calls::eventFile)
                                 .u32(UVERBS_ATTR_CREATE_CQ_FLAGS, 0), Expect.ok()),
                 row("CQ_CREATE with struct cut before flags (offsetof 22)",
                         createCq(MLX5, java.util.Arrays.copyOf(cq, 20), resp),
@@ -362,6 +363,7 @@ class Mlx5PluginTest {
                                 .idr(UVERBS_ATTR_REG_DMABUF_MR_HANDLE, 0).idr(UVERBS_ATTR_REG_DMABUF_MR_PD_HANDLE, 1)
                                 .u64(UVERBS_ATTR_REG_DMABUF_MR_OFFSET, 0).u64(UVERBS_ATTR_REG_DMABUF_MR_LENGTH, 1 << 20)
                                 .u64(UVERBS_ATTR_REG_DMABUF_MR_IOVA, 0).u32(UVERBS_ATTR_REG_DMABUF_MR_FD, 42)
+                                .guestFd(42, TestFds::eventfd)
                                 .u32(UVERBS_ATTR_REG_DMABUF_MR_ACCESS_FLAGS, 7)
                                 .out(UVERBS_ATTR_REG_DMABUF_MR_RESP_LKEY, 4).out(UVERBS_ATTR_REG_DMABUF_MR_RESP_RKEY, 4),
                         Expect.ok()),

@@ -211,6 +211,38 @@ public final class LaunchPlan {
                     Integer.toString(errno));
         }
 
+        /**
+         * The container's own seccomp profile (seccomp_profile.c): its default action (an OCI
+         * {@code SCMP_ACT_*} name) and the errno that ERRNO and TRACE actions return.
+         */
+        public Builder seccompDefault(String action, long errno) {
+            return op("seccomp-default", action, Long.toString(errno));
+        }
+
+        /** An architecture of the profile, by libseccomp's name ({@code x86_64}, {@code x86}, {@code x32}). */
+        public Builder seccompArch(String name) {
+            return op("seccomp-arch", name);
+        }
+
+        /** A {@code SECCOMP_FILTER_FLAG_*} of the profile. */
+        public Builder seccompFlag(String name) {
+            return op("seccomp-flag", name);
+        }
+
+        /**
+         * One rule of the profile: {@code action} (with {@code errno}) for {@code syscall} when all
+         * {@code conds} hold, given in fours: argument index, {@code SCMP_CMP_*}, value, second value.
+         */
+        public Builder seccompRule(String action, long errno, String syscall, List<String> conds) {
+            if (conds.size() % 4 != 0) {
+                throw new IllegalArgumentException("seccomp-rule conditions come in fours");
+            }
+            List<String> a = new ArrayList<>(List.of(action, Long.toString(errno), syscall));
+            a.addAll(conds);
+            ops.add(new Op("seccomp-rule", a));
+            return this;
+        }
+
         public Builder exec(String file, List<String> argv) {
             List<String> a = new ArrayList<>();
             a.add(file);

@@ -1,0 +1,58 @@
+package dev.sluice.cli;
+
+import dev.sluice.oci.launch.OciPlanCompiler;
+import dev.sluice.oci.spec.SpecLoader;
+import dev.sluice.oci.state.StateStore;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+import picocli.CommandLine.Command;
+
+/**
+ * {@code sluice cds-train} (hidden): runs, in one JVM and without root, the code paths the short
+ * runc-compatible commands take (spec, config loading and checking, state, list, features, the
+ * OCI error log, the proxy tables), so that the class-data archive the build makes from this run
+ * ({@code bin/lib/sluice.jsa}, AppCDS) holds their classes. Jackson alone is some 380 classes a
+ * {@code sluice state} would otherwise load and verify from the jar. Picocli's classes cannot be
+ * archived (its jar targets Java 5, older than CDS accepts). Everything happens in a temporary
+ * directory that is removed afterwards.
+ */
+@Command(name = "cds-train", hidden = true, description = "Exercise the OCI command paths for the class-data archive.")
+final class CdsTrainCommand implements Callable<Integer> {
+    @Override
+    public Integer call() throws IOException {
+        Path work = Files.createTempDirectory("sluice-cds-train");
+        try {
+            Path bundle = work.resolve("bundle");
+            Path root = work.resolve("root");
+            Path sh = Files.createDirectories(bundle.resolve("rootfs/bin")).resolve("sh");
+            Files.writeString(sh, "#!/bin/sh\n");
+            sh.toFile().setExecutable(true);
+            Main.execute("spec", "--bundle", bundle.toString());
+            Path config = bundle.resolve("config.json");
+            Files.writeString(config, Files.readString(config).replaceFirst("\"terminal\"\\s*:\\s*true", "\"terminal\": false"));
+            OciPlanCompiler.check(SpecLoader.load(bundle), bundle.resolve("config.json").toString(), bundle);
+            Path dir = new StateStore(root).dir("train");
+            Files.createDirectories(dir);
+            Files.writeString(dir.resolve("state.json"), "{\"ociVersion\":\"1.0.2-dev\",\"id\":\"train\"}");
+            Main.execute("--root", root.toString(), "state", "train");
+            Main.execute("--root", root.toString(), "list", "--format", "json");
+            Main.execute("--root", root.toString(), "--log", work.resolve("log").toString(), "--log-format", "json",
+                    "state", "absent");
+            Main.execute("--root", root.toString(), "kill", "absent", "KILL");
+            Main.execute("--root", root.toString(), "delete", "--force", "absent");
+            Main.execute("features");
+            Main.execute("ioctls");
+            return 0;
+        } finally {
+            try (Stream<Path> walk = Files.walk(work)) {
+                for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.deleteIfExists(p);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,157 @@
+package dev.sluice.oci.launch;
+
+import dev.sluice.oci.spec.Spec;
+import dev.sluice.oci.spec.SpecException;
+import dev.sluice.sentry.launch.LaunchPlan;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The container's own seccomp profile ({@code linux.seccomp}): checked field by field, then handed
+ * to sluice-init as {@code seccomp-*} plan ops, which compiles it with libseccomp and loads it as a
+ * second filter right before exec, after Sluice's notify filter (seccomp_profile.c). The kernel
+ * composes stacked filters by precedence (kill, trap, errno, user-notif, trace, log, allow), so the
+ * profile can deny anything, including a device ioctl, but cannot let an ioctl past the sentry: an
+ * ALLOW never beats the notify filter's USER_NOTIF.
+ *
+ * <p>What runc does and Sluice does the same: names libseccomp does not know on this machine are
+ * skipped; rules whose action is the default are dropped (libseccomp refuses them); two conditions
+ * on one argument become two rules. Differences, each refused with the field named or documented:
+ * {@code SCMP_ACT_NOTIFY} and {@code listenerPath} are refused (the sentry owns the container's
+ * notify listener); {@code SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV} is refused (libseccomp 2.5 has
+ * no attribute for it); architectures other than the x86 family are ignored (they cannot occur on
+ * this host); and loading any profile sets no_new_privs, because the workload's capabilities are
+ * already dropped when the filter is loaded (docs/oci.md).
+ */
+public final class SeccompProfile {
+    private SeccompProfile() {}
+
+    /** OCI action names sluice-init maps to libseccomp actions. */
+    public static final Set<String> ACTIONS = Set.of("SCMP_ACT_ALLOW", "SCMP_ACT_ERRNO", "SCMP_ACT_KILL", "SCMP_ACT_KILL_THREAD",
+            "SCMP_ACT_KILL_PROCESS", "SCMP_ACT_TRAP", "SCMP_ACT_TRACE", "SCMP_ACT_LOG");
+    public static final Set<String> COMPARISONS = Set.of("SCMP_CMP_NE", "SCMP_CMP_LT", "SCMP_CMP_LE", "SCMP_CMP_EQ",
+            "SCMP_CMP_GE", "SCMP_CMP_GT", "SCMP_CMP_MASKED_EQ");
+    public static final Set<String> FLAGS = Set.of("SECCOMP_FILTER_FLAG_TSYNC", "SECCOMP_FILTER_FLAG_LOG",
+            "SECCOMP_FILTER_FLAG_SPEC_ALLOW");
+    /** The spec's architecture names that can occur on an x86_64 host, and libseccomp's names for them. */
+    static final Map<String, String> X86_ARCHES = Map.of("SCMP_ARCH_X86_64", "x86_64", "SCMP_ARCH_X86", "x86",
+            "SCMP_ARCH_X32", "x32");
+    /** Every architecture name the spec defines. */
+    public static final Set<String> ARCHES = Set.of("SCMP_ARCH_X86", "SCMP_ARCH_X86_64", "SCMP_ARCH_X32", "SCMP_ARCH_ARM",
+            "SCMP_ARCH_AARCH64", "SCMP_ARCH_MIPS", "SCMP_ARCH_MIPS64", "SCMP_ARCH_MIPS64N32", "SCMP_ARCH_MIPSEL",
+            "SCMP_ARCH_MIPSEL64", "SCMP_ARCH_MIPSEL64N32", "SCMP_ARCH_PPC", "SCMP_ARCH_PPC64", "SCMP_ARCH_PPC64LE",
+            "SCMP_ARCH_S390", "SCMP_ARCH_S390X", "SCMP_ARCH_PARISC", "SCMP_ARCH_PARISC64", "SCMP_ARCH_RISCV64");
+    /** EPERM: runc's errno for an ERRNO action without errnoRet. */
+    static final long EPERM = 1;
+    static final BigInteger U64_MAX = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
+
+    /** Checks {@code s}, naming the first bad field; then adds its ops to {@code b} (when not null). */
+    static void compile(Spec.Seccomp s, String file, LaunchPlan.Builder b) {
+        String f = "linux.seccomp";
+        if (s.listenerPath() != null && !s.listenerPath().isEmpty()) {
+            throw new SpecException(file, f + ".listenerPath",
+                    "seccomp notify listeners are not supported by sluice: its sentry owns the container's listener");
+        }
+        long defErrno = errno(s.defaultErrnoRet(), file, f + ".defaultErrnoRet");
+        action(s.defaultAction(), file, f + ".defaultAction");
+        for (int i = 0; i < s.architectures().size(); i++) {
+            String a = s.architectures().get(i);
+            if (a == null || !ARCHES.contains(a)) {
+                throw new SpecException(file, f + ".architectures[" + i + "]", "unknown architecture " + quote(a));
+            }
+        }
+        for (int i = 0; i < s.flags().size(); i++) {
+            String fl = s.flags().get(i);
+            if (fl == null || !FLAGS.contains(fl)) {
+                throw new SpecException(file, f + ".flags[" + i + "]", "unsupported flag " + quote(fl) + " (supported: "
+                        + String.join(", ", FLAGS.stream().sorted().toList()) + ")");
+            }
+        }
+        List<List<String>> rules = new ArrayList<>();
+        for (int i = 0; i < s.syscalls().size(); i++) {
+            Spec.Syscall c = s.syscalls().get(i);
+            String at = f + ".syscalls[" + i + "]";
+            if (c == null) {
+                throw new SpecException(file, at, "null");
+            }
+            action(c.action(), file, at + ".action");
+            long e = c.errnoRet() != null ? errno(c.errnoRet(), file, at + ".errnoRet") : EPERM;
+            if (c.names().isEmpty()) {
+                throw new SpecException(file, at + ".names", "no syscall names");
+            }
+            if (c.args().size() > 6) {
+                throw new SpecException(file, at + ".args", c.args().size() + " conditions, at most 6 (one per argument)");
+            }
+            List<String> conds = new ArrayList<>();
+            for (int j = 0; j < c.args().size(); j++) {
+                Spec.SyscallArg a = c.args().get(j);
+                String aj = at + ".args[" + j + "]";
+                if (a == null || a.index() == null || a.index() < 0 || a.index() > 5) {
+                    throw new SpecException(file, aj + ".index", "an argument index 0 to 5 is required");
+                }
+                if (a.op() == null || !COMPARISONS.contains(a.op())) {
+                    throw new SpecException(file, aj + ".op", "unknown comparison " + quote(a == null ? null : a.op()));
+                }
+                conds.add(Long.toString(a.index()));
+                conds.add(a.op());
+                conds.add(u64(a.value(), file, aj + ".value"));
+                conds.add(a.valueTwo() == null ? "0" : u64(a.valueTwo(), file, aj + ".valueTwo"));
+            }
+            for (int j = 0; j < c.names().size(); j++) {
+                String name = c.names().get(j);
+                if (name == null || name.isEmpty() || !name.matches("[a-z0-9_]+")) {
+                    throw new SpecException(file, at + ".names[" + j + "]", "not a syscall name: " + quote(name));
+                }
+                List<String> r = new ArrayList<>(List.of(c.action(), Long.toString(e), name));
+                r.addAll(conds);
+                rules.add(r);
+            }
+        }
+        if (b == null) {
+            return;
+        }
+        b.seccompDefault(s.defaultAction(), s.defaultErrnoRet() != null ? defErrno : EPERM);
+        for (String a : s.architectures()) {
+            String lib = X86_ARCHES.get(a);
+            if (lib != null) {
+                b.seccompArch(lib);
+            }
+        }
+        s.flags().forEach(b::seccompFlag);
+        rules.forEach(r -> b.seccompRule(r.get(0), Long.parseLong(r.get(1)), r.get(2), r.subList(3, r.size())));
+    }
+
+    private static void action(String a, String file, String field) {
+        if ("SCMP_ACT_NOTIFY".equals(a)) {
+            throw new SpecException(file, field,
+                    "SCMP_ACT_NOTIFY is not supported by sluice: its sentry owns the container's notify listener");
+        }
+        if (a == null || !ACTIONS.contains(a)) {
+            throw new SpecException(file, field, "unknown action " + quote(a));
+        }
+    }
+
+    private static long errno(Long v, String file, String field) {
+        if (v == null) {
+            return EPERM;
+        }
+        if (v < 0 || v > 4095) {
+            throw new SpecException(file, field, v + " is not an errno (0 to 4095)");
+        }
+        return v;
+    }
+
+    private static String u64(BigInteger v, String file, String field) {
+        if (v == null || v.signum() < 0 || v.compareTo(U64_MAX) > 0) {
+            throw new SpecException(file, field, "an unsigned 64-bit value is required");
+        }
+        return v.toString();
+    }
+
+    private static String quote(String s) {
+        return s == null ? "null" : "'" + s + "'";
+    }
+}
