@@ -127,22 +127,28 @@ final class OciBundle {
         final Path pidFile;
 
         Reaper(Path bundle, Object... sluiceArgs) {
-            this(bundle.resolve("out.txt"), bundle.resolve("err.txt"), bundle.resolve("init.pid"), sluiceArgs);
+            this(bundle, Sluice.bin(), sluiceArgs);
+        }
+
+        /** The same with another runtime's binary (runc, as a baseline) in place of bin/sluice. */
+        Reaper(Path bundle, Path runtime, Object... args) {
+            this(bundle.resolve("out.txt"), bundle.resolve("err.txt"), bundle.resolve("init.pid"), runtime, args);
         }
 
         /** A reaper whose files are {@code NAME.out}, {@code NAME.err} and {@code NAME.pid} in {@code dir}: a second one per bundle. */
         static Reaper named(Path dir, String name, Object... sluiceArgs) {
-            return new Reaper(dir.resolve(name + ".out"), dir.resolve(name + ".err"), dir.resolve(name + ".pid"), sluiceArgs);
+            return new Reaper(dir.resolve(name + ".out"), dir.resolve(name + ".err"), dir.resolve(name + ".pid"), Sluice.bin(),
+                    sluiceArgs);
         }
 
-        private Reaper(Path out, Path err, Path pidFile, Object... sluiceArgs) {
+        private Reaper(Path out, Path err, Path pidFile, Path runtime, Object... args) {
             this.out = out;
             this.err = err;
             this.pidFile = pidFile;
             Path reaper = Sluice.guestBinary().resolveSibling("sluice-reaper");
             List<String> cmd = new ArrayList<>(List.of(reaper.toString(), out.toString(), err.toString(), pidFile.toString(),
-                    Sluice.bin().toString()));
-            cmd.addAll(Sluice.args(sluiceArgs));
+                    runtime.toString()));
+            cmd.addAll(Sluice.args(args));
             try {
                 process = new ProcessBuilder(cmd).redirectErrorStream(true).start();
             } catch (IOException e) {

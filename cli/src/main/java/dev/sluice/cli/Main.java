@@ -27,7 +27,7 @@ import picocli.CommandLine.ScopeType;
         subcommands = {RunCommand.class, BenchCommand.class, ProxiesCommand.class, IoctlsCommand.class,
             CreateCommand.class, StartCommand.class, StateCommand.class, KillCommand.class, DeleteCommand.class,
             ListCommand.class, SpecCommand.class, FeaturesCommand.class, SentryDaemonCommand.class, ExecCommand.class,
-            CdsTrainCommand.class})
+            CdsTrainCommand.class, PauseCommand.class, ResumeCommand.class, PsCommand.class})
 public final class Main {
     /** Exit code for errors of sluice itself (usage, setup), as {@code docker run}. */
     static final int SLUICE_ERROR = 125;
@@ -63,7 +63,7 @@ public final class Main {
     boolean debug;
 
     @Option(names = "--systemd-cgroup", scope = ScopeType.INHERIT,
-            description = "Accepted for compatibility (sluice does not manage cgroups yet).")
+            description = "cgroupsPath is systemd's slice:prefix:name (made as a plain cgroup, without asking systemd).")
     boolean systemdCgroup;
 
     OciLog ociLog() {
@@ -96,7 +96,7 @@ public final class Main {
             cl.getSubcommands().get("run").setStopAtPositional(true);
         }
         cl.getSubcommands().get("exec").setStopAtPositional(true); // runc's: options end at the id
-
+        cl.getSubcommands().get("ps").setStopAtPositional(true); // `ps ID -o pid,args`: after ID, ps's own options
         cl.setParameterExceptionHandler((ex, a) -> {
             PrintWriter err = ex.getCommandLine().getErr();
             if (ex.getCommandLine().getCommand() instanceof OciCommand) {

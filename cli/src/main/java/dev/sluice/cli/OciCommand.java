@@ -17,7 +17,7 @@ abstract class OciCommand implements Callable<Integer> {
     Main main;
 
     ContainerRuntime runtime() {
-        return new ContainerRuntime(main.root);
+        return new ContainerRuntime(main.root, main.systemdCgroup);
     }
 
     @Override

@@ -3,6 +3,10 @@ package dev.sluice.oci;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.sluice.oci.cgroup.Cgroup;
+import dev.sluice.oci.cgroup.CgroupFs;
+import dev.sluice.oci.cgroup.CgroupHost;
+import dev.sluice.oci.cgroup.ContainerCgroup;
 import dev.sluice.oci.daemon.SentryDaemon;
 import dev.sluice.oci.daemon.SentrySocket;
 import dev.sluice.oci.launch.OciPlanCompiler;
@@ -19,6 +23,7 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -32,7 +37,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The runc-compatible operations on the containers under one {@code --root}: what
- * {@code sluice create/start/state/kill/delete/list} do, with the CLI only parsing arguments.
+ * {@code sluice create/start/state/kill/delete/list/pause/resume/ps} do, with the CLI only parsing arguments.
  * Every failure the user can cause is an {@link OciException} whose message names the container,
  * the argument or the config field.
  */
@@ -45,9 +50,16 @@ public final class ContainerRuntime {
     static final List<Integer> FORWARDED = List.of(1, 2, 3, 10, 12, 15, 28);
 
     private final StateStore store;
+    private final boolean systemdCgroup;
 
     public ContainerRuntime(Path root) {
+        this(root, false);
+    }
+
+    /** @param systemdCgroup {@code --systemd-cgroup}: cgroupsPath is {@code slice:prefix:name} */
+    public ContainerRuntime(Path root, boolean systemdCgroup) {
         this.store = new StateStore(root);
+        this.systemdCgroup = systemdCgroup;
     }
 
     public StateStore store() {
@@ -66,8 +78,10 @@ public final class ContainerRuntime {
 
     /**
      * Creates container {@code id} from {@code bundle}: when this returns, init waits for
-     * {@code start}, the sentry runs detached, and {@code pidFile} (if any) holds init's pid.
-     * On failure nothing is left: no state directory, no process.
+     * {@code start} in the container's cgroup, the sentry runs detached, and {@code pidFile} (if
+     * any) holds init's pid. The cgroup is made and limited before the sentry starts, and the
+     * sentry moves the outer sluice-init into it before that forks init (see the cgroup package).
+     * On failure nothing is left: no state directory, no process, no cgroup.
      *
      * @param daemonArgv the daemon's command line given the absolute bundle (the id is appended)
      */
@@ -79,14 +93,19 @@ public final class ContainerRuntime {
         OciPlanCompiler.check(spec, file, bundle);
         ProxySelection.of(spec, file);
         Path rootfs = OciPlanCompiler.rootfs(spec, file, bundle);
+        ContainerCgroup cgroup = ContainerCgroup.plan(spec, file, id, systemdCgroup, CgroupHost.detect());
         ContainerState state = new ContainerState(spec.ociVersion(), id, bundle.toString(), rootfs.toString(), 0, 0, 0, 0,
-                DateTimeFormatter.ISO_INSTANT.format(Instant.now()), false, spec.annotations());
+                DateTimeFormatter.ISO_INSTANT.format(Instant.now()), false, spec.annotations(), cgroup.cgroup().record());
         boolean ok = false;
+        boolean cgroupOurs = false;
         int daemonPid = 0;
         // Outside the try: an id that exists belongs to another container, which stays as it is.
         StateStore.Locked locked = store.create(id);
         try (StateStore.Locked l = locked) {
+            cgroup.checkUnused(); // a busy cgroup is someone else's: never destroyed below
             store.write(state);
+            cgroupOurs = true;
+            cgroup.apply();
             int[] pipe = OciNative.pipe();
             List<String> argv = new ArrayList<>(daemonArgv.apply(bundle));
             argv.add(id);
@@ -122,6 +141,13 @@ public final class ContainerRuntime {
                     stopDaemon(new HostProcess(daemonPid, HostProcess.startTime(daemonPid)));
                 }
                 try {
+                    if (cgroupOurs) {
+                        cgroup.cgroup().destroy(Duration.ofMillis(EXIT_WAIT_MS));
+                    }
+                } catch (OciException e) {
+                    LOG.warn("container {}: {}", id, e.getMessage());
+                }
+                try {
                     store.remove(id);
                 } catch (OciException e) {
                     LOG.warn("{}", e.getMessage());
@@ -148,10 +174,11 @@ public final class ContainerRuntime {
     public void start(String id) {
         try (StateStore.Locked l = store.lock(id)) {
             Optional<ContainerState> s = store.read(id);
-            Status status = store.status(s);
+            Status status = status(s);
             switch (status) {
                 case CREATED -> { }
-                case RUNNING, PAUSED -> throw new OciException("cannot start an already running container");
+                case RUNNING -> throw new OciException("cannot start an already running container");
+                case PAUSED -> throw new OciException("cannot start a paused container (resume it first)");
                 case STOPPED -> throw new OciException("cannot start a container that has stopped");
                 case CREATING -> throw new OciException("container " + id + " is still being created");
             }
@@ -165,10 +192,30 @@ public final class ContainerRuntime {
 
     // ---- state and list ----------------------------------------------------------------------
 
+    /**
+     * The status the processes and the freezer show now: {@link StateStore#status}, and
+     * {@code paused} for a live container whose cgroup is frozen.
+     */
+    Status status(Optional<ContainerState> s) {
+        Status st = store.status(s);
+        if (st == Status.RUNNING || st == Status.CREATED) {
+            Cgroup cg = cgroup(s.get());
+            if (cg != null && cg.frozen()) {
+                return Status.PAUSED;
+            }
+        }
+        return st;
+    }
+
+    /** The container's cgroup as create recorded it; null for none. */
+    static Cgroup cgroup(ContainerState c) {
+        return Cgroup.of(c.cgroups(), CgroupFs.HOST);
+    }
+
     /** The state as {@code runc state} prints it. */
     public Map<String, Object> state(String id) {
         Optional<ContainerState> s = store.read(id);
-        Status status = store.status(s);
+        Status status = status(s);
         Map<String, Object> m = new LinkedHashMap<>();
         if (s.isEmpty()) {
             m.put("ociVersion", "");
@@ -227,14 +274,23 @@ public final class ContainerRuntime {
     public void kill(String id, int signal, boolean all) {
         try (StateStore.Locked l = store.lock(id)) {
             Optional<ContainerState> s = store.read(id);
-            Status status = store.status(s);
+            Status status = status(s);
             if (status == Status.STOPPED || status == Status.CREATING) {
                 throw new OciException("container not running");
             }
             HostProcess init = new HostProcess(s.get().pid(), s.get().pidStartTime());
+            Cgroup cg = cgroup(s.get());
             List<HostProcess> targets = new ArrayList<>();
             if (all) {
                 targets.addAll(Processes.inPidNamespaceOf(init));
+                if (cg != null) {
+                    for (int pid : cg.pids()) {
+                        HostProcess p = HostProcess.of(pid);
+                        if (p != null && !targets.contains(p)) {
+                            targets.add(p);
+                        }
+                    }
+                }
             } else if (signal == SIGKILL || FORWARDED.contains(signal)) {
                 targets.add(init);
             } else {
@@ -250,7 +306,67 @@ public final class ContainerRuntime {
                             + dev.sluice.sentry.nativeio.Errno.describe(-r));
                 }
             }
+            // A frozen v1 task does not act on SIGKILL until thawed (runc thaws too).
+            if (signal == SIGKILL && status == Status.PAUSED) {
+                cg.thaw();
+            }
         }
+    }
+
+    // ---- pause, resume, ps -------------------------------------------------------------------
+
+    /** Freezes every process of a running (or created) container: its status becomes paused. */
+    public void pause(String id) {
+        try (StateStore.Locked l = store.lock(id)) {
+            Optional<ContainerState> s = store.read(id);
+            Status status = status(s);
+            if (status == Status.PAUSED) {
+                throw new OciException("container " + id + " is already paused");
+            }
+            if (status != Status.RUNNING && status != Status.CREATED) {
+                throw new OciException("container not running");
+            }
+            requireCgroup(id, s.get()).freeze();
+        }
+    }
+
+    /** Thaws a paused container. */
+    public void resume(String id) {
+        try (StateStore.Locked l = store.lock(id)) {
+            Optional<ContainerState> s = store.read(id);
+            if (status(s) != Status.PAUSED) {
+                throw new OciException("container not paused");
+            }
+            requireCgroup(id, s.get()).thaw();
+        }
+    }
+
+    /**
+     * The pids of the container's processes, host pids, sorted: those in its cgroup (what
+     * {@code runc ps} lists), or of its pid namespace for a container created before cgroups.
+     */
+    public List<Integer> pids(String id) {
+        Optional<ContainerState> s = store.read(id);
+        if (s.isEmpty()) {
+            return List.of();
+        }
+        Cgroup cg = cgroup(s.get());
+        if (cg != null) {
+            return cg.pids();
+        }
+        if (store.status(s) == Status.STOPPED) {
+            return List.of();
+        }
+        return Processes.inPidNamespaceOf(new HostProcess(s.get().pid(), s.get().pidStartTime())).stream()
+                .map(HostProcess::pid).sorted().toList();
+    }
+
+    private static Cgroup requireCgroup(String id, ContainerState c) {
+        Cgroup cg = cgroup(c);
+        if (cg == null) {
+            throw new OciException("container " + id + " has no cgroup (created by an older sluice): it cannot be paused");
+        }
+        return cg;
     }
 
     // ---- delete ------------------------------------------------------------------------------
@@ -262,7 +378,7 @@ public final class ContainerRuntime {
     public void delete(String id, boolean force) {
         try (StateStore.Locked l = store.lock(id)) {
             Optional<ContainerState> s = store.read(id);
-            Status status = store.status(s);
+            Status status = status(s);
             switch (status) {
                 case STOPPED -> { }
                 case CREATED -> killAndWait(id, s.get());
@@ -279,6 +395,12 @@ public final class ContainerRuntime {
                 }
             }
             s.ifPresent(c -> stopDaemon(new HostProcess(c.sentryPid(), c.sentryStartTime())));
+            // What is left in the cgroup (orphans of a container without a pid namespace) is
+            // killed; a cgroup that will not empty keeps the state, so delete can be retried.
+            Cgroup cg = s.map(ContainerRuntime::cgroup).orElse(null);
+            if (cg != null) {
+                cg.destroy(Duration.ofMillis(EXIT_WAIT_MS));
+            }
             store.remove(id);
         }
     }
@@ -291,6 +413,10 @@ public final class ContainerRuntime {
         }
         try {
             OciNative.pidfdSendSignal(pidfd, SIGKILL);
+            Cgroup cg = cgroup(c);
+            if (cg != null && cg.frozen()) {
+                cg.thaw(); // a paused container dies once thawed
+            }
             if (!OciNative.awaitExit(pidfd, EXIT_WAIT_MS)) {
                 throw new OciException("container " + id + ": init (pid " + c.pid() + ") did not exit within "
                         + EXIT_WAIT_MS / 1000 + " s of SIGKILL");

@@ -31,10 +31,15 @@ public final class Features {
         linux.put("namespaces", OciPlanCompiler.SUPPORTED_NAMESPACES);
         // CAP_MKNOD is always dropped (docs/oci.md): a container never gets it.
         linux.put("capabilities", KernelNames.CAPABILITIES.stream().filter(c -> !c.equals("CAP_MKNOD")).toList());
+        // Both versions (dev.sluice.oci.cgroup); systemd: --systemd-cgroup's slice:prefix:name is
+        // honoured as the cgroup systemd would use, made without asking systemd (docs/oci.md); no
+        // rootless systemd, no rdma controller.
         Map<String, Object> cgroup = new LinkedHashMap<>();
-        for (String k : List.of("v1", "v2", "systemd", "systemdUser", "rdma")) {
-            cgroup.put(k, false);
-        }
+        cgroup.put("v1", true);
+        cgroup.put("v2", true);
+        cgroup.put("systemd", true);
+        cgroup.put("systemdUser", false);
+        cgroup.put("rdma", false);
         linux.put("cgroup", cgroup);
         Map<String, Object> seccomp = new LinkedHashMap<>();
         seccomp.put("enabled", true);

@@ -8,6 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.sluice.oci.OciException;
+import dev.sluice.oci.state.ContainerState;
+import dev.sluice.oci.state.HostProcess;
+import dev.sluice.oci.state.StateStore;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -130,7 +133,10 @@ class OciCliTest {
         assertTrue(f.get("linux").get("seccomp").get("enabled").asBoolean(), "seccomp profiles");
         assertFalse(f.get("linux").get("seccomp").get("actions").toString().contains("SCMP_ACT_NOTIFY"),
                 "no notify listeners for the container's own profile");
-        assertFalse(f.get("linux").get("cgroup").get("v1").asBoolean(), "no cgroups yet");
+        JsonNode cg = f.get("linux").get("cgroup");
+        assertTrue(cg.get("v1").asBoolean() && cg.get("v2").asBoolean(), "cgroups v1 and v2: " + cg);
+        assertTrue(cg.get("systemd").asBoolean(), "--systemd-cgroup's path form: " + cg);
+        assertFalse(cg.get("systemdUser").asBoolean() || cg.get("rdma").asBoolean(), "no rootless systemd, no rdma controller: " + cg);
         assertFalse(f.get("linux").get("namespaces").toString().contains("user"), "no user namespaces");
         assertFalse(f.get("linux").get("capabilities").toString().contains("CAP_MKNOD"), "CAP_MKNOD is never granted");
         assertTrue(f.get("mountOptions").toString().contains("rbind"), "mount options");
@@ -159,6 +165,42 @@ class OciCliTest {
         String root = tmp.resolve("root").toString();
         assertEquals(0, Main.execute("--root", root, "delete", "--force", "ghost"), "runc: delete --force of nothing is fine");
         assertEquals(1, Main.execute("--root", root, "delete", "ghost"), "without --force it is an error");
+        assertTrue(err().contains("container \"ghost\" does not exist"), err());
+    }
+
+    @Test
+    void pauseResumeAndPsGoThroughTheRecordedCgroup() throws IOException {
+        // A container record whose "init" is this JVM and whose cgroup is a plain directory with a
+        // freezer file: the commands' wiring without root (the e2e suite has the real kernel).
+        Path root = tmp.resolve("root");
+        int self = (int) ProcessHandle.current().pid();
+        Path cg = Files.createDirectories(tmp.resolve("cg/freezer/c1"));
+        Files.writeString(cg.resolve("cgroup.procs"), self + "\n");
+        Files.writeString(cg.resolve("freezer.state"), "THAWED\n");
+        StateStore store = new StateStore(root);
+        HostProcess me = HostProcess.of(self);
+        try (StateStore.Locked l = store.create("c1")) {
+            store.write(new ContainerState("1.0.2", "c1", "/b", "/b/rootfs", me.pid(), me.startTime(), 0, 0,
+                    "2026-01-01T00:00:00Z", true, java.util.Map.of(), java.util.Map.of("freezer", cg.toString())));
+        }
+        String r = root.toString();
+        assertEquals(0, Main.execute("--root", r, "ps", "--format", "json", "c1"), "ps json\n" + err());
+        assertEquals("[" + self + "]", out().trim(), "the pids in the cgroup, as a JSON array");
+        assertEquals(0, Main.execute("--root", r, "pause", "c1"), "pause\n" + err());
+        assertEquals("FROZEN", Files.readString(cg.resolve("freezer.state")).trim(), "freezer.state");
+        assertEquals(0, Main.execute("--root", r, "state", "c1"), "state");
+        assertTrue(out().contains("\"status\" : \"paused\""), "state says paused: " + out());
+        assertEquals(1, Main.execute("--root", r, "pause", "c1"), "pause twice");
+        assertTrue(err().contains("container c1 is already paused"), err());
+        assertEquals(0, Main.execute("--root", r, "resume", "c1"), "resume\n" + err());
+        assertEquals("THAWED", Files.readString(cg.resolve("freezer.state")).trim(), "thawed");
+        assertEquals(1, Main.execute("--root", r, "resume", "c1"), "resume twice");
+        assertTrue(err().contains("container not paused"), err());
+        assertEquals(1, Main.execute("--root", r, "ps", "--format", "yaml", "c1"), "a bad format");
+        assertTrue(err().contains("invalid --format yaml: table or json"), err());
+        for (String cmd : List.of("pause", "resume")) {
+            assertEquals(1, Main.execute("--root", r, cmd, "ghost"), cmd + " of an unknown id");
+        }
         assertTrue(err().contains("container \"ghost\" does not exist"), err());
     }
 

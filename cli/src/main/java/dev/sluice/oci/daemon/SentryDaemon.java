@@ -3,6 +3,8 @@ package dev.sluice.oci.daemon;
 import dev.sluice.oci.ConsoleSocket;
 import dev.sluice.oci.OciException;
 import dev.sluice.oci.OciNative;
+import dev.sluice.oci.cgroup.Cgroup;
+import dev.sluice.oci.cgroup.CgroupFs;
 import dev.sluice.oci.UnixSocket;
 import dev.sluice.oci.launch.NotifyRule;
 import dev.sluice.oci.launch.OciPlanCompiler;
@@ -10,6 +12,7 @@ import dev.sluice.oci.launch.ProxySelection;
 import dev.sluice.oci.spec.Spec;
 import dev.sluice.oci.spec.SpecLoader;
 import dev.sluice.oci.state.HostProcess;
+import dev.sluice.oci.state.StateStore;
 import dev.sluice.sentry.SandboxRunner;
 import dev.sluice.sentry.Sentry;
 import dev.sluice.sentry.launch.InitProcess;
@@ -42,7 +45,8 @@ import org.slf4j.LoggerFactory;
  *   <li>leaves the caller's session ({@code setsid});</li>
  *   <li>loads the bundle's config, starts the proxies its devices and annotations ask for,
  *       records their notify rules ({@link TrapFile}, for exec) and compiles the launch plan;</li>
- *   <li>starts {@code sluice-init} (with the container's stdio); the plan's {@code detach} op makes
+ *   <li>starts {@code sluice-init} (with the container's stdio), moves it into the container's
+ *       cgroups (which create made and recorded) before handing it the plan; the plan's {@code detach} op makes
  *       the outer process exit once init exists, so init is reparented to the caller's subreaper
  *       (containerd's shim, conmon), never the daemon's child;</li>
  *   <li>receives the seccomp listener and starts answering on it; with {@code process.terminal},
@@ -124,7 +128,8 @@ public final class SentryDaemon {
             TrapFile.write(stateDir, NotifyRule.of(rules));
             Path staging = Files.createDirectories(stateDir.resolve(ROOTFS));
             LaunchPlan plan = OciPlanCompiler.compile(spec, file, bundle, staging, rules);
-            init = InitProcess.spawn(initBinary, plan);
+            Cgroup cgroup = recordedCgroup();
+            init = InitProcess.spawn(initBinary, plan, pid -> enter(cgroup, pid));
             Startup startup = Startup.await(init);
             init.waitFor(); // the outer process exits once init exists (detach)
             if (startup.failure() != null) {
@@ -204,6 +209,26 @@ public final class SentryDaemon {
                 init.close();
             }
             active.forEach(DeviceProxy::close);
+        }
+    }
+
+    /** The cgroup create made for the container (state.json), or null. */
+    private Cgroup recordedCgroup() {
+        return new StateStore(stateDir.getParent()).read(id).map(st -> Cgroup.of(st.cgroups(), CgroupFs.HOST)).orElse(null);
+    }
+
+    /**
+     * Moves the outer sluice-init, still waiting for its plan, into the container's cgroups: init
+     * and the workload are forked there. The daemon itself stays out (see the cgroup package).
+     */
+    private static void enter(Cgroup cgroup, int pid) {
+        if (cgroup == null) {
+            return;
+        }
+        try {
+            cgroup.enter(pid);
+        } catch (IOException e) {
+            throw new OciException("cannot move the container's init into its cgroup " + cgroup.dirs().values() + ": " + e.getMessage(), e);
         }
     }
 

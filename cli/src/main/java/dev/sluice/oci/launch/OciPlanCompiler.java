@@ -48,10 +48,12 @@ import java.util.Set;
  * </ol>
  *
  * <p><b>The device boundary.</b> A mediated device must reach the container only as a node whose
- * ioctls the sentry traps. Sluice has no device cgroup yet, so: {@code CAP_MKNOD} is always
- * dropped (the workload cannot make nodes); a bind mount of a device node other than the harmless
- * defaults is refused (grant it in {@code linux.devices}, where its proxy sees it); directory bind
- * mounts are made {@code nodev} recursively; {@code devtmpfs} mounts are refused. A container given
+ * ioctls the sentry traps. On cgroup v1 the device cgroup enforces {@code linux.resources.devices};
+ * cgroup v2 has no device files (its controller is BPF, which Sluice does not load), so the
+ * boundary is also kept by construction, on both: {@code CAP_MKNOD} is always dropped (the
+ * workload cannot make nodes); a bind mount of a device node other than the harmless defaults is
+ * refused (grant it in {@code linux.devices}, where its proxy sees it); directory bind mounts are
+ * made {@code nodev} recursively; {@code devtmpfs} mounts are refused. A container given
  * {@code CAP_SYS_ADMIN} can still mount what it likes: that is its config's choice, as with runc.
  */
 public final class OciPlanCompiler {
@@ -224,52 +226,8 @@ public final class OciPlanCompiler {
         if (l.personality() != null) {
             throw bad("linux.personality", "not supported by sluice yet");
         }
-        if (l.resources() != null) {
-            Spec.Resources r = l.resources();
-            Map<String, Object> limits = new LinkedHashMap<>();
-            limits.put("memory", r.memory());
-            limits.put("cpu", r.cpu());
-            limits.put("pids", r.pids());
-            limits.put("blockIO", r.blockIO());
-            limits.put("network", r.network());
-            limits.put("rdma", r.rdma());
-            limits.put("unified", r.unified());
-            for (Map.Entry<String, Object> e : limits.entrySet()) {
-                Map<?, ?> m = (Map<?, ?>) e.getValue();
-                for (Map.Entry<?, ?> v : m.entrySet()) {
-                    String key = e.getKey() + "." + v.getKey();
-                    if (v.getValue() != null && !isNoLimit(key, v.getValue())) {
-                        throw bad("linux.resources." + key, "cgroup limits are not supported by sluice yet (got "
-                                + v.getValue() + ")");
-                    }
-                }
-            }
-            if (!r.hugepageLimits().isEmpty()) {
-                throw bad("linux.resources.hugepageLimits", "cgroup limits are not supported by sluice yet");
-            }
-        }
-    }
-
-    /**
-     * Values that ask for no limit at all, which clients write by default: containerd's
-     * {@code cpu.shares} 1024 (the kernel's default weight), docker's zeros, -1 for "unlimited".
-     * Accepting them applies nothing and loses nothing.
-     */
-    static boolean isNoLimit(String key, Object value) {
-        if (value instanceof Boolean b) {
-            return !b; // disableOOMKiller: false, the kernel's default
-        }
-        if (!(value instanceof Number n)) {
-            return false;
-        }
-        long v = n.longValue();
-        return switch (key) {
-            case "cpu.shares" -> v == 0 || v == 1024;
-            case "cpu.quota", "memory.limit", "memory.reservation", "memory.swap", "memory.kernel",
-                    "memory.kernelTCP", "pids.limit" -> v == 0 || v == -1;
-            case "cpu.period", "cpu.realtimeRuntime", "cpu.realtimePeriod", "blockIO.weight", "blockIO.leafWeight" -> v == 0;
-            default -> false;
-        };
+        // linux.cgroupsPath and linux.resources are the cgroup package's (ContainerCgroup), which
+        // checks them against the host's cgroup version when create runs.
     }
 
     // ---- namespaces -------------------------------------------------------------------------
@@ -354,7 +312,8 @@ public final class OciPlanCompiler {
                 }
                 b.mkdir(target, 0755);
                 if (type.equals("cgroup") || type.equals("cgroup2")) {
-                    // No cgroup support yet: an empty read-only directory rather than the host's tree.
+                    // Not the container's own cgroup view yet (docs/oci.md): an empty read-only
+                    // directory rather than the host's tree.
                     b.mount("tmpfs", target, "tmpfs", MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC, "mode=755,size=4k");
                     view.fresh(dest, null);
                 } else {

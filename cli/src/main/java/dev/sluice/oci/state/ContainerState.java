@@ -18,26 +18,42 @@ import java.util.Map;
  * @param created         creation time, RFC 3339 in UTC
  * @param started         whether {@code start} has let the workload exec
  * @param annotations     the config's annotations
+ * @param cgroups         the container's cgroup directory in each hierarchy, by hierarchy name
+ *                        ({@link dev.sluice.oci.cgroup.Cgroup#record}); recorded before the cgroup
+ *                        is made, so that whatever create made is found and removed
  */
 public record ContainerState(String ociVersion, String id, String bundle, String rootfs, int pid, long pidStartTime,
                              int sentryPid, long sentryStartTime, String created, boolean started,
-                             Map<String, String> annotations) {
+                             Map<String, String> annotations, Map<String, String> cgroups) {
     public ContainerState {
         annotations = annotations == null ? Map.of() : Map.copyOf(annotations);
+        cgroups = cgroups == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(cgroups));
+    }
+
+    /** A container without a cgroup recorded yet. */
+    public ContainerState(String ociVersion, String id, String bundle, String rootfs, int pid, long pidStartTime,
+                          int sentryPid, long sentryStartTime, String created, boolean started,
+                          Map<String, String> annotations) {
+        this(ociVersion, id, bundle, rootfs, pid, pidStartTime, sentryPid, sentryStartTime, created, started, annotations, Map.of());
     }
 
     public ContainerState withInit(int pid, long startTime) {
         return new ContainerState(ociVersion, id, bundle, rootfs, pid, startTime, sentryPid, sentryStartTime, created,
-                started, annotations);
+                started, annotations, cgroups);
     }
 
     public ContainerState withSentry(int pid, long startTime) {
         return new ContainerState(ociVersion, id, bundle, rootfs, this.pid, pidStartTime, pid, startTime, created,
-                started, annotations);
+                started, annotations, cgroups);
     }
 
     public ContainerState withStarted() {
         return new ContainerState(ociVersion, id, bundle, rootfs, pid, pidStartTime, sentryPid, sentryStartTime, created,
-                true, annotations);
+                true, annotations, cgroups);
+    }
+
+    public ContainerState withCgroups(Map<String, String> dirs) {
+        return new ContainerState(ociVersion, id, bundle, rootfs, pid, pidStartTime, sentryPid, sentryStartTime, created,
+                started, annotations, dirs);
     }
 }

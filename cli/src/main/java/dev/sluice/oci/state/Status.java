@@ -10,7 +10,7 @@ public enum Status {
     CREATED,
     /** the workload has been let go and init is alive. */
     RUNNING,
-    /** the cgroup freezer holds it (not reported before pause/resume exist). */
+    /** init is alive and the cgroup freezer holds the container ({@code pause}). */
     PAUSED,
     /** init has exited. */
     STOPPED;

@@ -54,6 +54,17 @@ class StateStoreTest {
     }
 
     @Test
+    void theCgroupIsRecordedAndOldStateReadsWithoutOne() throws Exception {
+        StateStore s = store();
+        s.create("cg").close();
+        Map<String, String> dirs = Map.of("memory", "/sys/fs/cgroup/memory/sluice/cg");
+        s.write(state("cg", 1, 5, false).withCgroups(dirs));
+        assertEquals(dirs, s.read("cg").orElseThrow().cgroups(), "the cgroup's directories read back");
+        Files.writeString(s.dir("cg").resolve(StateStore.STATE), "{\"id\": \"cg\", \"pid\": 3}");
+        assertEquals(Map.of(), s.read("cg").orElseThrow().cgroups(), "a state.json from before cgroups has none");
+    }
+
+    @Test
     void anExistingIdIsRefused() {
         StateStore s = store();
         s.create("dup").close();

@@ -5,6 +5,7 @@ import dev.sluice.sentry.nativeio.HostFd;
 import dev.sluice.sentry.nativeio.Native;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.IntConsumer;
 import jnr.posix.POSIX;
 import jnr.posix.POSIXFactory;
 import jnr.posix.SpawnFileAction;
@@ -19,6 +20,7 @@ import jnr.posix.SpawnFileAction;
  */
 public final class InitProcess implements AutoCloseable {
     static final int CONTROL_FD = 3;
+    private static final int SIGKILL = 9;
     private static final POSIX POSIX = POSIXFactory.getNativePOSIX();
 
     private final int pid;
@@ -33,11 +35,26 @@ public final class InitProcess implements AutoCloseable {
 
     /** Starts {@code sluice-init} and hands it the plan. */
     public static InitProcess spawn(Path initBinary, LaunchPlan plan) {
-        return spawnRaw(initBinary, plan.encode());
+        return spawnRaw(initBinary, plan.encode(), pid -> { });
+    }
+
+    /**
+     * Starts {@code sluice-init}, lets {@code place} act on the outer process, then hands it the
+     * plan. The outer process does nothing before it has read its plan, so what {@code place} does
+     * to it (an OCI container's sentry moves it into the container's cgroups) holds for every
+     * process of the sandbox, before any namespace exists. If {@code place} fails, the outer
+     * process is killed and reaped, and the failure is thrown.
+     */
+    public static InitProcess spawn(Path initBinary, LaunchPlan plan, IntConsumer place) {
+        return spawnRaw(initBinary, plan.encode(), place);
     }
 
     /** Starts {@code sluice-init} with an already encoded plan (tests feed it malformed ones). */
     static InitProcess spawnRaw(Path initBinary, byte[] plan) {
+        return spawnRaw(initBinary, plan, pid -> { });
+    }
+
+    private static InitProcess spawnRaw(Path initBinary, byte[] plan, IntConsumer place) {
         HostFd[] pair = ControlSocket.pair();
         ControlSocket control = ControlSocket.of(pair[0]);
         try (HostFd child = pair[1]) {
@@ -49,6 +66,13 @@ public final class InitProcess implements AutoCloseable {
                 throw new IllegalStateException("cannot start " + initBinary + ": " + Errno.describe(POSIX.errno()));
             }
             InitProcess p = new InitProcess((int) pid, control);
+            try {
+                place.accept((int) pid);
+            } catch (RuntimeException e) {
+                Native.kill((int) pid, SIGKILL);
+                p.waitFor();
+                throw e;
+            }
             control.send(plan);
             return p;
         } catch (RuntimeException e) {
