@@ -22,6 +22,8 @@ void op_symlink(const struct op *op);
 void op_mknod(const struct op *op);
 void op_write_file(const struct op *op);
 void op_pivot_root(const struct op *op);
+/* Sends HOOKS and waits for HOOKS-DONE (the OCI create hooks run meanwhile); anything else: exit 125. */
+void op_hooks_wait(const struct op *op);
 
 /* ops_tty.c: the workload's terminal (process.terminal), first of the proc phase. */
 void op_terminal(const struct op *op);

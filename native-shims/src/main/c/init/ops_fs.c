@@ -245,3 +245,16 @@ void op_write_file(const struct op *op)
 		bail("init", "write-file %s: write '%.40s'", path, data);
 	close(fd);
 }
+
+void op_hooks_wait(const struct op *op)
+{
+	char reply[16];
+	int truncated;
+
+	(void)op;
+	if (send_msg("HOOKS") < 0)
+		bail("init", "hooks-wait: sending HOOKS");
+	/* Anything but HOOKS-DONE means a hook failed and the sentry gave up: it needs no message. */
+	if (recv_msg(reply, sizeof(reply), &truncated) <= 0 || truncated || strcmp(reply, "HOOKS-DONE") != 0)
+		_exit(125);
+}

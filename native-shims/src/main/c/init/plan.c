@@ -26,6 +26,7 @@ static const struct op_def defs[] = {
 	{ "symlink",       OP_SYMLINK,       PH_INIT,  2,  2, "ss",    op_symlink },
 	{ "mknod",         OP_MKNOD,         PH_INIT,  7,  7, "ssowwww", op_mknod },
 	{ "write-file",    OP_WRITE_FILE,    PH_INIT,  2,  2, "ss",    op_write_file },
+	{ "hooks-wait",    OP_HOOKS_WAIT,    PH_INIT,  0,  0, "",      op_hooks_wait },
 	{ "pivot-root",    OP_PIVOT_ROOT,    PH_INIT,  1,  1, "s",     op_pivot_root },
 	{ "terminal",      OP_TERMINAL,      PH_PROC,  2,  2, "ww",    op_terminal },
 	{ "chdir",         OP_CHDIR,         PH_PROC,  1,  1, "s",     op_chdir },

@@ -395,6 +395,7 @@ public final class ContainerRuntime {
                 }
             }
             s.ifPresent(c -> stopDaemon(new HostProcess(c.sentryPid(), c.sentryStartTime())));
+            s.ifPresent(c -> poststop(id, c));
             // What is left in the cgroup (orphans of a container without a pid namespace) is
             // killed; a cgroup that will not empty keeps the state, so delete can be retried.
             Cgroup cg = s.map(ContainerRuntime::cgroup).orElse(null);
@@ -402,6 +403,20 @@ public final class ContainerRuntime {
                 cg.destroy(Duration.ofMillis(EXIT_WAIT_MS));
             }
             store.remove(id);
+        }
+    }
+
+    /** The config's poststop hooks, in the runtime's namespaces; a failure is logged and delete goes on (runtime spec). */
+    private void poststop(String id, ContainerState c) {
+        try {
+            Path bundle = Path.of(c.bundle());
+            Spec spec = SpecLoader.load(bundle);
+            String failure = new HookRunner(spec, id, bundle, store.dir(id)).run("poststop", "stopped", 0, false);
+            if (failure != null) {
+                LOG.warn("container {}: {}", id, failure);
+            }
+        } catch (RuntimeException e) {
+            LOG.warn("container {}: poststop hooks not run: {}", id, e.getMessage());
         }
     }
 

@@ -55,7 +55,7 @@ public final class Features {
         Map<String, Object> f = new LinkedHashMap<>();
         f.put("ociVersionMin", "1.0.0");
         f.put("ociVersionMax", DefaultSpec.OCI_VERSION);
-        f.put("hooks", List.of());
+        f.put("hooks", List.of("prestart", "createRuntime", "createContainer", "startContainer", "poststart", "poststop"));
         f.put("mountOptions", MountOptions.known());
         f.put("linux", linux);
         Map<String, String> annotations = new LinkedHashMap<>();

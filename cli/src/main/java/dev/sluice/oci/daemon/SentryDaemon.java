@@ -1,11 +1,12 @@
 package dev.sluice.oci.daemon;
 
 import dev.sluice.oci.ConsoleSocket;
+import dev.sluice.oci.HookRunner;
 import dev.sluice.oci.OciException;
 import dev.sluice.oci.OciNative;
+import dev.sluice.oci.UnixSocket;
 import dev.sluice.oci.cgroup.Cgroup;
 import dev.sluice.oci.cgroup.CgroupFs;
-import dev.sluice.oci.UnixSocket;
 import dev.sluice.oci.launch.NotifyRule;
 import dev.sluice.oci.launch.OciPlanCompiler;
 import dev.sluice.oci.launch.ProxySelection;
@@ -84,6 +85,10 @@ public final class SentryDaemon {
     private final Path initBinary;
     private final Proxies proxies;
     private final int reportFd;
+    /** The config's hooks; set once config.json is loaded. */
+    private HookRunner hooks;
+    /** The container's init (host pid), for the hooks' state; set once create has it. */
+    private int initPid;
     private boolean reported;
 
     /**
@@ -130,13 +135,16 @@ public final class SentryDaemon {
             LaunchPlan plan = OciPlanCompiler.compile(spec, file, bundle, staging, rules);
             Cgroup cgroup = recordedCgroup();
             init = InitProcess.spawn(initBinary, plan, pid -> enter(cgroup, pid));
-            Startup startup = Startup.await(init);
+            hooks = new HookRunner(spec, id, bundle, stateDir);
+            HookRunner h = hooks;
+            Startup startup = Startup.await(init, pid1 -> createHooks(h, pid1));
             init.waitFor(); // the outer process exits once init exists (detach)
             if (startup.failure() != null) {
                 report("ERR " + startup.failure());
                 return 1;
             }
             HostProcess pid1 = HostProcess.of(startup.pid1());
+            initPid = startup.pid1();
             int pidfd = pid1 == null ? -1 : OciNative.pidfdOpen(pid1.pid());
             if (pid1 == null || pidfd < 0 || !pid1.alive()) {
                 closeQuietly(startup.listener());
@@ -212,6 +220,13 @@ public final class SentryDaemon {
         }
     }
 
+    /** prestart and createRuntime in the runtime's namespaces, then createContainer in the container's. */
+    private String createHooks(HookRunner h, int pid1) {
+        String failure = h.run("prestart", "creating", pid1, false);
+        failure = failure != null ? failure : h.run("createRuntime", "creating", pid1, false);
+        return failure != null ? failure : h.run("createContainer", "creating", pid1, true);
+    }
+
     /** The cgroup create made for the container (state.json), or null. */
     private Cgroup recordedCgroup() {
         return new StateStore(stateDir.getParent()).read(id).map(st -> Cgroup.of(st.cgroups(), CgroupFs.HOST)).orElse(null);
@@ -281,12 +296,22 @@ public final class SentryDaemon {
                     conn.writeLine("error cannot start an already running container", null);
                     continue;
                 }
-                String failure;
-                try {
-                    init.go();
-                    failure = Startup.awaitExec(init);
-                } catch (RuntimeException e) {
-                    failure = "the container's init exited before start";
+                String failure = hooks.run("startContainer", "created", initPid, true);
+                if (failure != null) {
+                    OciNative.pidfdSendSignal(pidfd, SIGKILL);
+                } else {
+                    try {
+                        init.go();
+                        failure = Startup.awaitExec(init);
+                    } catch (RuntimeException e) {
+                        failure = "the container's init exited before start";
+                    }
+                }
+                if (failure == null) {
+                    String post = hooks.run("poststart", "running", initPid, false);
+                    if (post != null) {
+                        LOG.warn("container {}: {}", id, post); // poststart failures are logged only (runtime spec)
+                    }
                 }
                 started = true;
                 conn.writeLine(failure == null ? "ok" : "error " + failure, null);

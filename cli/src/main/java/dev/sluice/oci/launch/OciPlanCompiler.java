@@ -9,6 +9,7 @@ import static dev.sluice.oci.launch.MountOptions.MS_REC;
 import static dev.sluice.oci.launch.MountOptions.MS_REMOUNT;
 import static dev.sluice.oci.launch.MountOptions.MS_SLAVE;
 
+import dev.sluice.oci.HookRunner;
 import dev.sluice.oci.spec.KernelNames;
 import dev.sluice.oci.spec.Spec;
 import dev.sluice.oci.spec.SpecException;
@@ -164,6 +165,9 @@ public final class OciPlanCompiler {
         if (spec.root().isReadonly()) {
             b.mountSetattr(root, MOUNT_ATTR_RDONLY, 0, false);
         }
+        if (HookRunner.needsCreateStop(spec)) {
+            b.hooksWait(); // prestart, createRuntime and createContainer run here (HookRunner)
+        }
         b.pivotRoot(root);
         checkExecutable(view);
 
@@ -175,13 +179,6 @@ public final class OciPlanCompiler {
 
     private void checkSupported() {
         ProcessOps.check(spec.process(), file, "process.");
-        if (spec.hooks() != null) {
-            for (Map.Entry<String, List<Spec.Hook>> e : spec.hooks().byKind().entrySet()) {
-                if (!e.getValue().isEmpty()) {
-                    throw bad("hooks." + e.getKey(), "hooks are not supported by sluice yet");
-                }
-            }
-        }
         for (String key : spec.annotations().keySet()) {
             if (key.startsWith(ANNOTATION_PREFIX) && !ANNOTATIONS.contains(key)) {
                 throw bad("annotations." + key, "unknown Sluice annotation (known: " + String.join(", ", ANNOTATIONS) + ")");

@@ -195,11 +195,22 @@ class OciPlanCompilerTest {
     }
 
     @Test
+    void createHooksStopInitBeforePivotRoot() throws IOException {
+        LaunchPlan none = compile(spec(c -> c.putObject("hooks").putArray("poststart").addObject().put("path", "/bin/true")),
+                List.of());
+        assertTrue(none.ops("hooks-wait").isEmpty(), "poststart runs after start: init need not stop");
+        LaunchPlan p = compile(spec(c -> c.putObject("hooks").putArray("createContainer").addObject().put("path", "/bin/true")),
+                List.of());
+        assertEquals(1, p.ops("hooks-wait").size(), "one stop for prestart, createRuntime and createContainer");
+        assertEquals(p.ops().indexOf(p.ops("pivot-root").get(0)) - 1, p.ops().indexOf(p.ops("hooks-wait").get(0)),
+                "right before pivot_root: the container's namespaces and mounts exist, the runtime's root is still visible");
+    }
+
+    @Test
     void refusals() throws IOException {
         record Case(String field, String problem, Consumer<ObjectNode> edit) {}
         List<Case> cases = List.of(
                 new Case("process.apparmorProfile", "AppArmor", c -> ((ObjectNode) c.get("process")).put("apparmorProfile", "x")),
-                new Case("hooks.prestart", "hooks are not supported", c -> c.putObject("hooks").putArray("prestart").addObject().put("path", "/bin/true")),
                 new Case("linux.seccomp.defaultAction", "SCMP_ACT_NOTIFY is not supported",
                         c -> linux(c).putObject("seccomp").put("defaultAction", "SCMP_ACT_NOTIFY")),
                 new Case("linux.seccomp.listenerPath", "notify listeners", c -> linux(c).putObject("seccomp")

@@ -90,6 +90,11 @@ public final class InitProcess implements AutoCloseable {
         return control.receive();
     }
 
+    /** Lets init, stopped by a {@code hooks-wait} op, go on setting the sandbox up. */
+    public void hooksDone() {
+        control.send("HOOKS-DONE");
+    }
+
     /** Tells the waiting workload to exec. */
     public void go() {
         control.send("GO");

@@ -175,6 +175,14 @@ public final class LaunchPlan {
             return op("write-file", path, data);
         }
 
+        /**
+         * Init stops here and reports {@code HOOKS}, then goes on at {@code HOOKS-DONE}: the OCI
+         * create hooks run meanwhile, before pivot_root (docs/oci.md, hooks).
+         */
+        public Builder hooksWait() {
+            return op("hooks-wait");
+        }
+
         public Builder pivotRoot(String newRoot) {
             return op("pivot-root", newRoot);
         }

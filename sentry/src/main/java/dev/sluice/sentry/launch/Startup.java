@@ -16,6 +16,14 @@ public record Startup(int pid1, HostFd listener, HostFd console, String failure)
 
     /** Reads messages until READY, a failure, or end of file. */
     public static Startup await(InitProcess init) {
+        return await(init, null);
+    }
+
+    /**
+     * As {@link #await(InitProcess)}; at {@code HOOKS} (a {@code hooks-wait} op) runs {@code hooks}
+     * with pid 1's host pid and lets init go on when it returns null, else fails with its message.
+     */
+    public static Startup await(InitProcess init, java.util.function.IntFunction<String> hooks) {
         int pid1 = 0;
         HostFd listener = null;
         HostFd console = null;
@@ -42,6 +50,15 @@ public record Startup(int pid1, HostFd listener, HostFd console, String failure)
                     } else {
                         console = m.fd();
                     }
+                }
+                case "HOOKS" -> {
+                    closeQuietly(m.fd());
+                    String failure = hooks == null ? "sluice-init stopped for hooks nobody runs" : hooks.apply(pid1);
+                    if (failure != null) {
+                        closeQuietly(listener, console);
+                        return new Startup(pid1, null, null, failure);
+                    }
+                    init.hooksDone();
                 }
                 case "READY" -> {
                     return new Startup(pid1, listener, console, null);
