@@ -5,6 +5,8 @@ import ch.qos.logback.classic.Logger;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -23,12 +25,19 @@ import picocli.CommandLine.ScopeType;
  */
 @Command(name = "sluice", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = {"Run workloads in a sandbox whose GPU and RDMA device ioctls pass through the Java sentry,",
-            "or run OCI containers the same way as a runc-compatible runtime (create, start, state, kill, delete...)."},
-        subcommands = {RunCommand.class, BenchCommand.class, ProxiesCommand.class, IoctlsCommand.class,
-            CreateCommand.class, StartCommand.class, StateCommand.class, KillCommand.class, DeleteCommand.class,
-            ListCommand.class, SpecCommand.class, FeaturesCommand.class, SentryDaemonCommand.class, ExecCommand.class,
-            CdsTrainCommand.class, PauseCommand.class, ResumeCommand.class, PsCommand.class})
+            "or run OCI containers the same way as a runc-compatible runtime (create, start, state, kill, delete...)."})
 public final class Main {
+    /**
+     * Every subcommand. Only the one a command line names is given to picocli: its reflective model
+     * of all of them took about 0.3 s of every start (picocli's classes cannot be in the class-data
+     * archive), which a container manager pays on each create, start, state and delete.
+     * {@code --help}, a bare {@code sluice} and unknown words get all of them.
+     */
+    static final List<Class<?>> SUBCOMMANDS = List.of(RunCommand.class, BenchCommand.class, ProxiesCommand.class,
+            IoctlsCommand.class, CreateCommand.class, StartCommand.class, StateCommand.class, KillCommand.class,
+            DeleteCommand.class, ListCommand.class, SpecCommand.class, FeaturesCommand.class, SentryDaemonCommand.class,
+            ExecCommand.class, CdsTrainCommand.class, PauseCommand.class, ResumeCommand.class, PsCommand.class);
+
     /** Exit code for errors of sluice itself (usage, setup), as {@code docker run}. */
     static final int SLUICE_ERROR = 125;
 
@@ -87,16 +96,21 @@ public final class Main {
     /** Runs the command line and returns the exit code (for tests: never exits). */
     public static int execute(String... args) {
         Main main = new Main();
-        CommandLine cl = new CommandLine(main);
-        if (OciGrammar.isOciRun(Arrays.asList(args), cl.getCommandSpec())) {
+        CommandLine cl = commandLine(main, args);
+        Map<String, CommandLine> sub = cl.getSubcommands();
+        if (sub.containsKey("run") && OciGrammar.isOciRun(Arrays.asList(args), cl.getCommandSpec())) {
             cl.getCommandSpec().removeSubcommand("run");
             cl.addSubcommand("run", new OciRunCommand());
-        } else {
+        } else if (sub.containsKey("run")) {
             // Everything after CMD belongs to CMD: `sluice run ls -la` works without `--`.
-            cl.getSubcommands().get("run").setStopAtPositional(true);
+            sub.get("run").setStopAtPositional(true);
         }
-        cl.getSubcommands().get("exec").setStopAtPositional(true); // runc's: options end at the id
-        cl.getSubcommands().get("ps").setStopAtPositional(true); // `ps ID -o pid,args`: after ID, ps's own options
+        if (sub.containsKey("exec")) {
+            sub.get("exec").setStopAtPositional(true); // runc's: options end at the id
+        }
+        if (sub.containsKey("ps")) {
+            sub.get("ps").setStopAtPositional(true); // `ps ID -o pid,args`: after ID, ps's own options
+        }
         cl.setParameterExceptionHandler((ex, a) -> {
             PrintWriter err = ex.getCommandLine().getErr();
             if (ex.getCommandLine().getCommand() instanceof OciCommand) {
@@ -120,6 +134,26 @@ public final class Main {
             return SLUICE_ERROR;
         });
         return cl.execute(args);
+    }
+
+    /**
+     * The command line for {@code args}: the subcommand they name, or all of them ({@link #SUBCOMMANDS}).
+     * Tests pass no args to get every subcommand.
+     */
+    static CommandLine commandLine(Main main, String... args) {
+        CommandLine cl = new CommandLine(main);
+        String named = OciGrammar.command(Arrays.asList(args), cl.getCommandSpec());
+        boolean known = SUBCOMMANDS.stream().anyMatch(c -> name(c).equals(named));
+        for (Class<?> c : SUBCOMMANDS) {
+            if (!known || name(c).equals(named)) {
+                cl.addSubcommand(name(c), c);
+            }
+        }
+        return cl;
+    }
+
+    private static String name(Class<?> command) {
+        return command.getAnnotation(Command.class).name();
     }
 
     /** This build's version. */

@@ -26,21 +26,33 @@ final class OciGrammar {
 
     private OciGrammar() {}
 
-    /** Whether {@code args} is runc's {@code run}; {@code main} is sluice's command model. */
-    static boolean isOciRun(List<String> args, CommandSpec main) {
-        boolean oci = false;
+    /** The subcommand a command line names (the first word after the global options), or null. */
+    static String command(List<String> args, CommandSpec main) {
+        int i = commandIndex(args, main);
+        return i < args.size() ? args.get(i) : null;
+    }
+
+    /** Where the subcommand's name is: past the global options and their values. */
+    private static int commandIndex(List<String> args, CommandSpec main) {
         int i = 0;
-        // Global options, up to the command.
         for (; i < args.size(); i++) {
             String a = args.get(i);
             if (!a.startsWith("-")) {
                 break;
             }
-            String name = name(a);
-            oci |= GLOBAL.contains(name);
-            if (takesValue(main.findOption(name), a)) {
+            if (takesValue(main.findOption(name(a)), a)) {
                 i++;
             }
+        }
+        return i;
+    }
+
+    /** Whether {@code args} is runc's {@code run}; {@code main} is sluice's command model. */
+    static boolean isOciRun(List<String> args, CommandSpec main) {
+        int i = commandIndex(args, main);
+        boolean oci = false;
+        for (int j = 0; j < i && j < args.size(); j++) {
+            oci |= GLOBAL.contains(name(args.get(j)));
         }
         if (i >= args.size() || !args.get(i).equals("run")) {
             return false;

@@ -26,7 +26,7 @@ class ExecCommandTest {
 
     /** The request {@code sluice exec ARGS} makes, parsed as Main parses it (options end at the id). */
     private static ContainerExec.Request request(String... args) {
-        CommandLine cl = new CommandLine(new Main());
+        CommandLine cl = Main.commandLine(new Main());
         cl.getSubcommands().get("exec").setStopAtPositional(true);
         CommandLine.ParseResult r = cl.parseArgs(args);
         return ((ExecCommand) r.subcommand().commandSpec().userObject()).request();

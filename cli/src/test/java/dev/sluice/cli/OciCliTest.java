@@ -47,7 +47,7 @@ class OciCliTest {
     }
 
     private static boolean oci(String... args) {
-        return OciGrammar.isOciRun(Arrays.asList(args), new picocli.CommandLine(new Main()).getCommandSpec());
+        return OciGrammar.isOciRun(Arrays.asList(args), Main.commandLine(new Main()).getCommandSpec());
     }
 
     @Test
