@@ -1,5 +1,6 @@
 package dev.sluice.nvproxy;
 
+import dev.sluice.sentry.spi.HostDevice;
 import dev.sluice.nvproxy.driver.Abi580;
 import dev.sluice.nvproxy.driver.DriverAbi;
 import dev.sluice.nvproxy.driver.DriverAbis;
@@ -7,7 +8,6 @@ import dev.sluice.nvproxy.driver.DriverVersion;
 import dev.sluice.nvproxy.driver.HostDriver;
 import dev.sluice.nvproxy.frontend.FrontendHandlers;
 import dev.sluice.nvproxy.frontend.FrontendTable;
-import dev.sluice.nvproxy.frontend.HostDevice;
 import dev.sluice.nvproxy.uvm.UvmTable;
 import dev.sluice.sentry.ioctl.IoctlTable;
 import dev.sluice.sentry.nativeio.HostFd;

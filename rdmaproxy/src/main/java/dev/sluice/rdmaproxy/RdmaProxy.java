@@ -1,5 +1,6 @@
 package dev.sluice.rdmaproxy;
 
+import dev.sluice.sentry.spi.HostDevice;
 import dev.sluice.rdmaproxy.abi.UverbsIoctl;
 import dev.sluice.rdmaproxy.driver.RdmaDriverPlugin;
 import dev.sluice.sentry.nativeio.Errno;
@@ -40,7 +41,7 @@ public final class RdmaProxy implements DeviceProxy {
      * @param plugins the driver plugin of each granted uverbs node, by its char device
      * @param host    where emulated calls run
      */
-    public RdmaProxy(List<Integer> majors, Map<CharDevice, RdmaDriverPlugin> plugins, UverbsHost host) {
+    public RdmaProxy(List<Integer> majors, Map<CharDevice, RdmaDriverPlugin> plugins, HostDevice host) {
         this.majors = List.copyOf(majors);
         Map<RdmaDriverPlugin, UverbsDispatch> one = new IdentityHashMap<>();
         Map<CharDevice, UverbsDispatch> d = new LinkedHashMap<>();

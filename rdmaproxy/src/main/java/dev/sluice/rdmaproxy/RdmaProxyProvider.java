@@ -1,5 +1,6 @@
 package dev.sluice.rdmaproxy;
 
+import dev.sluice.sentry.spi.HostDevice;
 import dev.sluice.rdmaproxy.driver.DriverPlugins;
 import dev.sluice.rdmaproxy.driver.RdmaDriverPlugin;
 import dev.sluice.sentry.spi.CharDevice;
@@ -98,7 +99,7 @@ public final class RdmaProxyProvider implements DeviceProxyProvider {
             LOG.info("rdmaproxy: {} ({}, {}) is served by the {} plugin (host driver {})", n, dev, ibdev, plugin.name(),
                     driver);
         }
-        return Optional.of(new RdmaProxy(majors, plugins, UverbsHost.NATIVE));
+        return Optional.of(new RdmaProxy(majors, plugins, HostDevice.NATIVE));
     }
 
     static boolean isUverbsNode(Path device) {

@@ -1,5 +1,6 @@
 package dev.sluice.rdmaproxy;
 
+import dev.sluice.sentry.spi.HostDevice;
 import dev.sluice.rdmaproxy.abi.LegacyCommands;
 import dev.sluice.rdmaproxy.abi.UverbsAttrs;
 import dev.sluice.rdmaproxy.abi.UverbsIoctl;
@@ -55,7 +56,7 @@ public final class UverbsDispatch {
     private final RdmaDriverPlugin plugin;
     private final RdmaTable table;
     private final UverbsNames names;
-    private final UverbsHost host;
+    private final HostDevice host;
     private final UverbsEmulator emulator;
 
     private static final UverbsMethods.Key INVOKE_WRITE =
@@ -74,7 +75,7 @@ public final class UverbsDispatch {
     /** What {@code /proc/self/fd} shows for a completion channel or the async event file. */
     static final String EVENT_FILE = "anon_inode:[infinibandevent]";
 
-    public UverbsDispatch(RdmaDriverPlugin plugin, UverbsHost host) {
+    public UverbsDispatch(RdmaDriverPlugin plugin, HostDevice host) {
         this.plugin = plugin;
         this.host = host;
         this.emulator = new UverbsEmulator(host);

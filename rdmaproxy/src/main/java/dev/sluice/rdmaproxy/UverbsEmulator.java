@@ -1,5 +1,6 @@
 package dev.sluice.rdmaproxy;
 
+import dev.sluice.sentry.spi.HostDevice;
 import dev.sluice.rdmaproxy.abi.UverbsIoctl;
 import dev.sluice.rdmaproxy.abi.UverbsIoctl.IoctlHdr;
 import dev.sluice.rdmaproxy.abi.UverbsSchema;
@@ -37,9 +38,9 @@ import jnr.ffi.Pointer;
  * take one ({@link RdmaTable.MethodRow}).
  */
 final class UverbsEmulator {
-    private final UverbsHost host;
+    private final HostDevice host;
 
-    UverbsEmulator(UverbsHost host) {
+    UverbsEmulator(HostDevice host) {
         this.host = host;
     }
 

@@ -1,5 +1,7 @@
 package dev.sluice.rdmaproxy;
 
+import dev.sluice.sentry.spi.CharDevice;
+import dev.sluice.sentry.spi.HostDevice;
 import dev.sluice.rdmaproxy.abi.UverbsIoctl;
 import dev.sluice.rdmaproxy.abi.UverbsIoctl.IoctlHdr;
 import dev.sluice.sentry.nativeio.FileKinds;
@@ -18,7 +20,7 @@ import jnr.ffi.Pointer;
  * dma-buf can be made here without a device), a uverbs event file by a file whose name ends in
  * {@link #EVENT_STANDIN}.
  */
-public final class FakeUverbsHost implements UverbsHost {
+public final class FakeUverbsHost implements HostDevice {
     public static final String DMABUF_STANDIN = "anon_inode:[eventfd]";
     public static final String EVENT_STANDIN = "infinibandevent-standin";
 
@@ -109,6 +111,11 @@ public final class FakeUverbsHost implements UverbsHost {
         Envelope e = new Envelope(arg);
         seen.add(e.snapshot(fd, request));
         return kernel.run(e);
+    }
+
+    @Override
+    public CharDevice charDevice(int fd) {
+        return null;
     }
 
     @Override

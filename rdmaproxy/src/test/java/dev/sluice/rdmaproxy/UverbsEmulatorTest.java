@@ -1,5 +1,6 @@
 package dev.sluice.rdmaproxy;
 
+import dev.sluice.sentry.spi.HostDevice;
 import static dev.sluice.rdmaproxy.abi.UverbsAttrs.*;
 import static dev.sluice.rdmaproxy.abi.UverbsMethods.*;
 import static dev.sluice.rdmaproxy.abi.UverbsObjects.*;

@@ -1,5 +1,6 @@
 package dev.sluice.nvproxy.frontend;
 
+import dev.sluice.sentry.spi.HostDevice;
 import dev.sluice.nvproxy.abi.FrontendStructs.ExportToDmaBufFd;
 import dev.sluice.nvproxy.abi.NvStatus;
 import dev.sluice.sentry.ioctl.IoctlEntry;

@@ -1,5 +1,6 @@
 package dev.sluice.nvproxy.frontend;
 
+import dev.sluice.sentry.spi.HostDevice;
 import dev.sluice.nvproxy.abi.FrontendStructs.CardInfo;
 import dev.sluice.nvproxy.abi.FrontendStructs.RegisterFd;
 import dev.sluice.sentry.ioctl.Ioctl;

@@ -2,6 +2,7 @@ package dev.sluice.nvproxy.frontend;
 
 
 
+import dev.sluice.sentry.spi.HostDevice;
 import dev.sluice.nvproxy.Capability;
 import dev.sluice.nvproxy.abi.FrontendEscapes;
 import dev.sluice.nvproxy.abi.FrontendRequests;

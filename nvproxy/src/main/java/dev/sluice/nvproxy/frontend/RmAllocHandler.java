@@ -1,5 +1,6 @@
 package dev.sluice.nvproxy.frontend;
 
+import dev.sluice.sentry.spi.HostDevice;
 import dev.sluice.nvproxy.abi.Classes;
 import dev.sluice.nvproxy.abi.NvStatus;
 import dev.sluice.nvproxy.abi.NvosParams.Nvos21;

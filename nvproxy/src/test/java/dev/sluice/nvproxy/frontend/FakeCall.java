@@ -1,5 +1,6 @@
 package dev.sluice.nvproxy.frontend;
 
+import dev.sluice.sentry.spi.HostDevice;
 import static org.mockito.ArgumentMatchers.anyInt;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.when;

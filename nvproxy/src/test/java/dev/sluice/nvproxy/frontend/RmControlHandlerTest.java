@@ -1,5 +1,6 @@
 package dev.sluice.nvproxy.frontend;
 
+import dev.sluice.sentry.spi.HostDevice;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
