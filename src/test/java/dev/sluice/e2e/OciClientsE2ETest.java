@@ -134,10 +134,11 @@ class OciClientsE2ETest {
     @Test
     void podman() throws IOException {
         Path podman = Path.of("/usr/bin/podman");
-        if (!Files.isExecutable(podman)) {
+        boolean installed = Files.isExecutable(podman);
+        if (!installed) {
             System.out.println("SKIPPED (podman): " + podman + " is missing; install podman");
-            Assumptions.assumeTrue(false, "podman is not installed");
         }
+        Assumptions.assumeTrue(installed, "podman is not installed");
         // podman refuses a runroot path longer than 50 characters: a short home in /tmp.
         Path home = Files.createDirectories(Path.of("/tmp").resolve(Sluice.unique("pm")));
         try {
@@ -177,10 +178,11 @@ class OciClientsE2ETest {
     void docker() throws Exception {
         Path dockerd = Path.of("/usr/sbin/dockerd");
         String cli = Files.isExecutable(Path.of("/usr/bin/docker")) ? "/usr/bin/docker" : "/usr/local/bin/docker";
-        if (!Files.isExecutable(dockerd) || !Files.isExecutable(Path.of(cli))) {
+        boolean installed = Files.isExecutable(dockerd) && Files.isExecutable(Path.of(cli));
+        if (!installed) {
             System.out.println("SKIPPED (docker): dockerd or the docker CLI is missing; install docker.io");
-            Assumptions.assumeTrue(false, "docker is not installed");
         }
+        Assumptions.assumeTrue(installed, "docker is not installed");
         Path home = Files.createDirectories(Path.of("/tmp").resolve(Sluice.unique("dk")));
         Path sock = home.resolve("d.sock");
         Process d = new ProcessBuilder(dockerd.toString(), "--data-root", home.resolve("data").toString(), "--exec-root",

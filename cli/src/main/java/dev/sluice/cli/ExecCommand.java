@@ -90,7 +90,7 @@ final class ExecCommand extends OciCommand {
 
     /** The request these arguments make; every combination runc refuses is refused, naming the flags. */
     ContainerExec.Request request() {
-        OciRunCommand.checkCommonOptions(preserveFds);
+        CreateOptions.checkPreserveFds(preserveFds);
         if (apparmor != null) {
             throw new OciException("--apparmor " + apparmor + ": AppArmor is not supported by sluice");
         }

@@ -3,10 +3,10 @@ package dev.sluice.cli;
 import dev.sluice.oci.ContainerRuntime;
 import dev.sluice.oci.OciException;
 import dev.sluice.oci.OciNative;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import sun.misc.Signal;
@@ -25,12 +25,8 @@ final class OciRunCommand extends OciCommand {
     /** The signals forwarded to the container (SIGQUIT and SIGUSR1 belong to the JVM). */
     private static final String[] FORWARDED = {"INT", "TERM", "HUP", "USR2"};
 
-    @Option(names = {"-b", "--bundle"}, paramLabel = "DIR", defaultValue = ".",
-            description = "The bundle: config.json and the root filesystem (default: the current directory).")
-    Path bundle;
-
-    @Option(names = "--pid-file", paramLabel = "FILE", description = "Write the container's init pid here.")
-    Path pidFile;
+    @Mixin
+    CreateOptions options;
 
     @Option(names = {"-d", "--detach"}, description = "Return once the container runs.")
     boolean detach;
@@ -38,41 +34,21 @@ final class OciRunCommand extends OciCommand {
     @Option(names = "--keep", description = "Do not delete the container after it exits.")
     boolean keep;
 
-    @Option(names = "--console-socket", paramLabel = "SOCKET",
-            description = "Unix socket to send the pty master to when process.terminal is true.")
-    Path consoleSocket;
-
-    @Option(names = "--preserve-fds", paramLabel = "N", defaultValue = "0", description = "More fds to pass (0 only, for now).")
-    int preserveFds;
-
-    @Option(names = "--no-pivot", description = "Accepted for compatibility.")
-    boolean noPivot;
-
-    @Option(names = "--no-new-keyring", description = "Accepted for compatibility.")
-    boolean noNewKeyring;
-
     @Parameters(index = "0", paramLabel = "ID", description = "The container id.")
     String id;
 
     @Override
     String describe() {
-        return "id=" + id + " bundle=" + bundle + (detach ? " detach" : "");
-    }
-
-    static void checkCommonOptions(int preserveFds) {
-        if (preserveFds != 0) {
-            throw new OciException("--preserve-fds " + preserveFds + ": passing extra fds is not supported by sluice yet");
-        }
+        return "id=" + id + " bundle=" + options.bundle + (detach ? " detach" : "");
     }
 
     @Override
     int run() {
-        checkCommonOptions(preserveFds);
         if (!detach) {
             OciNative.setChildSubreaper();
         }
         ContainerRuntime rt = runtime();
-        int pid = rt.create(id, bundle, pidFile, b -> SentryDaemonCommand.argv(main, b, consoleSocket));
+        int pid = options.create(rt, main, id);
         try {
             rt.start(id);
         } catch (OciException e) {

@@ -1,22 +1,12 @@
 package dev.sluice.cli;
 
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Parameters;
 
 /** {@code sluice start ID}: lets a created container's process run. */
 @Command(name = "start", mixinStandardHelpOptions = true, description = "Start a created container (runc-compatible).")
-final class StartCommand extends OciCommand {
-    @Parameters(index = "0", paramLabel = "ID", description = "The container id.")
-    String id;
-
+final class StartCommand extends ContainerIdCommand {
     @Override
-    String describe() {
-        return "id=" + id;
-    }
-
-    @Override
-    int run() {
+    void act(String id) {
         runtime().start(id);
-        return 0;
     }
 }

@@ -73,7 +73,7 @@ public final class ResourceTable {
 
     /**
      * The writes {@code resources} asks for on {@code version}, in order; refuses what that
-     * version's table does not carry out (and {@code hugepageLimits}, not implemented).
+     * version's table does not carry out (and {@code hugepageLimits}, which is refused: Sluice writes no hugetlb limits).
      */
     public static List<CgroupWrite> writes(Spec.Resources resources, CgroupVersion version, String file) {
         ResourceValues v = new ResourceValues(resources, file);
