@@ -10,8 +10,6 @@ import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import sun.misc.Signal;
-import sun.misc.SignalHandler;
 
 /**
  * {@code sluice exec [options] ID [CMD ARGS...]} (runc-compatible): runs one more process in a
@@ -26,9 +24,6 @@ import sun.misc.SignalHandler;
         description = {"Run a process in a created or running container (runc-compatible); without --detach,",
             "wait for it and exit with its status (128+N for signal N)."})
 final class ExecCommand extends OciCommand {
-    /** The signals forwarded to the process (SIGQUIT and SIGUSR1 belong to the JVM). */
-    private static final String[] FORWARDED = {"INT", "TERM", "HUP", "USR2"};
-
     @Option(names = {"-p", "--process"}, paramLabel = "FILE",
             description = "The process as runtime-spec JSON (process.json); no CMD or process flags with it.")
     Path process;
@@ -115,19 +110,8 @@ final class ExecCommand extends OciCommand {
         if (detach) {
             return 0;
         }
-        List<Signal> signals = new ArrayList<>();
-        List<SignalHandler> previous = new ArrayList<>();
-        for (String name : FORWARDED) {
-            Signal s = new Signal(name);
-            signals.add(s);
-            previous.add(Signal.handle(s, sig -> started.signal(sig.getNumber())));
-        }
-        try {
+        try (ForwardedSignals f = ForwardedSignals.to(started::signal)) {
             return started.waitFor();
-        } finally {
-            for (int i = 0; i < signals.size(); i++) {
-                Signal.handle(signals.get(i), previous.get(i));
-            }
         }
     }
 }

@@ -3,14 +3,10 @@ package dev.sluice.cli;
 import dev.sluice.oci.ContainerRuntime;
 import dev.sluice.oci.OciException;
 import dev.sluice.oci.OciNative;
-import java.util.ArrayList;
-import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import sun.misc.Signal;
-import sun.misc.SignalHandler;
 
 /**
  * {@code sluice run --bundle B ID} (the runc form, chosen by {@link OciGrammar}): create, start,
@@ -22,9 +18,6 @@ import sun.misc.SignalHandler;
         description = {"Create and start a container from an OCI bundle and wait for it (runc-compatible);",
             "exits with the container's status (128+N for signal N)."})
 final class OciRunCommand extends OciCommand {
-    /** The signals forwarded to the container (SIGQUIT and SIGUSR1 belong to the JVM). */
-    private static final String[] FORWARDED = {"INT", "TERM", "HUP", "USR2"};
-
     @Mixin
     CreateOptions options;
 
@@ -58,26 +51,15 @@ final class OciRunCommand extends OciCommand {
         if (detach) {
             return 0;
         }
-        List<Signal> signals = new ArrayList<>();
-        List<SignalHandler> previous = new ArrayList<>();
-        for (String name : FORWARDED) {
-            Signal s = new Signal(name);
-            signals.add(s);
-            previous.add(Signal.handle(s, sig -> {
-                try {
-                    rt.kill(id, sig.getNumber(), false);
-                } catch (OciException e) {
-                    // already stopped
-                }
-            }));
-        }
         int code;
-        try {
-            code = OciNative.waitpid(pid);
-        } finally {
-            for (int i = 0; i < signals.size(); i++) {
-                Signal.handle(signals.get(i), previous.get(i));
+        try (ForwardedSignals f = ForwardedSignals.to(sig -> {
+            try {
+                rt.kill(id, sig, false);
+            } catch (OciException e) {
+                // already stopped
             }
+        })) {
+            code = OciNative.waitpid(pid);
         }
         if (code < 0) {
             throw new OciException("cannot wait for container " + id + " (pid " + pid + "): it is not sluice's child");
