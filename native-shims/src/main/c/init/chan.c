@@ -117,6 +117,36 @@ ssize_t recv_msg(char *buf, size_t size, int *truncated)
 	return n;
 }
 
+ssize_t recv_msg_fd(char *buf, size_t size, int *truncated, int *fd)
+{
+	union {
+		char buf[CMSG_SPACE(sizeof(int))];
+		struct cmsghdr align;
+	} u;
+	struct iovec iov = { .iov_base = buf, .iov_len = size - 1 };
+	struct msghdr mh = {
+		.msg_iov = &iov, .msg_iovlen = 1,
+		.msg_control = u.buf, .msg_controllen = sizeof(u.buf),
+	};
+	struct cmsghdr *c;
+	ssize_t n;
+
+	*fd = -1;
+	memset(&u, 0, sizeof(u));
+	do
+		n = recvmsg(ctl, &mh, MSG_CMSG_CLOEXEC);
+	while (n < 0 && errno == EINTR);
+	if (n < 0)
+		return -1;
+	buf[n] = '\0';
+	c = CMSG_FIRSTHDR(&mh);
+	if (c && c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS &&
+	    c->cmsg_len == CMSG_LEN(sizeof(int)))
+		memcpy(fd, CMSG_DATA(c), sizeof(int));
+	*truncated = (mh.msg_flags & (MSG_TRUNC | MSG_CTRUNC)) != 0;
+	return n;
+}
+
 void bail(const char *phase, const char *fmt, ...)
 {
 	int err = errno;

@@ -20,6 +20,8 @@ int send_fd(const char *msg, int fd);
 /* Reads one message into buf (NUL-terminated); returns its length, 0 at EOF, -1 on error.
  * *truncated is set when the message did not fit. */
 ssize_t recv_msg(char *buf, size_t size, int *truncated);
+/* As recv_msg; *fd is the one fd attached (SCM_RIGHTS, close-on-exec), else -1. */
+ssize_t recv_msg_fd(char *buf, size_t size, int *truncated, int *fd);
 
 /*
  * Reports "ERROR <phase> <errno> <text>: <strerror(errno)>" to the sentry and exits 125.

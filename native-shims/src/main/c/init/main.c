@@ -96,20 +96,55 @@ static pid_t fork_child(const char *phase, int *parent_pidfd)
 	return pid;
 }
 
+/*
+ * Waits for GO. Before it, Java may hand over its own end of the control socket (HOLD with
+ * that fd attached) when no sentry stays to keep it: an OCI container without device proxies.
+ * The workload then holds the only copy, answers HELD <fd>, and `sluice start` later takes a dup
+ * of it with pidfd_getfd() to send GO (docs/launch-plan.md). Anything else, or EOF, means the
+ * sentry gave up on this sandbox: exit 125 without a message.
+ */
+static void await_go(void)
+{
+	char msg[8];
+	int truncated, fd, held = -1;
+	ssize_t n;
+
+	for (;;) {
+		n = recv_msg_fd(msg, sizeof(msg), &truncated, &fd);
+		if (n == 4 && !truncated && fd >= 0 && held < 0 && strcmp(msg, "HOLD") == 0) {
+			held = fd;
+			if (send_msg("HELD %d", held) < 0)
+				_exit(125);
+			continue;
+		}
+		if (fd >= 0)
+			close(fd);
+		if (n == 2 && !truncated && strcmp(msg, "GO") == 0)
+			break;
+		_exit(125);
+	}
+	if (held >= 0)
+		close(held);	/* close-on-exec anyway; nothing of it may reach the workload */
+}
+
 static _Noreturn void run_workload(void)
 {
-	char go[8];
-	int truncated;
-
 	plan_run(&plan, PH_PROC);
 	seccomp_install(&plan);
 	if (send_msg("READY") < 0)
 		bail("proc", "sending READY");
-	/* Anything but GO means the sentry gave up on this sandbox: it needs no message. */
-	if (recv_msg(go, sizeof(go), &truncated) != 2 || truncated || strcmp(go, "GO") != 0)
-		_exit(125);
+	await_go();
 	seccomp_profile_install(&plan);
 	exec_workload(&plan);
+}
+
+/* The fds --preserve-fds passed are the workload's alone: init must not keep a pipe open. */
+static void close_preserved(void)
+{
+	const struct op *op = plan_find(&plan, OP_PRESERVE_FDS);
+
+	if (op && op->num[0] > 0)
+		close_range(3, 3 + (unsigned int)op->num[0] - 1, 0);
 }
 
 static _Noreturn void run_init(void)
@@ -125,6 +160,7 @@ static _Noreturn void run_init(void)
 		run_workload();
 	}
 	chan_close();
+	close_preserved();
 	sig_forward_to("init", workload);
 	/* As pid 1 we inherit every orphan of the namespace: reap them all, exit with ours. */
 	for (;;) {

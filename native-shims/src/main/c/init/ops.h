@@ -34,6 +34,8 @@ void op_rlimit(const struct op *op);
 void op_user(const struct op *op);
 void op_caps(const struct op *op);
 void op_no_new_privs(const struct op *op);
+/* Fds 3 to 3+N-1, inherited from the caller (--preserve-fds N), survive the workload's execve. */
+void op_preserve_fds(const struct op *op);
 /* execve()s the plan's exec op with the plan's env ops; reports EXEC-FAILED and exits if
  * that fails. */
 _Noreturn void exec_workload(const struct plan *p);

@@ -35,6 +35,24 @@ void op_no_new_privs(const struct op *op)
 		bail("proc", "no-new-privs");
 }
 
+void op_preserve_fds(const struct op *op)
+{
+	unsigned int n = (unsigned int)op->num[0];
+
+	for (unsigned int fd = 3; fd < 3 + n; fd++) {
+		int flags = fcntl((int)fd, F_GETFD);
+
+		if (flags < 0)
+			bail("proc", "preserve-fds %u: fd %u", n, fd);
+		if (fd == (unsigned int)chan_fd()) {
+			errno = EBADF;
+			bail("proc", "preserve-fds %u: fd %u is the control socket", n, fd);
+		}
+		if (fcntl((int)fd, F_SETFD, flags & ~FD_CLOEXEC) < 0)
+			bail("proc", "preserve-fds %u: fd %u", n, fd);
+	}
+}
+
 void op_rlimit(const struct op *op)
 {
 	struct rlimit rl = { .rlim_cur = op->num[1], .rlim_max = op->num[2] };

@@ -35,6 +35,7 @@ static const struct op_def defs[] = {
 	{ "user",          OP_USER,          PH_PROC,  2, -1, "ww",    op_user },
 	{ "caps",          OP_CAPS,          PH_PROC,  1,  1, "d",     op_caps },
 	{ "no-new-privs",  OP_NO_NEW_PRIVS,  PH_PROC,  0,  0, "",      op_no_new_privs },
+	{ "preserve-fds",  OP_PRESERVE_FDS,  PH_PROC,  1,  1, "w",     op_preserve_fds },
 	{ "notify-ioctl",  OP_NOTIFY_IOCTL,  PH_PROC,  2,  2, "ww",    NULL },
 	{ "deny-socket",   OP_DENY_SOCKET,   PH_PROC,  3,  3, "www",   NULL },
 	{ "seccomp-default", OP_SECCOMP_DEFAULT, PH_PROC, 2, 2, "sw",   NULL },
@@ -221,12 +222,17 @@ void plan_recv(struct plan *p)
 	validate(p);
 }
 
-int plan_has(const struct plan *p, enum op_kind kind)
+const struct op *plan_find(const struct plan *p, enum op_kind kind)
 {
 	for (int i = 0; i < p->nops; i++)
 		if (p->ops[i].def->kind == kind)
-			return 1;
-	return 0;
+			return &p->ops[i];
+	return NULL;
+}
+
+int plan_has(const struct plan *p, enum op_kind kind)
+{
+	return plan_find(p, kind) != NULL;
 }
 
 void plan_run(const struct plan *p, enum phase ph)

@@ -17,6 +17,7 @@ enum op_kind {
 	OP_TOUCH, OP_SYMLINK, OP_PIVOT_ROOT, OP_CHDIR, OP_ENV, OP_CAPS, OP_NO_NEW_PRIVS,
 	OP_NOTIFY_IOCTL, OP_DENY_SOCKET, OP_EXEC, OP_DETACH, OP_SETNS, OP_MKNOD, OP_WRITE_FILE, OP_RLIMIT,
 	OP_USER, OP_SECCOMP_DEFAULT, OP_SECCOMP_ARCH, OP_SECCOMP_FLAG, OP_SECCOMP_RULE, OP_JOIN, OP_TERMINAL, OP_HOOKS_WAIT,
+	OP_PRESERVE_FDS,
 };
 
 struct op;
@@ -50,5 +51,7 @@ void plan_recv(struct plan *p);
 void plan_run(const struct plan *p, enum phase ph);
 /* Whether the plan has an op of this kind (for flag ops such as detach). */
 int plan_has(const struct plan *p, enum op_kind kind);
+/* The first op of this kind, or NULL. */
+const struct op *plan_find(const struct plan *p, enum op_kind kind);
 
 #endif

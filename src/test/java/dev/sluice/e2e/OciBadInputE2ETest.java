@@ -121,7 +121,8 @@ class OciBadInputE2ETest {
     @Test
     void unsupportedOptions() throws IOException {
         Path b = bundle(c -> { });
-        fails("--preserve-fds 2", "create", "-b", b.toString(), "--preserve-fds", "2", "c1");
+        fails("--preserve-fds 2: fd 3 is not open in the caller", "create", "-b", b.toString(), "--preserve-fds", "2", "c1");
+        fails("--preserve-fds -1: must be 0 or more", "create", "-b", b.toString(), "--preserve-fds", "-1", "c1");
         fails("--console-socket /tmp/x.sock: there is no terminal to send (", "create", "-b", b.toString(),
                 "--console-socket", "/tmp/x.sock", "c1");
         fails("unknown signal \"SIGBOGUS\"", "kill", "c1", "SIGBOGUS");

@@ -13,7 +13,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -108,6 +110,26 @@ class OciLifecycleE2ETest {
         assertFalse(alive(initPid), "the container's init (pid " + initPid + ") is gone after delete");
     }
 
+    /** Host processes (JVMs of bin/sluice, sluice-init outside a container) whose command line names {@code root}. */
+    private static List<String> sluiceProcessesOf(Path root) {
+        List<String> out = new ArrayList<>();
+        try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
+            for (Path p : procs.filter(q -> q.getFileName().toString().matches("\\d+")).toList()) {
+                try {
+                    String cmd = Files.readString(p.resolve("cmdline")).replace('\0', ' ');
+                    if (cmd.contains(root.toString()) && !cmd.contains("sluice-reaper")) {
+                        out.add(p.getFileName() + ": " + cmd);
+                    }
+                } catch (IOException e) {
+                    // exited meanwhile
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out;
+    }
+
     private static void sleep(long ms) {
         try {
             Thread.sleep(ms);
@@ -132,7 +154,9 @@ class OciLifecycleE2ETest {
             assertEquals(b.toString(), s.get("bundle").asText(), "bundle");
             assertEquals(id, s.get("id").asText(), "id");
             long sentry = recorded(id).get("sentryPid").asLong();
-            assertTrue(alive(sentry), "the sentry runs detached after create returned");
+            assertEquals(0, sentry, "no device proxy: no sentry stays after create");
+            assertEquals(List.of(), sluiceProcessesOf(root), "no process of Sluice's is left for the container");
+            assertTrue(Files.exists(root.resolve(id).resolve("held")), "the waiting workload holds its GO channel");
             assertEquals("", OciBundle.Reaper.read(reaper.out), "nothing ran before start");
 
             Sluice.Result start = oci("start", id);
@@ -228,6 +252,47 @@ class OciLifecycleE2ETest {
         assertFalse(Files.exists(root.resolve(id)), "and deletes the container");
         Sluice.Result sandbox = Sluice.run("run", "--", "true");
         assertEquals(0, sandbox.exitCode(), "sluice run -- CMD is still the sandbox run\n" + sandbox);
+    }
+
+    /**
+     * {@code --preserve-fds 2}: the caller's fds 3 and 4 reach the workload, open, and nothing
+     * else does; the same as runc's {@code run --preserve-fds 2} in the same test.
+     */
+    @Test
+    void preservedFdsReachTheWorkloadAsWithRunc() throws IOException {
+        Path b = OciBundle.create("oci-fds", "sh", "-c", "echo three >&3; echo four >&4; ls /proc/self/fd | tr '\\n' ' '");
+        Map<String, String> outputs = new LinkedHashMap<>();
+        Path runc = Path.of("/usr/sbin/runc");
+        Map<String, Path> runtimes = new LinkedHashMap<>();
+        runtimes.put("sluice", Sluice.bin());
+        if (Files.isExecutable(runc)) {
+            runtimes.put("runc", runc);
+        } else {
+            System.out.println("SKIPPED (runc baseline of preserve-fds): " + runc + " is missing");
+        }
+        for (Map.Entry<String, Path> rt : runtimes.entrySet()) {
+            Path three = b.resolve(rt.getKey() + ".3");
+            Path four = b.resolve(rt.getKey() + ".4");
+            Path out = b.resolve(rt.getKey() + ".out");
+            String id = Sluice.unique("fds");
+            String script = "exec 3>" + three + " 4>" + four + " >" + out + "; exec " + rt.getValue() + " --root "
+                    + root.resolve(rt.getKey()) + " run --preserve-fds 2 -b " + b + " " + id;
+            Process p = new ProcessBuilder("/bin/sh", "-c", script).redirectErrorStream(true).start();
+            try {
+                assertTrue(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS), rt.getKey() + " run finished");
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+            String err = new String(p.getInputStream().readAllBytes());
+            assertEquals(0, p.exitValue(), rt.getKey() + ": " + err);
+            assertEquals("three\n", Files.readString(three), rt.getKey() + ": fd 3 is the caller's");
+            assertEquals("four\n", Files.readString(four), rt.getKey() + ": fd 4 is the caller's");
+            outputs.put(rt.getKey(), Files.readString(out).trim());
+        }
+        assertEquals("0 1 2 3 4 5", outputs.get("sluice"), "fds 0-4 and ls's own directory fd, nothing more");
+        if (outputs.containsKey("runc")) {
+            assertEquals(outputs.get("runc"), outputs.get("sluice"), "the same fds as under runc");
+        }
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.sluice.cli;
 
 import dev.sluice.oci.ContainerRuntime;
 import dev.sluice.oci.OciException;
+import dev.sluice.oci.OciNative;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
 
@@ -22,7 +23,7 @@ final class CreateOptions {
     Path consoleSocket;
 
     @Option(names = "--preserve-fds", paramLabel = "N", defaultValue = "0",
-            description = "Pass N more fds (3 to 3+N-1) to the container (refused unless 0: sluice passes none).")
+            description = "Pass N more fds (3 to 3+N-1) to the container's process.")
     int preserveFds;
 
     @Option(names = "--no-pivot", description = "Accepted for compatibility; sluice always uses pivot_root.")
@@ -34,13 +35,28 @@ final class CreateOptions {
     /** Creates container {@code id}; returns its init's pid. */
     int create(ContainerRuntime rt, Main main, String id) {
         checkPreserveFds(preserveFds);
-        return rt.create(id, bundle, pidFile, b -> SentryDaemonCommand.argv(main, b, consoleSocket));
+        return rt.create(id, bundle, pidFile, new ContainerRuntime.Launch(consoleSocket, preserveFds,
+                Runtime.helper("sluice-init"), Runtime::anyProxyWanted,
+                b -> SentryDaemonCommand.argv(main, b, consoleSocket, preserveFds)));
     }
 
-    /** {@code --preserve-fds} (create, run, exec): refused unless 0, since sluice passes no extra fds. */
+    /**
+     * {@code --preserve-fds N}: fds 3 to 3+N-1 must be the caller's, since they are what the
+     * container gets; a negative N or an fd the caller did not pass is refused, naming it. The
+     * launcher records which of fds 3-9 the caller passed ({@code SLUICE_CALLER_FDS}): in this JVM
+     * those numbers are otherwise taken by the JVM's own files. Higher fds can only be checked for
+     * being open.
+     */
     static void checkPreserveFds(int n) {
-        if (n != 0) {
-            throw new OciException("--preserve-fds " + n + ": passing extra fds is not supported by sluice");
+        if (n < 0) {
+            throw new OciException("--preserve-fds " + n + ": must be 0 or more");
+        }
+        String caller = System.getenv("SLUICE_CALLER_FDS");
+        for (int fd = 3; fd < 3 + n; fd++) {
+            boolean passed = caller != null && fd <= 9 ? ("," + caller).contains("," + fd + ",") : OciNative.isOpen(fd);
+            if (!passed) {
+                throw new OciException("--preserve-fds " + n + ": fd " + fd + " is not open in the caller");
+            }
         }
     }
 }

@@ -85,7 +85,9 @@ final class ExecCommand extends OciCommand {
 
     /** The request these arguments make; every combination runc refuses is refused, naming the flags. */
     ContainerExec.Request request() {
-        CreateOptions.checkPreserveFds(preserveFds);
+        if (preserveFds != 0) {
+            throw new OciException("--preserve-fds " + preserveFds + ": passing extra fds to an exec'd process is not supported by sluice");
+        }
         if (apparmor != null) {
             throw new OciException("--apparmor " + apparmor + ": AppArmor is not supported by sluice");
         }

@@ -46,6 +46,21 @@ final class Runtime {
 
     /** The proxies a sandbox with {@code config} needs; unknown opt-in names are an error. */
     static List<DeviceProxy> proxies(ProxyConfig config) {
+        List<DeviceProxyProvider> providers = checkedProviders(config);
+        List<DeviceProxy> out = new ArrayList<>();
+        for (DeviceProxyProvider p : providers) {
+            p.create(config).ifPresent(out::add);
+        }
+        return out;
+    }
+
+    /** Whether any installed proxy wants this sandbox (without opening a device). */
+    static boolean anyProxyWanted(ProxyConfig config) {
+        return checkedProviders(config).stream().anyMatch(p -> p.wanted(config));
+    }
+
+    /** The installed providers, once every opt-in proxy the config names is known to be one of them. */
+    private static List<DeviceProxyProvider> checkedProviders(ProxyConfig config) {
         List<DeviceProxyProvider> providers = providers();
         Set<String> known = new TreeSet<>();
         providers.forEach(p -> known.add(p.name()));
@@ -54,10 +69,6 @@ final class Runtime {
                 throw new IllegalArgumentException("unknown proxy '" + name + "' (installed: " + String.join(", ", known) + ")");
             }
         }
-        List<DeviceProxy> out = new ArrayList<>();
-        for (DeviceProxyProvider p : providers) {
-            p.create(config).ifPresent(out::add);
-        }
-        return out;
+        return providers;
     }
 }

@@ -25,13 +25,17 @@ final class SentryDaemonCommand extends OciCommand {
     @Option(names = "--console-socket")
     Path consoleSocket;
 
+    @Option(names = "--preserve-fds", defaultValue = "0")
+    int preserveFds;
+
     @Parameters(index = "0")
     String id;
 
     @Override
     int run() throws Exception {
         Path dir = new StateStore(main.root).dir(id);
-        return new SentryDaemon(dir, id, bundle, consoleSocket, Runtime.helper("sluice-init"), Runtime::proxies, reportFd).run();
+        return new SentryDaemon(dir, id, bundle, consoleSocket, Runtime.helper("sluice-init"), Runtime::proxies, reportFd,
+                preserveFds).run();
     }
 
     /**
@@ -39,7 +43,7 @@ final class SentryDaemonCommand extends OciCommand {
      * sluice's launcher (bin/sluice, so the same JVM flags), else this JVM's class path.
      * {@code consoleSocket} (or null) is made absolute: the daemon runs elsewhere.
      */
-    static List<String> argv(Main main, Path bundle, Path consoleSocket) {
+    static List<String> argv(Main main, Path bundle, Path consoleSocket, int preserveFds) {
         List<String> argv = new ArrayList<>();
         Path launcher = Runtime.libexec().getParent().resolve("sluice");
         if (Files.isExecutable(launcher)) {
@@ -60,7 +64,9 @@ final class SentryDaemonCommand extends OciCommand {
         argv.add("--bundle");
         argv.add(bundle.toString());
         argv.add("--report-fd");
-        argv.add("3");
+        argv.add(Integer.toString(3 + preserveFds)); // after the preserved fds (ContainerRuntime.create)
+        argv.add("--preserve-fds");
+        argv.add(Integer.toString(preserveFds));
         if (consoleSocket != null) {
             argv.add("--console-socket");
             argv.add(consoleSocket.toAbsolutePath().toString());

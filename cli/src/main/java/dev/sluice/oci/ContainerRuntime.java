@@ -7,6 +7,7 @@ import dev.sluice.oci.cgroup.Cgroup;
 import dev.sluice.oci.cgroup.CgroupFs;
 import dev.sluice.oci.cgroup.CgroupHost;
 import dev.sluice.oci.cgroup.ContainerCgroup;
+import dev.sluice.oci.daemon.ContainerBringUp;
 import dev.sluice.oci.daemon.SentryDaemon;
 import dev.sluice.oci.daemon.SentrySocket;
 import dev.sluice.oci.launch.OciPlanCompiler;
@@ -14,9 +15,12 @@ import dev.sluice.oci.launch.ProxySelection;
 import dev.sluice.oci.spec.Spec;
 import dev.sluice.oci.spec.SpecLoader;
 import dev.sluice.oci.state.ContainerState;
+import dev.sluice.oci.state.HeldStart;
 import dev.sluice.oci.state.HostProcess;
 import dev.sluice.oci.state.StateStore;
 import dev.sluice.oci.state.Status;
+import dev.sluice.sentry.launch.HeldWorkload;
+import dev.sluice.sentry.spi.ProxyConfig;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -32,6 +36,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -66,32 +71,36 @@ public final class ContainerRuntime {
         return store;
     }
 
-    /**
-     * Starts the detached sentry for the container: {@code argv} is its command line (the CLI's
-     * own launcher with {@code sentry-daemon} arguments), run with fd 3 as the report pipe.
-     */
-    public interface DaemonStarter {
-        int start(List<String> argv, int reportFd);
-    }
-
     // ---- create ------------------------------------------------------------------------------
 
     /**
-     * Creates container {@code id} from {@code bundle}: when this returns, init waits for
-     * {@code start} in the container's cgroup, the sentry runs detached, and {@code pidFile} (if
-     * any) holds init's pid. The cgroup is made and limited before the sentry starts, and the
-     * sentry moves the outer sluice-init into it before that forks init (see the cgroup package).
-     * On failure nothing is left: no state directory, no process, no cgroup.
+     * What create needs from the CLI to bring a container up.
      *
-     * @param daemonArgv the daemon's command line given the absolute bundle (the id is appended)
+     * @param consoleSocket where the pty master goes with {@code process.terminal}, else null
+     * @param preservedFds  {@code --preserve-fds N}: the caller's fds 3 to 3+N-1 go to the workload
+     * @param initBinary    sluice-init
+     * @param needsSentry   whether any device proxy wants a container of this config
+     * @param daemonArgv    the detached sentry's command line given the absolute bundle (the id is appended)
      */
-    public int create(String id, Path bundleArg, Path pidFile, Function<Path, List<String>> daemonArgv) {
+    public record Launch(Path consoleSocket, int preservedFds, Path initBinary, Predicate<ProxyConfig> needsSentry,
+                         Function<Path, List<String>> daemonArgv) {}
+
+    /**
+     * Creates container {@code id} from {@code bundle}: when this returns, init waits for
+     * {@code start} in the container's cgroup and {@code pidFile} (if any) holds init's pid. A
+     * container with device proxies has its sentry running detached; one without (nothing to
+     * mediate) has no process of Sluice's left at all: its workload holds its own GO channel
+     * ({@link HeldStart}), so that create costs one JVM, not two. The cgroup is made and limited
+     * before anything starts, and init is forked inside it (see the cgroup package). On failure
+     * nothing is left: no state directory, no process, no cgroup.
+     */
+    public int create(String id, Path bundleArg, Path pidFile, Launch launch) {
         StateStore.checkId(id);
         Path bundle = bundleArg.toAbsolutePath().normalize();
         String file = bundle.resolve("config.json").toString();
         Spec spec = SpecLoader.load(bundle);
         OciPlanCompiler.check(spec, file, bundle);
-        ProxySelection.of(spec, file);
+        boolean sentry = launch.needsSentry().test(ProxySelection.of(spec, file));
         Path rootfs = OciPlanCompiler.rootfs(spec, file, bundle);
         ContainerCgroup cgroup = ContainerCgroup.plan(spec, file, id, systemdCgroup, CgroupHost.detect());
         ContainerState state = new ContainerState(spec.ociVersion(), id, bundle.toString(), rootfs.toString(), 0, 0, 0, 0,
@@ -106,35 +115,35 @@ public final class ContainerRuntime {
             store.write(state);
             cgroupOurs = true;
             cgroup.apply();
-            int[] pipe = OciNative.pipe();
-            List<String> argv = new ArrayList<>(daemonArgv.apply(bundle));
-            argv.add(id);
-            try {
-                daemonPid = OciNative.spawn(argv, pipe[1]);
-            } finally {
-                OciNative.close(pipe[1]);
-            }
-            HostProcess daemon = HostProcess.of(daemonPid);
-            state = state.withSentry(daemonPid, daemon == null ? 0 : daemon.startTime());
-            store.write(state);
-            String report = new String(OciNative.readAll(pipe[0], 64 * 1024), StandardCharsets.UTF_8).trim();
-            OciNative.close(pipe[0]);
-            if (report.startsWith("OK ")) {
-                String[] f = report.split(" ");
-                int pid = Integer.parseInt(f[1]);
-                state = state.withInit(pid, Long.parseLong(f[2]));
-                store.write(state);
-                if (pidFile != null) {
-                    writePidFile(pidFile, pid);
+            HostProcess init;
+            if (sentry) {
+                int[] pipe = OciNative.pipe();
+                List<String> argv = new ArrayList<>(launch.daemonArgv().apply(bundle));
+                argv.add(id);
+                try {
+                    daemonPid = OciNative.spawn(argv, pipe[1], 3 + launch.preservedFds());
+                } finally {
+                    OciNative.close(pipe[1]);
                 }
-                ok = true;
-                return pid;
+                HostProcess daemon = HostProcess.of(daemonPid);
+                state = state.withSentry(daemonPid, daemon == null ? 0 : daemon.startTime());
+                store.write(state);
+                init = awaitDaemon(id, pipe[0]);
+            } else {
+                // create itself is the "sentry" while it works: the status reads creating meanwhile.
+                HostProcess self = HostProcess.of((int) ProcessHandle.current().pid());
+                store.write(state.withSentry(self.pid(), self.startTime()));
+                init = bringUpHeld(l.dir(), id, bundle, spec, launch);
             }
-            if (report.startsWith("ERR ")) {
-                throw new OciException(report.substring(4));
+            state = state.withInit(init.pid(), init.startTime());
+            store.write(state);
+            if (pidFile != null) {
+                writePidFile(pidFile, init.pid());
             }
-            throw new OciException("the sentry of container " + id + " exited during create without a word"
-                    + (report.isEmpty() ? "" : ": " + report));
+            ok = true;
+            return init.pid();
+        } catch (IOException e) {
+            throw new OciException("container " + id + ": " + e.getMessage(), e);
         } finally {
             if (!ok) {
                 if (daemonPid > 0) {
@@ -153,6 +162,40 @@ public final class ContainerRuntime {
                     LOG.warn("{}", e.getMessage());
                 }
             }
+        }
+    }
+
+    /** The detached sentry's report on its pipe: init's pid and start time, or why create failed. */
+    private static HostProcess awaitDaemon(String id, int reportFd) {
+        String report = new String(OciNative.readAll(reportFd, 64 * 1024), StandardCharsets.UTF_8).trim();
+        OciNative.close(reportFd);
+        if (report.startsWith("OK ")) {
+            String[] f = report.split(" ");
+            return new HostProcess(Integer.parseInt(f[1]), Long.parseLong(f[2]));
+        }
+        if (report.startsWith("ERR ")) {
+            throw new OciException(report.substring(4));
+        }
+        throw new OciException("the sentry of container " + id + " exited during create without a word"
+                + (report.isEmpty() ? "" : ": " + report));
+    }
+
+    /**
+     * A container no proxy serves, brought up by create itself: nothing is trapped, so no sentry
+     * stays. The workload, waiting for GO, is handed create's end of its control socket, and
+     * {@code start} takes it from there ({@link HeldStart}). If init dies before start, nothing
+     * of Sluice's is left waiting for it.
+     */
+    private static HostProcess bringUpHeld(Path dir, String id, Path bundle, Spec spec, Launch launch) throws IOException {
+        try (ContainerBringUp.Up up = ContainerBringUp.bringUp(dir, id, bundle, spec, launch.consoleSocket(),
+                launch.initBinary(), List.of(), launch.preservedFds())) {
+            List<HostProcess> children = Processes.children(up.pid1());
+            if (children.size() != 1) {
+                throw new OciException("container " + id + ": its init has " + children.size()
+                        + " processes where the waiting workload should be the one");
+            }
+            new HeldStart(children.get(0), up.init().handOff()).write(dir);
+            return up.pid1();
         }
     }
 
@@ -182,12 +225,38 @@ public final class ContainerRuntime {
                 case STOPPED -> throw new OciException("cannot start a container that has stopped");
                 case CREATING -> throw new OciException("container " + id + " is still being created");
             }
-            String answer = SentrySocket.request(l.dir(), "start", id);
+            HeldStart held = HeldStart.read(l.dir(), id);
+            String answer = held != null ? startHeld(id, s.get(), held) : SentrySocket.request(l.dir(), "start", id);
             store.write(s.get().withStarted());
             if (!answer.equals("ok")) {
                 throw new OciException(answer.startsWith("error ") ? answer.substring(6) : answer);
             }
         }
+    }
+
+    /**
+     * start for a container without a sentry: what the sentry does on {@code start}, done here.
+     * startContainer hooks (a failure kills the container), GO on the channel its workload
+     * holds, then poststart hooks once it exec'd (their failures are logged, per the runtime spec).
+     */
+    private String startHeld(String id, ContainerState c, HeldStart held) {
+        Path bundle = Path.of(c.bundle());
+        HookRunner hooks = new HookRunner(SpecLoader.load(bundle), id, bundle, store.dir(id));
+        String failure = hooks.run("startContainer", "created", c.pid(), true);
+        if (failure != null) {
+            Processes.signal(new HostProcess(c.pid(), c.pidStartTime()), SIGKILL);
+            return "error " + failure;
+        }
+        failure = HeldWorkload.go(held.workload().pid(), held.fd(), pid -> held.workload().alive());
+        HeldStart.remove(store.dir(id));
+        if (failure != null) {
+            return "error " + failure;
+        }
+        String post = hooks.run("poststart", "running", c.pid(), false);
+        if (post != null) {
+            LOG.warn("container {}: {}", id, post);
+        }
+        return "ok";
     }
 
     // ---- state and list ----------------------------------------------------------------------

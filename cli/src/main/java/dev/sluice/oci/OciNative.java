@@ -45,17 +45,23 @@ public final class OciNative {
     }
 
     /**
-     * Starts {@code argv} with the caller's environment, stdin, stdout and stderr, and
-     * {@code passFd} as fd 3. Returns the pid; throws if it cannot start.
+     * Starts {@code argv} with the caller's environment, stdin, stdout and stderr, the caller's
+     * other inheritable fds below {@code asFd}, and {@code passFd} as {@code asFd}. Returns the
+     * pid; throws if it cannot start.
      */
-    public static int spawn(List<String> argv, int passFd) {
-        List<SpawnFileAction> actions = List.of(SpawnFileAction.dup(passFd, 3));
+    public static int spawn(List<String> argv, int passFd, int asFd) {
+        List<SpawnFileAction> actions = List.of(SpawnFileAction.dup(passFd, asFd));
         List<String> env = System.getenv().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList();
         long pid = POSIX.posix_spawnp(argv.get(0), actions, argv, env);
         if (pid <= 0) {
             throw new OciException("cannot start " + argv.get(0) + ": " + Errno.describe(POSIX.errno()));
         }
         return (int) pid;
+    }
+
+    /** Whether {@code fd} is open in this process. */
+    public static boolean isOpen(int fd) {
+        return POSIX.fcntl(fd, jnr.constants.platform.Fcntl.F_GETFD) >= 0;
     }
 
     /** Reads up to {@code max} bytes until end of file. */

@@ -49,9 +49,14 @@ public final class NvProxyProvider implements DeviceProxyProvider {
     }
 
     @Override
+    public boolean wanted(ProxyConfig config) {
+        return config.grantedDevices().stream().anyMatch(NvidiaDevices::isNvidiaNode);
+    }
+
+    @Override
     public Optional<DeviceProxy> create(ProxyConfig config) {
         List<Path> nodes = config.grantedDevices().stream().filter(NvidiaDevices::isNvidiaNode).toList();
-        if (nodes.isEmpty()) {
+        if (!wanted(config)) {
             return Optional.empty();
         }
         Set<Capability> caps = Capability.parse(config.option(OPT_CAPABILITIES, "compute,utility"));

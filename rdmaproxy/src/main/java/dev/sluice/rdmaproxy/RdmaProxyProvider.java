@@ -61,9 +61,14 @@ public final class RdmaProxyProvider implements DeviceProxyProvider {
     }
 
     @Override
+    public boolean wanted(ProxyConfig config) {
+        return config.grantedDevices().stream().anyMatch(RdmaProxyProvider::isUverbsNode);
+    }
+
+    @Override
     public Optional<DeviceProxy> create(ProxyConfig config) {
         List<Path> nodes = config.grantedDevices().stream().filter(RdmaProxyProvider::isUverbsNode).toList();
-        if (nodes.isEmpty()) {
+        if (!wanted(config)) {
             return Optional.empty();
         }
         Path node = nodes.get(0);

@@ -1,23 +1,15 @@
 package dev.sluice.oci.daemon;
 
-import dev.sluice.oci.ConsoleSocket;
 import dev.sluice.oci.HookRunner;
 import dev.sluice.oci.OciException;
 import dev.sluice.oci.OciNative;
 import dev.sluice.oci.UnixSocket;
-import dev.sluice.oci.cgroup.Cgroup;
-import dev.sluice.oci.cgroup.CgroupFs;
-import dev.sluice.oci.launch.NotifyRule;
-import dev.sluice.oci.launch.OciPlanCompiler;
 import dev.sluice.oci.launch.ProxySelection;
 import dev.sluice.oci.spec.Spec;
 import dev.sluice.oci.spec.SpecLoader;
-import dev.sluice.oci.state.HostProcess;
-import dev.sluice.oci.state.StateStore;
 import dev.sluice.sentry.SandboxRunner;
 import dev.sluice.sentry.Sentry;
 import dev.sluice.sentry.launch.InitProcess;
-import dev.sluice.sentry.launch.LaunchPlan;
 import dev.sluice.sentry.launch.Startup;
 import dev.sluice.sentry.nativeio.ErrnoException;
 import dev.sluice.sentry.nativeio.HostFd;
@@ -38,28 +30,26 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The detached sentry of one OCI container: what {@code create} leaves running.
+ * The detached sentry of one OCI container that a device proxy serves: what {@code create}
+ * leaves running. (A container no proxy serves gets none: create brings it up itself.)
  *
  * <p>{@code create} starts it (a second JVM, {@code sluice sentry-daemon}) with the container's
- * stdio as its fds 0-2 and a pipe as fd 3, and waits for one line on that pipe. The daemon:
+ * stdio as its fds 0-2, the caller's {@code --preserve-fds} after them, and a pipe after those, and
+ * waits for one line on that pipe. The daemon:
  * <ol>
  *   <li>leaves the caller's session ({@code setsid});</li>
- *   <li>loads the bundle's config, starts the proxies its devices and annotations ask for,
- *       records their notify rules ({@link TrapFile}, for exec) and compiles the launch plan;</li>
- *   <li>starts {@code sluice-init} (with the container's stdio), moves it into the container's
- *       cgroups (which create made and recorded) before handing it the plan; the plan's {@code detach} op makes
- *       the outer process exit once init exists, so init is reparented to the caller's subreaper
- *       (containerd's shim, conmon), never the daemon's child;</li>
- *   <li>receives the seccomp listener and starts answering on it; with {@code process.terminal},
- *       sends the pty master to the caller's console socket;</li>
+ *   <li>loads the bundle's config and starts the proxies its devices and annotations ask for;</li>
+ *   <li>brings the container up to its workload's {@code READY} ({@link ContainerBringUp}: plan,
+ *       cgroups, create hooks, the pty master to the console socket), with their notify rules;</li>
+ *   <li>starts answering on the workload's seccomp listener;</li>
  *   <li>binds its control socket and reports {@code OK <init pid> <start time>} (or
- *       {@code ERR <message>}) on fd 3; then points its own fds 0-2 away from the container's
+ *       {@code ERR <message>}) on the pipe; then points its own fds 0-2 away from the container's
  *       stdio, so that the container's pipes close when the container exits;</li>
- *   <li>on {@code start}, sends GO and answers once the workload has exec'd;</li>
+ *   <li>on {@code start}, runs the startContainer hooks, sends GO and answers once the workload
+ *       has exec'd, then runs the poststart hooks;</li>
  *   <li>while init lives, takes the seccomp listener of every process {@code exec} adds and
  *       serves it too, with the same proxies (one {@link Sentry} per listener);</li>
- *   <li>serves trapped calls until no sandboxed task is left on any listener, then exits.
- *       Without an active proxy it has nothing to serve and exits right after {@code start}.</li>
+ *   <li>serves trapped calls until no sandboxed task is left on any listener, then exits.</li>
  * </ol>
  * If init exits before {@code start} (killed, or deleted), the daemon exits too. If any
  * notification loop fails, init is killed: fail closed, as in {@code sluice run}. If the daemon
@@ -85,6 +75,7 @@ public final class SentryDaemon {
     private final Path initBinary;
     private final Proxies proxies;
     private final int reportFd;
+    private final int preservedFds;
     /** The config's hooks; set once config.json is loaded. */
     private HookRunner hooks;
     /** The container's init (host pid), for the hooks' state; set once create has it. */
@@ -96,7 +87,8 @@ public final class SentryDaemon {
      *                      ({@code create --console-socket}, absolute), else null
      */
     public SentryDaemon(Path stateDir, String id, Path bundle, Path consoleSocket, Path initBinary, Proxies proxies,
-                        int reportFd) {
+                        int reportFd, int preservedFds) {
+        this.preservedFds = preservedFds;
         this.stateDir = stateDir;
         this.id = id;
         this.bundle = bundle;
@@ -115,14 +107,13 @@ public final class SentryDaemon {
         System.setErr(log);
         System.setOut(log);
         List<DeviceProxy> active = new ArrayList<>();
-        InitProcess init = null;
+        ContainerBringUp.Up up = null;
         UnixSocket server = null;
         // The first process's sentry, then one per exec'd process; only the serving thread adds.
         List<Sentry> sentries = new ArrayList<>();
         try {
             String file = bundle.resolve("config.json").toString();
             Spec spec = SpecLoader.load(bundle);
-            ConsoleSocket.check(spec.process().isTerminal(), consoleSocket, file + ": process.terminal");
             ProxyConfig config = ProxySelection.of(spec, file);
             active.addAll(proxies.create(config));
             List<TrapRule> rules = new ArrayList<>();
@@ -130,45 +121,18 @@ public final class SentryDaemon {
                 rules.addAll(p.trapRules());
                 LOG.info("container {}: proxy {} active", id, p.name());
             }
-            TrapFile.write(stateDir, NotifyRule.of(rules));
-            Path staging = Files.createDirectories(stateDir.resolve(ROOTFS));
-            LaunchPlan plan = OciPlanCompiler.compile(spec, file, bundle, staging, rules);
-            Cgroup cgroup = recordedCgroup();
-            init = InitProcess.spawn(initBinary, plan, pid -> enter(cgroup, pid));
-            hooks = new HookRunner(spec, id, bundle, stateDir);
-            HookRunner h = hooks;
-            Startup startup = Startup.await(init, pid1 -> createHooks(h, pid1));
-            init.waitFor(); // the outer process exits once init exists (detach)
-            if (startup.failure() != null) {
-                report("ERR " + startup.failure());
-                return 1;
-            }
-            HostProcess pid1 = HostProcess.of(startup.pid1());
-            initPid = startup.pid1();
-            int pidfd = pid1 == null ? -1 : OciNative.pidfdOpen(pid1.pid());
-            if (pid1 == null || pidfd < 0 || !pid1.alive()) {
-                closeQuietly(startup.listener());
-                closeQuietly(startup.console());
-                report("ERR the container's init exited during create");
-                return 1;
-            }
-            if (startup.console() != null) {
-                // Before OK, as runc: create returns with the terminal already at the caller's.
-                try (HostFd master = startup.console()) {
-                    ConsoleSocket.send(consoleSocket, master);
-                } catch (RuntimeException e) {
-                    closeQuietly(startup.listener());
-                    throw e;
-                }
-            }
+            up = ContainerBringUp.bringUp(stateDir, id, bundle, spec, consoleSocket, initBinary, rules, preservedFds);
+            hooks = up.hooks();
+            initPid = up.pid1().pid();
+            int pidfd = up.pidfd();
             server = SentrySocket.listen(stateDir);
-            report("OK " + pid1.pid() + " " + pid1.startTime());
+            report("OK " + up.pid1().pid() + " " + up.pid1().startTime());
             OciNative.redirectStdio(stateDir.resolve(LOG_FILE).toString());
             // The workload waits for GO, so nothing is trapped before the loop runs. Started after
             // the redirection, so that the sentry's fd accounting does not count it as a leak.
-            if (startup.listener() != null) {
+            if (up.listener() != null) {
                 try {
-                    sentries.add(Sentry.start(startup.listener(), active, new CallStats(), null,
+                    sentries.add(Sentry.start(up.listener(), active, new CallStats(), null,
                             SandboxRunner.Options.defaults(), failClosed(pidfd, "the container's process")));
                 } catch (RuntimeException e) {
                     LOG.error("container {}: cannot start the sentry; killing the container (fail closed)", id, e);
@@ -192,7 +156,7 @@ public final class SentryDaemon {
             watcher.setDaemon(true);
             watcher.start();
 
-            boolean started = serve(server, init, active, pidfd, sentries);
+            boolean started = serve(server, up.init(), active, pidfd, sentries);
             server.close();
             Files.deleteIfExists(stateDir.resolve(SentrySocket.NAME));
             if (started && !sentries.isEmpty()) {
@@ -202,7 +166,6 @@ public final class SentryDaemon {
             for (int i = sentries.size() - 1; i >= 0; i--) {
                 sentries.get(i).stop(); // the latest first: each one's fd accounting spans the later ones
             }
-            OciNative.close(pidfd);
             return 0;
         } catch (RuntimeException | IOException e) {
             LOG.debug("container {}: create failed", id, e);
@@ -213,37 +176,10 @@ public final class SentryDaemon {
             return 1;
         } finally {
             closeQuietly(server);
-            if (init != null) {
-                init.close();
+            if (up != null) {
+                up.close();
             }
             active.forEach(DeviceProxy::close);
-        }
-    }
-
-    /** prestart and createRuntime in the runtime's namespaces, then createContainer in the container's. */
-    private String createHooks(HookRunner h, int pid1) {
-        String failure = h.run("prestart", "creating", pid1, false);
-        failure = failure != null ? failure : h.run("createRuntime", "creating", pid1, false);
-        return failure != null ? failure : h.run("createContainer", "creating", pid1, true);
-    }
-
-    /** The cgroup create made for the container (state.json), or null. */
-    private Cgroup recordedCgroup() {
-        return new StateStore(stateDir.getParent()).read(id).map(st -> Cgroup.of(st.cgroups(), CgroupFs.HOST)).orElse(null);
-    }
-
-    /**
-     * Moves the outer sluice-init, still waiting for its plan, into the container's cgroups: init
-     * and the workload are forked there. The daemon itself stays out (see the cgroup package).
-     */
-    private static void enter(Cgroup cgroup, int pid) {
-        if (cgroup == null) {
-            return;
-        }
-        try {
-            cgroup.enter(pid);
-        } catch (IOException e) {
-            throw new OciException("cannot move the container's init into its cgroup " + cgroup.dirs().values() + ": " + e.getMessage(), e);
         }
     }
 

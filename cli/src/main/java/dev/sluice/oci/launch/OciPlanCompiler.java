@@ -118,7 +118,13 @@ public final class OciPlanCompiler {
      * @param rules   the active proxies' trap rules
      */
     public static LaunchPlan compile(Spec spec, String file, Path bundle, Path staging, List<TrapRule> rules) {
-        return new OciPlanCompiler(spec, file, bundle).compile(staging, rules);
+        return compile(spec, file, bundle, staging, rules, 0);
+    }
+
+    /** As above; the workload also keeps fds 3 to 3+{@code preservedFds}-1 ({@code --preserve-fds}). */
+    public static LaunchPlan compile(Spec spec, String file, Path bundle, Path staging, List<TrapRule> rules,
+                                     int preservedFds) {
+        return new OciPlanCompiler(spec, file, bundle).compile(staging, rules, preservedFds);
     }
 
     /** Only the checks of {@link #compile}: support, paths, the executable. */
@@ -126,7 +132,7 @@ public final class OciPlanCompiler {
         compile(spec, file, bundle, Path.of("/nonexistent-staging"), List.of());
     }
 
-    private LaunchPlan compile(Path staging, List<TrapRule> rules) {
+    private LaunchPlan compile(Path staging, List<TrapRule> rules, int preservedFds) {
         checkSupported();
         String root = staging.toString();
         LaunchPlan.Builder b = LaunchPlan.builder();
@@ -172,6 +178,9 @@ public final class OciPlanCompiler {
         checkExecutable(view);
 
         SeccompProfile.compile(spec, file, b);
+        if (preservedFds > 0) {
+            b.preserveFds(preservedFds);
+        }
         return ProcessOps.emit(b, p, cwd, NotifyRule.of(rules));
     }
 

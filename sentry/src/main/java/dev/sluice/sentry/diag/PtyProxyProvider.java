@@ -25,7 +25,12 @@ public final class PtyProxyProvider implements DeviceProxyProvider {
     }
 
     @Override
+    public boolean wanted(ProxyConfig config) {
+        return config.enabled(PtyProxy.NAME);
+    }
+
+    @Override
     public Optional<DeviceProxy> create(ProxyConfig config) {
-        return config.enabled(PtyProxy.NAME) ? Optional.of(new PtyProxy()) : Optional.empty();
+        return wanted(config) ? Optional.of(new PtyProxy()) : Optional.empty();
     }
 }

@@ -74,6 +74,37 @@ final class ControlSocket implements AutoCloseable {
         send(message.getBytes(StandardCharsets.US_ASCII));
     }
 
+    /**
+     * Sends {@code message} with this socket's own fd attached ({@code SCM_RIGHTS}): the peer gets
+     * a copy of the sentry's end, which keeps the pair open after the sentry closes its own.
+     */
+    void sendOwnEnd(String message) {
+        byte[] text = message.getBytes(StandardCharsets.US_ASCII);
+        Pointer p = Memory.allocateDirect(Native.RUNTIME, text.length + 16 + MSGHDR_SIZE + CMSG_SPACE_FD, true);
+        long data = p.address();
+        long iov = data + text.length;
+        long msg = iov + 16;
+        long ctl = msg + MSGHDR_SIZE;
+        p.put(0, text, 0, text.length);
+        int i = text.length;
+        p.putLong(i, data);
+        p.putLong(i + 8, text.length);
+        int m = i + 16;
+        p.putLong(m + 16, iov);
+        p.putLong(m + 24, 1);
+        p.putLong(m + 32, ctl);
+        p.putLong(m + 40, CMSG_SPACE_FD);
+        int c = m + MSGHDR_SIZE;
+        p.putLong(c, 16 + 4); // cmsg_len = CMSG_LEN(sizeof(int))
+        p.putInt(c + 8, SOL_SOCKET);
+        p.putInt(c + 12, SCM_RIGHTS);
+        p.putInt(c + 16, fd.fd());
+        long n = Native.ret(Native.LIBC.sendmsg(fd.fd(), msg, 0));
+        if (n != text.length) {
+            throw new ErrnoException("send " + message + " with an fd to sluice-init", n < 0 ? (int) -n : 0);
+        }
+    }
+
     /** The next message, or null at end of file (every copy of the child's end is closed). */
     Message receive() {
         long data = buf.address();

@@ -35,7 +35,7 @@ public final class InitProcess implements AutoCloseable {
 
     /** Starts {@code sluice-init} and hands it the plan. */
     public static InitProcess spawn(Path initBinary, LaunchPlan plan) {
-        return spawnRaw(initBinary, plan.encode(), pid -> { });
+        return spawnRaw(initBinary, plan.encode(), 0, pid -> { });
     }
 
     /**
@@ -46,20 +46,30 @@ public final class InitProcess implements AutoCloseable {
      * process is killed and reaped, and the failure is thrown.
      */
     public static InitProcess spawn(Path initBinary, LaunchPlan plan, IntConsumer place) {
-        return spawnRaw(initBinary, plan.encode(), place);
+        return spawnRaw(initBinary, plan.encode(), 0, place);
+    }
+
+    /**
+     * As {@link #spawn(Path, LaunchPlan, IntConsumer)}, with this process's fds 3 to
+     * 3+{@code preservedFds}-1 passed on (the plan's {@code preserve-fds} op keeps them for the
+     * workload); the control socket then comes right after them.
+     */
+    public static InitProcess spawn(Path initBinary, LaunchPlan plan, int preservedFds, IntConsumer place) {
+        return spawnRaw(initBinary, plan.encode(), preservedFds, place);
     }
 
     /** Starts {@code sluice-init} with an already encoded plan (tests feed it malformed ones). */
     static InitProcess spawnRaw(Path initBinary, byte[] plan) {
-        return spawnRaw(initBinary, plan, pid -> { });
+        return spawnRaw(initBinary, plan, 0, pid -> { });
     }
 
-    private static InitProcess spawnRaw(Path initBinary, byte[] plan, IntConsumer place) {
+    private static InitProcess spawnRaw(Path initBinary, byte[] plan, int preservedFds, IntConsumer place) {
         HostFd[] pair = ControlSocket.pair();
         ControlSocket control = ControlSocket.of(pair[0]);
+        int controlFd = CONTROL_FD + preservedFds;
         try (HostFd child = pair[1]) {
-            List<SpawnFileAction> actions = List.of(SpawnFileAction.dup(child.fd(), CONTROL_FD));
-            List<String> argv = List.of(initBinary.toString(), "--control-fd", Integer.toString(CONTROL_FD),
+            List<SpawnFileAction> actions = List.of(SpawnFileAction.dup(child.fd(), controlFd));
+            List<String> argv = List.of(initBinary.toString(), "--control-fd", Integer.toString(controlFd),
                     "--parent-pid", Integer.toString(Native.getpid()));
             long pid = POSIX.posix_spawnp(initBinary.toString(), actions, argv, List.of("PATH=/usr/sbin:/usr/bin:/sbin:/bin"));
             if (pid <= 0) {
@@ -98,6 +108,25 @@ public final class InitProcess implements AutoCloseable {
     /** Tells the waiting workload to exec. */
     public void go() {
         control.send("GO");
+    }
+
+    /**
+     * Hands the sentry's end of the control socket to the workload, which waits for {@code GO}
+     * (after {@code READY}), and returns the fd number under which the workload holds it: a
+     * sandbox without a sentry to wait for start in ({@link HeldWorkload}). Close this object
+     * afterwards; the pair stays open through the workload's copy.
+     */
+    public int handOff() {
+        control.sendOwnEnd("HOLD");
+        ControlSocket.Message m = control.receive();
+        if (m != null && m.fd() != null) {
+            m.fd().close();
+        }
+        if (m == null || !m.verb().equals("HELD") || !m.rest().matches("\\d{1,9}")) {
+            throw new IllegalStateException("the container's process did not take its control socket"
+                    + (m == null ? " (it exited)" : ": " + m.text()));
+        }
+        return Integer.parseInt(m.rest());
     }
 
     /** Sends {@code signal} to the outer process, which forwards it into the sandbox. */

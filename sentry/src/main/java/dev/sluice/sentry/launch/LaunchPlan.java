@@ -223,6 +223,11 @@ public final class LaunchPlan {
             return op("caps", Long.toUnsignedString(keepMask));
         }
 
+        /** Fds 3 to 3+n-1, which the outer process inherited, stay open across the workload's execve. */
+        public Builder preserveFds(int n) {
+            return op("preserve-fds", Integer.toString(n));
+        }
+
         public Builder noNewPrivs() {
             return op("no-new-privs");
         }

@@ -77,9 +77,13 @@ public record Startup(int pid1, HostFd listener, HostFd console, String failure)
 
     /** After GO: null once the workload has exec'd (end of file), else why exec failed. */
     public static String awaitExec(InitProcess init) {
+        return awaitExec(init::receive);
+    }
+
+    static String awaitExec(java.util.function.Supplier<ControlSocket.Message> messages) {
         String failure = null;
         ControlSocket.Message m;
-        while ((m = init.receive()) != null) {
+        while ((m = messages.get()) != null) {
             if (m.fd() != null) {
                 m.fd().close();
             }

@@ -28,6 +28,12 @@ public interface DeviceProxyProvider {
     /** The proxy for this sandbox, or empty when the sandbox does not need it. */
     Optional<DeviceProxy> create(ProxyConfig config);
 
+    /**
+     * Whether {@link #create} would return a proxy for this sandbox, decided from the config alone
+     * (no device opened): an OCI container that no proxy wants gets no sentry process at all.
+     */
+    boolean wanted(ProxyConfig config);
+
     /** The ioctl tables this provider's proxies dispatch on, for docs/ioctls.md. */
     default List<IoctlTable> tables() {
         return List.of();

@@ -1,0 +1,137 @@
+package dev.sluice.oci.daemon;
+
+import dev.sluice.oci.ConsoleSocket;
+import dev.sluice.oci.HookRunner;
+import dev.sluice.oci.OciException;
+import dev.sluice.oci.OciNative;
+import dev.sluice.oci.cgroup.Cgroup;
+import dev.sluice.oci.cgroup.CgroupFs;
+import dev.sluice.oci.launch.NotifyRule;
+import dev.sluice.oci.launch.OciPlanCompiler;
+import dev.sluice.oci.spec.Spec;
+import dev.sluice.oci.state.HostProcess;
+import dev.sluice.oci.state.StateStore;
+import dev.sluice.sentry.launch.InitProcess;
+import dev.sluice.sentry.launch.LaunchPlan;
+import dev.sluice.sentry.launch.Startup;
+import dev.sluice.sentry.nativeio.HostFd;
+import dev.sluice.sentry.spi.TrapRule;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Brings one OCI container up to the point where its workload waits for {@code start}: the part
+ * of {@code create} that is the same with a detached sentry ({@link SentryDaemon}) and without
+ * one (a container no device proxy serves, {@code dev.sluice.oci.ContainerRuntime}).
+ *
+ * <ol>
+ *   <li>records the notify rules for exec ({@link TrapFile}) and compiles the launch plan;</li>
+ *   <li>starts {@code sluice-init} and moves it into the container's cgroups (which create made
+ *       and recorded) before handing it the plan: init and the workload are forked inside them;
+ *       the plan's {@code detach} op makes the outer process exit once init exists, so init is
+ *       reparented to the caller's subreaper (containerd's shim, conmon);</li>
+ *   <li>runs the create hooks when init stops for them;</li>
+ *   <li>waits for the workload's {@code READY} and, with {@code process.terminal}, sends the pty
+ *       master to the console socket before returning, as runc does.</li>
+ * </ol>
+ * On failure the outer process has been reaped, nothing of the container runs any more once its
+ * init sees the control socket close, and an {@link OciException} says why.
+ */
+public final class ContainerBringUp {
+    private ContainerBringUp() {}
+
+    /**
+     * A container whose workload waits for GO.
+     *
+     * @param init     the outer process (already exited) and the sentry's end of the control socket
+     * @param pid1     the container's init on the host
+     * @param pidfd    a pidfd on {@code pid1}, opened after its start time was read
+     * @param listener the workload's seccomp listener, or null when nothing is trapped
+     * @param hooks    the config's hooks
+     */
+    public record Up(InitProcess init, HostProcess pid1, int pidfd, HostFd listener, HookRunner hooks) implements AutoCloseable {
+        /** Closes the control socket and the pidfd (not the listener, which a sentry adopts). */
+        @Override
+        public void close() {
+            init.close();
+            OciNative.close(pidfd);
+        }
+    }
+
+    /**
+     * @param consoleSocket where the pty master goes with {@code process.terminal} (absolute), else null
+     * @param rules         the notify rules of the container's active proxies (none without proxies)
+     * @param preservedFds  {@code --preserve-fds}: fds 3 to 3+N-1 go to the workload
+     */
+    public static Up bringUp(Path stateDir, String id, Path bundle, Spec spec, Path consoleSocket, Path initBinary,
+                             List<TrapRule> rules, int preservedFds) throws IOException {
+        String file = bundle.resolve("config.json").toString();
+        ConsoleSocket.check(spec.process().isTerminal(), consoleSocket, file + ": process.terminal");
+        TrapFile.write(stateDir, NotifyRule.of(rules));
+        Path staging = Files.createDirectories(stateDir.resolve(SentryDaemon.ROOTFS));
+        LaunchPlan plan = OciPlanCompiler.compile(spec, file, bundle, staging, rules, preservedFds);
+        Cgroup cgroup = new StateStore(stateDir.getParent()).read(id)
+                .map(st -> Cgroup.of(st.cgroups(), CgroupFs.HOST)).orElse(null);
+        HookRunner hooks = new HookRunner(spec, id, bundle, stateDir);
+        InitProcess init = InitProcess.spawn(initBinary, plan, preservedFds, pid -> enter(cgroup, pid));
+        HostFd listener = null;
+        try {
+            Startup startup = Startup.await(init, pid1 -> createHooks(hooks, pid1));
+            init.waitFor(); // the outer process exits once init exists (detach)
+            listener = startup.listener();
+            if (startup.failure() != null) {
+                throw new OciException(startup.failure());
+            }
+            HostProcess pid1 = HostProcess.of(startup.pid1());
+            int pidfd = pid1 == null ? -1 : OciNative.pidfdOpen(pid1.pid());
+            if (pid1 == null || pidfd < 0 || !pid1.alive()) {
+                OciNative.close(pidfd);
+                closeQuietly(startup.console());
+                throw new OciException("the container's init exited during create");
+            }
+            if (startup.console() != null) {
+                try (HostFd master = startup.console()) {
+                    ConsoleSocket.send(consoleSocket, master);
+                } catch (RuntimeException e) {
+                    OciNative.close(pidfd);
+                    throw e;
+                }
+            }
+            return new Up(init, pid1, pidfd, listener, hooks);
+        } catch (RuntimeException e) {
+            closeQuietly(listener);
+            init.close();
+            throw e;
+        }
+    }
+
+    /** prestart and createRuntime in the runtime's namespaces, then createContainer in the container's. */
+    private static String createHooks(HookRunner h, int pid1) {
+        String failure = h.run("prestart", "creating", pid1, false);
+        failure = failure != null ? failure : h.run("createRuntime", "creating", pid1, false);
+        return failure != null ? failure : h.run("createContainer", "creating", pid1, true);
+    }
+
+    /**
+     * Moves the outer sluice-init, still waiting for its plan, into the container's cgroups: init
+     * and the workload are forked there. The sentry itself stays out (see the cgroup package).
+     */
+    private static void enter(Cgroup cgroup, int pid) {
+        if (cgroup == null) {
+            return;
+        }
+        try {
+            cgroup.enter(pid);
+        } catch (IOException e) {
+            throw new OciException("cannot move the container's init into its cgroup " + cgroup.dirs().values() + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static void closeQuietly(HostFd fd) {
+        if (fd != null) {
+            fd.close();
+        }
+    }
+}
