@@ -305,6 +305,10 @@ public final class OciPlanCompiler {
             if (dest.equals("/")) {
                 throw bad(f + ".destination", "cannot mount over the container's root");
             }
+            if (!m.uidMappings().isEmpty() || !m.gidMappings().isEmpty()) {
+                throw bad(f + (m.uidMappings().isEmpty() ? ".gidMappings" : ".uidMappings"),
+                        "idmapped mounts are not supported by sluice yet");
+            }
             String target = root + dest;
             MountOptions o = MountOptions.parse(m.options());
             boolean bind = o.isBind() || "bind".equals(m.type());

@@ -240,6 +240,12 @@ class UserNamespacePlanTest {
                     ArrayNode g = linux(c).putArray("gidMappings");
                     map(g, 0, 100000, 1);
                 }),
+                new Case("mounts[7].uidMappings", "idmapped mounts are not supported", c -> {
+                    ObjectNode m = ((ArrayNode) c.get("mounts")).addObject().put("destination", "/x").put("type", "bind")
+                            .put("source", "/tmp");
+                    m.putArray("options").add("rbind");
+                    map(m.putArray("uidMappings"), 0, 100000, 65536);
+                }),
                 new Case("linux.devices[0].uid", "uid 70000 is not mapped", c -> linux(c).putArray("devices").addObject()
                         .put("path", "/dev/fifo").put("type", "p").put("uid", 70000)));
         for (Case k : cases) {
