@@ -21,9 +21,15 @@ void op_touch(const struct op *op);
 void op_symlink(const struct op *op);
 void op_mknod(const struct op *op);
 void op_write_file(const struct op *op);
+/* Outer phase: writes SCORE to /proc/self/oom_score_adj, inherited by init and the workload. */
+void op_oom_score_adj(const struct op *op);
 void op_pivot_root(const struct op *op);
 /* Sends HOOKS and waits for HOOKS-DONE (the OCI create hooks run meanwhile); anything else: exit 125. */
 void op_hooks_wait(const struct op *op);
+
+/* ops_userns.c: the outer phase's user namespace (maps written by a helper left outside it). */
+void op_userns(const struct op *op);
+void op_setid(const struct op *op);
 
 /* ops_tty.c: the workload's terminal (process.terminal), first of the proc phase. */
 void op_terminal(const struct op *op);

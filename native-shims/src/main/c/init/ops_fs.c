@@ -246,6 +246,24 @@ void op_write_file(const struct op *op)
 	close(fd);
 }
 
+/*
+ * process.oomScoreAdj, written by outer in the host's namespaces: lowering the score needs
+ * CAP_SYS_RESOURCE there (proc(5), /proc/PID/oom_score_adj), which a process in a user namespace
+ * of its own does not have. init and the workload inherit it across fork.
+ */
+void op_oom_score_adj(const struct op *op)
+{
+	const char *score = op->argv[0];
+	size_t len = strlen(score);
+	int fd = open("/proc/self/oom_score_adj", O_WRONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		bail("outer", "oom-score-adj: open /proc/self/oom_score_adj");
+	if (write(fd, score, len) != (ssize_t)len)
+		bail("outer", "oom-score-adj: write '%.40s'", score);
+	close(fd);
+}
+
 void op_hooks_wait(const struct op *op)
 {
 	char reply[16];

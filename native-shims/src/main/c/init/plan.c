@@ -4,6 +4,7 @@
  * namespace or mount exists. The ops' strings point into the static receive buffer.
  */
 #include <errno.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,6 +17,9 @@ static const struct op_def defs[] = {
 	{ "detach",        OP_DETACH,        PH_OUTER, 0,  0, "",      NULL },
 	{ "setns",         OP_SETNS,         PH_OUTER, 2,  2, "sw",    op_setns },
 	{ "join",          OP_JOIN,          PH_OUTER, 3,  3, "wdw",   op_join },
+	{ "oom-score-adj", OP_OOM_SCORE_ADJ, PH_OUTER, 1,  1, "s",     op_oom_score_adj },
+	{ "userns",        OP_USERNS,        PH_OUTER, 2,  2, "ss",    op_userns },
+	{ "setid",         OP_SETID,         PH_OUTER, 2,  2, "ww",    op_setid },
 	{ "unshare",       OP_UNSHARE,       PH_OUTER, 1,  1, "w",     op_unshare },
 	{ "hostname",      OP_HOSTNAME,      PH_INIT,  1,  1, "s",     op_hostname },
 	{ "ifup",          OP_IFUP,          PH_INIT,  1,  1, "s",     op_ifup },
@@ -151,24 +155,25 @@ static void parse(struct plan *p, size_t len)
  */
 static void validate_join(const struct plan *p)
 {
-	int joins = 0, terminals = 0;
+	int joins = 0, terminals = 0, userns = 0;
 
 	for (int i = 1; i < p->nops; i++) {
 		const struct op *op = &p->ops[i];
 
 		joins += op->def->kind == OP_JOIN;
 		terminals += op->def->kind == OP_TERMINAL;
+		userns += op->def->kind == OP_USERNS;
 		if (op->def->kind == OP_JOIN && op->num[0] == 0)
 			plan_fail("op %d: join pid 0 is no process", i);
 	}
-	if (joins > 1 || terminals > 1)
-		plan_fail("'%s' may appear only once", joins > 1 ? "join" : "terminal");
+	if (joins > 1 || terminals > 1 || userns > 1)
+		plan_fail("'%s' may appear only once", joins > 1 ? "join" : terminals > 1 ? "terminal" : "userns");
 	if (!joins)
 		return;
 	for (int i = 1; i < p->nops; i++) {
 		const struct op_def *d = p->ops[i].def;
 
-		if (d->phase == PH_INIT || d->kind == OP_UNSHARE || d->kind == OP_SETNS)
+		if (d->phase == PH_INIT || d->kind == OP_UNSHARE || d->kind == OP_SETNS || d->kind == OP_USERNS)
 			plan_fail("op %d: '%s' cannot be in a plan with 'join'", i, d->name);
 	}
 }
@@ -199,6 +204,9 @@ static void validate(const struct plan *p)
 			plan_fail("op %d: %s errno %u is beyond 4095", i, op->def->name, (unsigned)op->num[1]);
 		if (op->def->kind == OP_SECCOMP_RULE && (op->argc - 3) % 4 != 0)
 			plan_fail("op %d: seccomp-rule conditions come in fours (INDEX OP VALUE VALUETWO)", i);
+		/* A user namespace made by unshare would have no maps: that is the userns op's job. */
+		if (op->def->kind == OP_UNSHARE && (op->num[0] & CLONE_NEWUSER))
+			plan_fail("op %d: unshare may not make a user namespace (0x%x): use 'userns'", i, CLONE_NEWUSER);
 		if (op->def->kind == OP_ENV && !strchr(op->argv[0], '='))
 			plan_fail("op %d: env '%.40s' is not NAME=VALUE", i, op->argv[0]);
 	}

@@ -107,7 +107,9 @@ class OciBadInputE2ETest {
         Path noRootfs = bundle(c -> ((ObjectNode) c.get("root")).put("path", "missing-rootfs"));
         fails("root.path: " + noRootfs.resolve("missing-rootfs") + ": no such directory", "create", "-b", noRootfs.toString(), "c1");
         Path userNs = bundle(c -> ((ArrayNode) c.get("linux").get("namespaces")).addObject().put("type", "user"));
-        fails("linux.namespaces[5].type: \"user\" namespaces are not supported", "create", "-b", userNs.toString(), "c1");
+        fails("linux.uidMappings: missing: a new user namespace needs uid mappings", "create", "-b", userNs.toString(), "c1");
+        Path timeNs = bundle(c -> ((ArrayNode) c.get("linux").get("namespaces")).addObject().put("type", "time"));
+        fails("linux.namespaces[5].type: \"time\" namespaces are not supported", "create", "-b", timeNs.toString(), "c1");
         Path unknownNs = bundle(c -> ((ArrayNode) c.get("linux").get("namespaces")).addObject().put("type", "bogus"));
         fails("linux.namespaces[5].type: unknown namespace type \"bogus\"", "create", "-b", unknownNs.toString(), "c1");
         Path badUid = bundle(c -> ((ObjectNode) c.get("process").get("user")).put("uid", "root"));

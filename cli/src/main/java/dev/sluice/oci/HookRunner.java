@@ -36,9 +36,13 @@ public final class HookRunner {
     private static final int WNOHANG = 1;
     private static final int O_RDONLY = 0;
     private static final int O_WRONLY_CREAT_TRUNC = 01 | 0100 | 01000;
-    /** The flag of {@code nsenter} for each namespace type of config.json. */
+    /**
+     * The flag of {@code nsenter} for each namespace type of config.json. With {@code --user}
+     * nsenter enters the user namespace first and the hook runs as its root (uid and gid 0 of the
+     * namespace, nsenter(1)), as runc's container hooks run as the container's root.
+     */
     static final Map<String, String> NSENTER_FLAGS = Map.of("pid", "--pid", "network", "--net", "mount", "--mount",
-            "ipc", "--ipc", "uts", "--uts", "cgroup", "--cgroup");
+            "ipc", "--ipc", "uts", "--uts", "user", "--user", "cgroup", "--cgroup");
     static final Path NSENTER = Path.of("/usr/bin/nsenter");
 
     private final Spec spec;

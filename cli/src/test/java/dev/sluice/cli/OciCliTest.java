@@ -137,7 +137,8 @@ class OciCliTest {
         assertTrue(cg.get("v1").asBoolean() && cg.get("v2").asBoolean(), "cgroups v1 and v2: " + cg);
         assertTrue(cg.get("systemd").asBoolean(), "--systemd-cgroup's path form: " + cg);
         assertFalse(cg.get("systemdUser").asBoolean() || cg.get("rdma").asBoolean(), "no rootless systemd, no rdma controller: " + cg);
-        assertFalse(f.get("linux").get("namespaces").toString().contains("user"), "no user namespaces");
+        assertTrue(f.get("linux").get("namespaces").toString().contains("\"user\""), "user namespaces");
+        assertFalse(f.get("linux").get("namespaces").toString().contains("time"), "no time namespaces");
         assertFalse(f.get("linux").get("capabilities").toString().contains("CAP_MKNOD"), "CAP_MKNOD is never granted");
         assertTrue(f.get("mountOptions").toString().contains("rbind"), "mount options");
     }

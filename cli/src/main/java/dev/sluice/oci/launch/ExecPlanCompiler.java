@@ -11,7 +11,8 @@ import java.util.List;
  * {@code sluice-init} joins the namespaces of the container's init (those config.json lists, so a
  * namespace the container shares with the host stays shared), through a pidfd checked against
  * init's start time, and forks the process into them; the process gets {@link ProcessOps}, the
- * same as the container's first process, with the container's notify rules. Its seccomp listener
+ * same as the container's first process, with the container's notify rules. In a container with
+ * a user namespace the join enters it too, first, and outer becomes its root. The process's seccomp listener
  * goes to the container's sentry like the first one's: an exec'd process is mediated, or it does
  * not run.
  */
@@ -31,11 +32,22 @@ public final class ExecPlanCompiler {
     public static LaunchPlan compile(Spec config, Spec.Process process, String file, String prefix, int initPid,
                                      long initStart, List<NotifyRule> rules, boolean detach) {
         ProcessOps.check(process, file, prefix);
+        // The container's maps were checked at create; the process's ids must be in them.
+        UserNamespace userns = UserNamespace.of(config, file);
+        if (userns != null) {
+            new UserNamespaceChecks(userns, file).process(process, prefix);
+        }
         LaunchPlan.Builder b = LaunchPlan.builder();
         if (detach) {
             b.detach();
         }
+        // With the container's user namespace among the flags, setns(2) enters it first and checks
+        // the others with the capabilities it gives (setns(2), "pidfd"); outer then becomes its
+        // root, as the container's init did, before it forks the process.
         b.join(initPid, initStart, namespaces(config));
+        if (userns != null) {
+            b.setid(0, 0);
+        }
         // The container's own seccomp profile applies to an exec'd process too, as with runc.
         SeccompProfile.compile(config, file, b);
         // cwd needs no resolving here: after the join, "/" is the container's root.

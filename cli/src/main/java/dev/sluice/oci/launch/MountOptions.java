@@ -120,6 +120,66 @@ public record MountOptions(long flags, long propagation, boolean recursiveRo, St
         return new MountOptions(flags, propagation, rro, data.isEmpty() ? null : String.join(",", data));
     }
 
+    // include/uapi/linux/mount.h: mount_setattr(2)'s per-mount attributes
+    static final long MOUNT_ATTR_RDONLY = 0x1;
+    static final long MOUNT_ATTR_NOSUID = 0x2;
+    static final long MOUNT_ATTR_NODEV = 0x4;
+    static final long MOUNT_ATTR_NOEXEC = 0x8;
+    static final long MOUNT_ATTR__ATIME = 0x70;
+    static final long MOUNT_ATTR_RELATIME = 0x0;
+    static final long MOUNT_ATTR_NOATIME = 0x10;
+    static final long MOUNT_ATTR_STRICTATIME = 0x20;
+    static final long MOUNT_ATTR_NODIRATIME = 0x80;
+
+    /**
+     * The per-mount flags of {@code msFlags} as {@code mount_setattr} attributes {set, clear}: what a
+     * bind remount would set, added to what the mount already has rather than replacing it. In a
+     * user namespace the kernel refuses a remount that would clear a flag the bind inherited from
+     * its source (a locked flag, mount_namespaces(7)); adding flags is always allowed. Only the
+     * atime mode, which is one value, is cleared before it is set. Other bits are not per-mount
+     * flags and a bind remount ignores them.
+     */
+    static long[] bindAttributes(long msFlags) {
+        long set = 0;
+        long clear = 0;
+        if ((msFlags & MS_RDONLY) != 0) {
+            set |= MOUNT_ATTR_RDONLY;
+        }
+        if ((msFlags & MS_NOSUID) != 0) {
+            set |= MOUNT_ATTR_NOSUID;
+        }
+        if ((msFlags & MS_NODEV) != 0) {
+            set |= MOUNT_ATTR_NODEV;
+        }
+        if ((msFlags & MS_NOEXEC) != 0) {
+            set |= MOUNT_ATTR_NOEXEC;
+        }
+        if ((msFlags & MS_NODIRATIME) != 0) {
+            set |= MOUNT_ATTR_NODIRATIME;
+        }
+        long atime = (msFlags & MS_NOATIME) != 0 ? MOUNT_ATTR_NOATIME : (msFlags & MS_STRICTATIME) != 0
+                ? MOUNT_ATTR_STRICTATIME : (msFlags & MS_RELATIME) != 0 ? MOUNT_ATTR_RELATIME : -1;
+        if (atime >= 0) {
+            set |= atime;
+            clear |= MOUNT_ATTR__ATIME;
+        }
+        return new long[] {set, clear};
+    }
+
+    /** The value of filesystem option {@code name=} (e.g. {@code gid} of {@code gid=5}), or null. */
+    public String dataValue(String name) {
+        if (data == null) {
+            return null;
+        }
+        String v = null;
+        for (String o : data.split(",")) {
+            if (o.startsWith(name + "=")) {
+                v = o.substring(name.length() + 1);
+            }
+        }
+        return v;
+    }
+
     public boolean isBind() {
         return (flags & MS_BIND) != 0;
     }

@@ -34,7 +34,8 @@ import java.util.Set;
  * {@code sluice run} builds a fixed sandbox, this follows config.json the way runc does:
  * <ol>
  *   <li>namespaces: join those with a path ({@code setns}), create the others ({@code unshare});
- *       the outer process detaches so that init is reparented to the caller;</li>
+ *       the outer process detaches so that init is reparented to the caller. A user namespace
+ *       comes first, so that it owns the others ({@link #namespaces});</li>
  *   <li>{@code /} made rslave (or {@code linux.rootfsPropagation}), the rootfs bind-mounted on the
  *       staging directory;</li>
  *   <li>each of {@code mounts}, in order, at its destination resolved inside the container
@@ -59,7 +60,7 @@ import java.util.Set;
  */
 public final class OciPlanCompiler {
     /** Namespace types Sluice creates or joins. */
-    public static final List<String> SUPPORTED_NAMESPACES = List.of("pid", "network", "mount", "ipc", "uts", "cgroup");
+    public static final List<String> SUPPORTED_NAMESPACES = List.of("pid", "network", "mount", "ipc", "uts", "user", "cgroup");
 
     /** Annotations under this prefix configure Sluice; any other is ignored, as the spec wants. */
     public static final String ANNOTATION_PREFIX = "dev.sluice.";
@@ -88,6 +89,9 @@ public final class OciPlanCompiler {
     private final String file;
     private final Path bundle;
     private final Path rootfs;
+    /** The container's user namespace, or null; set by {@link #checkSupported}. */
+    private UserNamespace userns;
+    private UserNamespaceChecks usernsChecks;
 
     private OciPlanCompiler(Spec spec, String file, Path bundle) {
         this.spec = spec;
@@ -134,9 +138,18 @@ public final class OciPlanCompiler {
 
     private LaunchPlan compile(Path staging, List<TrapRule> rules, int preservedFds) {
         checkSupported();
-        String root = staging.toString();
+        // In a user namespace init is an ordinary host user: it could not reach the staging
+        // directory in the 0700 state directory. It assembles the root on the rootfs itself, as
+        // runc does, in its own mount namespace (/ is rslave first: nothing reaches the host).
+        String root = userns != null ? rootfs.toString() : staging.toString();
         LaunchPlan.Builder b = LaunchPlan.builder();
         b.detach();
+        Spec.Process p = spec.process();
+        if (p.oomScoreAdj() != null) {
+            // Outer, before any namespace changes: lowering it needs CAP_SYS_RESOURCE on the host.
+            // init and the workload inherit it.
+            b.oomScoreAdj(p.oomScoreAdj());
+        }
         namespaces(b);
         Set<String> types = namespaceTypes();
         if (spec.hostname() != null && !spec.hostname().isEmpty()) {
@@ -160,11 +173,6 @@ public final class OciPlanCompiler {
         if (spec.linux() != null) {
             masked(b, root, view, spec.linux().maskedPaths());
             readonly(b, root, view, spec.linux().readonlyPaths());
-        }
-        Spec.Process p = spec.process();
-        if (p.oomScoreAdj() != null) {
-            // init's own score, inherited by the workload; /proc is still the host's here.
-            b.writeFile("/proc/self/oom_score_adj", Long.toString(p.oomScoreAdj()));
         }
         String cwd = view.resolve(p.cwd());
         b.mkdir(root + cwd, 0755);
@@ -214,8 +222,12 @@ public final class OciPlanCompiler {
         if (!types.contains("mount")) {
             throw bad("linux.namespaces", "a mount namespace is required (sluice assembles the root in it)");
         }
-        if (!l.uidMappings().isEmpty() || !l.gidMappings().isEmpty()) {
-            throw bad(l.uidMappings().isEmpty() ? "linux.gidMappings" : "linux.uidMappings", "user namespaces are not supported by sluice yet");
+        userns = UserNamespace.of(spec, file);
+        if (userns != null) {
+            usernsChecks = new UserNamespaceChecks(userns, file);
+            usernsChecks.process(spec.process(), "process.");
+            usernsChecks.devices(l.devices());
+            usernsChecks.reachable("root.path", rootfs);
         }
         if (!l.timeOffsets().isEmpty()) {
             throw bad("linux.timeOffsets", "time namespaces are not supported by sluice yet");
@@ -255,15 +267,35 @@ public final class OciPlanCompiler {
         return null;
     }
 
+    /**
+     * As runc orders them. A user namespace joined by path comes first: the namespaces joined and
+     * made after it are then entered with its capabilities (and owned by it). Otherwise the others
+     * joined by path come first, still with the host's capabilities, then the new user namespace
+     * with its maps, then everything else is unshared, owned by the new user namespace. Outer then
+     * becomes the namespace's root (uid 0, gid 0, which {@link UserNamespace} requires mapped), so
+     * that init creates files and mounts as a mapped user.
+     */
     private void namespaces(LaunchPlan.Builder b) {
         long unshare = 0;
-        for (Spec.Namespace n : spec.linux().namespaces()) {
+        List<Spec.Namespace> ns = spec.linux().namespaces();
+        if (userns != null && userns.joined()) {
+            b.setns(userns.path(), KernelNames.NAMESPACES.get("user"));
+            b.setid(0, 0);
+        }
+        for (Spec.Namespace n : ns) {
             long flag = KernelNames.NAMESPACES.get(n.type());
+            if (n.type().equals("user")) {
+                continue;
+            }
             if (n.path() != null && !n.path().isEmpty()) {
                 b.setns(n.path(), flag);
             } else {
                 unshare |= flag;
             }
+        }
+        if (userns != null && !userns.joined()) {
+            b.userns(userns.uidMap(), userns.gidMap());
+            b.setid(0, 0);
         }
         if (unshare != 0) {
             b.unshare(unshare);
@@ -282,11 +314,18 @@ public final class OciPlanCompiler {
             if (dest.equals("/")) {
                 throw bad(f + ".destination", "cannot mount over the container's root");
             }
+            if (!m.uidMappings().isEmpty() || !m.gidMappings().isEmpty()) {
+                throw bad(f + (m.uidMappings().isEmpty() ? ".gidMappings" : ".uidMappings"),
+                        "idmapped mounts are not supported by sluice yet");
+            }
             String target = root + dest;
             MountOptions o = MountOptions.parse(m.options());
             boolean bind = o.isBind() || "bind".equals(m.type());
             if (bind) {
                 Path src = bindSource(f, m);
+                if (usernsChecks != null) {
+                    usernsChecks.reachable(f + ".source", src);
+                }
                 boolean dir = Files.isDirectory(src);
                 if (dir) {
                     b.mkdir(target, 0755);
@@ -296,7 +335,12 @@ public final class OciPlanCompiler {
                 }
                 b.mount(src.toString(), target, null, MS_BIND | (o.flags() & MS_REC), null);
                 long remount = o.flags() & ~(MS_BIND | MS_REC | MS_REMOUNT);
-                if (remount != 0) {
+                if (remount != 0 && userns != null) {
+                    long[] attr = MountOptions.bindAttributes(remount);
+                    if (attr[0] != 0 || attr[1] != 0) {
+                        b.mountSetattr(target, attr[0], attr[1], false);
+                    }
+                } else if (remount != 0) {
                     b.mount(null, target, null, MS_BIND | MS_REMOUNT | remount, null);
                 }
                 if (dir) {
@@ -315,6 +359,9 @@ public final class OciPlanCompiler {
                 if (type.equals("devtmpfs")) {
                     throw bad(f + ".type", "devtmpfs would show every host device unmediated; mount a tmpfs on /dev"
                             + " and list devices in linux.devices");
+                }
+                if (usernsChecks != null) {
+                    usernsChecks.filesystem(f, type, o, namespaceTypes());
                 }
                 b.mkdir(target, 0755);
                 if (type.equals("cgroup") || type.equals("cgroup2")) {
@@ -392,6 +439,13 @@ public final class OciPlanCompiler {
             String target = root + dest;
             b.mkdir(parent(target), 0755);
             char type = d.type().equals("u") ? 'c' : d.type().charAt(0);
+            if (userns != null && type != 'p') {
+                // mknod of a device node is refused in a user namespace: bind the host's node, as
+                // runc does (its owner and mode are the host node's).
+                b.touch(target, 0644);
+                b.mount(hostNode(d), target, null, MS_BIND, null);
+                continue;
+            }
             int mode = d.fileMode() == null ? 0666 : (int) (long) d.fileMode();
             b.mknod(target, type, mode, d.major() == null ? 0 : d.major(), d.minor() == null ? 0 : d.minor(),
                     d.uid() == null ? 0 : d.uid(), d.gid() == null ? 0 : d.gid());
@@ -411,6 +465,12 @@ public final class OciPlanCompiler {
         }
     }
 
+    /** The host node a device of the container is bound from in a user namespace. */
+    private String hostNode(Spec.Device d) {
+        int i = spec.linux().devices().indexOf(d);
+        return i < 0 ? d.path() : hostNode(d, file, "linux.devices[" + i + "]").toString();
+    }
+
     /**
      * The host nodes of {@code linux.devices}, for the proxies: the node at the same path when it
      * is the same device, else the one udev lists under /dev/char or /dev/block. A listed device
@@ -428,33 +488,35 @@ public final class OciPlanCompiler {
             if (d.type().equals("p")) {
                 continue;
             }
-            boolean block = d.type().equals("b");
-            Path same = Path.of(d.path());
-            Path byNumber = Path.of(block ? "/dev/block" : "/dev/char", d.major() + ":" + d.minor());
-            Path found = null;
-            for (Path candidate : List.of(same, byNumber)) {
-                try {
-                    Path real = candidate.toRealPath();
-                    if (isNode(real, block, d.major(), d.minor())) {
-                        found = real;
-                        break;
-                    }
-                } catch (IOException e) {
-                    // not this one
-                }
-            }
-            if (found == null) {
-                found = searchDev(block, d.major(), d.minor());
-            }
-            if (found == null) {
-                throw new SpecException(file, "linux.devices[" + i + "]", "the host has no " + (block ? "block" : "character")
-                        + " device " + d.major() + ":" + d.minor() + " (looked at " + same + ", " + byNumber + " and /dev)");
-            }
+            Path found = hostNode(d, file, "linux.devices[" + i + "]");
             if (!out.contains(found)) {
                 out.add(found);
             }
         }
         return out;
+    }
+
+    /** The host node of device {@code d} (not a fifo), or a refusal naming {@code field}. */
+    private static Path hostNode(Spec.Device d, String file, String field) {
+        boolean block = d.type().equals("b");
+        Path same = Path.of(d.path());
+        Path byNumber = Path.of(block ? "/dev/block" : "/dev/char", d.major() + ":" + d.minor());
+        for (Path candidate : List.of(same, byNumber)) {
+            try {
+                Path real = candidate.toRealPath();
+                if (isNode(real, block, d.major(), d.minor())) {
+                    return real;
+                }
+            } catch (IOException e) {
+                // not this one
+            }
+        }
+        Path found = searchDev(block, d.major(), d.minor());
+        if (found == null) {
+            throw new SpecException(file, field, "the host has no " + (block ? "block" : "character")
+                    + " device " + d.major() + ":" + d.minor() + " (looked at " + same + ", " + byNumber + " and /dev)");
+        }
+        return found;
     }
 
     /** A host node of that number under /dev (hosts without udev have no /dev/char). */

@@ -229,8 +229,8 @@ class OciPlanCompilerTest {
                 new Case("linux.seccomp.flags[0]", "unsupported flag 'SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV'",
                         c -> linux(c).putObject("seccomp").put("defaultAction", "SCMP_ACT_ALLOW").putArray("flags")
                                 .add("SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV")),
-                new Case("linux.namespaces[5].type", "\"user\" namespaces are not supported",
-                        c -> ((ArrayNode) linux(c).get("namespaces")).addObject().put("type", "user")),
+                new Case("linux.namespaces[5].type", "\"time\" namespaces are not supported",
+                        c -> ((ArrayNode) linux(c).get("namespaces")).addObject().put("type", "time")),
                 new Case("linux.namespaces", "a mount namespace is required",
                         c -> ((ArrayNode) linux(c).get("namespaces")).remove(4)),
                 new Case("mounts[7].type", "devtmpfs", c -> ((ArrayNode) c.get("mounts")).addObject().put("destination", "/x").put("type", "devtmpfs").put("source", "devtmpfs")),

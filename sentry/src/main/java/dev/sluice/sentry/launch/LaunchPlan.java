@@ -131,6 +131,29 @@ public final class LaunchPlan {
             return op("join", Integer.toString(pid), Long.toString(startTime), Long.toString(cloneFlags));
         }
 
+        /**
+         * Makes a user namespace ({@code unshare(CLONE_NEWUSER)}) whose maps a helper left in the
+         * parent namespace writes: {@code uidMap} and {@code gidMap} are the text of
+         * {@code /proc/PID/uid_map} and {@code gid_map}, one {@code ID HOSTID SIZE} line per range.
+         * Put it before the {@code unshare} of the other namespaces, so that they are owned by it.
+         */
+        public Builder userns(String uidMap, String gidMap) {
+            return op("userns", uidMap, gidMap);
+        }
+
+        /**
+         * Outer becomes {@code uid}:{@code gid} (no supplementary groups) of the user namespace it
+         * has just made or joined, so init works as a mapped user.
+         */
+        public Builder setid(long uid, long gid) {
+            return op("setid", Long.toString(uid), Long.toString(gid));
+        }
+
+        /** process.oomScoreAdj, written by outer before any namespace changes (inherited by init and the workload). */
+        public Builder oomScoreAdj(long score) {
+            return op("oom-score-adj", Long.toString(score));
+        }
+
         public Builder unshare(long cloneFlags) {
             return op("unshare", Long.toString(cloneFlags));
         }
