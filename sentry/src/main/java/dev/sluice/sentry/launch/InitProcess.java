@@ -100,6 +100,14 @@ public final class InitProcess implements AutoCloseable {
         control.send("GO");
     }
 
+    /**
+     * Answers the workload's {@code AGENT-LISTENER}: {@code AGENT-DONE} lets it exec; anything
+     * else makes it exit 125 (the seccomp agent did not get its listener).
+     */
+    void agentAnswer(boolean handedOver) {
+        control.send(handedOver ? "AGENT-DONE" : "AGENT-REFUSED");
+    }
+
     /** Sends {@code signal} to the outer process, which forwards it into the sandbox. */
     public void signal(int signal) {
         if (!reaped) {
