@@ -4,6 +4,7 @@ import dev.sluice.oci.ConsoleSocket;
 import dev.sluice.oci.HookRunner;
 import dev.sluice.oci.OciException;
 import dev.sluice.oci.OciNative;
+import dev.sluice.oci.SeccompAgent;
 import dev.sluice.oci.UnixSocket;
 import dev.sluice.oci.cgroup.Cgroup;
 import dev.sluice.oci.cgroup.CgroupFs;
@@ -18,6 +19,7 @@ import dev.sluice.sentry.SandboxRunner;
 import dev.sluice.sentry.Sentry;
 import dev.sluice.sentry.launch.InitProcess;
 import dev.sluice.sentry.launch.LaunchPlan;
+import dev.sluice.sentry.launch.SeccompAgentHandoff;
 import dev.sluice.sentry.launch.Startup;
 import dev.sluice.sentry.nativeio.ErrnoException;
 import dev.sluice.sentry.nativeio.HostFd;
@@ -89,6 +91,8 @@ public final class SentryDaemon {
     private HookRunner hooks;
     /** The container's init (host pid), for the hooks' state; set once create has it. */
     private int initPid;
+    /** Where the listener of the container's own profile goes on start (SCMP_ACT_NOTIFY), or null. */
+    private SeccompAgentHandoff agent;
     private boolean reported;
 
     /**
@@ -145,6 +149,7 @@ public final class SentryDaemon {
             }
             HostProcess pid1 = HostProcess.of(startup.pid1());
             initPid = startup.pid1();
+            agent = SeccompAgent.of(spec, id, bundle, "created", initPid);
             int pidfd = pid1 == null ? -1 : OciNative.pidfdOpen(pid1.pid());
             if (pid1 == null || pidfd < 0 || !pid1.alive()) {
                 closeQuietly(startup.listener());
@@ -302,7 +307,7 @@ public final class SentryDaemon {
                 } else {
                     try {
                         init.go();
-                        failure = Startup.awaitExec(init);
+                        failure = Startup.awaitExec(init, agent);
                     } catch (RuntimeException e) {
                         failure = "the container's init exited before start";
                     }

@@ -171,8 +171,9 @@ public final class OciPlanCompiler {
         b.pivotRoot(root);
         checkExecutable(view);
 
-        SeccompProfile.compile(spec, file, b);
-        return ProcessOps.emit(b, p, cwd, NotifyRule.of(rules));
+        List<NotifyRule> notify = NotifyRule.of(rules);
+        SeccompProfile.compile(spec, file, b, !notify.isEmpty());
+        return ProcessOps.emit(b, p, cwd, notify);
     }
 
     // ---- what Sluice carries out, and what it refuses --------------------------------------
@@ -212,7 +213,7 @@ public final class OciPlanCompiler {
             throw bad("linux.timeOffsets", "time namespaces are not supported by sluice yet");
         }
         if (l.seccomp() != null) {
-            SeccompProfile.compile(l.seccomp(), file, null);
+            SeccompProfile.compile(l.seccomp(), file, null, false);
         }
         if (l.mountLabel() != null && !l.mountLabel().isEmpty()) {
             throw bad("linux.mountLabel", "SELinux is not supported by sluice");
