@@ -3,8 +3,8 @@
  *
  * It runs inside the sandbox, where the sentry traps the tty ioctls of /dev/ptmx, and
  * reports what the ioctls did as `key=value` pairs (several per line allowed), one flush per
- * line. Errno values are printed by name (EFAULT) or as `0`. Every subcommand first opens
- * /dev/ptmx with O_RDWR|O_NOCTTY.
+ * line. Errno values are printed by name (EFAULT) or as `0`. Every subcommand but mkdir first
+ * opens /dev/ptmx with O_RDWR|O_NOCTTY.
  *
  *   ptn                 TIOCGPTN                              ptn=<n>
  *   unlock              unlock, open the pts, relock, reopen  unlock=ok|<e>  relock=ok|bad-<e|opened>
@@ -21,6 +21,7 @@
  *   calls N             N x TIOCGPTN, then sleep 30 s         call=<i> rc= errno= (i from 0)
  *   exit CODE           exit with CODE
  *   sleep SECONDS       sleep
+ *   mkdir PATH...       mkdir(2) of each PATH, then stat       mkdir_<i>_rc= mkdir_<i>_errno= mkdir_<i>_dir=yes|no
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -33,6 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <termios.h>
 #include <unistd.h>
@@ -81,7 +83,7 @@ static void usage(void)
             "usage: sluice-testguest SUBCOMMAND [ARGS]\n"
             "  ptn | unlock | peer | deny | badptr | hugesize | unknown | signext\n"
             "  storm THREADS ITERS | race-winsz ITERS | fdrace ITERS | calls N\n"
-            "  exit CODE | sleep SECONDS\n");
+            "  exit CODE | sleep SECONDS | mkdir PATH...\n");
     exit(2);
 }
 
@@ -484,6 +486,23 @@ static int cmd_fdrace(int fd, int iters)
     return 0;
 }
 
+/*
+ * mkdir(2) itself (the raw syscall, so that a seccomp agent's fake return value shows as it is)
+ * for each PATH, then whether a directory is there: mkdir_I_rc, mkdir_I_errno, mkdir_I_dir.
+ */
+static int cmd_mkdir(int argc, char **argv)
+{
+    for (int i = 2; i < argc; i++) {
+        long rc = syscall(SYS_mkdir, argv[i], 0755);
+        int e = rc < 0 ? errno : 0;
+        struct stat st;
+        int dir = stat(argv[i], &st) == 0 && S_ISDIR(st.st_mode);
+
+        out("mkdir_%d_rc=%ld mkdir_%d_errno=%s mkdir_%d_dir=%s", i - 2, rc, i - 2, ename(e), i - 2, dir ? "yes" : "no");
+    }
+    return 0;
+}
+
 /* ---- main -------------------------------------------------------------------------------- */
 
 int main(int argc, char **argv)
@@ -499,8 +518,10 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
         if (strcmp(cmd, known[i]) == 0)
             is_known = 1;
-    if (!is_known)
+    if (!is_known && strcmp(cmd, "mkdir") != 0)
         usage();
+    if (strcmp(cmd, "mkdir") == 0)
+        return cmd_mkdir(argc, argv); /* needs no /dev/ptmx */
 
     int fd = open_ptmx();
     if (fd < 0) {

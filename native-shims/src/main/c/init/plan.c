@@ -178,6 +178,32 @@ static void validate_join(const struct plan *p)
 	}
 }
 
+/*
+ * A profile's SCMP_ACT_NOTIFY (seccomp_profile.c): never the default action and never for sendmsg,
+ * which both would notify the handover of the profile's own listener, so the workload would wait
+ * forever; and never with notify-ioctl ops, whose listener is the sentry's: the kernel allows one
+ * per process (a second is EBUSY; libseccomp then loads the filter without one).
+ */
+static void validate_profile_notify(const struct plan *p)
+{
+	int notify = 0;
+
+	for (int i = 1; i < p->nops; i++) {
+		const struct op *op = &p->ops[i];
+
+		if ((op->def->kind != OP_SECCOMP_RULE && op->def->kind != OP_SECCOMP_DEFAULT) ||
+		    strcmp(op->argv[0], "SCMP_ACT_NOTIFY") != 0)
+			continue;
+		if (op->def->kind == OP_SECCOMP_DEFAULT)
+			plan_fail("op %d: seccomp-default may not be SCMP_ACT_NOTIFY", i);
+		if (!strcmp(op->argv[2], "sendmsg"))
+			plan_fail("op %d: seccomp-rule SCMP_ACT_NOTIFY for sendmsg would stall the listener's handover", i);
+		notify = 1;
+	}
+	if (notify && plan_has(p, OP_NOTIFY_IOCTL))
+		plan_fail("a seccomp-rule SCMP_ACT_NOTIFY cannot share a process with notify-ioctl: one listener per process");
+}
+
 static void validate(const struct plan *p)
 {
 	if (p->nops == 0 || p->ops[0].def->kind != OP_VERSION || p->ops[0].num[0] != 1)
@@ -211,6 +237,7 @@ static void validate(const struct plan *p)
 			plan_fail("op %d: env '%.40s' is not NAME=VALUE", i, op->argv[0]);
 	}
 	validate_join(p);
+	validate_profile_notify(p);
 }
 
 void plan_recv(struct plan *p)

@@ -5,15 +5,24 @@
  * trap > errno > user-notif > trace > log > allow, kernel/seccomp.c): a profile that allows an
  * ioctl cannot take it away from the sentry, and a profile that denies one denies it.
  *
+ * A profile with SCMP_ACT_NOTIFY rules gets a listener of its own, for the seccomp agent at
+ * linux.seccomp.listenerPath: it goes to the sentry (AGENT-LISTENER), which passes it on, and the
+ * workload execs only once the sentry answers AGENT-DONE. The kernel allows one listener per
+ * process (kernel/seccomp.c, has_duplicate_listener: EBUSY), so plan.c refuses such rules in a
+ * plan with notify-ioctl ops: the sentry's listener comes first.
+ *
  * Ops (docs/launch-plan.md): seccomp-default ACTION ERRNO, seccomp-arch NAME, seccomp-flag NAME,
  * seccomp-rule ACTION ERRNO SYSCALL [INDEX OP VALUE VALUETWO]... The sentry has checked the names;
  * anything else here is a plan error.
  */
 #include <errno.h>
+#include <limits.h>
+#include <malloc.h>
 #include <seccomp.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "chan.h"
 #include "ops.h"
@@ -43,6 +52,8 @@ static uint32_t action(const char *name, uint64_t err)
 		return SCMP_ACT_TRACE((uint16_t)err);
 	if (!strcmp(name, "SCMP_ACT_LOG"))
 		return SCMP_ACT_LOG;
+	if (!strcmp(name, "SCMP_ACT_NOTIFY"))
+		return SCMP_ACT_NOTIFY;	/* rules only: plan.c refuses it as the default action */
 	errno = EINVAL;
 	bail("plan", "seccomp profile: unknown action '%.40s'", name);
 }
@@ -77,7 +88,8 @@ static uint64_t number(const char *s, uint64_t max)
 	return v;
 }
 
-static void add_rule(scmp_filter_ctx ctx, uint32_t def, const struct op *op)
+/* Adds the rule of op; returns 1 when it is a SCMP_ACT_NOTIFY rule that went into the filter. */
+static int add_rule(scmp_filter_ctx ctx, uint32_t def, const struct op *op)
 {
 	uint32_t act = action(op->argv[0], op->num[1]);
 	int nr = seccomp_syscall_resolve_name(op->argv[2]);
@@ -90,7 +102,7 @@ static void add_rule(scmp_filter_ctx ctx, uint32_t def, const struct op *op)
 	}
 	/* A name this architecture lacks (or libseccomp does not know) cannot match: skipped, as runc does. */
 	if (nr == __NR_SCMP_ERROR || act == def)
-		return;
+		return 0;
 	for (int i = 0; i < nconds; i++) {
 		const char *const *c = (const char *const *)&op->argv[3 + 4 * i];
 
@@ -103,11 +115,32 @@ static void add_rule(scmp_filter_ctx ctx, uint32_t def, const struct op *op)
 	}
 	if (distinct) {
 		check(seccomp_rule_add_array(ctx, act, nr, nconds, conds), "adding the rule for", op->argv[2]);
-		return;
+		return act == SCMP_ACT_NOTIFY;
 	}
 	/* Two conditions on one argument: libseccomp cannot AND them; runc adds one rule each. */
 	for (int i = 0; i < nconds; i++)
 		check(seccomp_rule_add_array(ctx, act, nr, 1, &conds[i]), "adding a rule for", op->argv[2]);
+	return act == SCMP_ACT_NOTIFY;
+}
+
+/*
+ * Hands the profile's listener to the sentry and waits until the seccomp agent has it. From the
+ * load to the sendmsg the workload makes no other syscall (the heap is not trimmed, see
+ * seccomp_profile_install), so whatever the profile notifies, nothing waits for an agent that
+ * cannot have the listener yet; plan.c refuses SCMP_ACT_NOTIFY for sendmsg itself. What follows
+ * (close, recvmsg, execve) may be notified: the agent answers it.
+ */
+static void hand_over(int fd)
+{
+	char answer[16];
+	int truncated;
+
+	if (send_fd("AGENT-LISTENER", fd) < 0)
+		bail("proc", "seccomp profile: sending the listener");
+	close(fd);	/* the guest must never answer its own notifications */
+	/* Anything but AGENT-DONE: the agent could not be reached; the sentry reports why. */
+	if (recv_msg(answer, sizeof(answer), &truncated) != 10 || truncated || strcmp(answer, "AGENT-DONE") != 0)
+		_exit(125);
 }
 
 void seccomp_profile_install(const struct plan *p)
@@ -115,6 +148,7 @@ void seccomp_profile_install(const struct plan *p)
 	const struct op *def_op = NULL;
 	scmp_filter_ctx ctx;
 	uint32_t def;
+	int notify = 0;
 
 	for (int i = 0; i < p->nops; i++)
 		if (p->ops[i].def->kind == OP_SECCOMP_DEFAULT)
@@ -158,7 +192,17 @@ void seccomp_profile_install(const struct plan *p)
 	}
 	for (int i = 0; i < p->nops; i++)
 		if (p->ops[i].def->kind == OP_SECCOMP_RULE)
-			add_rule(ctx, def, &p->ops[i]);
+			notify |= add_rule(ctx, def, &p->ops[i]);
+	/* libseccomp frees its BPF buffer right after the load: that free must not trim the heap
+	 * (brk), a syscall the profile could notify before anyone has the listener. */
+	if (notify && mallopt(M_TRIM_THRESHOLD, INT_MAX) != 1)
+		bail("proc", "seccomp profile: mallopt(M_TRIM_THRESHOLD)");
 	check(seccomp_load(ctx), "loading", "the filter");
+	if (notify) {
+		int fd = seccomp_notify_fd(ctx);
+
+		check(fd, "getting", "the listener");
+		hand_over(fd);
+	}
 	seccomp_release(ctx);
 }

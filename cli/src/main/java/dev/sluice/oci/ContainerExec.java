@@ -12,6 +12,7 @@ import dev.sluice.oci.state.StateStore;
 import dev.sluice.oci.state.Status;
 import dev.sluice.sentry.launch.InitProcess;
 import dev.sluice.sentry.launch.LaunchPlan;
+import dev.sluice.sentry.launch.SeccompAgentHandoff;
 import dev.sluice.sentry.launch.Startup;
 import dev.sluice.sentry.nativeio.HostFd;
 import java.nio.file.Path;
@@ -96,9 +97,11 @@ public final class ContainerExec {
     public Started start(Request r) {
         StateStore.checkId(r.id());
         ContainerState c;
+        Status status;
         try (StateStore.Locked l = store.lock(r.id())) {
             Optional<ContainerState> s = store.read(r.id());
-            switch (store.status(s)) {
+            status = store.status(s);
+            switch (status) {
                 case CREATED, RUNNING -> { }
                 case PAUSED -> {
                     if (!r.ignorePaused()) {
@@ -133,10 +136,11 @@ public final class ContainerExec {
         }
         LaunchPlan plan = ExecPlanCompiler.compile(config, process, file, prefix, c.pid(), c.pidStartTime(), rules,
                 r.detach());
-        return launch(r, dir, plan, !rules.isEmpty());
+        return launch(r, dir, plan, !rules.isEmpty(),
+                SeccompAgent.of(config, r.id(), Path.of(c.bundle()), status.json(), c.pid()));
     }
 
-    private Started launch(Request r, Path dir, LaunchPlan plan, boolean mediated) {
+    private Started launch(Request r, Path dir, LaunchPlan plan, boolean mediated, SeccompAgentHandoff agent) {
         InitProcess outer = InitProcess.spawn(initBinary.get(), plan);
         boolean ok = false;
         HostFd listener = null;
@@ -165,7 +169,7 @@ public final class ContainerExec {
                 }
             }
             outer.go();
-            String failure = Startup.awaitExec(outer);
+            String failure = Startup.awaitExec(outer, agent);
             if (failure != null) {
                 throw new OciException("exec failed: " + failure);
             }

@@ -241,13 +241,15 @@ public final class ContainerRuntime {
      */
     private String startHeld(String id, ContainerState c, HeldStart held) {
         Path bundle = Path.of(c.bundle());
-        HookRunner hooks = new HookRunner(SpecLoader.load(bundle), id, bundle, store.dir(id));
+        Spec spec = SpecLoader.load(bundle);
+        HookRunner hooks = new HookRunner(spec, id, bundle, store.dir(id));
         String failure = hooks.run("startContainer", "created", c.pid(), true);
         if (failure != null) {
             Processes.signal(new HostProcess(c.pid(), c.pidStartTime()), SIGKILL);
             return "error " + failure;
         }
-        failure = HeldWorkload.go(held.workload().pid(), held.fd(), pid -> held.workload().alive());
+        failure = HeldWorkload.go(held.workload().pid(), held.fd(), pid -> held.workload().alive(),
+                SeccompAgent.of(spec, id, bundle, "created", c.pid()));
         HeldStart.remove(store.dir(id));
         if (failure != null) {
             return "error " + failure;

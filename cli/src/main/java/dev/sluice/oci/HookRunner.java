@@ -8,7 +8,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import jnr.posix.POSIX;
@@ -91,17 +90,8 @@ public final class HookRunner {
 
     /** The state a hook reads on stdin: runtime-spec's state JSON. */
     String state(String status, int pid) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("ociVersion", spec.ociVersion());
-        m.put("id", id);
-        m.put("status", status);
-        m.put("pid", pid);
-        m.put("bundle", bundle.toString());
-        if (spec.annotations() != null && !spec.annotations().isEmpty()) {
-            m.put("annotations", spec.annotations());
-        }
         try {
-            return JSON.writeValueAsString(m);
+            return JSON.writeValueAsString(ContainerProcessState.state(spec, id, bundle, status, pid));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }

@@ -3,6 +3,7 @@ package dev.sluice.oci.daemon;
 import dev.sluice.oci.HookRunner;
 import dev.sluice.oci.OciException;
 import dev.sluice.oci.OciNative;
+import dev.sluice.oci.SeccompAgent;
 import dev.sluice.oci.UnixSocket;
 import dev.sluice.oci.launch.ProxySelection;
 import dev.sluice.oci.spec.Spec;
@@ -10,6 +11,7 @@ import dev.sluice.oci.spec.SpecLoader;
 import dev.sluice.sentry.SandboxRunner;
 import dev.sluice.sentry.Sentry;
 import dev.sluice.sentry.launch.InitProcess;
+import dev.sluice.sentry.launch.SeccompAgentHandoff;
 import dev.sluice.sentry.launch.Startup;
 import dev.sluice.sentry.nativeio.ErrnoException;
 import dev.sluice.sentry.nativeio.HostFd;
@@ -80,6 +82,8 @@ public final class SentryDaemon {
     private HookRunner hooks;
     /** The container's init (host pid), for the hooks' state; set once create has it. */
     private int initPid;
+    /** Where the listener of the container's own profile goes on start (SCMP_ACT_NOTIFY), or null. */
+    private SeccompAgentHandoff agent;
     private boolean reported;
 
     /**
@@ -124,6 +128,7 @@ public final class SentryDaemon {
             up = ContainerBringUp.bringUp(stateDir, id, bundle, spec, consoleSocket, initBinary, rules, preservedFds);
             hooks = up.hooks();
             initPid = up.pid1().pid();
+            agent = SeccompAgent.of(spec, id, bundle, "created", initPid);
             int pidfd = up.pidfd();
             server = SentrySocket.listen(stateDir);
             report("OK " + up.pid1().pid() + " " + up.pid1().startTime());
@@ -238,7 +243,7 @@ public final class SentryDaemon {
                 } else {
                     try {
                         init.go();
-                        failure = Startup.awaitExec(init);
+                        failure = Startup.awaitExec(init, agent);
                     } catch (RuntimeException e) {
                         failure = "the container's init exited before start";
                     }

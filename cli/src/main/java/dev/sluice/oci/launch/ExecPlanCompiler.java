@@ -49,7 +49,7 @@ public final class ExecPlanCompiler {
             b.setid(0, 0);
         }
         // The container's own seccomp profile applies to an exec'd process too, as with runc.
-        SeccompProfile.compile(config, file, b);
+        SeccompProfile.compile(config, file, b, !rules.isEmpty());
         // cwd needs no resolving here: after the join, "/" is the container's root.
         return ProcessOps.emit(b, process, process.cwd(), rules);
     }

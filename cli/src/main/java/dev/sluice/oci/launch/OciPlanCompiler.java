@@ -185,11 +185,12 @@ public final class OciPlanCompiler {
         b.pivotRoot(root);
         checkExecutable(view);
 
-        SeccompProfile.compile(spec, file, b);
+        List<NotifyRule> notify = NotifyRule.of(rules);
+        SeccompProfile.compile(spec, file, b, !notify.isEmpty());
         if (preservedFds > 0) {
             b.preserveFds(preservedFds);
         }
-        return ProcessOps.emit(b, p, cwd, NotifyRule.of(rules));
+        return ProcessOps.emit(b, p, cwd, notify);
     }
 
     // ---- what Sluice carries out, and what it refuses --------------------------------------
@@ -233,7 +234,7 @@ public final class OciPlanCompiler {
             throw bad("linux.timeOffsets", "time namespaces are not supported by sluice yet");
         }
         if (l.seccomp() != null) {
-            SeccompProfile.compile(l.seccomp(), file, null);
+            SeccompProfile.compile(l.seccomp(), file, null, false);
         }
         if (l.mountLabel() != null && !l.mountLabel().isEmpty()) {
             throw bad("linux.mountLabel", "SELinux is not supported by sluice");

@@ -17,21 +17,37 @@ import java.util.Set;
  * profile can deny anything, including a device ioctl, but cannot let an ioctl past the sentry: an
  * ALLOW never beats the notify filter's USER_NOTIF.
  *
+ * <p>{@code SCMP_ACT_NOTIFY} rules give the profile a listener of its own, which the sentry hands
+ * to the seccomp agent at {@code listenerPath} ({@code SeccompAgent}). The kernel allows one
+ * listener per process (kernel/seccomp.c, {@code has_duplicate_listener}: EBUSY), and when two
+ * stacked filters both answer USER_NOTIF the newest one's listener is asked
+ * ({@code seccomp_run_filters} keeps the first of equal results, walking from the newest filter):
+ * so in a container whose ioctls the sentry traps, a profile's listener could either not exist or
+ * take a trapped ioctl away from the sentry. NOTIFY is refused there, naming the rule.
+ *
  * <p>What runc does and Sluice does the same: names libseccomp does not know on this machine are
  * skipped; rules whose action is the default are dropped (libseccomp refuses them); two conditions
- * on one argument become two rules. Differences, each refused with the field named or documented:
- * {@code SCMP_ACT_NOTIFY} and {@code listenerPath} are refused (the sentry owns the container's
- * notify listener); {@code SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV} is refused (libseccomp 2.5 has
- * no attribute for it); architectures other than the x86 family are ignored (they cannot occur on
- * this host); and loading any profile sets no_new_privs, because the workload's capabilities are
- * already dropped when the filter is loaded (docs/oci.md).
+ * on one argument become two rules; NOTIFY is refused as the default action and for the syscall
+ * that hands the listener over (runc's is {@code write}, sluice-init's is {@code sendmsg}).
+ * Differences, each refused with the field named or documented:
+ * {@code SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV} is refused (libseccomp 2.5 has no attribute for
+ * it); architectures other than the x86 family are ignored (they cannot occur on this host); and
+ * loading any profile sets no_new_privs, because the workload's capabilities are already dropped
+ * when the filter is loaded (docs/oci.md).
  */
 public final class SeccompProfile {
     private SeccompProfile() {}
 
     /** OCI action names sluice-init maps to libseccomp actions. */
     public static final Set<String> ACTIONS = Set.of("SCMP_ACT_ALLOW", "SCMP_ACT_ERRNO", "SCMP_ACT_KILL", "SCMP_ACT_KILL_THREAD",
-            "SCMP_ACT_KILL_PROCESS", "SCMP_ACT_TRAP", "SCMP_ACT_TRACE", "SCMP_ACT_LOG");
+            "SCMP_ACT_KILL_PROCESS", "SCMP_ACT_TRAP", "SCMP_ACT_TRACE", "SCMP_ACT_LOG", "SCMP_ACT_NOTIFY");
+    static final String NOTIFY = "SCMP_ACT_NOTIFY";
+    /**
+     * The syscall sluice-init hands the profile's listener over with, right after loading the
+     * profile: notified, it would wait for an agent that cannot have the listener yet (plan.c
+     * refuses it too). runc refuses {@code write} for the same reason.
+     */
+    static final String HANDOVER_SYSCALL = "sendmsg";
     public static final Set<String> COMPARISONS = Set.of("SCMP_CMP_NE", "SCMP_CMP_LT", "SCMP_CMP_LE", "SCMP_CMP_EQ",
             "SCMP_CMP_GE", "SCMP_CMP_GT", "SCMP_CMP_MASKED_EQ");
     public static final Set<String> FLAGS = Set.of("SECCOMP_FILTER_FLAG_TSYNC", "SECCOMP_FILTER_FLAG_LOG",
@@ -48,22 +64,39 @@ public final class SeccompProfile {
     static final long EPERM = 1;
     static final BigInteger U64_MAX = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
 
-    /** The profile of {@code config}, if it has one, as {@link #compile(Spec.Seccomp, String, LaunchPlan.Builder)}. */
-    static void compile(Spec config, String file, LaunchPlan.Builder b) {
+    /**
+     * The profile of {@code config}, if it has one, as {@link #compile(Spec.Seccomp, String, LaunchPlan.Builder, boolean)}.
+     */
+    static void compile(Spec config, String file, LaunchPlan.Builder b, boolean sentryListener) {
         if (config.linux() != null && config.linux().seccomp() != null) {
-            compile(config.linux().seccomp(), file, b);
+            compile(config.linux().seccomp(), file, b, sentryListener);
         }
     }
 
-    /** Checks {@code s}, naming the first bad field; then adds its ops to {@code b} (when not null). */
-    static void compile(Spec.Seccomp s, String file, LaunchPlan.Builder b) {
+    /**
+     * Checks {@code s}, naming the first bad field; then adds its ops to {@code b} (when not null).
+     *
+     * @param sentryListener the process's plan has notify-ioctl rules: the sentry holds its seccomp
+     *                       listener, so the profile cannot have one ({@code SCMP_ACT_NOTIFY} is refused)
+     */
+    static void compile(Spec.Seccomp s, String file, LaunchPlan.Builder b, boolean sentryListener) {
         String f = "linux.seccomp";
-        if (s.listenerPath() != null && !s.listenerPath().isEmpty()) {
-            throw new SpecException(file, f + ".listenerPath",
-                    "seccomp notify listeners are not supported by sluice: its sentry owns the container's listener");
+        boolean hasListener = given(s.listenerPath());
+        if (hasListener && !s.listenerPath().startsWith("/")) {
+            throw new SpecException(file, f + ".listenerPath", quote(s.listenerPath())
+                    + " is not an absolute path (the seccomp agent's unix socket on the host)");
+        }
+        if (!hasListener && given(s.listenerMetadata())) {
+            throw new SpecException(file, f + ".listenerMetadata",
+                    "set without " + f + ".listenerPath: there is no seccomp agent to pass it to");
         }
         long defErrno = errno(s.defaultErrnoRet(), file, f + ".defaultErrnoRet");
         action(s.defaultAction(), file, f + ".defaultAction");
+        if (NOTIFY.equals(s.defaultAction())) {
+            throw new SpecException(file, f + ".defaultAction", "SCMP_ACT_NOTIFY cannot be the default action: it would"
+                    + " notify the " + HANDOVER_SYSCALL + " that hands its listener to the agent, which would wait forever"
+                    + " (runc refuses it too)");
+        }
         for (int i = 0; i < s.architectures().size(); i++) {
             String a = s.architectures().get(i);
             if (a == null || !ARCHES.contains(a)) {
@@ -78,6 +111,7 @@ public final class SeccompProfile {
             }
         }
         List<List<String>> rules = new ArrayList<>();
+        String firstNotify = null;
         for (int i = 0; i < s.syscalls().size(); i++) {
             Spec.Syscall c = s.syscalls().get(i);
             String at = f + ".syscalls[" + i + "]";
@@ -85,6 +119,10 @@ public final class SeccompProfile {
                 throw new SpecException(file, at, "null");
             }
             action(c.action(), file, at + ".action");
+            boolean notify = NOTIFY.equals(c.action());
+            if (notify && firstNotify == null) {
+                firstNotify = at + ".action";
+            }
             long e = c.errnoRet() != null ? errno(c.errnoRet(), file, at + ".errnoRet") : EPERM;
             if (c.names().isEmpty()) {
                 throw new SpecException(file, at + ".names", "no syscall names");
@@ -112,10 +150,25 @@ public final class SeccompProfile {
                 if (name == null || name.isEmpty() || !name.matches("[a-z0-9_]+")) {
                     throw new SpecException(file, at + ".names[" + j + "]", "not a syscall name: " + quote(name));
                 }
+                if (notify && name.equals(HANDOVER_SYSCALL)) {
+                    throw new SpecException(file, at + ".names[" + j + "]", "SCMP_ACT_NOTIFY cannot be used for "
+                            + HANDOVER_SYSCALL + ": sluice-init hands the profile's listener to the agent with it, right after"
+                            + " loading the profile, and would wait forever (runc refuses write for the same reason)");
+                }
                 List<String> r = new ArrayList<>(List.of(c.action(), Long.toString(e), name));
                 r.addAll(conds);
                 rules.add(r);
             }
+        }
+        if (firstNotify != null && !hasListener) {
+            throw new SpecException(file, firstNotify, "SCMP_ACT_NOTIFY needs " + f
+                    + ".listenerPath, the unix socket of the seccomp agent that answers the notifications");
+        }
+        if (firstNotify != null && sentryListener) {
+            throw new SpecException(file, firstNotify, "SCMP_ACT_NOTIFY cannot be used in a container whose ioctls the"
+                    + " sentry traps (its device proxies): the kernel allows one seccomp listener per process (a second"
+                    + " one is EBUSY) and the sentry's comes first; were there two, the profile's would be asked first"
+                    + " and could take a trapped ioctl away from the sentry");
         }
         if (b == null) {
             return;
@@ -131,11 +184,12 @@ public final class SeccompProfile {
         rules.forEach(r -> b.seccompRule(r.get(0), Long.parseLong(r.get(1)), r.get(2), r.subList(3, r.size())));
     }
 
+    /** Go's omitempty: an empty string is no value. */
+    private static boolean given(String v) {
+        return v != null && !v.isEmpty();
+    }
+
     private static void action(String a, String file, String field) {
-        if ("SCMP_ACT_NOTIFY".equals(a)) {
-            throw new SpecException(file, field,
-                    "SCMP_ACT_NOTIFY is not supported by sluice: its sentry owns the container's notify listener");
-        }
         if (a == null || !ACTIONS.contains(a)) {
             throw new SpecException(file, field, "unknown action " + quote(a));
         }

@@ -195,6 +195,25 @@ class OciPlanCompilerTest {
     }
 
     @Test
+    void aNotifyRuleNeedsTheSentryWithoutAListenerOfItsOwn() throws IOException {
+        Consumer<ObjectNode> notify = c -> {
+            ObjectNode s = linux(c).putObject("seccomp").put("defaultAction", "SCMP_ACT_ALLOW")
+                    .put("listenerPath", "/run/agent.sock");
+            ObjectNode r = s.putArray("syscalls").addObject().put("action", "SCMP_ACT_NOTIFY");
+            r.putArray("names").add("mkdir");
+        };
+        LaunchPlan p = compile(spec(notify), List.of());
+        assertEquals(List.of(List.of("SCMP_ACT_NOTIFY", "1", "mkdir")),
+                p.ops("seccomp-rule").stream().map(LaunchPlan.Op::args).toList(), "no proxy traps anything: the rule goes in");
+        assertTrue(p.ops("notify-ioctl").isEmpty(), "and the profile's listener is the process's only one");
+        TrapRule tty = new TrapRule(0xff00, 0x5400, Disposition.CONTINUE, "tty");
+        Spec s = spec(notify);
+        SpecException e = assertThrows(SpecException.class, () -> compile(s, List.of(tty)));
+        assertEquals("linux.seccomp.syscalls[0].action", e.field(), e.getMessage());
+        assertTrue(e.getMessage().contains("one seccomp listener per process"), "says why: " + e.getMessage());
+    }
+
+    @Test
     void createHooksStopInitBeforePivotRoot() throws IOException {
         LaunchPlan none = compile(spec(c -> c.putObject("hooks").putArray("poststart").addObject().put("path", "/bin/true")),
                 List.of());
@@ -211,10 +230,11 @@ class OciPlanCompilerTest {
         record Case(String field, String problem, Consumer<ObjectNode> edit) {}
         List<Case> cases = List.of(
                 new Case("process.apparmorProfile", "AppArmor", c -> ((ObjectNode) c.get("process")).put("apparmorProfile", "x")),
-                new Case("linux.seccomp.defaultAction", "SCMP_ACT_NOTIFY is not supported",
-                        c -> linux(c).putObject("seccomp").put("defaultAction", "SCMP_ACT_NOTIFY")),
-                new Case("linux.seccomp.listenerPath", "notify listeners", c -> linux(c).putObject("seccomp")
-                        .put("defaultAction", "SCMP_ACT_ALLOW").put("listenerPath", "/run/agent.sock")),
+                new Case("linux.seccomp.defaultAction", "SCMP_ACT_NOTIFY cannot be the default action",
+                        c -> linux(c).putObject("seccomp").put("defaultAction", "SCMP_ACT_NOTIFY")
+                                .put("listenerPath", "/run/agent.sock")),
+                new Case("linux.seccomp.listenerPath", "not an absolute path", c -> linux(c).putObject("seccomp")
+                        .put("defaultAction", "SCMP_ACT_ALLOW").put("listenerPath", "run/agent.sock")),
                 new Case("linux.seccomp.syscalls[0].args[0].op", "unknown comparison 'SCMP_CMP_ISH'", c -> {
                     ObjectNode s = linux(c).putObject("seccomp").put("defaultAction", "SCMP_ACT_ALLOW");
                     ObjectNode r = s.putArray("syscalls").addObject().put("action", "SCMP_ACT_ERRNO");

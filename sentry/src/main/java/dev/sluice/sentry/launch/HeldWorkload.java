@@ -26,9 +26,11 @@ public final class HeldWorkload {
 
     /**
      * Sends GO to workload {@code pid}, which holds the control socket as {@code heldFd}; returns
-     * null once it has exec'd, else why it did not (or could not be reached).
+     * null once it has exec'd, else why it did not (or could not be reached). The listener of the
+     * container's own seccomp profile goes to {@code agent} (or is refused without one), as in
+     * {@link Startup#awaitExec(InitProcess, SeccompAgentHandoff)}.
      */
-    public static String go(int pid, int heldFd, Identity identity) {
+    public static String go(int pid, int heldFd, Identity identity, SeccompAgentHandoff agent) {
         int pidfd = Native.pidfdOpen(pid, 0);
         if (pidfd < 0) {
             return "the container's process (pid " + pid + ") is gone: " + Errno.describe(-pidfd);
@@ -42,9 +44,9 @@ public final class HeldWorkload {
                 return "cannot take the control socket of the container's process (pid " + pid + ", fd " + heldFd + "): "
                         + Errno.describe(-dup);
             }
-            try (ControlSocket control = ControlSocket.of(HostFd.adopt(dup))) {
-                control.send("GO");
-                return Startup.awaitExec(control::receive);
+            try (InitProcess channel = InitProcess.channel(ControlSocket.of(HostFd.adopt(dup)))) {
+                channel.go();
+                return Startup.awaitExec(channel, agent);
             }
         }
     }

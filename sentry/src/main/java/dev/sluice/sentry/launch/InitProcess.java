@@ -91,6 +91,24 @@ public final class InitProcess implements AutoCloseable {
         }
     }
 
+    /**
+     * The control socket of a workload that holds the sentry's end itself ({@link #handOff}),
+     * taken back by {@link HeldWorkload}: messages only, no outer process of ours to wait for.
+     */
+    static InitProcess channel(ControlSocket control) {
+        InitProcess p = new InitProcess(0, control);
+        p.reaped = true;
+        return p;
+    }
+
+    /**
+     * Answers the workload's {@code AGENT-LISTENER}: {@code AGENT-DONE} lets it exec; anything
+     * else makes it exit 125 (the seccomp agent did not get its listener).
+     */
+    void agentAnswer(boolean handedOver) {
+        control.send(handedOver ? "AGENT-DONE" : "AGENT-REFUSED");
+    }
+
     /** The host pid of the outer {@code sluice-init}. */
     public int pid() {
         return pid;

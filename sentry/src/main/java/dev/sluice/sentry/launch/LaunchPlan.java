@@ -286,6 +286,8 @@ public final class LaunchPlan {
         /**
          * One rule of the profile: {@code action} (with {@code errno}) for {@code syscall} when all
          * {@code conds} hold, given in fours: argument index, {@code SCMP_CMP_*}, value, second value.
+         * {@code SCMP_ACT_NOTIFY} gives the profile a listener of its own ({@code AGENT-LISTENER});
+         * sluice-init refuses it for {@code sendmsg} and in a plan with {@link #notifyIoctl}.
          */
         public Builder seccompRule(String action, long errno, String syscall, List<String> conds) {
             if (conds.size() % 4 != 0) {

@@ -77,13 +77,23 @@ public record Startup(int pid1, HostFd listener, HostFd console, String failure)
 
     /** After GO: null once the workload has exec'd (end of file), else why exec failed. */
     public static String awaitExec(InitProcess init) {
-        return awaitExec(init::receive);
+        return awaitExec(init, null);
     }
 
-    static String awaitExec(java.util.function.Supplier<ControlSocket.Message> messages) {
+    /**
+     * As {@link #awaitExec(InitProcess)}, and the listener of the container's own seccomp profile
+     * ({@code AGENT-LISTENER}) goes to {@code agent}; the workload execs only once the agent has it.
+     * Without an {@code agent} (null) such a listener is refused and the workload exits 125.
+     */
+    public static String awaitExec(InitProcess init, SeccompAgentHandoff agent) {
         String failure = null;
         ControlSocket.Message m;
-        while ((m = messages.get()) != null) {
+        while ((m = init.receive()) != null) {
+            if (m.verb().equals("AGENT-LISTENER")) {
+                String refused = handOver(init, m, agent);
+                failure = failure != null ? failure : refused;
+                continue;
+            }
             if (m.fd() != null) {
                 m.fd().close();
             }
@@ -98,6 +108,31 @@ public record Startup(int pid1, HostFd listener, HostFd console, String failure)
             }
         }
         return failure;
+    }
+
+    /** Hands the profile's listener to {@code agent} and answers the workload; returns why not, or null. */
+    private static String handOver(InitProcess init, ControlSocket.Message m, SeccompAgentHandoff agent) {
+        String refused;
+        if (m.fd() == null) {
+            refused = "sluice-init sent the seccomp profile's listener without its fd";
+        } else if (agent == null) {
+            refused = "the seccomp profile's listener has no agent to go to (SCMP_ACT_NOTIFY needs linux.seccomp.listenerPath)";
+        } else if (m.pid() <= 0) {
+            refused = "the kernel did not say which process sent the seccomp profile's listener";
+        } else {
+            try {
+                refused = agent.handOver(m.fd(), m.pid());
+            } catch (RuntimeException e) {
+                refused = e.getMessage() != null ? e.getMessage() : e.toString();
+            }
+        }
+        closeQuietly(m.fd()); // the agent holds its own copy now; none may stay with the sentry
+        try {
+            init.agentAnswer(refused == null);
+        } catch (RuntimeException e) {
+            // The workload is gone already; end of file follows.
+        }
+        return refused;
     }
 
     /** sluice's exit code for a failed startup, given the outer process's own. */

@@ -46,7 +46,7 @@ class HeldWorkloadTest {
             p.close(); // nothing of the Java side's is left open
             assertTrue(Files.exists(Path.of("/proc", Integer.toString(workload), "fd", Integer.toString(fd))),
                     "the held end is open in the workload");
-            assertNull(HeldWorkload.go(workload, fd, pid -> true), "GO through the held end, then end of file at exec");
+            assertNull(HeldWorkload.go(workload, fd, pid -> true, null), "GO through the held end, then end of file at exec");
             assertEquals(5, p.waitFor(), "the workload ran to its own exit status");
         }
     }
@@ -60,7 +60,7 @@ class HeldWorkloadTest {
             int workload = workloadOf(s.pid1());
             int fd = p.handOff();
             p.close();
-            String failure = HeldWorkload.go(workload, fd, pid -> true);
+            String failure = HeldWorkload.go(workload, fd, pid -> true, null);
             assertEquals("/nonexistent/prog: command not found", failure);
             assertEquals(127, p.waitFor());
         }
@@ -74,12 +74,12 @@ class HeldWorkloadTest {
             int workload = workloadOf(s.pid1());
             int fd = p.handOff();
             p.close();
-            String failure = HeldWorkload.go(workload, fd, pid -> false);
+            String failure = HeldWorkload.go(workload, fd, pid -> false, null);
             assertNotNull(failure, "the identity check failed: no GO");
             assertTrue(failure.contains("is gone"), failure);
-            String wrongFd = HeldWorkload.go(workload, 1000, pid -> true);
+            String wrongFd = HeldWorkload.go(workload, 1000, pid -> true, null);
             assertTrue(wrongFd.contains("cannot take the control socket") && wrongFd.contains("EBADF"), wrongFd);
-            HeldWorkload.go(workload, fd, pid -> true); // let it finish
+            HeldWorkload.go(workload, fd, pid -> true, null); // let it finish
             assertEquals(0, p.waitFor());
         }
     }

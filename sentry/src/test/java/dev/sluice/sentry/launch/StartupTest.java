@@ -6,10 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.never;
+import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
 import dev.sluice.sentry.nativeio.HostFd;
 import dev.sluice.sentry.nativeio.TestFds;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -164,5 +168,58 @@ class StartupTest {
         InitProcess error = mock(InitProcess.class);
         when(error.receive()).thenReturn(msg("ERROR pid1 5 chdir /x: No such file or directory"), (ControlSocket.Message) null);
         assertEquals("sandbox setup failed (pid1): chdir /x: No such file or directory", Startup.awaitExec(error), "ERROR");
+    }
+
+    @Test
+    void awaitExecHandsTheProfileListenerToTheAgentThenLetsTheWorkloadExec() {
+        int n = TestFds.eventfd();
+        HostFd listener = HostFd.adopt(n);
+        InitProcess init = mock(InitProcess.class);
+        when(init.receive()).thenReturn(new ControlSocket.Message("AGENT-LISTENER", listener, 4711), (ControlSocket.Message) null);
+        List<String> seen = new ArrayList<>();
+        String failure = Startup.awaitExec(init, (fd, pid) -> {
+            seen.add(fd.isOpen() + " " + pid);
+            return null;
+        });
+        assertNull(failure, "handed over, then end of file: the workload exec'd");
+        assertEquals(List.of("true 4711"), seen, "the agent got the open listener and the sender's host pid");
+        verify(init).agentAnswer(true);
+        assertFalse(TestFds.isOpen(n), "the sentry keeps no copy of the agent's listener");
+    }
+
+    @Test
+    void awaitExecRefusesTheProfileListenerWhenTheAgentCannotTakeIt() {
+        int n = TestFds.eventfd();
+        InitProcess init = mock(InitProcess.class);
+        when(init.receive()).thenReturn(new ControlSocket.Message("AGENT-LISTENER", HostFd.adopt(n), 12), (ControlSocket.Message) null);
+        String failure = Startup.awaitExec(init, (fd, pid) -> "connect /run/agent.sock: ECONNREFUSED");
+        assertEquals("connect /run/agent.sock: ECONNREFUSED", failure, "the agent's failure is start's failure");
+        verify(init).agentAnswer(false);
+        verify(init, never()).agentAnswer(true);
+        assertFalse(TestFds.isOpen(n), "the listener is closed");
+    }
+
+    @Test
+    void awaitExecRefusesTheProfileListenerWithoutAnAgentOrASender() {
+        int n = TestFds.eventfd();
+        InitProcess noAgent = mock(InitProcess.class);
+        when(noAgent.receive()).thenReturn(new ControlSocket.Message("AGENT-LISTENER", HostFd.adopt(n), 12), (ControlSocket.Message) null);
+        String failure = Startup.awaitExec(noAgent);
+        assertTrue(failure != null && failure.contains("listenerPath"), "no agent to go to: " + failure);
+        verify(noAgent).agentAnswer(false);
+        assertFalse(TestFds.isOpen(n), "the listener is closed");
+
+        int m = TestFds.eventfd();
+        InitProcess noPid = mock(InitProcess.class);
+        when(noPid.receive()).thenReturn(new ControlSocket.Message("AGENT-LISTENER", HostFd.adopt(m)), (ControlSocket.Message) null);
+        List<Integer> called = new ArrayList<>();
+        failure = Startup.awaitExec(noPid, (fd, pid) -> {
+            called.add(pid);
+            return null;
+        });
+        assertTrue(failure != null && failure.contains("which process"), "no SCM_CREDENTIALS: " + failure);
+        assertTrue(called.isEmpty(), "the agent is not given a listener without its process's pid");
+        verify(noPid).agentAnswer(false);
+        assertFalse(TestFds.isOpen(m), "the listener is closed");
     }
 }
