@@ -102,6 +102,11 @@ public final class OciNative {
         return r < 0 ? -POSIX.errno() : r;
     }
 
+    /** Points fds 0, 1 and 2 at /dev/null. Throws on failure. */
+    public static void nullStdio() {
+        redirectStdio("/dev/null");
+    }
+
     /** Points fds 0 and 1 at /dev/null and fd 2 at {@code log} (appended). Throws on failure. */
     public static void redirectStdio(String log) {
         int nul = POSIX.open("/dev/null", Native.O_RDWR, 0);

@@ -134,6 +134,12 @@ public final class SentryDaemon {
             Path staging = Files.createDirectories(stateDir.resolve(ROOTFS));
             LaunchPlan plan = OciPlanCompiler.compile(spec, file, bundle, staging, rules);
             Cgroup cgroup = recordedCgroup();
+            if (spec.process().isTerminal()) {
+                // With a terminal the pty is the container's stdio, and create's are create's own:
+                // no process of the container may hold them, or a caller reading them to end of
+                // file (containerd's shim) waits forever (docs/oci.md, terminals).
+                OciNative.nullStdio();
+            }
             init = InitProcess.spawn(initBinary, plan, pid -> enter(cgroup, pid));
             hooks = new HookRunner(spec, id, bundle, stateDir);
             HookRunner h = hooks;
