@@ -58,9 +58,11 @@ public final class ContainerExec {
      * @param pidFile       where its host pid goes (written atomically), or null
      * @param consoleSocket where its pty master goes when it has a terminal, or null
      * @param ignorePaused  exec into a paused container too
+     * @param tty           {@code --tty} was given; with a process file it must agree with the file's
+     *                      {@code terminal} (conmon passes it with {@code --process})
      */
     public record Request(String id, Path processFile, ExecOverrides overrides, boolean detach, Path pidFile,
-                          Path consoleSocket, boolean ignorePaused) {}
+                          Path consoleSocket, boolean ignorePaused, boolean tty) {}
 
     /** A started exec'd process. */
     public static final class Started {
@@ -119,6 +121,10 @@ public final class ContainerExec {
             process = SpecLoader.loadProcess(r.processFile());
             file = r.processFile().toString();
             prefix = "";
+            if (r.tty() && !process.isTerminal()) {
+                throw new OciException("--tty: " + file + " asks for no terminal (terminal is false), and with --process"
+                        + " the file says everything about the process");
+            }
         } else {
             process = r.overrides().apply(config.process());
             file = Path.of(c.bundle(), "config.json").toString();
