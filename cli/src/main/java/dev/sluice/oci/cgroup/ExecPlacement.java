@@ -16,9 +16,9 @@ import java.nio.file.Path;
  *
  * <p>{@link #leave}: once the process exists, an outer process that stays to wait for it (exec
  * without {@code --detach}) goes back to the caller's own cgroups. It is not a process of the
- * container (it is in no namespace of the container's as a pid, and it ends with the process),
- * so, like runc exec's own process, it counts against none of the container's limits and is not
- * listed by {@code ps}.
+ * container (it is outside the container's pid namespace, and it ends with the process), so, like
+ * runc exec's own process, it counts against none of the container's limits and is not listed by
+ * {@code ps}.
  */
 public final class ExecPlacement {
     private final String id;
