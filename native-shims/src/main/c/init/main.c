@@ -138,15 +138,6 @@ static _Noreturn void run_workload(void)
 	exec_workload(&plan);
 }
 
-/* The fds --preserve-fds passed are the workload's alone: init must not keep a pipe open. */
-static void close_preserved(void)
-{
-	const struct op *op = plan_find(&plan, OP_PRESERVE_FDS);
-
-	if (op && op->num[0] > 0)
-		close_range(3, 3 + (unsigned int)op->num[0] - 1, 0);
-}
-
 static _Noreturn void run_init(void)
 {
 	int parent_pidfd, st;
@@ -160,7 +151,12 @@ static _Noreturn void run_init(void)
 		run_workload();
 	}
 	chan_close();
-	close_preserved();
+	/*
+	 * Init never execs, so close-on-exec does nothing for it: every fd above 2 it inherited (the
+	 * sentry's files, the fds --preserve-fds passed, which are the workload's alone) goes now.
+	 * It needs none of them to reap and forward signals.
+	 */
+	close_range(3, ~0U, 0);
 	sig_forward_to("init", workload);
 	/* As pid 1 we inherit every orphan of the namespace: reap them all, exit with ours. */
 	for (;;) {

@@ -137,8 +137,12 @@ final class OciBundle {
 
         /** A reaper whose files are {@code NAME.out}, {@code NAME.err} and {@code NAME.pid} in {@code dir}: a second one per bundle. */
         static Reaper named(Path dir, String name, Object... sluiceArgs) {
-            return new Reaper(dir.resolve(name + ".out"), dir.resolve(name + ".err"), dir.resolve(name + ".pid"), Sluice.bin(),
-                    sluiceArgs);
+            return named(dir, name, Sluice.bin(), sluiceArgs);
+        }
+
+        /** The same with another runtime's binary (runc, as a baseline) in place of bin/sluice. */
+        static Reaper named(Path dir, String name, Path runtime, Object... args) {
+            return new Reaper(dir.resolve(name + ".out"), dir.resolve(name + ".err"), dir.resolve(name + ".pid"), runtime, args);
         }
 
         private Reaper(Path out, Path err, Path pidFile, Path runtime, Object... args) {

@@ -28,9 +28,10 @@ import org.junit.jupiter.api.Timeout;
 /**
  * OCI containers in their cgroups, on this host's cgroup version: a pids limit the workload runs
  * into, the memory limit in its file, the cgroup made by create and removed by delete, the sentry
- * outside it, {@code ps --format json}, and pause/resume through the freezer (a counter stops and
- * goes on; kill and delete --force of a paused container). The pids and ps checks run against
- * runc too, where it is installed, as the baseline.
+ * outside it, {@code ps --format json}, exec'd processes inside it (their cgroup, ps, the pids
+ * limit), and pause/resume through the freezer (a counter stops and goes on; kill and delete
+ * --force of a paused container). The pids, ps and exec checks run against runc too, where it is
+ * installed, as the baseline.
  */
 @RequiresRoot
 @Timeout(240)
@@ -44,6 +45,9 @@ class OciCgroupsE2ETest {
     private static final String FORKS = "ok=0; fail=0; i=0; while [ $i -lt 20 ]; do if (sleep 60 &) 2>/dev/null; "
             + "then ok=$((ok+1)); else fail=$((fail+1)); fi; i=$((i+1)); done; echo forks ok=$ok fail=$fail; exec sleep 100";
     private static final Pattern FORKS_LINE = Pattern.compile("forks ok=(\\d+) fail=(\\d+)");
+    /** FORKS for an exec'd shell: the sleeps let go of exec's stdout, and the shell returns. */
+    private static final String EXEC_FORKS = "ok=0; fail=0; i=0; while [ $i -lt 20 ]; do if (sleep 60 >/dev/null &) 2>/dev/null; "
+            + "then ok=$((ok+1)); else fail=$((fail+1)); fi; i=$((i+1)); done; echo forks ok=$ok fail=$fail";
     private Path root;
     private Path runcRoot;
 
@@ -304,7 +308,12 @@ class OciCgroupsE2ETest {
     }
 
     private Sluice.Result runc(String... args) {
-        List<String> cmd = new ArrayList<>(List.of(runcBinary().toString(), "--root", runcRoot.toString()));
+        return tool(runcBinary(), runcRoot, args);
+    }
+
+    /** One command of the runtime {@code binary} (runc or bin/sluice) with {@code --root stateRoot}, to its end. */
+    private static Sluice.Result tool(Path binary, Path stateRoot, String... args) {
+        List<String> cmd = new ArrayList<>(List.of(binary.toString(), "--root", stateRoot.toString()));
         cmd.addAll(List.of(args));
         try {
             Process p = new ProcessBuilder(cmd).start();
@@ -353,5 +362,73 @@ class OciCgroupsE2ETest {
             assertEquals("137", reaper.await("exit", WAIT), "runc's init killed");
             assertFalse(Files.exists(file("pids", path, "pids.max").getParent()), "runc removed its cgroup too");
         }
+    }
+
+    // ---- exec'd processes, sluice and runc -----------------------------------------------------
+
+    /**
+     * In a running container of {@code binary} (pids.limit 8, running {@code sleep}): an exec'd
+     * process sees the cgroup of the container's pid 1 in {@code /proc/self/cgroup}; a detached one
+     * is, from the host, in init's cgroup and listed by {@code ps --format json}; and an exec'd
+     * shell that tries to leave 20 sleeps runs into the container's pids limit. Returns its forks line.
+     */
+    private static Matcher execJoinsTheContainersCgroup(String name, Path binary, Path stateRoot, String id, String cgroupsPath) {
+        Path b = OciBundle.create("exec-cgroup-" + name, List.of("sh", "-c", "exec sleep 100"), limits(cgroupsPath));
+        try (OciBundle.Reaper reaper = new OciBundle.Reaper(b, binary, "--root", stateRoot.toString(), "create", "--bundle",
+                b.toString(), "--pid-file", b.resolve("init.pid").toString(), id)) {
+            assertEquals("0", reaper.await("cmd", WAIT), name + " create\n" + OciBundle.Reaper.read(reaper.err));
+            long init = Long.parseLong(reaper.await("pid", WAIT));
+            Sluice.Result start = tool(binary, stateRoot, "start", id);
+            assertEquals(0, start.exitCode(), name + " start\n" + start);
+
+            Sluice.Result self = tool(binary, stateRoot, "exec", id, "sh", "-c", "cat /proc/self/cgroup; echo ---; cat /proc/1/cgroup");
+            assertEquals(0, self.exitCode(), name + " exec\n" + self);
+            String[] views = self.stdout().split("---\n");
+            assertEquals(2, views.length, name + ": two cgroup files\n" + self);
+            assertEquals(views[1], views[0], name + ": the exec'd process's /proc/self/cgroup is the container's (its pid 1's)");
+
+            try (OciBundle.Reaper exec = OciBundle.Reaper.named(b, "exec", binary, "--root", stateRoot.toString(), "exec",
+                    "--detach", "--pid-file", b.resolve("exec.pid").toString(), id, "sleep", "100")) {
+                assertEquals("0", exec.await("cmd", WAIT), name + " exec --detach\n" + OciBundle.Reaper.read(exec.err));
+                long pid = Long.parseLong(exec.await("pid", WAIT));
+                assertEquals(text(Path.of("/proc", Long.toString(init), "cgroup")), text(Path.of("/proc", Long.toString(pid), "cgroup")),
+                        name + ": seen from the host, the exec'd process " + pid + " is in the cgroups of the container's init " + init);
+                Sluice.Result ps = tool(binary, stateRoot, "ps", "--format", "json", id);
+                assertEquals(0, ps.exitCode(), name + " ps\n" + ps);
+                assertTrue(pids(ps.stdout()).contains(pid), name + ": ps --format json lists the exec'd process " + pid + ": " + ps.stdout());
+                ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+                assertEquals("137", exec.await("exit", WAIT), name + ": the exec'd sleep is gone, and counts no more");
+            }
+
+            Sluice.Result forks = tool(binary, stateRoot, "exec", id, "sh", "-c", EXEC_FORKS);
+            assertEquals(0, forks.exitCode(), name + " exec of the forking shell\n" + forks);
+            Matcher m = FORKS_LINE.matcher(forks.stdout());
+            assertTrue(m.find(), name + ": the forks line\n" + forks);
+            int ok = Integer.parseInt(m.group(1));
+            int fail = Integer.parseInt(m.group(2));
+            System.out.println("[sluice-e2e] " + name + ", an exec'd shell under pids.limit " + PIDS_LIMIT + ": " + m.group());
+            assertEquals(20, ok + fail, name + ": every fork was tried");
+            assertTrue(fail > 0 && ok > 0 && ok < PIDS_LIMIT, name + ": the container's pids limit holds for an exec'd process: " + m.group());
+            Sluice.Result delete = tool(binary, stateRoot, "delete", "--force", id);
+            assertEquals(0, delete.exitCode(), name + " delete --force\n" + delete);
+            assertEquals("137", reaper.await("exit", WAIT), name + ": init killed");
+            return m;
+        }
+    }
+
+    @Test
+    void execdProcessesAreInTheContainersCgroupAsUnderRunc() {
+        Matcher sluice = execJoinsTheContainersCgroup("sluice", Sluice.bin(), root, Sluice.unique("execcg"), null);
+        Path runc = runcBinary();
+        if (runc == null) {
+            System.out.println("[sluice-e2e] OciCgroupsE2ETest: SKIPPED the runc baseline for exec: runc is not installed");
+            return;
+        }
+        String id = Sluice.unique("runc-execcg");
+        Matcher baseline = execJoinsTheContainersCgroup("runc", runc, runcRoot, id, "/sluice-e2e-runc/" + id);
+        // Sluice's container has one process more, its init (pid 1); exec's waiting process is not in it.
+        assertEquals(Integer.parseInt(baseline.group(1)) - 1, Integer.parseInt(sluice.group(1)),
+                "sluice's exec'd shell forks one sleep fewer than runc's, the difference being the container's sluice-init: sluice "
+                        + sluice.group() + ", runc " + baseline.group());
     }
 }

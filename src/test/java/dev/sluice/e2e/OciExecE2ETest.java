@@ -26,7 +26,8 @@ import org.junit.jupiter.api.Timeout;
  * prints to the caller and returns its status; it is in every namespace of the container (the same
  * namespace files as the container's init, not the host's); {@code --detach} leaves it to the
  * caller's subreaper with its pid in the pid file; its device ioctls go to the container's sentry;
- * and with no sentry to take its listener it does not run at all.
+ * and with no sentry to take its listener it does not run at all, nor when the container's cgroup
+ * is gone (its cgroups are checked against runc's in OciCgroupsE2ETest).
  */
 @RequiresRoot
 @Timeout(240)
@@ -106,6 +107,11 @@ class OciExecE2ETest {
         assertEquals(1, missing.exitCode(), "a command the container does not have\n" + missing);
         assertTrue(missing.stderr().contains("no-such-command: command not found"), missing.stderr());
         assertFalse(r.hasStackTrace() || missing.hasStackTrace(), "no stack traces\n" + missing);
+        Path noTerminal = b.resolve("no-terminal.json");
+        Files.writeString(noTerminal, "{\"terminal\": false, \"user\": {\"uid\": 0, \"gid\": 0}, \"args\": [\"true\"], \"cwd\": \"/\"}");
+        Sluice.Result tty = oci("exec", "--process", noTerminal.toString(), "--tty", id);
+        assertEquals(1, tty.exitCode(), "--tty with a process file that asks for no terminal\n" + tty);
+        assertTrue(tty.stderr().contains("--tty: " + noTerminal + " asks for no terminal"), tty.stderr());
         assertEquals("running", JSON.readTree(oci("state", id).stdout()).get("status").asText(), "the container runs on");
     }
 
@@ -209,6 +215,30 @@ class OciExecE2ETest {
         assertEquals(1, noCmd.exitCode(), "exec without a command\n" + noCmd);
         assertTrue(noCmd.stderr().contains("exec: no command"), noCmd.stderr());
         assertFalse(r.hasStackTrace() || ghost.hasStackTrace() || noCmd.hasStackTrace(), "no stack traces");
+    }
+
+    @Test
+    void nothingRunsWhenTheContainersCgroupIsGone() throws IOException {
+        Path b = bundle("oci-exec-nocg", c -> { });
+        String id = Sluice.unique("execnocg");
+        running(b, id);
+        // What a delete that got as far as the cgroups leaves: its processes elsewhere, its directories gone.
+        List<Path> dirs = new ArrayList<>();
+        JSON.readTree(root.resolve(id).resolve("state.json").toFile()).get("cgroups").forEach(d -> dirs.add(Path.of(d.asText())));
+        assertFalse(dirs.isEmpty(), "state.json records the container's cgroups");
+        for (Path d : dirs) {
+            for (String pid : Files.readString(d.resolve("cgroup.procs")).split("\\s+")) {
+                if (!pid.isEmpty()) {
+                    Files.writeString(d.getParent().resolve("cgroup.procs"), pid);
+                }
+            }
+            Files.delete(d);
+        }
+        Sluice.Result r = oci("exec", id, "sh", "-c", "echo RAN-OUTSIDE-THE-CGROUP");
+        assertEquals(1, r.exitCode(), "exec fails\n" + r);
+        assertTrue(r.stderr().contains("container " + id + ": its cgroup ") && r.stderr().contains("no longer exists"), r.stderr());
+        assertFalse(r.stdout().contains("RAN-OUTSIDE-THE-CGROUP"), "nothing ran\n" + r);
+        assertFalse(r.hasStackTrace(), "no stack trace\n" + r);
     }
 
     private static void sleep(long ms) {

@@ -38,7 +38,8 @@ final class ExecCommand extends OciCommand {
             description = "Unix socket to send the pty master to when the process has a terminal.")
     Path consoleSocket;
 
-    @Option(names = {"-t", "--tty"}, description = "Give the process a terminal (needs --console-socket).")
+    @Option(names = {"-t", "--tty"}, description = {"Give the process a terminal (needs --console-socket).",
+            "With --process only where the file asks for one too (conmon passes both)."})
     boolean tty;
 
     @Option(names = "--cwd", paramLabel = "DIR", description = "Working directory in the container (absolute).")
@@ -95,14 +96,15 @@ final class ExecCommand extends OciCommand {
             throw new OciException("--process-label " + processLabel + ": SELinux is not supported by sluice");
         }
         ExecOverrides o = new ExecOverrides(command, cwd, env, tty, user, additionalGids, caps, noNewPrivs);
-        if (process != null && (!command.isEmpty() || o.any())) {
+        if (process != null && (!command.isEmpty() || o.anyBeyondTty())) {
             throw new OciException("--process " + process + " says everything about the process: give no CMD, --cwd,"
-                    + " --env, --tty, --user, --additional-gids, --cap or --no-new-privs with it");
+                    + " --env, --user, --additional-gids, --cap or --no-new-privs with it");
         }
         if (process == null && command.isEmpty()) {
             throw new OciException("exec: no command: give CMD [ARGS...] after the container id, or --process FILE");
         }
-        return new ContainerExec.Request(id, process, process == null ? o : null, detach, pidFile, consoleSocket, ignorePaused);
+        return new ContainerExec.Request(id, process, process == null ? o : null, detach, pidFile, consoleSocket, ignorePaused,
+                tty);
     }
 
     @Override

@@ -1,5 +1,9 @@
 package dev.sluice.oci;
 
+import dev.sluice.oci.cgroup.Cgroup;
+import dev.sluice.oci.cgroup.CgroupFs;
+import dev.sluice.oci.cgroup.CgroupHost;
+import dev.sluice.oci.cgroup.ExecPlacement;
 import dev.sluice.oci.daemon.SentrySocket;
 import dev.sluice.oci.daemon.TrapFile;
 import dev.sluice.oci.launch.ExecPlanCompiler;
@@ -19,6 +23,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * {@code sluice exec}: one more process in a created or running container, started the way runc
@@ -29,7 +35,10 @@ import java.util.function.Supplier;
  *       or from config.json's process with the command and flags ({@link ExecOverrides}).</li>
  *   <li>Its plan ({@link ExecPlanCompiler}) joins init's namespaces and carries the notify rules
  *       the container's sentry recorded ({@link TrapFile}); {@code sluice-init} runs it as this
- *       JVM's child, with this command's stdio.</li>
+ *       JVM's child, with this command's stdio. Before it gets the plan, the outer process is
+ *       moved into the container's cgroups ({@link ExecPlacement}), so the process is forked
+ *       inside them; one that waits for the process goes back to this command's cgroups once
+ *       the process exists.</li>
  *   <li>The process's seccomp listener goes to the container's sentry over its control socket
  *       ({@link SentrySocket#handOver}). Only once the sentry answers {@code ok} is the process
  *       told to exec; if the sentry is gone or refuses, the control socket is closed and the
@@ -41,6 +50,7 @@ import java.util.function.Supplier;
  * at once and the process is reparented to the caller's subreaper, as containerd's shim expects.
  */
 public final class ContainerExec {
+    private static final Logger LOG = LoggerFactory.getLogger(ContainerExec.class);
     private final StateStore store;
     private final Supplier<Path> initBinary;
 
@@ -59,9 +69,11 @@ public final class ContainerExec {
      * @param pidFile       where its host pid goes (written atomically), or null
      * @param consoleSocket where its pty master goes when it has a terminal, or null
      * @param ignorePaused  exec into a paused container too
+     * @param tty           {@code --tty} was given; with a process file it must agree with the file's
+     *                      {@code terminal} (conmon passes it with {@code --process})
      */
     public record Request(String id, Path processFile, ExecOverrides overrides, boolean detach, Path pidFile,
-                          Path consoleSocket, boolean ignorePaused) {}
+                          Path consoleSocket, boolean ignorePaused, boolean tty) {}
 
     /** A started exec'd process. */
     public static final class Started {
@@ -122,6 +134,10 @@ public final class ContainerExec {
             process = SpecLoader.loadProcess(r.processFile());
             file = r.processFile().toString();
             prefix = "";
+            if (r.tty() && !process.isTerminal()) {
+                throw new OciException("--tty: " + file + " asks for no terminal (terminal is false), and with --process"
+                        + " the file says everything about the process");
+            }
         } else {
             process = r.overrides().apply(config.process());
             file = Path.of(c.bundle(), "config.json").toString();
@@ -136,12 +152,17 @@ public final class ContainerExec {
         }
         LaunchPlan plan = ExecPlanCompiler.compile(config, process, file, prefix, c.pid(), c.pidStartTime(), rules,
                 r.detach());
+        Cgroup cgroup = Cgroup.of(c.cgroups(), CgroupFs.HOST);
+        ExecPlacement placement = new ExecPlacement(r.id(), cgroup,
+                cgroup == null || r.detach() ? null : CgroupHost.detect().own(), CgroupFs.HOST);
         return launch(r, dir, plan, !rules.isEmpty(),
-                SeccompAgent.of(config, r.id(), Path.of(c.bundle()), status.json(), c.pid()));
+                SeccompAgent.of(config, r.id(), Path.of(c.bundle()), status.json(), c.pid()), placement);
     }
 
-    private Started launch(Request r, Path dir, LaunchPlan plan, boolean mediated, SeccompAgentHandoff agent) {
-        InitProcess outer = InitProcess.spawn(initBinary.get(), plan);
+    private Started launch(Request r, Path dir, LaunchPlan plan, boolean mediated, SeccompAgentHandoff agent,
+                           ExecPlacement placement) {
+        // Into the container's cgroups before it reads its plan: the process is forked inside them.
+        InitProcess outer = InitProcess.spawn(initBinary.get(), plan, placement::enter);
         boolean ok = false;
         HostFd listener = null;
         HostFd console = null;
@@ -155,6 +176,13 @@ public final class ContainerExec {
             if (mediated && listener == null) {
                 throw new OciException("exec failed: the process has no seccomp listener though container " + r.id()
                         + " traps ioctls");
+            }
+            if (!r.detach()) {
+                try {
+                    placement.leave(outer.pid()); // the process exists, inside; its waiter is not the container's
+                } catch (OciException e) {
+                    LOG.warn("{}; it stays in the container's cgroup until the process exits", e.getMessage());
+                }
             }
             if (console != null) {
                 ConsoleSocket.send(r.consoleSocket(), console);

@@ -30,9 +30,12 @@ public record ExecOverrides(List<String> args, String cwd, List<String> env, boo
         additionalGids = additionalGids == null ? null : List.copyOf(additionalGids);
     }
 
-    /** Whether any flag beyond the command was given (they cannot be combined with {@code --process}). */
-    public boolean any() {
-        return cwd != null || !env.isEmpty() || tty || user != null || additionalGids != null || !caps.isEmpty() || noNewPrivs;
+    /**
+     * Whether any flag beyond the command and {@code --tty} was given: they cannot be combined with
+     * {@code --process}. {@code --tty} can, where the file asks for a terminal too (conmon passes both).
+     */
+    public boolean anyBeyondTty() {
+        return cwd != null || !env.isEmpty() || user != null || additionalGids != null || !caps.isEmpty() || noNewPrivs;
     }
 
     /** {@code base} (the config's process) with the command and these changes. */

@@ -54,6 +54,15 @@ class ExecCommandTest {
     }
 
     @Test
+    void conmonsFormWithTty() {
+        ContainerExec.Request r = request("exec", "--pid-file", "/u/exec_pid", "--process", "/u/p.json", "--detach", "--tty",
+                "--console-socket", "/u/c.sock", "c1");
+        assertEquals(Path.of("/u/p.json"), r.processFile(), "--process");
+        assertNull(r.overrides(), "no flags to apply: the process file says everything");
+        assertTrue(r.tty() && r.detach(), "--tty (checked against the file's terminal) and --detach");
+    }
+
+    @Test
     void runcsFlagsAndTheCommandAfterTheId() {
         ContainerExec.Request r = request("exec", "-t", "--cwd", "/w", "-e", "A=1", "--env=B=2", "-u", "1000:100",
                 "-g", "10,20", "--cap", "CAP_KILL", "--no-new-privs", "--ignore-paused", "c1", "sh", "-c", "echo hi", "--tty");

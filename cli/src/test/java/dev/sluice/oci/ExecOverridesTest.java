@@ -50,8 +50,10 @@ class ExecOverridesTest {
         assertEquals(List.of(10L), p.user().additionalGids(), "--additional-gids");
         assertEquals(List.of("CAP_AUDIT_WRITE", "CAP_KILL", "CAP_NET_BIND_SERVICE", "CAP_NET_ADMIN"), p.capabilities().bounding(),
                 "--cap adds to the bounding set, once each");
-        assertTrue(o.any(), "flags beyond the command");
-        assertFalse(command("true").any(), "the command alone");
+        assertTrue(o.anyBeyondTty(), "flags beyond the command");
+        assertFalse(command("true").anyBeyondTty(), "the command alone");
+        assertFalse(new ExecOverrides(List.of("true"), null, List.of(), true, null, null, List.of(), false).anyBeyondTty(),
+                "--tty alone (which --process takes where the file asks for a terminal)");
         assertEquals(0L, new ExecOverrides(List.of("id"), null, List.of(), false, "1000", null, List.of(), false).apply(base())
                 .user().gid(), "--user UID keeps the config's gid");
     }

@@ -126,6 +126,22 @@ public final class CgroupHost {
         return version == CgroupVersion.V1 ? new CgroupV1(dirs, fs) : new CgroupV2(hierarchies.get(0).mount(), dirs.get(""), fs);
     }
 
+    /**
+     * This process's own cgroup, in every hierarchy: where {@link ExecPlacement#leave} puts exec's
+     * waiting process back. Fails where a mount does not show it (a subtree mount).
+     */
+    public Cgroup own() {
+        Map<String, Path> dirs = new LinkedHashMap<>();
+        for (Hierarchy h : hierarchies) {
+            try {
+                dirs.put(h.name(), h.dir(h.own()));
+            } catch (IllegalArgumentException e) {
+                throw new OciException("cannot find this process's own cgroup: " + e.getMessage(), e);
+            }
+        }
+        return version == CgroupVersion.V1 ? new CgroupV1(dirs, fs) : new CgroupV2(hierarchies.get(0).mount(), dirs.get(""), fs);
+    }
+
     /** One line of /proc/PID/mountinfo, of a cgroup or cgroup2 filesystem. */
     record Mount(String root, Path point, boolean v2, List<String> superOptions) {
         /** The mount of a mountinfo line; null for other filesystems and malformed lines. */

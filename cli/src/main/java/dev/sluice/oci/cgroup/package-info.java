@@ -15,12 +15,16 @@
  *       list, freeze, destroy;</li>
  *   <li>{@link dev.sluice.oci.cgroup.ContainerCgroup}: all of it for one config, checked before
  *       anything exists.</li>
+ *   <li>{@link dev.sluice.oci.cgroup.ExecPlacement}: an exec'd process's outer {@code sluice-init},
+ *       into the container's cgroup before it forks the process, and back out when it stays to wait.</li>
  * </ul>
  *
  * <p><b>Which processes belong to the container's cgroup.</b> The outer {@code sluice-init} joins
  * it before it unshares anything or forks (the sentry places it while it waits for its plan), so
  * the container's init, its workload and everything they fork are in it from their first
- * instruction, and a cgroup namespace of the container is rooted at its own cgroup. The sentry
+ * instruction, and a cgroup namespace of the container is rooted at its own cgroup. The same holds
+ * for every process {@code exec} adds: its outer {@code sluice-init} is moved in before it joins the
+ * container's namespaces and forks ({@link dev.sluice.oci.cgroup.ExecPlacement}). The sentry
  * daemon is not: it stays in the caller's cgroup, as runc's own process does. Its JVM (threads,
  * heap) would otherwise count against the container's {@code pids.limit} and memory limit, an
  * OOM kill of the container would take the mediator down with it, and {@code pause} would freeze

@@ -75,7 +75,10 @@ public final class ContainerBringUp {
         Cgroup cgroup = new StateStore(stateDir.getParent()).read(id)
                 .map(st -> Cgroup.of(st.cgroups(), CgroupFs.HOST)).orElse(null);
         HookRunner hooks = new HookRunner(spec, id, bundle, stateDir);
-        InitProcess init = InitProcess.spawn(initBinary, plan, preservedFds, pid -> enter(cgroup, pid));
+        // With a terminal the pty is the container's stdio; the caller's pipes stay with the caller
+        // (docs/oci.md, terminals: containerd's shim reads them to end of file).
+        InitProcess init = InitProcess.spawn(initBinary, plan, preservedFds, spec.process().isTerminal(),
+                pid -> enter(cgroup, pid));
         HostFd listener = null;
         try {
             Startup startup = Startup.await(init, pid1 -> createHooks(hooks, pid1));

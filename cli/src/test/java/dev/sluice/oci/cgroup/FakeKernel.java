@@ -19,7 +19,8 @@ import java.util.stream.Stream;
 /**
  * A cgroup filesystem in a temporary directory, with the few kernel behaviours Sluice relies on:
  * mkdir makes the control files (v2: those of the controllers the parent enables), control files
- * cannot be created by writing, cgroup.procs forgets processes that exited, rmdir of a populated
+ * cannot be created by writing, cgroup.procs forgets processes that exited and a process moved into
+ * a cgroup leaves its other cgroup of that hierarchy, rmdir of a populated
  * cgroup is EBUSY, the freezers report frozen at once, cgroup.subtree_control takes {@code +c -c},
  * cgroup.kill kills. Both layouts: v1 as on a hybrid host (one mount per controller and
  * name=systemd, and an empty unified tree), and v2 (one tree).
@@ -82,6 +83,7 @@ final class FakeKernel implements CgroupFs {
             }
             Files.createDirectories(base.resolve("unified"));
             put(base.resolve("unified/cgroup.controllers"), "");
+            put(base.resolve("unified/cgroup.procs"), "");
         }
     }
 
@@ -199,10 +201,20 @@ final class FakeKernel implements CgroupFs {
         writes.add(base.relativize(file) + "=" + value);
         switch (name) {
             case "cgroup.procs" -> {
-                Set<String> pids = new LinkedHashSet<>(Arrays.asList(Files.readString(file).split("\\s+")));
-                pids.remove("");
-                pids.add(value);
-                put(file, String.join("\n", pids));
+                // A process is in one cgroup per hierarchy: moving it in takes it out of the others.
+                Path hierarchy = v2 ? base : base.resolve(base.relativize(file).getName(0));
+                try (Stream<Path> s = Files.walk(hierarchy)) {
+                    for (Path other : s.filter(f -> f.getFileName().toString().equals("cgroup.procs")).toList()) {
+                        Set<String> pids = new LinkedHashSet<>(Arrays.asList(Files.readString(other).split("\\s+")));
+                        pids.remove("");
+                        if (other.equals(file)) {
+                            pids.add(value);
+                        } else {
+                            pids.remove(value);
+                        }
+                        put(other, String.join("\n", pids));
+                    }
+                }
             }
             case "cgroup.subtree_control" -> {
                 Set<String> on = new LinkedHashSet<>(Arrays.asList(Files.readString(file).trim().split("\\s+")));

@@ -4,6 +4,7 @@ import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.nativeio.HostFd;
 import dev.sluice.sentry.nativeio.Native;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntConsumer;
 import jnr.posix.POSIX;
@@ -35,7 +36,7 @@ public final class InitProcess implements AutoCloseable {
 
     /** Starts {@code sluice-init} and hands it the plan. */
     public static InitProcess spawn(Path initBinary, LaunchPlan plan) {
-        return spawnRaw(initBinary, plan.encode(), 0, pid -> { });
+        return spawnRaw(initBinary, plan.encode(), 0, false, pid -> { });
     }
 
     /**
@@ -46,7 +47,7 @@ public final class InitProcess implements AutoCloseable {
      * process is killed and reaped, and the failure is thrown.
      */
     public static InitProcess spawn(Path initBinary, LaunchPlan plan, IntConsumer place) {
-        return spawnRaw(initBinary, plan.encode(), 0, place);
+        return spawnRaw(initBinary, plan.encode(), 0, false, place);
     }
 
     /**
@@ -55,20 +56,36 @@ public final class InitProcess implements AutoCloseable {
      * workload); the control socket then comes right after them.
      */
     public static InitProcess spawn(Path initBinary, LaunchPlan plan, int preservedFds, IntConsumer place) {
-        return spawnRaw(initBinary, plan.encode(), preservedFds, place);
+        return spawnRaw(initBinary, plan.encode(), preservedFds, false, place);
+    }
+
+    /**
+     * As {@link #spawn(Path, LaunchPlan, int, IntConsumer)}; with {@code nullStdio} the sandbox's
+     * fds 0-2 are {@code /dev/null}, not this process's: a workload whose stdio is a pty of its own
+     * (an OCI {@code process.terminal}) must not keep the caller's pipes open, or a caller that
+     * reads them to end of file (containerd's shim) waits as long as the container lives.
+     */
+    public static InitProcess spawn(Path initBinary, LaunchPlan plan, int preservedFds, boolean nullStdio, IntConsumer place) {
+        return spawnRaw(initBinary, plan.encode(), preservedFds, nullStdio, place);
     }
 
     /** Starts {@code sluice-init} with an already encoded plan (tests feed it malformed ones). */
     static InitProcess spawnRaw(Path initBinary, byte[] plan) {
-        return spawnRaw(initBinary, plan, 0, pid -> { });
+        return spawnRaw(initBinary, plan, 0, false, pid -> { });
     }
 
-    private static InitProcess spawnRaw(Path initBinary, byte[] plan, int preservedFds, IntConsumer place) {
+    private static InitProcess spawnRaw(Path initBinary, byte[] plan, int preservedFds, boolean nullStdio, IntConsumer place) {
         HostFd[] pair = ControlSocket.pair();
         ControlSocket control = ControlSocket.of(pair[0]);
         int controlFd = CONTROL_FD + preservedFds;
         try (HostFd child = pair[1]) {
-            List<SpawnFileAction> actions = List.of(SpawnFileAction.dup(child.fd(), controlFd));
+            List<SpawnFileAction> actions = new ArrayList<>();
+            if (nullStdio) {
+                actions.add(SpawnFileAction.open("/dev/null", 0, Native.O_RDWR, 0));
+                actions.add(SpawnFileAction.dup(0, 1));
+                actions.add(SpawnFileAction.dup(0, 2));
+            }
+            actions.add(SpawnFileAction.dup(child.fd(), controlFd));
             List<String> argv = List.of(initBinary.toString(), "--control-fd", Integer.toString(controlFd),
                     "--parent-pid", Integer.toString(Native.getpid()));
             long pid = POSIX.posix_spawnp(initBinary.toString(), actions, argv, List.of("PATH=/usr/sbin:/usr/bin:/sbin:/bin"));
