@@ -115,6 +115,24 @@ class OciExecE2ETest {
         assertEquals("running", JSON.readTree(oci("state", id).stdout()).get("status").asText(), "the container runs on");
     }
 
+    /** {@code exec --preserve-fds 1}: the caller's fd 3 reaches the exec'd process, and nothing past it. */
+    @Test
+    void preservedFdsReachTheExecdProcess() throws Exception {
+        Path b = bundle("oci-exec-fds", c -> { });
+        String id = Sluice.unique("execfds");
+        running(b, id);
+        Path three = b.resolve("exec.3");
+        Path out = b.resolve("exec.out");
+        String script = "exec 3>" + three + " >" + out + "; exec " + Sluice.bin() + " --root " + root + " exec --preserve-fds 1 "
+                + id + " sh -c 'echo to-fd-3 >&3; ls /proc/self/fd | tr \"\\n\" \" \"'";
+        Process p = new ProcessBuilder("/bin/sh", "-c", script).redirectErrorStream(true).start();
+        assertTrue(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS), "exec finished");
+        String err = new String(p.getInputStream().readAllBytes());
+        assertEquals(0, p.exitValue(), "exec --preserve-fds 1: " + err);
+        assertEquals("to-fd-3\n", Files.readString(three), "fd 3 is the caller's");
+        assertEquals("0 1 2 3 4", Files.readString(out).trim(), "fds 0-3 and ls's own directory fd, nothing more");
+    }
+
     @Test
     void execIsInEveryNamespaceOfTheContainer() throws IOException {
         String host = Sluice.unique("exec-host");

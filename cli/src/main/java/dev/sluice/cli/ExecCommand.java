@@ -64,7 +64,7 @@ final class ExecCommand extends OciCommand {
     @Option(names = "--ignore-paused", description = "Exec into a paused container too.")
     boolean ignorePaused;
 
-    @Option(names = "--preserve-fds", paramLabel = "N", defaultValue = "0", description = "More fds to pass (0 only, for now).")
+    @Option(names = "--preserve-fds", paramLabel = "N", defaultValue = "0", description = "Pass N more fds (3 to 3+N-1) to the process.")
     int preserveFds;
 
     @Option(names = "--apparmor", paramLabel = "PROFILE", description = "Refused: AppArmor is not supported.")
@@ -86,9 +86,7 @@ final class ExecCommand extends OciCommand {
 
     /** The request these arguments make; every combination runc refuses is refused, naming the flags. */
     ContainerExec.Request request() {
-        if (preserveFds != 0) {
-            throw new OciException("--preserve-fds " + preserveFds + ": passing extra fds to an exec'd process is not supported by sluice");
-        }
+        CreateOptions.checkPreserveFds(preserveFds);
         if (apparmor != null) {
             throw new OciException("--apparmor " + apparmor + ": AppArmor is not supported by sluice");
         }
@@ -104,7 +102,7 @@ final class ExecCommand extends OciCommand {
             throw new OciException("exec: no command: give CMD [ARGS...] after the container id, or --process FILE");
         }
         return new ContainerExec.Request(id, process, process == null ? o : null, detach, pidFile, consoleSocket, ignorePaused,
-                tty);
+                tty, preserveFds);
     }
 
     @Override

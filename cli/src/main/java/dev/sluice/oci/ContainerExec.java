@@ -73,7 +73,7 @@ public final class ContainerExec {
      *                      {@code terminal} (conmon passes it with {@code --process})
      */
     public record Request(String id, Path processFile, ExecOverrides overrides, boolean detach, Path pidFile,
-                          Path consoleSocket, boolean ignorePaused, boolean tty) {}
+                          Path consoleSocket, boolean ignorePaused, boolean tty, int preservedFds) {}
 
     /** A started exec'd process. */
     public static final class Started {
@@ -151,7 +151,7 @@ public final class ContainerExec {
                     + ContainerRuntime.daemonLog(dir) + "): a process exec'd into it would not be mediated, so none is started");
         }
         LaunchPlan plan = ExecPlanCompiler.compile(config, process, file, prefix, c.pid(), c.pidStartTime(), rules,
-                r.detach());
+                r.detach(), r.preservedFds());
         Cgroup cgroup = Cgroup.of(c.cgroups(), CgroupFs.HOST);
         ExecPlacement placement = new ExecPlacement(r.id(), cgroup,
                 cgroup == null || r.detach() ? null : CgroupHost.detect().own(), CgroupFs.HOST);
@@ -162,7 +162,7 @@ public final class ContainerExec {
     private Started launch(Request r, Path dir, LaunchPlan plan, boolean mediated, SeccompAgentHandoff agent,
                            ExecPlacement placement) {
         // Into the container's cgroups before it reads its plan: the process is forked inside them.
-        InitProcess outer = InitProcess.spawn(initBinary.get(), plan, placement::enter);
+        InitProcess outer = InitProcess.spawn(initBinary.get(), plan, r.preservedFds(), placement::enter);
         boolean ok = false;
         HostFd listener = null;
         HostFd console = null;

@@ -85,8 +85,10 @@ class ExecCommandTest {
         assertEquals(1, exec("--process", "/p.json", "--cwd", "/", "c1"), "--process with --cwd");
         assertEquals(1, exec("c1"), "no command");
         assertTrue(stdio.err().contains("exec: no command: give CMD [ARGS...] after the container id, or --process FILE"), stdio.err());
-        assertEquals(1, exec("--preserve-fds", "2", "c1", "true"), "--preserve-fds");
-        assertTrue(stdio.err().contains("--preserve-fds 2: passing extra fds is not supported"), stdio.err());
+        assertEquals(1, exec("--preserve-fds", "500", "c1", "true"), "--preserve-fds past this JVM's open fds");
+        assertTrue(stdio.err().matches("(?s).*--preserve-fds 500: fd \\d+ is not open in the caller.*"), stdio.err());
+        assertEquals(1, exec("--preserve-fds", "-1", "c1", "true"), "a negative --preserve-fds");
+        assertTrue(stdio.err().contains("--preserve-fds -1: must be 0 or more"), stdio.err());
         assertEquals(1, exec("--apparmor", "p", "c1", "true"), "--apparmor");
         assertTrue(stdio.err().contains("--apparmor p: AppArmor is not supported by sluice"), stdio.err());
         assertEquals(1, exec("ghost", "true"), "an unknown container");

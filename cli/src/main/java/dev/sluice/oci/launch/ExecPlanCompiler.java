@@ -31,6 +31,12 @@ public final class ExecPlanCompiler {
      */
     public static LaunchPlan compile(Spec config, Spec.Process process, String file, String prefix, int initPid,
                                      long initStart, List<NotifyRule> rules, boolean detach) {
+        return compile(config, process, file, prefix, initPid, initStart, rules, detach, 0);
+    }
+
+    /** As above; the process also keeps fds 3 to 3+{@code preservedFds}-1 ({@code exec --preserve-fds}). */
+    public static LaunchPlan compile(Spec config, Spec.Process process, String file, String prefix, int initPid,
+                                     long initStart, List<NotifyRule> rules, boolean detach, int preservedFds) {
         ProcessOps.check(process, file, prefix);
         // The container's maps were checked at create; the process's ids must be in them.
         UserNamespace userns = UserNamespace.of(config, file);
@@ -50,6 +56,9 @@ public final class ExecPlanCompiler {
         }
         // The container's own seccomp profile applies to an exec'd process too, as with runc.
         SeccompProfile.compile(config, file, b, !rules.isEmpty());
+        if (preservedFds > 0) {
+            b.preserveFds(preservedFds);
+        }
         // cwd needs no resolving here: after the join, "/" is the container's root.
         return ProcessOps.emit(b, process, process.cwd(), rules);
     }
