@@ -37,6 +37,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -78,11 +79,11 @@ public final class ContainerRuntime {
      *
      * @param consoleSocket where the pty master goes with {@code process.terminal}, else null
      * @param preservedFds  {@code --preserve-fds N}: the caller's fds 3 to 3+N-1 go to the workload
-     * @param initBinary    sluice-init
+     * @param initBinary    where sluice-init is (looked up once the config is known to be good)
      * @param needsSentry   whether any device proxy wants a container of this config
      * @param daemonArgv    the detached sentry's command line given the absolute bundle (the id is appended)
      */
-    public record Launch(Path consoleSocket, int preservedFds, Path initBinary, Predicate<ProxyConfig> needsSentry,
+    public record Launch(Path consoleSocket, int preservedFds, Supplier<Path> initBinary, Predicate<ProxyConfig> needsSentry,
                          Function<Path, List<String>> daemonArgv) {}
 
     /**
@@ -188,7 +189,7 @@ public final class ContainerRuntime {
      */
     private static HostProcess bringUpHeld(Path dir, String id, Path bundle, Spec spec, Launch launch) throws IOException {
         try (ContainerBringUp.Up up = ContainerBringUp.bringUp(dir, id, bundle, spec, launch.consoleSocket(),
-                launch.initBinary(), List.of(), launch.preservedFds())) {
+                launch.initBinary().get(), List.of(), launch.preservedFds())) {
             List<HostProcess> children = Processes.children(up.pid1());
             if (children.size() != 1) {
                 throw new OciException("container " + id + ": its init has " + children.size()
