@@ -1,5 +1,6 @@
 package dev.sluice.cli;
 
+import dev.sluice.oci.OciNative;
 import dev.sluice.oci.launch.OciPlanCompiler;
 import dev.sluice.oci.spec.SpecLoader;
 import dev.sluice.oci.state.StateStore;
@@ -46,6 +47,13 @@ final class CdsTrainCommand implements Callable<Integer> {
             Main.execute("--root", root.toString(), "delete", "--force", "absent");
             Main.execute("features");
             Main.execute("ioctls");
+            // The native bindings: jnr-ffi's own classes (the bindings it generates cannot be archived).
+            int[] pipe = OciNative.pipe();
+            OciNative.isOpen(pipe[0]);
+            OciNative.close(pipe[0]);
+            OciNative.close(pipe[1]);
+            OciNative.close(OciNative.pidfdOpen((int) ProcessHandle.current().pid()));
+            OciNative.posix().getpid();
             return 0;
         } finally {
             try (Stream<Path> walk = Files.walk(work)) {

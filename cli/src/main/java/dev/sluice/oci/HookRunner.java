@@ -10,8 +10,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import jnr.posix.POSIX;
-import jnr.posix.POSIXFactory;
 import jnr.posix.SpawnFileAction;
 
 /**
@@ -29,7 +27,6 @@ import jnr.posix.SpawnFileAction;
  * in the runtime's file system, startContainer after it, so its path resolves in the container.
  */
 public final class HookRunner {
-    private static final POSIX POSIX = POSIXFactory.getNativePOSIX();
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final int SIGKILL = 9;
     private static final int WNOHANG = 1;
@@ -123,9 +120,9 @@ public final class HookRunner {
             Files.writeString(in, state, StandardCharsets.UTF_8);
             List<SpawnFileAction> io = List.of(SpawnFileAction.open(in.toString(), 0, O_RDONLY, 0),
                     SpawnFileAction.open(out.toString(), 1, O_WRONLY_CREAT_TRUNC, 0600), SpawnFileAction.dup(1, 2));
-            long pid = POSIX.posix_spawnp(file, io, argv, h.env());
+            long pid = OciNative.posix().posix_spawnp(file, io, argv, h.env());
             if (pid <= 0) {
-                return "hook " + name + " " + h.path() + ": cannot run it (errno " + POSIX.errno() + ")";
+                return "hook " + name + " " + h.path() + ": cannot run it (errno " + OciNative.posix().errno() + ")";
             }
             int status = await((int) pid, h.timeout());
             if (status == Integer.MIN_VALUE) {
@@ -153,7 +150,7 @@ public final class HookRunner {
         int[] st = new int[1];
         long sleep = 1;
         while (true) {
-            int r = POSIX.waitpid(pid, st, WNOHANG);
+            int r = OciNative.posix().waitpid(pid, st, WNOHANG);
             if (r == pid) {
                 int sig = st[0] & 0x7f;
                 return sig == 0 ? (st[0] >> 8) & 0xff : 128 + sig;
@@ -162,8 +159,8 @@ public final class HookRunner {
                 return 255;
             }
             if (System.nanoTime() > deadline) {
-                POSIX.kill(pid, SIGKILL);
-                POSIX.waitpid(pid, st, 0);
+                OciNative.posix().kill(pid, SIGKILL);
+                OciNative.posix().waitpid(pid, st, 0);
                 return Integer.MIN_VALUE;
             }
             try {

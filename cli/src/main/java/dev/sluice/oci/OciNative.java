@@ -14,34 +14,48 @@ import jnr.posix.SpawnFileAction;
  * (pipe, posix_spawn, setsid, dup2), pidfds to signal and watch a container's init without
  * racing a reused pid, and the child-subreaper flag of {@code sluice run} (OCI form). Every method
  * returns {@code -errno} on failure unless it says it throws.
+ *
+ * <p>Everything but {@code posix_spawn} goes through the sentry's small jnr-ffi binding
+ * ({@link Native}). jnr-posix, whose binding of all of libc took about 0.6 s to generate at every
+ * start, is loaded only by the commands that spawn processes ({@link #posix()}): create, exec,
+ * hooks; never by start, state, kill or delete of a container without hooks.
  */
 public final class OciNative {
-    public static final POSIX POSIX = POSIXFactory.getNativePOSIX();
-
     // arch/x86/entry/syscalls/syscall_64.tbl
+    static final int SYS_DUP2 = 33;
+    static final int SYS_WAIT4 = 61;
+    static final int SYS_FCNTL = 72;
+    static final int SYS_SETSID = 112;
     static final int SYS_PRCTL = 157;
+    static final int SYS_PIPE2 = 293;
     static final int SYS_PIDFD_SEND_SIGNAL = 424;
     // include/uapi/linux/prctl.h
     static final int PR_SET_CHILD_SUBREAPER = 36;
     // include/uapi/asm-generic/fcntl.h
-    static final int F_SETFD = 2;
-    static final int FD_CLOEXEC = 1;
+    static final int F_GETFD = 1;
     static final int O_WRONLY = 1;
     static final int O_APPEND = 02000;
     static final int O_CREAT = 0100;
 
     private OciNative() {}
 
+    /** jnr-posix, bound on first use (see the class comment). */
+    public static POSIX posix() {
+        return Posix.INSTANCE;
+    }
+
+    private static final class Posix {
+        static final POSIX INSTANCE = POSIXFactory.getNativePOSIX();
+    }
+
     /** A pipe whose ends are both close-on-exec: [0] read, [1] write. Throws on failure. */
     public static int[] pipe() {
-        int[] fds = new int[2];
-        if (POSIX.pipe(fds) < 0) {
-            throw new OciException("pipe: " + Errno.describe(POSIX.errno()));
+        Pointer fds = Memory.allocateDirect(Native.RUNTIME, 8, true);
+        long r = Native.ret(Native.LIBC.syscall(SYS_PIPE2, fds.address(), Native.O_CLOEXEC, 0, 0, 0, 0));
+        if (r < 0) {
+            throw new OciException("pipe: " + Errno.describe((int) -r));
         }
-        for (int fd : fds) {
-            POSIX.fcntlInt(fd, jnr.constants.platform.Fcntl.F_SETFD, FD_CLOEXEC);
-        }
-        return fds;
+        return new int[] {fds.getInt(0), fds.getInt(4)};
     }
 
     /**
@@ -52,74 +66,89 @@ public final class OciNative {
     public static int spawn(List<String> argv, int passFd, int asFd) {
         List<SpawnFileAction> actions = List.of(SpawnFileAction.dup(passFd, asFd));
         List<String> env = System.getenv().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList();
-        long pid = POSIX.posix_spawnp(argv.get(0), actions, argv, env);
+        long pid = posix().posix_spawnp(argv.get(0), actions, argv, env);
         if (pid <= 0) {
-            throw new OciException("cannot start " + argv.get(0) + ": " + Errno.describe(POSIX.errno()));
+            throw new OciException("cannot start " + argv.get(0) + ": " + Errno.describe(posix().errno()));
         }
         return (int) pid;
     }
 
     /** Whether {@code fd} is open in this process. */
     public static boolean isOpen(int fd) {
-        return POSIX.fcntl(fd, jnr.constants.platform.Fcntl.F_GETFD) >= 0;
+        return Native.ret(Native.LIBC.syscall(SYS_FCNTL, fd, F_GETFD, 0, 0, 0, 0)) >= 0;
     }
 
     /** Reads up to {@code max} bytes until end of file. */
     public static byte[] readAll(int fd, int max) {
-        byte[] buf = new byte[max];
+        Pointer buf = Memory.allocateDirect(Native.RUNTIME, Math.max(1, max), true);
         int n = 0;
         while (n < max) {
-            byte[] chunk = new byte[max - n];
-            int r = POSIX.read(fd, chunk, chunk.length);
-            if (r < 0 && POSIX.errno() == Errno.EINTR) {
+            long r = Native.ret(Native.LIBC.read(fd, buf.address() + n, max - n));
+            if (r == -Errno.EINTR) {
                 continue;
             }
             if (r <= 0) {
                 break;
             }
-            System.arraycopy(chunk, 0, buf, n, r);
-            n += r;
+            n += (int) r;
         }
-        return java.util.Arrays.copyOf(buf, n);
+        byte[] out = new byte[n];
+        buf.get(0, out, 0, n);
+        return out;
     }
 
     public static void write(int fd, byte[] data) {
+        Pointer buf = Memory.allocateDirect(Native.RUNTIME, Math.max(1, data.length), true);
+        buf.put(0, data, 0, data.length);
         int off = 0;
         while (off < data.length) {
-            byte[] rest = java.util.Arrays.copyOfRange(data, off, data.length);
-            int r = POSIX.write(fd, rest, rest.length);
-            if (r < 0 && POSIX.errno() == Errno.EINTR) {
+            long r = Native.ret(Native.LIBC.write(fd, buf.address() + off, data.length - off));
+            if (r == -Errno.EINTR) {
                 continue;
             }
             if (r <= 0) {
                 return;
             }
-            off += r;
+            off += (int) r;
         }
     }
 
     public static int close(int fd) {
-        return POSIX.close(fd);
+        return Native.close(fd);
     }
 
     /** Leaves the caller's session and process group: no terminal signal reaches us. */
     public static int setsid() {
-        int r = POSIX.setsid();
-        return r < 0 ? -POSIX.errno() : r;
+        return (int) Native.ret(Native.LIBC.syscall(SYS_SETSID, 0, 0, 0, 0, 0, 0));
+    }
+
+    /** {@code open(path, flags, mode)}: the fd, or -errno. */
+    public static int open(String path, int flags, int mode) {
+        byte[] p = path.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        Pointer buf = Memory.allocateDirect(Native.RUNTIME, p.length + 1, true);
+        buf.put(0, p, 0, p.length);
+        buf.putByte(p.length, (byte) 0);
+        return (int) Native.ret(Native.LIBC.open(buf.address(), flags, mode));
     }
 
     /** Points fds 0 and 1 at /dev/null and fd 2 at {@code log} (appended). Throws on failure. */
     public static void redirectStdio(String log) {
-        int nul = POSIX.open("/dev/null", Native.O_RDWR, 0);
-        int out = POSIX.open(log, O_WRONLY | O_APPEND | O_CREAT, 0600);
+        int nul = open("/dev/null", Native.O_RDWR | Native.O_CLOEXEC, 0);
+        int out = open(log, O_WRONLY | O_APPEND | O_CREAT | Native.O_CLOEXEC, 0600);
         if (nul < 0 || out < 0) {
-            throw new OciException("cannot open /dev/null or " + log + ": " + Errno.describe(POSIX.errno()));
+            close(nul);
+            close(out);
+            throw new OciException("cannot open /dev/null or " + log + ": " + Errno.describe((int) -Math.min(nul, out)));
         }
-        POSIX.dup2(nul, 0);
-        POSIX.dup2(nul, 1);
-        POSIX.dup2(out, 2);
-        POSIX.close(nul);
-        POSIX.close(out);
+        dup2(nul, 0);
+        dup2(nul, 1);
+        dup2(out, 2);
+        close(nul);
+        close(out);
+    }
+
+    private static int dup2(int from, int to) {
+        return (int) Native.ret(Native.LIBC.syscall(SYS_DUP2, from, to, 0, 0, 0, 0));
     }
 
     /** A pidfd for {@code pid} (close-on-exec), or -errno. */
@@ -158,15 +187,16 @@ public final class OciNative {
 
     /** waitpid(pid, 0): the exit code, or 128+N for death by signal N, or -errno. */
     public static int waitpid(int pid) {
-        int[] st = new int[1];
-        int r;
+        Pointer st = Memory.allocateDirect(Native.RUNTIME, 4, true);
+        long r;
         do {
-            r = POSIX.waitpid(pid, st, 0);
-        } while (r < 0 && POSIX.errno() == Errno.EINTR);
+            r = Native.ret(Native.LIBC.syscall(SYS_WAIT4, pid, st.address(), 0, 0, 0, 0));
+        } while (r == -Errno.EINTR);
         if (r < 0) {
-            return -POSIX.errno();
+            return (int) r;
         }
-        int sig = st[0] & 0x7f;
-        return sig == 0 ? (st[0] >> 8) & 0xff : 128 + sig;
+        int status = st.getInt(0);
+        int sig = status & 0x7f;
+        return sig == 0 ? (status >> 8) & 0xff : 128 + sig;
     }
 }

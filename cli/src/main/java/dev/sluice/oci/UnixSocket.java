@@ -116,9 +116,9 @@ public final class UnixSocket implements AutoCloseable {
             return;
         }
         Path dir = path.toAbsolutePath().getParent();
-        int dirFd = OciNative.POSIX.open(dir.toString(), O_PATH | O_DIRECTORY | Native.O_CLOEXEC, 0);
+        int dirFd = OciNative.open(dir.toString(), O_PATH | O_DIRECTORY | Native.O_CLOEXEC, 0);
         if (dirFd < 0) {
-            throw new ErrnoException("open " + dir, OciNative.POSIX.errno());
+            throw new ErrnoException("open " + dir, -dirFd);
         }
         try {
             byte[] via = ("/proc/self/fd/" + dirFd + "/" + path.getFileName()).getBytes(StandardCharsets.UTF_8);

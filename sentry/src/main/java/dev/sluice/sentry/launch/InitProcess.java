@@ -22,7 +22,11 @@ import jnr.posix.SpawnFileAction;
 public final class InitProcess implements AutoCloseable {
     static final int CONTROL_FD = 3;
     private static final int SIGKILL = 9;
-    private static final POSIX POSIX = POSIXFactory.getNativePOSIX();
+
+    /** jnr-posix, bound on first use: a held channel ({@link #channel}) spawns nothing and need not pay for it. */
+    private static final class Posix {
+        static final POSIX INSTANCE = POSIXFactory.getNativePOSIX();
+    }
 
     private final int pid;
     private final ControlSocket control;
@@ -88,9 +92,9 @@ public final class InitProcess implements AutoCloseable {
             actions.add(SpawnFileAction.dup(child.fd(), controlFd));
             List<String> argv = List.of(initBinary.toString(), "--control-fd", Integer.toString(controlFd),
                     "--parent-pid", Integer.toString(Native.getpid()));
-            long pid = POSIX.posix_spawnp(initBinary.toString(), actions, argv, List.of("PATH=/usr/sbin:/usr/bin:/sbin:/bin"));
+            long pid = Posix.INSTANCE.posix_spawnp(initBinary.toString(), actions, argv, List.of("PATH=/usr/sbin:/usr/bin:/sbin:/bin"));
             if (pid <= 0) {
-                throw new IllegalStateException("cannot start " + initBinary + ": " + Errno.describe(POSIX.errno()));
+                throw new IllegalStateException("cannot start " + initBinary + ": " + Errno.describe(Posix.INSTANCE.errno()));
             }
             InitProcess p = new InitProcess((int) pid, control);
             try {
@@ -181,8 +185,8 @@ public final class InitProcess implements AutoCloseable {
             int[] st = new int[1];
             int r;
             do {
-                r = POSIX.waitpid(pid, st, 0);
-            } while (r < 0 && POSIX.errno() == Errno.EINTR);
+                r = Posix.INSTANCE.waitpid(pid, st, 0);
+            } while (r < 0 && Posix.INSTANCE.errno() == Errno.EINTR);
             status = st[0];
             reaped = true;
         }
