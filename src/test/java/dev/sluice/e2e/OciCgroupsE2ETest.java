@@ -200,7 +200,12 @@ class OciCgroupsE2ETest {
 
     @Test
     void limitsAreEnforcedAndTheCgroupLivesFromCreateToDelete() {
-        Path b = OciBundle.create("oci-cgroup", List.of("sh", "-c", FORKS), limits(null));
+        // With a proxy (the diagnostic pty one), so that a sentry runs and must stay out of the cgroup.
+        Consumer<ObjectNode> withSentry = c -> {
+            limits(null).accept(c);
+            c.putObject("annotations").put("dev.sluice.proxies", "pty");
+        };
+        Path b = OciBundle.create("oci-cgroup", List.of("sh", "-c", FORKS), withSentry);
         String id = Sluice.unique("cg");
         String path = "/sluice/" + id; // the default cgroupsPath
         try (OciBundle.Reaper reaper = new OciBundle.Reaper(b, "--root", root.toString(), "create", "-b", b.toString(),

@@ -239,4 +239,75 @@ class OciContainerdE2ETest {
                 + " not found in $PATH"), name + ": the runtime's own message, from its JSON log, reaches the user\n" + o);
         ctr("container", "rm", id);
     }
+
+    /**
+     * {@code ctr run -t}: the shim makes the console socket, the runtime sends the pty master
+     * there, and the process's stdio is the pty. ctr needs a terminal of its own, so it runs under
+     * {@code script} (util-linux), which gives it one.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("runtimes")
+    void ctrRunWithATerminal(String name, String binary) throws Exception {
+        Path script = Path.of("/usr/bin/script");
+        assertTrue(Files.isExecutable(script), "script (util-linux, bsdutils) gives ctr its terminal: " + script);
+        String id = Sluice.unique(name + "-tty");
+        List<String> cmd = new ArrayList<>(List.of("ctr", "--address", work.resolve("containerd/containerd.sock").toString()));
+        cmd.addAll(run(name, binary, "--rm", "-t", "--rootfs", rootfs.toString(), id, "sh", "-c",
+                "tty; test -t 0 && echo stdin-is-a-tty; exit 5"));
+        String line = String.join(" ", cmd.stream().map(OciContainerdE2ETest::quote).toList());
+        Path out = Files.createTempFile(work, "ctr-tty", ".out");
+        Process p = new ProcessBuilder(script.toString(), "-q", "-e", "-c", line, "/dev/null")
+                .redirectInput(ProcessBuilder.Redirect.PIPE).redirectErrorStream(true).redirectOutput(out.toFile()).start();
+        assertTrue(p.waitFor(WAIT.toSeconds(), TimeUnit.SECONDS), name + ": ctr run -t finished");
+        String text = Files.readString(out, StandardCharsets.UTF_8).replace("\r", "");
+        assertEquals(5, p.exitValue(), name + ": the container's exit status through script\n" + text);
+        assertTrue(text.contains("/dev/pts/0") && text.contains("stdin-is-a-tty"),
+                name + ": the process's stdio is the container's first pty\n" + text);
+    }
+
+    /**
+     * A pids limit holds: the container's cgroup is made (by the runtime) under a parent whose
+     * {@code pids.max} is 8, given with {@code ctr run --cgroup}, so forks past it fail.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("runtimes")
+    void aPidsLimitHolds(String name, String binary) throws IOException {
+        String parent = Sluice.unique("e2e-pids-" + name);
+        Path v1 = Path.of("/sys/fs/cgroup/pids");
+        boolean isV1 = Files.isDirectory(v1);
+        Path dir = isV1 ? v1.resolve(parent) : Path.of("/sys/fs/cgroup", parent);
+        Files.createDirectory(dir);
+        try {
+            if (!isV1) {
+                Files.writeString(dir.resolve("cgroup.subtree_control"), "+pids");
+            }
+            Files.writeString(dir.resolve("pids.max"), "8");
+            String id = Sluice.unique(name + "-pids");
+            List<String> a = run(name, binary, "--rm", "--cgroup", "/" + parent + "/" + id, "--rootfs", rootfs.toString(), id,
+                    "sh", "-c", "for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do sleep 3 & done; wait");
+            Out o = ctr(a.toArray(String[]::new));
+            assertTrue((o.stdout + o.stderr).contains("can't fork"), name + ": forks past pids.max 8 fail\n" + o);
+        } finally {
+            // The runtimes made the parent in every other hierarchy too; each is empty again now.
+            java.util.Set<Path> parents = new java.util.LinkedHashSet<>(List.of(dir));
+            if (isV1) {
+                try (Stream<Path> hierarchies = Files.list(Path.of("/sys/fs/cgroup"))) {
+                    hierarchies.map(h -> h.resolve(parent)).filter(Files::isDirectory).forEach(parents::add);
+                }
+            }
+            for (Path d : parents) {
+                try (Stream<Path> children = Files.list(d)) {
+                    for (Path c : children.filter(Files::isDirectory).toList()) {
+                        Files.deleteIfExists(c);
+                    }
+                }
+                Files.deleteIfExists(d);
+            }
+        }
+    }
+
+    /** One argument for sh: single-quoted. */
+    private static String quote(String arg) {
+        return "'" + arg.replace("'", "'\\''") + "'";
+    }
 }
