@@ -100,23 +100,6 @@ int send_fd(const char *msg, int fd)
 	return n < 0 ? -1 : 0;
 }
 
-ssize_t recv_msg(char *buf, size_t size, int *truncated)
-{
-	struct iovec iov = { .iov_base = buf, .iov_len = size - 1 };
-	struct msghdr mh = { .msg_iov = &iov, .msg_iovlen = 1 };
-	ssize_t n;
-
-	do
-		n = recvmsg(ctl, &mh, MSG_CMSG_CLOEXEC);
-	while (n < 0 && errno == EINTR);
-	if (n < 0)
-		return -1;
-	buf[n] = '\0';
-	/* Any fds the peer attached would be truncated away too, so MSG_CTRUNC counts as well. */
-	*truncated = (mh.msg_flags & (MSG_TRUNC | MSG_CTRUNC)) != 0;
-	return n;
-}
-
 ssize_t recv_msg_fd(char *buf, size_t size, int *truncated, int *fd)
 {
 	union {
@@ -144,6 +127,19 @@ ssize_t recv_msg_fd(char *buf, size_t size, int *truncated, int *fd)
 	    c->cmsg_len == CMSG_LEN(sizeof(int)))
 		memcpy(fd, CMSG_DATA(c), sizeof(int));
 	*truncated = (mh.msg_flags & (MSG_TRUNC | MSG_CTRUNC)) != 0;
+	return n;
+}
+
+ssize_t recv_msg(char *buf, size_t size, int *truncated)
+{
+	int fd;
+	ssize_t n = recv_msg_fd(buf, size, truncated, &fd);
+
+	/* An fd nobody asked for is closed, and the message counts as cut off. */
+	if (fd >= 0) {
+		close(fd);
+		*truncated = 1;
+	}
 	return n;
 }
 

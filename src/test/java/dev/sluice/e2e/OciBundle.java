@@ -90,6 +90,30 @@ final class OciBundle {
         return Sluice.workDir().resolve(Sluice.unique("oci-root"));
     }
 
+    /** {@code bin/sluice --root ROOT ARGS...}. */
+    static Sluice.Result oci(Path root, Object... args) {
+        List<Object> parts = new ArrayList<>(List.of("--root", root.toString()));
+        parts.addAll(List.of(args));
+        return Sluice.run(parts.toArray());
+    }
+
+    /**
+     * A test's teardown of its {@code --root}: {@code delete --force} of every container Sluice has
+     * there (but the entries named in {@code notContainers}, such as runc's root), then the directory.
+     */
+    static void deleteRoot(Path root, String... notContainers) throws IOException {
+        if (root == null || !Files.isDirectory(root)) {
+            return;
+        }
+        List<String> skip = List.of(notContainers);
+        try (java.util.stream.Stream<Path> s = Files.list(root)) {
+            for (Path p : s.filter(p -> !skip.contains(p.getFileName().toString())).toList()) {
+                Sluice.run("--root", root.toString(), "delete", "--force", p.getFileName().toString());
+            }
+        }
+        deleteTree(root);
+    }
+
     static void deleteTree(Path p) {
         if (!Files.exists(p)) {
             return;

@@ -15,7 +15,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -46,22 +45,13 @@ class OciExecE2ETest {
 
     @AfterEach
     void tearDown() throws IOException {
-        if (root != null && Files.isDirectory(root)) {
-            try (Stream<Path> s = Files.list(root)) {
-                for (Path p : s.toList()) {
-                    Sluice.run("--root", root.toString(), "delete", "--force", p.getFileName().toString());
-                }
-            }
-            OciBundle.deleteTree(root);
-        }
+        OciBundle.deleteRoot(root);
         reapers.forEach(OciBundle.Reaper::close);
         OciBundle.cleanup();
     }
 
     private Sluice.Result oci(Object... args) {
-        List<Object> parts = new ArrayList<>(List.of("--root", root.toString()));
-        parts.addAll(List.of(args));
-        return Sluice.run(parts.toArray());
+        return OciBundle.oci(root, args);
     }
 
     /** A started container of {@code bundle} under the test's root, its init reparented to a reaper; returns init's pid. */

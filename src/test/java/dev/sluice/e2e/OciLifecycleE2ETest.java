@@ -48,14 +48,7 @@ class OciLifecycleE2ETest {
 
     @AfterEach
     void tearDown() throws IOException {
-        if (root != null && Files.isDirectory(root)) {
-            try (Stream<Path> s = Files.list(root)) {
-                for (Path p : s.toList()) {
-                    Sluice.run("--root", root.toString(), "delete", "--force", p.getFileName().toString());
-                }
-            }
-            OciBundle.deleteTree(root);
-        }
+        OciBundle.deleteRoot(root);
         if (log != null) {
             Files.deleteIfExists(log);
         }

@@ -60,14 +60,7 @@ class OciSeccompNotifyE2ETest {
     @AfterEach
     void tearDown() throws IOException {
         agents.forEach(Agent::close);
-        if (root != null && Files.isDirectory(root)) {
-            try (Stream<Path> s = Files.list(root)) {
-                for (Path p : s.filter(p -> !p.getFileName().toString().equals("runc")).toList()) {
-                    Sluice.run("--root", root.toString(), "delete", "--force", p.getFileName().toString());
-                }
-            }
-            OciBundle.deleteTree(root);
-        }
+        OciBundle.deleteRoot(root, "runc");
         OciBundle.cleanup();
     }
 

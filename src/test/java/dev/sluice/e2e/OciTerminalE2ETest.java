@@ -19,7 +19,6 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -50,14 +49,7 @@ class OciTerminalE2ETest {
 
     @AfterEach
     void tearDown() throws Exception {
-        if (root != null && Files.isDirectory(root)) {
-            try (Stream<Path> s = Files.list(root)) {
-                for (Path p : s.toList()) {
-                    Sluice.run("--root", root.toString(), "delete", "--force", p.getFileName().toString());
-                }
-            }
-            OciBundle.deleteTree(root);
-        }
+        OciBundle.deleteRoot(root);
         for (AutoCloseable c : closing) {
             c.close();
         }
@@ -65,9 +57,7 @@ class OciTerminalE2ETest {
     }
 
     private Sluice.Result oci(Object... args) {
-        List<Object> parts = new ArrayList<>(List.of("--root", root.toString()));
-        parts.addAll(List.of(args));
-        return Sluice.run(parts.toArray());
+        return OciBundle.oci(root, args);
     }
 
     /** {@code sluice-console SOCKET INPUT TIMEOUT}: the receiving end of --console-socket, its key=value lines collected. */

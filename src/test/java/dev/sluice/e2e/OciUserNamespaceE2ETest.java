@@ -17,7 +17,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -47,22 +46,13 @@ class OciUserNamespaceE2ETest {
 
     @AfterEach
     void tearDown() throws IOException {
-        if (root != null && Files.isDirectory(root)) {
-            try (Stream<Path> s = Files.list(root)) {
-                for (Path p : s.toList()) {
-                    Sluice.run("--root", root.toString(), "delete", "--force", p.getFileName().toString());
-                }
-            }
-            OciBundle.deleteTree(root);
-        }
+        OciBundle.deleteRoot(root);
         reapers.forEach(OciBundle.Reaper::close);
         OciBundle.cleanup();
     }
 
     private Sluice.Result oci(Object... args) {
-        List<Object> parts = new ArrayList<>(List.of("--root", root.toString()));
-        parts.addAll(List.of(args));
-        return Sluice.run(parts.toArray());
+        return OciBundle.oci(root, args);
     }
 
     /** Adds a user namespace with container ids 0-65535 on host ids 100000-165535, for users and groups. */
