@@ -34,10 +34,11 @@ final class CreateOptions {
 
     /** Creates container {@code id}; returns its init's pid. */
     int create(ContainerRuntime rt, Main main, String id) {
-        checkPreserveFds(preserveFds);
+        checkPreserveFds(preserveFds, main.invocation.env());
         return rt.create(id, bundle, pidFile, new ContainerRuntime.Launch(consoleSocket, preserveFds,
                 () -> Runtime.helper("sluice-init"), Runtime::anyProxyWanted,
-                b -> SentryDaemonCommand.argv(main, b, consoleSocket, preserveFds)));
+                b -> SentryDaemonCommand.argv(main, b, consoleSocket, preserveFds), main.invocation.spawner(),
+                main.invocation.envList()));
     }
 
     /**
@@ -47,11 +48,11 @@ final class CreateOptions {
      * those numbers are otherwise taken by the JVM's own files. Higher fds can only be checked for
      * being open.
      */
-    static void checkPreserveFds(int n) {
+    static void checkPreserveFds(int n, java.util.Map<String, String> env) {
         if (n < 0) {
             throw new OciException("--preserve-fds " + n + ": must be 0 or more");
         }
-        String caller = System.getenv("SLUICE_CALLER_FDS");
+        String caller = env.get("SLUICE_CALLER_FDS");
         for (int fd = 3; fd < 3 + n; fd++) {
             boolean passed = caller != null && fd <= 9 ? ("," + caller).contains("," + fd + ",") : OciNative.isOpen(fd);
             if (!passed) {

@@ -86,7 +86,7 @@ final class ExecCommand extends OciCommand {
 
     /** The request these arguments make; every combination runc refuses is refused, naming the flags. */
     ContainerExec.Request request() {
-        CreateOptions.checkPreserveFds(preserveFds);
+        CreateOptions.checkPreserveFds(preserveFds, main.invocation.env());
         if (apparmor != null) {
             throw new OciException("--apparmor " + apparmor + ": AppArmor is not supported by sluice");
         }

@@ -35,7 +35,7 @@ public final class Main {
      */
     static final List<Class<?>> SUBCOMMANDS = List.of(RunCommand.class, BenchCommand.class, ProxiesCommand.class,
             IoctlsCommand.class, CreateCommand.class, StartCommand.class, StateCommand.class, KillCommand.class,
-            DeleteCommand.class, ListCommand.class, SpecCommand.class, FeaturesCommand.class, SentryDaemonCommand.class,
+            DeleteCommand.class, ListCommand.class, SpecCommand.class, FeaturesCommand.class, SentryDaemonCommand.class, ServiceCommand.class,
             ExecCommand.class, CdsTrainCommand.class, PauseCommand.class, ResumeCommand.class, PsCommand.class);
 
     /** Exit code for errors of sluice itself (usage, setup), as {@code docker run}. */
@@ -75,6 +75,9 @@ public final class Main {
             description = "cgroupsPath is systemd's slice:prefix:name (made as a plain cgroup, without asking systemd).")
     boolean systemdCgroup;
 
+    /** Whose command this is (set before parsing). */
+    Invocation invocation = Invocation.own();
+
     OciLog ociLog() {
         return new OciLog(log, logFormat, debug);
     }
@@ -95,8 +98,20 @@ public final class Main {
 
     /** Runs the command line and returns the exit code (for tests: never exits). */
     public static int execute(String... args) {
+        return execute(Invocation.own(), args);
+    }
+
+    /**
+     * Runs the command line for {@code inv}'s caller: its output goes to the caller's writers, and
+     * relative paths in options resolve against the caller's directory.
+     */
+    static int execute(Invocation inv, String... args) {
         Main main = new Main();
+        main.invocation = inv;
         CommandLine cl = commandLine(main, args);
+        cl.setOut(inv.out());
+        cl.setErr(inv.err());
+        cl.registerConverter(Path.class, s -> inv.cwd().resolve(s));
         Map<String, CommandLine> sub = cl.getSubcommands();
         if (sub.containsKey("run") && OciGrammar.isOciRun(Arrays.asList(args), cl.getCommandSpec())) {
             cl.getCommandSpec().removeSubcommand("run");

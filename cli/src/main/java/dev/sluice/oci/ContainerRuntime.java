@@ -20,6 +20,7 @@ import dev.sluice.oci.state.HostProcess;
 import dev.sluice.oci.state.StateStore;
 import dev.sluice.oci.state.Status;
 import dev.sluice.sentry.launch.HeldWorkload;
+import dev.sluice.sentry.launch.Spawner;
 import dev.sluice.sentry.spi.ProxyConfig;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -82,9 +83,11 @@ public final class ContainerRuntime {
      * @param initBinary    where sluice-init is (looked up once the config is known to be good)
      * @param needsSentry   whether any device proxy wants a container of this config
      * @param daemonArgv    the detached sentry's command line given the absolute bundle (the id is appended)
+     * @param spawner       who starts sluice-init or the sentry: the caller (init must end up its subreaper's)
+     * @param env           the caller's environment, for the sentry
      */
     public record Launch(Path consoleSocket, int preservedFds, Supplier<Path> initBinary, Predicate<ProxyConfig> needsSentry,
-                         Function<Path, List<String>> daemonArgv) {}
+                         Function<Path, List<String>> daemonArgv, Spawner spawner, List<String> env) {}
 
     /**
      * Creates container {@code id} from {@code bundle}: when this returns, init waits for
@@ -122,7 +125,8 @@ public final class ContainerRuntime {
                 List<String> argv = new ArrayList<>(launch.daemonArgv().apply(bundle));
                 argv.add(id);
                 try {
-                    daemonPid = OciNative.spawn(argv, pipe[1], 3 + launch.preservedFds());
+                    daemonPid = launch.spawner().spawn(argv.get(0), argv, launch.env(),
+                            List.of(new Spawner.Fd(pipe[1], 3 + launch.preservedFds())));
                 } finally {
                     OciNative.close(pipe[1]);
                 }
@@ -188,7 +192,7 @@ public final class ContainerRuntime {
      * of Sluice's is left waiting for it.
      */
     private static HostProcess bringUpHeld(Path dir, String id, Path bundle, Spec spec, Launch launch) throws IOException {
-        try (ContainerBringUp.Up up = ContainerBringUp.bringUp(dir, id, bundle, spec, launch.consoleSocket(),
+        try (ContainerBringUp.Up up = ContainerBringUp.bringUp(launch.spawner(), dir, id, bundle, spec, launch.consoleSocket(),
                 launch.initBinary().get(), List.of(), launch.preservedFds())) {
             List<HostProcess> children = Processes.children(up.pid1());
             if (children.size() != 1) {

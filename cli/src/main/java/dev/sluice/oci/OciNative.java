@@ -58,21 +58,6 @@ public final class OciNative {
         return new int[] {fds.getInt(0), fds.getInt(4)};
     }
 
-    /**
-     * Starts {@code argv} with the caller's environment, stdin, stdout and stderr, the caller's
-     * other inheritable fds below {@code asFd}, and {@code passFd} as {@code asFd}. Returns the
-     * pid; throws if it cannot start.
-     */
-    public static int spawn(List<String> argv, int passFd, int asFd) {
-        List<SpawnFileAction> actions = List.of(SpawnFileAction.dup(passFd, asFd));
-        List<String> env = System.getenv().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList();
-        long pid = posix().posix_spawnp(argv.get(0), actions, argv, env);
-        if (pid <= 0) {
-            throw new OciException("cannot start " + argv.get(0) + ": " + Errno.describe(posix().errno()));
-        }
-        return (int) pid;
-    }
-
     /** Whether {@code fd} is open in this process. */
     public static boolean isOpen(int fd) {
         return Native.ret(Native.LIBC.syscall(SYS_FCNTL, fd, F_GETFD, 0, 0, 0, 0)) >= 0;

@@ -36,6 +36,8 @@ public final class UnixSocket implements AutoCloseable {
     private static final int SYS_BIND = 49;
     private static final int SYS_LISTEN = 50;
     private static final int SYS_SHUTDOWN = 48;
+    private static final int SYS_GETSOCKOPT = 55;
+    private static final int SO_PEERCRED = 17;
     private static final int SHUT_RDWR = 2;
     /** struct sockaddr_un: sa_family_t, then sun_path[108]. */
     private static final int SUN_PATH_MAX = 108;
@@ -289,6 +291,19 @@ public final class UnixSocket implements AutoCloseable {
             }
             throw e;
         }
+    }
+
+    /**
+     * The connected peer's pid and uid ({@code SO_PEERCRED}, include/uapi/asm-generic/socket.h;
+     * {@code struct ucred} is pid, uid, gid, 4 bytes each), as the kernel recorded them at connect.
+     */
+    public int[] peerCredentials() {
+        Pointer buf = Memory.allocateDirect(Native.RUNTIME, 16 + 4, true);
+        buf.putInt(16, 12);
+        long r = Native.ret(Native.LIBC.syscall(SYS_GETSOCKOPT, fd.fd(), SOL_SOCKET, SO_PEERCRED, buf.address(),
+                buf.address() + 16, 0));
+        Native.check(r, "getsockopt(SO_PEERCRED) on " + path);
+        return new int[] {buf.getInt(0), buf.getInt(4)};
     }
 
     /** One line of the control protocol and the fd sent with it (null if none); the fd is the reader's to close. */

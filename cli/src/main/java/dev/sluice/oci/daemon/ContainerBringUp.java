@@ -13,6 +13,7 @@ import dev.sluice.oci.state.HostProcess;
 import dev.sluice.oci.state.StateStore;
 import dev.sluice.sentry.launch.InitProcess;
 import dev.sluice.sentry.launch.LaunchPlan;
+import dev.sluice.sentry.launch.Spawner;
 import dev.sluice.sentry.launch.Startup;
 import dev.sluice.sentry.nativeio.HostFd;
 import dev.sluice.sentry.spi.TrapRule;
@@ -61,12 +62,13 @@ public final class ContainerBringUp {
     }
 
     /**
+     * @param spawner       who starts sluice-init (this JVM, or the caller of the runtime service)
      * @param consoleSocket where the pty master goes with {@code process.terminal} (absolute), else null
      * @param rules         the notify rules of the container's active proxies (none without proxies)
      * @param preservedFds  {@code --preserve-fds}: fds 3 to 3+N-1 go to the workload
      */
-    public static Up bringUp(Path stateDir, String id, Path bundle, Spec spec, Path consoleSocket, Path initBinary,
-                             List<TrapRule> rules, int preservedFds) throws IOException {
+    public static Up bringUp(Spawner spawner, Path stateDir, String id, Path bundle, Spec spec, Path consoleSocket,
+                             Path initBinary, List<TrapRule> rules, int preservedFds) throws IOException {
         String file = bundle.resolve("config.json").toString();
         ConsoleSocket.check(spec.process().isTerminal(), consoleSocket, file + ": process.terminal");
         TrapFile.write(stateDir, NotifyRule.of(rules));
@@ -77,7 +79,7 @@ public final class ContainerBringUp {
         HookRunner hooks = new HookRunner(spec, id, bundle, stateDir);
         // With a terminal the pty is the container's stdio; the caller's pipes stay with the caller
         // (docs/oci.md, terminals: containerd's shim reads them to end of file).
-        InitProcess init = InitProcess.spawn(initBinary, plan, preservedFds, spec.process().isTerminal(),
+        InitProcess init = InitProcess.spawn(spawner, initBinary, plan, preservedFds, spec.process().isTerminal(),
                 pid -> enter(cgroup, pid));
         HostFd listener = null;
         try {

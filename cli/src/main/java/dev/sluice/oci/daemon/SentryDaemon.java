@@ -12,6 +12,7 @@ import dev.sluice.sentry.SandboxRunner;
 import dev.sluice.sentry.Sentry;
 import dev.sluice.sentry.launch.InitProcess;
 import dev.sluice.sentry.launch.SeccompAgentHandoff;
+import dev.sluice.sentry.launch.Spawner;
 import dev.sluice.sentry.launch.Startup;
 import dev.sluice.sentry.nativeio.ErrnoException;
 import dev.sluice.sentry.nativeio.HostFd;
@@ -125,7 +126,8 @@ public final class SentryDaemon {
                 rules.addAll(p.trapRules());
                 LOG.info("container {}: proxy {} active", id, p.name());
             }
-            up = ContainerBringUp.bringUp(stateDir, id, bundle, spec, consoleSocket, initBinary, rules, preservedFds);
+            up = ContainerBringUp.bringUp(Spawner.LOCAL, stateDir, id, bundle, spec, consoleSocket, initBinary, rules,
+                    preservedFds);
             hooks = up.hooks();
             initPid = up.pid1().pid();
             agent = SeccompAgent.of(spec, id, bundle, "created", initPid);

@@ -7,7 +7,6 @@ import dev.sluice.oci.OciException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.FileAlreadyExistsException;
@@ -24,6 +23,8 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
@@ -99,24 +100,36 @@ public final class StateStore {
         return lockDir(id, dir);
     }
 
+    /**
+     * The lock of one JVM's commands on a container: fcntl locks are the process's, so two commands
+     * the runtime service runs at once must also take turns inside the JVM (and a second open of the
+     * lock file would drop the first one's lock when it closed).
+     */
+    private static final ConcurrentHashMap<Path, ReentrantLock> IN_JVM = new ConcurrentHashMap<>();
+
     private Locked lockDir(String id, Path dir) {
+        ReentrantLock inJvm = IN_JVM.computeIfAbsent(dir.toAbsolutePath().normalize(), d -> new ReentrantLock());
+        inJvm.lock();
         FileChannel ch = null;
+        boolean locked = false;
         try {
             ch = FileChannel.open(dir.resolve(LOCK), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-            FileLock lock = ch.lock();
+            ch.lock();
             // A delete that held the lock before us removed the directory: the container is gone.
             if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
-                lock.release();
-                ch.close();
                 throw doesNotExist(id);
             }
-            return new Locked(id, dir, ch);
+            locked = true;
+            return new Locked(id, dir, ch, inJvm);
         } catch (NoSuchFileException e) {
-            closeQuietly(ch);
             throw doesNotExist(id);
         } catch (IOException e) {
-            closeQuietly(ch);
             throw new OciException("cannot lock container " + id + ": " + e.getMessage(), e);
+        } finally {
+            if (!locked) {
+                closeQuietly(ch); // releases the fcntl lock too
+                inJvm.unlock();
+            }
         }
     }
 
@@ -239,11 +252,14 @@ public final class StateStore {
         private final String id;
         private final Path dir;
         private final FileChannel channel;
+        private final ReentrantLock inJvm;
+        private boolean closed;
 
-        Locked(String id, Path dir, FileChannel channel) {
+        Locked(String id, Path dir, FileChannel channel, ReentrantLock inJvm) {
             this.id = id;
             this.dir = dir;
             this.channel = channel;
+            this.inJvm = inJvm;
         }
 
         public String id() {
@@ -256,7 +272,11 @@ public final class StateStore {
 
         @Override
         public void close() {
-            closeQuietly(channel);
+            if (!closed) {
+                closed = true;
+                closeQuietly(channel);
+                inJvm.unlock();
+            }
         }
     }
 

@@ -7,9 +7,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntConsumer;
-import jnr.posix.POSIX;
-import jnr.posix.POSIXFactory;
-import jnr.posix.SpawnFileAction;
 
 /**
  * The outer {@code sluice-init} process of one sandbox, and the sentry's side of its control
@@ -23,24 +20,23 @@ public final class InitProcess implements AutoCloseable {
     static final int CONTROL_FD = 3;
     private static final int SIGKILL = 9;
 
-    /** jnr-posix, bound on first use: a held channel ({@link #channel}) spawns nothing and need not pay for it. */
-    private static final class Posix {
-        static final POSIX INSTANCE = POSIXFactory.getNativePOSIX();
-    }
 
     private final int pid;
     private final ControlSocket control;
+    /** Who started the outer process, and waits for it. */
+    private final Spawner spawner;
     private volatile boolean reaped;
     private int status;
 
-    private InitProcess(int pid, ControlSocket control) {
+    private InitProcess(int pid, ControlSocket control, Spawner spawner) {
         this.pid = pid;
         this.control = control;
+        this.spawner = spawner;
     }
 
     /** Starts {@code sluice-init} and hands it the plan. */
     public static InitProcess spawn(Path initBinary, LaunchPlan plan) {
-        return spawnRaw(initBinary, plan.encode(), 0, false, pid -> { });
+        return spawnRaw(Spawner.LOCAL, initBinary, plan.encode(), 0, false, pid -> { });
     }
 
     /**
@@ -51,7 +47,7 @@ public final class InitProcess implements AutoCloseable {
      * process is killed and reaped, and the failure is thrown.
      */
     public static InitProcess spawn(Path initBinary, LaunchPlan plan, IntConsumer place) {
-        return spawnRaw(initBinary, plan.encode(), 0, false, place);
+        return spawnRaw(Spawner.LOCAL, initBinary, plan.encode(), 0, false, place);
     }
 
     /**
@@ -60,7 +56,7 @@ public final class InitProcess implements AutoCloseable {
      * workload); the control socket then comes right after them.
      */
     public static InitProcess spawn(Path initBinary, LaunchPlan plan, int preservedFds, IntConsumer place) {
-        return spawnRaw(initBinary, plan.encode(), preservedFds, false, place);
+        return spawnRaw(Spawner.LOCAL, initBinary, plan.encode(), preservedFds, false, place);
     }
 
     /**
@@ -70,37 +66,41 @@ public final class InitProcess implements AutoCloseable {
      * reads them to end of file (containerd's shim) waits as long as the container lives.
      */
     public static InitProcess spawn(Path initBinary, LaunchPlan plan, int preservedFds, boolean nullStdio, IntConsumer place) {
-        return spawnRaw(initBinary, plan.encode(), preservedFds, nullStdio, place);
+        return spawnRaw(Spawner.LOCAL, initBinary, plan.encode(), preservedFds, nullStdio, place);
+    }
+
+    /** As {@link #spawn(Path, LaunchPlan, int, boolean, IntConsumer)}, started by {@code spawner}. */
+    public static InitProcess spawn(Spawner spawner, Path initBinary, LaunchPlan plan, int preservedFds, boolean nullStdio,
+                                    IntConsumer place) {
+        return spawnRaw(spawner, initBinary, plan.encode(), preservedFds, nullStdio, place);
     }
 
     /** Starts {@code sluice-init} with an already encoded plan (tests feed it malformed ones). */
     static InitProcess spawnRaw(Path initBinary, byte[] plan) {
-        return spawnRaw(initBinary, plan, 0, false, pid -> { });
+        return spawnRaw(Spawner.LOCAL, initBinary, plan, 0, false, pid -> { });
     }
 
-    private static InitProcess spawnRaw(Path initBinary, byte[] plan, int preservedFds, boolean nullStdio, IntConsumer place) {
+    private static InitProcess spawnRaw(Spawner spawner, Path initBinary, byte[] plan, int preservedFds, boolean nullStdio,
+                                        IntConsumer place) {
         HostFd[] pair = ControlSocket.pair();
         ControlSocket control = ControlSocket.of(pair[0]);
         int controlFd = CONTROL_FD + preservedFds;
         try (HostFd child = pair[1]) {
-            List<SpawnFileAction> actions = new ArrayList<>();
+            List<Spawner.Fd> fds = new ArrayList<>();
             if (nullStdio) {
-                actions.add(SpawnFileAction.open("/dev/null", 0, Native.O_RDWR, 0));
-                actions.add(SpawnFileAction.dup(0, 1));
-                actions.add(SpawnFileAction.dup(0, 2));
+                fds.add(Spawner.Fd.devNull(0));
+                fds.add(Spawner.Fd.devNull(1));
+                fds.add(Spawner.Fd.devNull(2));
             }
-            actions.add(SpawnFileAction.dup(child.fd(), controlFd));
+            fds.add(new Spawner.Fd(child.fd(), controlFd));
             List<String> argv = List.of(initBinary.toString(), "--control-fd", Integer.toString(controlFd),
-                    "--parent-pid", Integer.toString(Native.getpid()));
-            long pid = Posix.INSTANCE.posix_spawnp(initBinary.toString(), actions, argv, List.of("PATH=/usr/sbin:/usr/bin:/sbin:/bin"));
-            if (pid <= 0) {
-                throw new IllegalStateException("cannot start " + initBinary + ": " + Errno.describe(Posix.INSTANCE.errno()));
-            }
-            InitProcess p = new InitProcess((int) pid, control);
+                    "--parent-pid", Integer.toString(spawner.parentPid()));
+            int pid = spawner.spawn(initBinary.toString(), argv, List.of("PATH=/usr/sbin:/usr/bin:/sbin:/bin"), fds);
+            InitProcess p = new InitProcess(pid, control, spawner);
             try {
-                place.accept((int) pid);
+                place.accept(pid);
             } catch (RuntimeException e) {
-                Native.kill((int) pid, SIGKILL);
+                Native.kill(pid, SIGKILL);
                 p.waitFor();
                 throw e;
             }
@@ -117,7 +117,7 @@ public final class InitProcess implements AutoCloseable {
      * taken back by {@link HeldWorkload}: messages only, no outer process of ours to wait for.
      */
     static InitProcess channel(ControlSocket control) {
-        InitProcess p = new InitProcess(0, control);
+        InitProcess p = new InitProcess(0, control, Spawner.LOCAL);
         p.reaped = true;
         return p;
     }
@@ -182,12 +182,8 @@ public final class InitProcess implements AutoCloseable {
      */
     public synchronized int waitFor() {
         if (!reaped) {
-            int[] st = new int[1];
-            int r;
-            do {
-                r = Posix.INSTANCE.waitpid(pid, st, 0);
-            } while (r < 0 && Posix.INSTANCE.errno() == Errno.EINTR);
-            status = st[0];
+            int st = spawner.waitFor(pid);
+            status = st < 0 ? 0 : st;
             reaped = true;
         }
         int termsig = status & 0x7f;

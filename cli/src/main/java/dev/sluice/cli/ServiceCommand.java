@@ -1,0 +1,23 @@
+package dev.sluice.cli;
+
+import java.nio.file.Path;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code sluice service} (hidden): the resident runtime service of one {@code --root}, started in
+ * the background by {@code sluice-client} when it finds none (see {@link RuntimeService}).
+ */
+@Command(name = "service", hidden = true, description = "The resident runtime service (started by sluice-client).")
+final class ServiceCommand extends OciCommand {
+    @Option(names = "--socket", required = true)
+    Path socket;
+
+    @Option(names = "--idle-seconds", defaultValue = "60")
+    int idleSeconds;
+
+    @Override
+    int run() throws Exception {
+        return new RuntimeService(socket, idleSeconds * 1000L).run();
+    }
+}
