@@ -325,10 +325,23 @@ int main(int argc, char **argv)
 		dprintf(2, "usage: sluice-client SOCKET N JAVA-ARGV... ARGS...\n");
 		return 2;
 	}
-	/* A path too long for sockaddr_un gets no service at all (it could not be reached). */
-	if (strlen(argv[1]) >= sizeof(addr.sun_path))
-		run_jvm(jargc, argv + 3, argc - 3 - jargc, argv + 3 + jargc);
-	strcpy(addr.sun_path, argv[1]);
+	if (strlen(argv[1]) < sizeof(addr.sun_path)) {
+		strcpy(addr.sun_path, argv[1]);
+	} else {
+		/* Too long for sockaddr_un: through the directory's fd, as the service binds it. */
+		char dir[4096];
+		const char *slash = strrchr(argv[1], '/');
+		int dirfd;
+
+		if (!slash || (size_t)(slash - argv[1]) >= sizeof(dir))
+			run_jvm(jargc, argv + 3, argc - 3 - jargc, argv + 3 + jargc);
+		memcpy(dir, argv[1], slash - argv[1]);
+		dir[slash - argv[1]] = '\0';
+		dirfd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
+		if (dirfd < 0 || (size_t)snprintf(addr.sun_path, sizeof(addr.sun_path), "/proc/self/fd/%d/%s", dirfd,
+						   slash + 1) >= sizeof(addr.sun_path))
+			run_jvm(jargc, argv + 3, argc - 3 - jargc, argv + 3 + jargc);
+	}
 	sock = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
 	if (sock < 0 || connect(sock, (struct sockaddr *)&addr, sizeof(addr)) < 0) {
 		start_service(argv[1], jargc, argv + 3);

@@ -49,7 +49,9 @@ final class RuntimeService {
             while (true) {
                 UnixSocket conn = server.accept(1000);
                 if (conn == null) {
-                    if (running.get() == 0 && (System.nanoTime() - lastActive) / 1_000_000L > idleMillis) {
+                    // Idle for long enough, or nobody can reach us any more (the --root was removed).
+                    boolean idle = (System.nanoTime() - lastActive) / 1_000_000L > idleMillis;
+                    if (running.get() == 0 && (idle || !Files.exists(socket))) {
                         break;
                     }
                     continue;
@@ -96,6 +98,7 @@ final class RuntimeService {
             Invocation inv = new Invocation(Path.of(run.cwd()), env, out, err, new ClientSpawner(conn, pid));
             try {
                 code = Main.execute(inv, run.args().toArray(String[]::new));
+                LOG.info("served {} for pid {}: exit {}", run.args(), pid, code);
             } finally {
                 out.flush();
                 err.flush();

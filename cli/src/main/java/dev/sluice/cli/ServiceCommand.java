@@ -18,6 +18,9 @@ final class ServiceCommand extends OciCommand {
 
     @Override
     int run() throws Exception {
+        // Its log (<root>/.sluice-service.log) says what it served, besides the warnings.
+        ((ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger(RuntimeService.class))
+                .setLevel(ch.qos.logback.classic.Level.INFO);
         return new RuntimeService(socket, idleSeconds * 1000L).run();
     }
 }

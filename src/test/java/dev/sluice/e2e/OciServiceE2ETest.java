@@ -1,0 +1,121 @@
+package dev.sluice.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The resident runtime service (docs/oci.md, "The runtime service"): the first command of a root
+ * starts it, later ones are served by it, and what they start is still the caller's child, so
+ * that a subreaper above the caller gets the container's init, as without the service.
+ */
+@RequiresRoot
+@Timeout(180)
+class OciServiceE2ETest {
+    private static final Duration WAIT = Duration.ofSeconds(60);
+    private Path root;
+
+    @BeforeEach
+    void setUp() throws IOException {
+        OciBundle.assumeBusybox();
+        root = Files.createDirectories(OciBundle.root());
+    }
+
+    @AfterEach
+    void tearDown() throws IOException {
+        OciBundle.deleteRoot(root);
+        OciBundle.cleanup();
+    }
+
+    private Optional<Path> socket() throws IOException {
+        try (Stream<Path> s = Files.list(root)) {
+            return s.filter(p -> p.getFileName().toString().matches("\\.sluice-service-.*\\.sock")).findFirst();
+        }
+    }
+
+    /** The service's host pid: the process whose command line names the socket. */
+    private static Optional<Long> servicePid(Path socket) throws IOException {
+        try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
+            for (Path p : procs.filter(q -> q.getFileName().toString().matches("\\d+")).toList()) {
+                try {
+                    String cmd = Files.readString(p.resolve("cmdline")).replace('\0', ' ');
+                    if (cmd.contains(" service --socket " + socket)) {
+                        return Optional.of(Long.parseLong(p.getFileName().toString()));
+                    }
+                } catch (IOException e) {
+                    // exited meanwhile
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    @Test
+    void theServiceServesTheShortCommandsAndTheCallerStartsTheContainer() throws Exception {
+        Sluice.Result first = OciBundle.oci(root, "list");
+        assertEquals(0, first.exitCode(), "the first command runs as a JVM of its own\n" + first);
+        Path socket = null;
+        for (int i = 0; i < 300 && socket == null; i++) {
+            socket = socket().orElse(null);
+            if (socket == null) {
+                Thread.sleep(100);
+            }
+        }
+        assertNotNull(socket, "it started a service, whose socket appears in the root");
+        long service = servicePid(socket).orElseThrow();
+
+        Path b = OciBundle.create("oci-service", "sh", "-c", "echo served-out; exec sleep 100");
+        String id = Sluice.unique("svc");
+        try (OciBundle.Reaper reaper = new OciBundle.Reaper(b, "--root", root.toString(), "create", "--bundle", b.toString(),
+                "--pid-file", b.resolve("init.pid").toString(), id)) {
+            assertEquals("0", reaper.await("cmd", WAIT), "create\n" + OciBundle.Reaper.read(reaper.err));
+            long init = Long.parseLong(reaper.await("pid", WAIT));
+            assertEquals(Long.toString(reaper.pid()), reaper.await("parent", WAIT),
+                    "init is reparented to the caller's subreaper, not to the service (pid " + service + ")");
+            assertEquals(0, OciBundle.oci(root, "start", id).exitCode(), "start");
+            for (int i = 0; i < 100 && !OciBundle.Reaper.read(reaper.out).contains("served-out"); i++) {
+                Thread.sleep(100);
+            }
+            assertEquals("served-out\n", OciBundle.Reaper.read(reaper.out), "the workload wrote to the caller's stdout");
+            Sluice.Result state = OciBundle.oci(root, "state", id);
+            assertTrue(state.stdout().contains("\"status\" : \"running\"") && state.stdout().contains("\"pid\" : " + init),
+                    "state on the caller's stdout\n" + state);
+            Sluice.Result bad = OciBundle.oci(root, "kill", id, "SIGBOGUS");
+            assertEquals(1, bad.exitCode(), "an error's exit code comes back\n" + bad);
+            assertTrue(bad.stderr().contains("unknown signal \"SIGBOGUS\""), "and its message on the caller's stderr\n" + bad);
+            assertEquals(0, OciBundle.oci(root, "kill", id, "KILL").exitCode(), "kill");
+            assertEquals("137", reaper.await("exit", WAIT), "the caller's subreaper reaped init's status");
+            assertEquals(0, OciBundle.oci(root, "delete", id).exitCode(), "delete");
+        }
+        String log = Files.readString(root.resolve(".sluice-service.log"));
+        for (String cmd : new String[] {"create", "start", "state", "kill", "delete"}) {
+            assertTrue(log.contains("served [--root, " + root + ", " + cmd), "the service ran " + cmd + ":\n" + log);
+        }
+        assertTrue(servicePid(socket).isPresent(), "the service keeps running between commands");
+
+        Sluice.Result without = Sluice.command("--root", root.toString(), "list").env("SLUICE_SERVICE", "0").run();
+        assertEquals(0, without.exitCode(), "SLUICE_SERVICE=0 runs the command as a JVM of its own\n" + without);
+        assertFalse(Files.readString(root.resolve(".sluice-service.log")).contains("served [--root, " + root + ", list]"),
+                "the first list ran before the service, the last one without it");
+
+        OciBundle.deleteRoot(root);
+        Optional<Long> left = Optional.of(service);
+        for (int i = 0; i < 100 && left.isPresent(); i++) {
+            Thread.sleep(100);
+            left = servicePid(socket);
+        }
+        assertFalse(left.isPresent(), "the service ends once its root is gone");
+    }
+}
