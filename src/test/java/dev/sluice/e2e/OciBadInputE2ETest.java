@@ -67,8 +67,10 @@ class OciBadInputE2ETest {
         assertEquals("error", l.get("level").asText(), "an error line: " + l);
         assertTrue(l.get("msg").asText().contains(message), "the log's msg says '" + message + "': " + l);
         if (Files.isDirectory(root)) {
+            // The root's runtime service keeps its socket, lock and log there (docs/oci.md): no container's.
             try (Stream<Path> s = Files.list(root)) {
-                assertEquals(List.of(), s.toList(), "nothing left under --root after: " + message);
+                assertEquals(List.of(), s.filter(p -> !p.getFileName().toString().startsWith(".sluice-service")).toList(),
+                        "nothing left under --root after: " + message);
             }
         }
         assertFalse(daemonsUnder(root), "no sentry left running for " + root);

@@ -103,14 +103,18 @@ class OciLifecycleE2ETest {
         assertFalse(alive(initPid), "the container's init (pid " + initPid + ") is gone after delete");
     }
 
-    /** Host processes (JVMs of bin/sluice, sluice-init outside a container) whose command line names {@code root}. */
+    /**
+     * Host processes (JVMs of bin/sluice, sluice-init outside a container) whose command line names
+     * {@code root}, but for the root's runtime service.
+     */
     private static List<String> sluiceProcessesOf(Path root) {
         List<String> out = new ArrayList<>();
         try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
             for (Path p : procs.filter(q -> q.getFileName().toString().matches("\\d+")).toList()) {
                 try {
                     String cmd = Files.readString(p.resolve("cmdline")).replace('\0', ' ');
-                    if (cmd.contains(root.toString()) && !cmd.contains("sluice-reaper")) {
+                    // The root's runtime service serves every container of the root; it is no container's.
+                    if (cmd.contains(root.toString()) && !cmd.contains("sluice-reaper") && !cmd.contains(" service --socket ")) {
                         out.add(p.getFileName() + ": " + cmd);
                     }
                 } catch (IOException e) {
