@@ -7,8 +7,8 @@
  *
  * JAVA-ARGV is how bin/sluice would have run the command itself (the same JVM with ARGS after it).
  * If no service answers on SOCKET, this starts one in the background (the same JVM, `service`
- * command) for the next command and execs JAVA-ARGV ARGS for this one: a missing service only
- * costs time. The protocol is in ServiceProtocol.java: the caller's stdio as three fds, the
+ * command) and waits for it; if none answers within 10 s, it execs JAVA-ARGV ARGS for this
+ * command: a missing service only costs time. The protocol is in ServiceProtocol.java: the caller's stdio as three fds, the
  * command line, then the service's requests to start (SPAWN) and wait for (WAIT) processes, which
  * must be this process's children, until EXIT.
  */
@@ -343,9 +343,22 @@ int main(int argc, char **argv)
 			run_jvm(jargc, argv + 3, argc - 3 - jargc, argv + 3 + jargc);
 	}
 	sock = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-	if (sock < 0 || connect(sock, (struct sockaddr *)&addr, sizeof(addr)) < 0) {
-		start_service(argv[1], jargc, argv + 3);
+	if (sock < 0)
 		run_jvm(jargc, argv + 3, argc - 3 - jargc, argv + 3 + jargc);
+	if (connect(sock, (struct sockaddr *)&addr, sizeof(addr)) < 0) {
+		/*
+		 * Start one (or let the one that is starting finish) and wait for it: a JVM of our own
+		 * beside a starting service would only slow both down. Without one in 10 s, run our own.
+		 */
+		int up = 0;
+
+		start_service(argv[1], jargc, argv + 3);
+		for (int i = 0; i < 1000 && !up; i++) {
+			usleep(10000);
+			up = connect(sock, (struct sockaddr *)&addr, sizeof(addr)) == 0;
+		}
+		if (!up)
+			run_jvm(jargc, argv + 3, argc - 3 - jargc, argv + 3 + jargc);
 	}
 	for (int i = 0; i < 3; i++) {
 		char text[16];

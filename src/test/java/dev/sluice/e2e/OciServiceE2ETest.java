@@ -65,7 +65,7 @@ class OciServiceE2ETest {
     @Test
     void theServiceServesTheShortCommandsAndTheCallerStartsTheContainer() throws Exception {
         Sluice.Result first = OciBundle.oci(root, "list");
-        assertEquals(0, first.exitCode(), "the first command runs as a JVM of its own\n" + first);
+        assertEquals(0, first.exitCode(), "the first command starts the service and waits for it\n" + first);
         Path socket = null;
         for (int i = 0; i < 300 && socket == null; i++) {
             socket = socket().orElse(null);
@@ -105,10 +105,11 @@ class OciServiceE2ETest {
         }
         assertTrue(servicePid(socket).isPresent(), "the service keeps running between commands");
 
-        Sluice.Result without = Sluice.command("--root", root.toString(), "list").env("SLUICE_SERVICE", "0").run();
+        Sluice.Result without = Sluice.command("--root", root.toString(), "list", "-q").env("SLUICE_SERVICE", "0").run();
         assertEquals(0, without.exitCode(), "SLUICE_SERVICE=0 runs the command as a JVM of its own\n" + without);
-        assertFalse(Files.readString(root.resolve(".sluice-service.log")).contains("served [--root, " + root + ", list]"),
-                "the first list ran before the service, the last one without it");
+        String served = Files.readString(root.resolve(".sluice-service.log"));
+        assertTrue(served.contains("served [--root, " + root + ", list]"), "the first list was served:\n" + served);
+        assertFalse(served.contains("served [--root, " + root + ", list, -q]"), "the opted-out one was not:\n" + served);
 
         OciBundle.deleteRoot(root);
         Optional<Long> left = Optional.of(service);
