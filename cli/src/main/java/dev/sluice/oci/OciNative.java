@@ -2,23 +2,21 @@ package dev.sluice.oci;
 
 import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.nativeio.Native;
-import java.util.List;
 import jnr.ffi.Memory;
 import jnr.ffi.Pointer;
 import jnr.posix.POSIX;
 import jnr.posix.POSIXFactory;
-import jnr.posix.SpawnFileAction;
 
 /**
  * The few system calls the OCI runtime makes itself: process plumbing for the detached sentry
- * (pipe, posix_spawn, setsid, dup2), pidfds to signal and watch a container's init without
+ * (pipe, setsid, dup2; processes are started by a {@code Spawner}), pidfds to signal and watch a container's init without
  * racing a reused pid, and the child-subreaper flag of {@code sluice run} (OCI form). Every method
  * returns {@code -errno} on failure unless it says it throws.
  *
- * <p>Everything but {@code posix_spawn} goes through the sentry's small jnr-ffi binding
- * ({@link Native}). jnr-posix, whose binding of all of libc took about 0.6 s to generate at every
- * start, is loaded only by the commands that spawn processes ({@link #posix()}): create, exec,
- * hooks; never by start, state, kill or delete of a container without hooks.
+ * <p>Everything goes through the sentry's small jnr-ffi binding ({@link Native}). jnr-posix,
+ * whose binding of all of libc took about 0.6 s to generate at every start, is loaded only by what
+ * spawns processes ({@link #posix()} for hooks, and {@code Spawner.LOCAL}); never by start, state,
+ * kill or delete of a container without hooks.
  */
 public final class OciNative {
     // arch/x86/entry/syscalls/syscall_64.tbl
