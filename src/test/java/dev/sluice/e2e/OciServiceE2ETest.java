@@ -76,7 +76,12 @@ class OciServiceE2ETest {
         assertNotNull(socket, "it started a service, whose socket appears in the root");
         long service = servicePid(socket).orElseThrow();
 
-        Path b = OciBundle.create("oci-service", "sh", "-c", "echo served-out; exec sleep 100");
+        // A poststop hook that fails: delete logs a warning, which must reach the caller's stderr.
+        Path b = OciBundle.create("oci-service", java.util.List.of("sh", "-c", "echo served-out; exec sleep 100"), c -> {
+            com.fasterxml.jackson.databind.node.ObjectNode hook = c.putObject("hooks").putArray("poststop").addObject();
+            hook.put("path", "/bin/sh");
+            hook.putArray("args").add("sh").add("-c").add("echo poststop-says-no >&2; exit 3");
+        });
         String id = Sluice.unique("svc");
         try (OciBundle.Reaper reaper = new OciBundle.Reaper(b, "--root", root.toString(), "create", "--bundle", b.toString(),
                 "--pid-file", b.resolve("init.pid").toString(), id)) {
@@ -97,7 +102,10 @@ class OciServiceE2ETest {
             assertTrue(bad.stderr().contains("unknown signal \"SIGBOGUS\""), "and its message on the caller's stderr\n" + bad);
             assertEquals(0, OciBundle.oci(root, "kill", id, "KILL").exitCode(), "kill");
             assertEquals("137", reaper.await("exit", WAIT), "the caller's subreaper reaped init's status");
-            assertEquals(0, OciBundle.oci(root, "delete", id).exitCode(), "delete");
+            Sluice.Result delete = OciBundle.oci(root, "delete", id);
+            assertEquals(0, delete.exitCode(), "delete\n" + delete);
+            assertTrue(delete.stderr().contains("hook poststop[0] /bin/sh: exited 3") && delete.stderr().contains("poststop-says-no"),
+                    "the failing poststop hook's warning reaches the caller's stderr, as from a JVM of its own\n" + delete);
         }
         String log = Files.readString(root.resolve(".sluice-service.log"));
         for (String cmd : new String[] {"create", "start", "state", "kill", "delete"}) {

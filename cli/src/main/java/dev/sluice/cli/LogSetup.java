@@ -6,8 +6,10 @@ import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
 import ch.qos.logback.classic.spi.Configurator;
 import ch.qos.logback.classic.spi.ConfiguratorRank;
 import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.core.ConsoleAppender;
+import ch.qos.logback.core.OutputStreamAppender;
 import ch.qos.logback.core.spi.ContextAwareBase;
+import java.io.IOException;
+import java.io.OutputStream;
 import org.slf4j.Logger;
 
 /**
@@ -19,17 +21,47 @@ import org.slf4j.Logger;
  */
 @ConfiguratorRank(ConfiguratorRank.CUSTOM_TOP_PRIORITY)
 public final class LogSetup extends ContextAwareBase implements Configurator {
+    /**
+     * The stderr of the caller whose command this thread runs in the runtime service (and threads
+     * it starts): its log lines reach that caller, as they would from a JVM of its own. Unset:
+     * this process's stderr.
+     */
+    static final InheritableThreadLocal<OutputStream> CALLER_STDERR = new InheritableThreadLocal<>();
+
+    /** This process's stderr as it is at each line (the sentry daemon points it at its log), or the caller's. */
+    private static final OutputStream STDERR = new OutputStream() {
+        @Override
+        public void write(int b) throws IOException {
+            target().write(b);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            target().write(b, off, len);
+        }
+
+        @Override
+        public void flush() throws IOException {
+            target().flush();
+        }
+
+        private OutputStream target() {
+            OutputStream caller = CALLER_STDERR.get();
+            return caller != null ? caller : System.err;
+        }
+    };
+
     @Override
     public ExecutionStatus configure(LoggerContext context) {
         PatternLayoutEncoder encoder = new PatternLayoutEncoder();
         encoder.setContext(context);
         encoder.setPattern("sluice %-5level %logger{0}: %msg%n");
         encoder.start();
-        ConsoleAppender<ILoggingEvent> stderr = new ConsoleAppender<>();
+        OutputStreamAppender<ILoggingEvent> stderr = new OutputStreamAppender<>();
         stderr.setContext(context);
         stderr.setName("STDERR");
-        stderr.setTarget("System.err");
         stderr.setEncoder(encoder);
+        stderr.setOutputStream(STDERR);
         stderr.start();
         ch.qos.logback.classic.Logger root = context.getLogger(Logger.ROOT_LOGGER_NAME);
         root.setLevel(Level.WARN);

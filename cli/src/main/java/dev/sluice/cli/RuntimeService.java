@@ -93,16 +93,19 @@ final class RuntimeService {
                     env.put(e.substring(0, eq), e.substring(eq + 1));
                 }
             }
-            PrintWriter out = writer(stdio[1]);
-            PrintWriter err = writer(stdio[2]);
+            PrintWriter out = new PrintWriter(new OutputStreamWriter(stream(stdio[1]), StandardCharsets.UTF_8), true);
+            OutputStream errStream = stream(stdio[2]);
+            PrintWriter err = new PrintWriter(new OutputStreamWriter(errStream, StandardCharsets.UTF_8), true);
             Invocation inv = new Invocation(Path.of(run.cwd()), env, out, err, new ClientSpawner(conn, pid));
+            LogSetup.CALLER_STDERR.set(errStream); // the command's log lines are the caller's
             try {
                 code = Main.execute(inv, run.args().toArray(String[]::new));
-                LOG.info("served {} for pid {}: exit {}", run.args(), pid, code);
             } finally {
+                LogSetup.CALLER_STDERR.remove();
                 out.flush();
                 err.flush();
             }
+            LOG.info("served {} for pid {}: exit {}", run.args(), pid, code);
             conn.writeLine("EXIT " + code, null);
         } catch (RuntimeException e) {
             LOG.warn("runtime service: a request failed: {}", e.toString());
@@ -127,8 +130,9 @@ final class RuntimeService {
         return cred[0];
     }
 
-    private static PrintWriter writer(HostFd fd) {
-        OutputStream os = new OutputStream() {
+    /** Writes to the caller's fd (received over the socket). */
+    private static OutputStream stream(HostFd fd) {
+        return new OutputStream() {
             @Override
             public void write(int b) {
                 write(new byte[] {(byte) b}, 0, 1);
@@ -139,6 +143,5 @@ final class RuntimeService {
                 OciNative.write(fd.fd(), java.util.Arrays.copyOfRange(b, off, off + len));
             }
         };
-        return new PrintWriter(new OutputStreamWriter(os, StandardCharsets.UTF_8), true);
     }
 }
