@@ -6,11 +6,14 @@ import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
 import ch.qos.logback.classic.spi.Configurator;
 import ch.qos.logback.classic.spi.ConfiguratorRank;
 import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.classic.turbo.TurboFilter;
 import ch.qos.logback.core.OutputStreamAppender;
+import ch.qos.logback.core.spi.FilterReply;
 import ch.qos.logback.core.spi.ContextAwareBase;
 import java.io.IOException;
 import java.io.OutputStream;
 import org.slf4j.Logger;
+import org.slf4j.Marker;
 
 /**
  * Sluice's logging set-up, in code: human lines on stderr ({@code sluice LEVEL Logger: message}),
@@ -27,6 +30,42 @@ public final class LogSetup extends ContextAwareBase implements Configurator {
      * this process's stderr.
      */
     static final InheritableThreadLocal<OutputStream> CALLER_STDERR = new InheritableThreadLocal<>();
+
+    /** The log level a command run for a caller of the runtime service asked for ({@link #setLevel}). */
+    static final InheritableThreadLocal<Level> CALLER_LEVEL = new InheritableThreadLocal<>();
+
+    /**
+     * {@code --log-level}, {@code --debug}: the root logger's level, or, for a command the runtime
+     * service runs, that command's own (one caller's {@code --debug} must not reach the next);
+     * {@link #perCallerLevels} makes it count.
+     */
+    static void setLevel(Level level) {
+        if (CALLER_STDERR.get() != null) {
+            CALLER_LEVEL.set(level);
+        } else {
+            ((ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger(Logger.ROOT_LOGGER_NAME)).setLevel(level);
+        }
+    }
+
+    /**
+     * In the runtime service: a line of a command run for a caller is logged by that command's
+     * level; other lines by the loggers' levels. Not in other JVMs: the sentry's hot path need not
+     * pay for the check.
+     */
+    static void perCallerLevels() {
+        LoggerContext context = (LoggerContext) org.slf4j.LoggerFactory.getILoggerFactory();
+        context.addTurboFilter(new TurboFilter() {
+            @Override
+            public FilterReply decide(Marker marker, ch.qos.logback.classic.Logger logger, Level level, String format,
+                                      Object[] params, Throwable t) {
+                Level caller = CALLER_LEVEL.get();
+                if (caller == null || level == null) {
+                    return FilterReply.NEUTRAL;
+                }
+                return level.isGreaterOrEqual(caller) ? FilterReply.ACCEPT : FilterReply.DENY;
+            }
+        });
+    }
 
     /** This process's stderr as it is at each line (the sentry daemon points it at its log), or the caller's. */
     private static final OutputStream STDERR = new OutputStream() {

@@ -1,7 +1,6 @@
 package dev.sluice.cli;
 
 import ch.qos.logback.classic.Level;
-import ch.qos.logback.classic.Logger;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -65,7 +64,7 @@ public final class Main {
     void debug(boolean on) {
         this.debug = on;
         if (on) {
-            ((Logger) LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME)).setLevel(Level.DEBUG);
+            LogSetup.setLevel(Level.DEBUG);
         }
     }
 
@@ -89,7 +88,7 @@ public final class Main {
         if (l == null) {
             throw new CommandLine.ParameterException(new CommandLine(this), "unknown log level '" + level + "'");
         }
-        ((Logger) LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME)).setLevel(l);
+        LogSetup.setLevel(l);
     }
 
     public static void main(String[] args) {

@@ -102,6 +102,7 @@ final class RuntimeService {
                 code = Main.execute(inv, run.args().toArray(String[]::new));
             } finally {
                 LogSetup.CALLER_STDERR.remove();
+                LogSetup.CALLER_LEVEL.remove();
                 out.flush();
                 err.flush();
             }

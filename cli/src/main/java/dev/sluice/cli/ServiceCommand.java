@@ -21,6 +21,7 @@ final class ServiceCommand extends OciCommand {
         // Its log (<root>/.sluice-service.log) says what it served, besides the warnings.
         ((ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger(RuntimeService.class))
                 .setLevel(ch.qos.logback.classic.Level.INFO);
+        LogSetup.perCallerLevels();
         return new RuntimeService(socket, idleSeconds * 1000L).run();
     }
 }
