@@ -22,6 +22,9 @@ final class ServiceCommand extends OciCommand {
         ((ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger(RuntimeService.class))
                 .setLevel(ch.qos.logback.classic.Level.INFO);
         LogSetup.perCallerLevels();
+        // fd 3 holds sluice-client's lock for as long as this service lives (one service per root):
+        // a hook the service runs must not inherit it and outlive us holding it.
+        dev.sluice.oci.OciNative.setCloseOnExec(3);
         return new RuntimeService(socket, idleSeconds * 1000L).run();
     }
 }

@@ -31,6 +31,8 @@ public final class OciNative {
     static final int PR_SET_CHILD_SUBREAPER = 36;
     // include/uapi/asm-generic/fcntl.h
     static final int F_GETFD = 1;
+    static final int F_SETFD = 2;
+    static final int FD_CLOEXEC = 1;
     static final int O_WRONLY = 1;
     static final int O_APPEND = 02000;
     static final int O_CREAT = 0100;
@@ -54,6 +56,11 @@ public final class OciNative {
             throw new OciException("pipe: " + Errno.describe((int) -r));
         }
         return new int[] {fds.getInt(0), fds.getInt(4)};
+    }
+
+    /** Marks {@code fd} close-on-exec; 0 or -errno. */
+    public static int setCloseOnExec(int fd) {
+        return (int) Native.ret(Native.LIBC.syscall(SYS_FCNTL, fd, F_SETFD, FD_CLOEXEC, 0, 0, 0));
     }
 
     /** Whether {@code fd} is open in this process. */
