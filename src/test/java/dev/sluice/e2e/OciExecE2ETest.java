@@ -15,10 +15,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * {@code sluice exec} on running OCI containers, as containerd's shim uses it: the exec'd process
@@ -34,34 +33,17 @@ class OciExecE2ETest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration WAIT = Duration.ofSeconds(60);
     private static final List<String> NAMESPACES = List.of("mnt", "pid", "ipc", "uts", "net");
-    private Path root;
-    private final List<OciBundle.Reaper> reapers = new ArrayList<>();
-
-    @BeforeEach
-    void setUp() {
-        OciBundle.assumeBusybox();
-        root = OciBundle.root();
-    }
-
-    @AfterEach
-    void tearDown() throws IOException {
-        OciBundle.deleteRoot(root);
-        reapers.forEach(OciBundle.Reaper::close);
-        OciBundle.cleanup();
-    }
-
-    private Sluice.Result oci(Object... args) {
-        return OciBundle.oci(root, args);
-    }
+    @RegisterExtension
+    final OciRoot oci = new OciRoot();
 
     /** A started container of {@code bundle} under the test's root, its init reparented to a reaper; returns init's pid. */
     private long running(Path bundle, String id) {
-        OciBundle.Reaper reaper = OciBundle.Reaper.named(bundle, "init-" + id, "--root", root.toString(), "create",
+        OciBundle.Reaper reaper = OciBundle.Reaper.named(bundle, "init-" + id, "--root", oci.root().toString(), "create",
                 "--bundle", bundle.toString(), "--pid-file", bundle.resolve("init-" + id + ".pid").toString(), id);
-        reapers.add(reaper);
+        oci.closeAfter(reaper);
         assertEquals("0", reaper.await("cmd", WAIT), "create " + id + "\n" + OciBundle.Reaper.read(reaper.err));
         long pid = Long.parseLong(reaper.await("pid", WAIT));
-        Sluice.Result start = oci("start", id);
+        Sluice.Result start = oci.run("start", id);
         assertEquals(0, start.exitCode(), "start " + id + "\n" + start);
         return pid;
     }
@@ -83,26 +65,26 @@ class OciExecE2ETest {
         Path b = bundle("oci-exec-status", c -> { });
         String id = Sluice.unique("exec");
         running(b, id);
-        Sluice.Result r = oci("exec", id, "sh", "-c", "echo out-of-exec; echo err-of-exec >&2; exit 7");
+        Sluice.Result r = oci.run("exec", id, "sh", "-c", "echo out-of-exec; echo err-of-exec >&2; exit 7");
         assertEquals(7, r.exitCode(), "exec exits with the process's status\n" + r);
         assertEquals("out-of-exec\n", r.stdout(), "the process wrote to exec's stdout\n" + r);
         assertTrue(r.stderr().contains("err-of-exec"), "and to its stderr\n" + r);
-        Sluice.Result killed = oci("exec", id, "sh", "-c", "kill -TERM $$");
+        Sluice.Result killed = oci.run("exec", id, "sh", "-c", "kill -TERM $$");
         assertEquals(143, killed.exitCode(), "a process killed by SIGTERM: 128+15\n" + killed);
-        Sluice.Result flags = oci("exec", "--user", "1000:100", "--env", "FOO=from-flag", "--cwd", "/bin", id,
+        Sluice.Result flags = oci.run("exec", "--user", "1000:100", "--env", "FOO=from-flag", "--cwd", "/bin", id,
                 "sh", "-c", "id -u; id -g; echo $FOO; pwd");
         assertEquals(0, flags.exitCode(), "exec with --user, --env, --cwd\n" + flags);
         assertEquals(List.of("1000", "100", "from-flag", "/bin"), flags.stdoutLines(), "the flags reached the process\n" + flags);
-        Sluice.Result missing = oci("exec", id, "no-such-command");
+        Sluice.Result missing = oci.run("exec", id, "no-such-command");
         assertEquals(1, missing.exitCode(), "a command the container does not have\n" + missing);
         assertTrue(missing.stderr().contains("no-such-command: command not found"), missing.stderr());
         assertFalse(r.hasStackTrace() || missing.hasStackTrace(), "no stack traces\n" + missing);
         Path noTerminal = b.resolve("no-terminal.json");
         Files.writeString(noTerminal, "{\"terminal\": false, \"user\": {\"uid\": 0, \"gid\": 0}, \"args\": [\"true\"], \"cwd\": \"/\"}");
-        Sluice.Result tty = oci("exec", "--process", noTerminal.toString(), "--tty", id);
+        Sluice.Result tty = oci.run("exec", "--process", noTerminal.toString(), "--tty", id);
         assertEquals(1, tty.exitCode(), "--tty with a process file that asks for no terminal\n" + tty);
         assertTrue(tty.stderr().contains("--tty: " + noTerminal + " asks for no terminal"), tty.stderr());
-        assertEquals("running", JSON.readTree(oci("state", id).stdout()).get("status").asText(), "the container runs on");
+        assertEquals("running", JSON.readTree(oci.run("state", id).stdout()).get("status").asText(), "the container runs on");
     }
 
     /** {@code exec --preserve-fds 1}: the caller's fd 3 reaches the exec'd process, and nothing past it. */
@@ -113,7 +95,7 @@ class OciExecE2ETest {
         running(b, id);
         Path three = b.resolve("exec.3");
         Path out = b.resolve("exec.out");
-        String script = "exec 3>" + three + " >" + out + "; exec " + Sluice.bin() + " --root " + root + " exec --preserve-fds 1 "
+        String script = "exec 3>" + three + " >" + out + "; exec " + Sluice.bin() + " --root " + oci.root() + " exec --preserve-fds 1 "
                 + id + " sh -c 'echo to-fd-3 >&3; ls /proc/self/fd | tr \"\\n\" \" \"'";
         Process p = new ProcessBuilder("/bin/sh", "-c", script).redirectErrorStream(true).start();
         assertTrue(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS), "exec finished");
@@ -129,7 +111,7 @@ class OciExecE2ETest {
         Path b = bundle("oci-exec-ns", c -> c.put("hostname", host));
         String id = Sluice.unique("execns");
         long init = running(b, id);
-        Sluice.Result r = oci("exec", id, "sh", "-c",
+        Sluice.Result r = oci.run("exec", id, "sh", "-c",
                 "hostname; echo pid=$$; tr '\\0' ' ' < /proc/2/cmdline; echo; for n in mnt pid ipc uts net; do readlink /proc/self/ns/$n; done");
         assertEquals(0, r.exitCode(), "exec\n" + r);
         List<String> lines = r.stdoutLines();
@@ -150,9 +132,9 @@ class OciExecE2ETest {
         Path b = bundle("oci-exec-detach", c -> { });
         String id = Sluice.unique("execd");
         running(b, id);
-        OciBundle.Reaper exec = OciBundle.Reaper.named(b, "exec", "--root", root.toString(), "exec", "--detach",
+        OciBundle.Reaper exec = OciBundle.Reaper.named(b, "exec", "--root", oci.root().toString(), "exec", "--detach",
                 "--pid-file", b.resolve("exec.pid").toString(), id, "sh", "-c", "echo detached-out; exec sleep 100");
-        reapers.add(exec);
+        oci.closeAfter(exec);
         assertEquals("0", exec.await("cmd", WAIT), "exec --detach returns 0\n" + OciBundle.Reaper.read(exec.err));
         long pid = Long.parseLong(exec.await("pid", WAIT));
         assertEquals(Long.toString(exec.pid()), exec.await("parent", WAIT),
@@ -171,11 +153,11 @@ class OciExecE2ETest {
         Path b = bundle("oci-exec-pty", c -> c.putObject("annotations").put("dev.sluice.proxies", "pty"));
         String id = Sluice.unique("execpty");
         running(b, id);
-        Sluice.Result r = oci("exec", id, "sluice-testguest", "deny");
+        Sluice.Result r = oci.run("exec", id, "sluice-testguest", "deny");
         assertEquals(0, r.exitCode(), "the guest runs\n" + r);
         assertEquals("ENOTTY", r.value("deny_errno"),
                 "TIOCGPTLCK from the exec'd process was trapped and denied by the container's pty proxy\n" + r);
-        Path logFile = root.resolve(id).resolve("sentry.log");
+        Path logFile = oci.root().resolve(id).resolve("sentry.log");
         for (int i = 0; i < 100 && !OciBundle.Reaper.read(logFile).contains("TIOCGPTLCK"); i++) {
             sleep(100);
         }
@@ -183,20 +165,20 @@ class OciExecE2ETest {
         assertTrue(sentryLog.contains("denied ioctl 0x80045439 (TIOCGPTLCK)"), "the container's sentry logged it:\n" + sentryLog);
 
         // The sentry's socket gone (it cannot take the listener): the process must not run at all.
-        Files.delete(root.resolve(id).resolve("sentry.sock"));
-        Sluice.Result refused = oci("exec", id, "sh", "-c", "echo RAN-UNMEDIATED");
+        Files.delete(oci.root().resolve(id).resolve("sentry.sock"));
+        Sluice.Result refused = oci.run("exec", id, "sh", "-c", "echo RAN-UNMEDIATED");
         assertEquals(1, refused.exitCode(), "exec fails\n" + refused);
         assertTrue(refused.stderr().contains("the sentry did not take the exec'd process's seccomp listener, so the process"
                 + " was not started"), refused.stderr());
         assertFalse(refused.stdout().contains("RAN-UNMEDIATED"), "nothing ran\n" + refused);
 
         // The sentry dead: refused before anything starts.
-        long sentry = JSON.readTree(root.resolve(id).resolve("state.json").toFile()).get("sentryPid").asLong();
+        long sentry = JSON.readTree(oci.root().resolve(id).resolve("state.json").toFile()).get("sentryPid").asLong();
         ProcessHandle.of(sentry).ifPresent(ProcessHandle::destroyForcibly);
         for (int i = 0; i < 50 && ProcessHandle.of(sentry).map(ProcessHandle::isAlive).orElse(false); i++) {
             sleep(100);
         }
-        Sluice.Result dead = oci("exec", id, "sh", "-c", "echo RAN-UNMEDIATED");
+        Sluice.Result dead = oci.run("exec", id, "sh", "-c", "echo RAN-UNMEDIATED");
         assertEquals(1, dead.exitCode(), "exec fails\n" + dead);
         assertTrue(dead.stderr().contains("the sentry of container " + id + " is not running"), dead.stderr());
         assertFalse(dead.stdout().contains("RAN-UNMEDIATED"), "nothing ran\n" + dead);
@@ -206,20 +188,20 @@ class OciExecE2ETest {
     void execIntoAStoppedOrUnknownContainerFails() {
         Path b = OciBundle.create("oci-exec-stopped", "sh", "-c", "exit 0");
         String id = Sluice.unique("execstop");
-        OciBundle.Reaper reaper = OciBundle.Reaper.named(b, "init", "--root", root.toString(), "create", "-b", b.toString(),
+        OciBundle.Reaper reaper = OciBundle.Reaper.named(b, "init", "--root", oci.root().toString(), "create", "-b", b.toString(),
                 "--pid-file", b.resolve("init.pid").toString(), id);
-        reapers.add(reaper);
+        oci.closeAfter(reaper);
         assertEquals("0", reaper.await("cmd", WAIT), "create\n" + OciBundle.Reaper.read(reaper.err));
         reaper.await("pid", WAIT);
-        assertEquals(0, oci("start", id).exitCode(), "start");
+        assertEquals(0, oci.run("start", id).exitCode(), "start");
         assertEquals("0", reaper.await("exit", WAIT), "the container exited");
-        Sluice.Result r = oci("exec", id, "true");
+        Sluice.Result r = oci.run("exec", id, "true");
         assertEquals(1, r.exitCode(), "exec into a stopped container\n" + r);
         assertTrue(r.stderr().contains("cannot exec in a stopped container"), r.stderr());
-        Sluice.Result ghost = oci("exec", "ghost", "true");
+        Sluice.Result ghost = oci.run("exec", "ghost", "true");
         assertEquals(1, ghost.exitCode(), "exec into an unknown container\n" + ghost);
         assertTrue(ghost.stderr().contains("container \"ghost\" does not exist"), ghost.stderr());
-        Sluice.Result noCmd = oci("exec", id);
+        Sluice.Result noCmd = oci.run("exec", id);
         assertEquals(1, noCmd.exitCode(), "exec without a command\n" + noCmd);
         assertTrue(noCmd.stderr().contains("exec: no command"), noCmd.stderr());
         assertFalse(r.hasStackTrace() || ghost.hasStackTrace() || noCmd.hasStackTrace(), "no stack traces");
@@ -232,7 +214,7 @@ class OciExecE2ETest {
         running(b, id);
         // What a delete that got as far as the cgroups leaves: its processes elsewhere, its directories gone.
         List<Path> dirs = new ArrayList<>();
-        JSON.readTree(root.resolve(id).resolve("state.json").toFile()).get("cgroups").forEach(d -> dirs.add(Path.of(d.asText())));
+        JSON.readTree(oci.root().resolve(id).resolve("state.json").toFile()).get("cgroups").forEach(d -> dirs.add(Path.of(d.asText())));
         assertFalse(dirs.isEmpty(), "state.json records the container's cgroups");
         for (Path d : dirs) {
             for (String pid : Files.readString(d.resolve("cgroup.procs")).split("\\s+")) {
@@ -242,7 +224,7 @@ class OciExecE2ETest {
             }
             Files.delete(d);
         }
-        Sluice.Result r = oci("exec", id, "sh", "-c", "echo RAN-OUTSIDE-THE-CGROUP");
+        Sluice.Result r = oci.run("exec", id, "sh", "-c", "echo RAN-OUTSIDE-THE-CGROUP");
         assertEquals(1, r.exitCode(), "exec fails\n" + r);
         assertTrue(r.stderr().contains("container " + id + ": its cgroup ") && r.stderr().contains("no longer exists"), r.stderr());
         assertFalse(r.stdout().contains("RAN-OUTSIDE-THE-CGROUP"), "nothing ran\n" + r);

@@ -25,10 +25,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * {@code SCMP_ACT_NOTIFY} in a container's own profile, with a seccomp agent
@@ -48,21 +47,9 @@ class OciSeccompNotifyE2ETest {
     private static final String EXPECTED = "mkdir_0_rc=0 mkdir_0_errno=0 mkdir_0_dir=no\n"
             + "mkdir_1_rc=-1 mkdir_1_errno=EACCES mkdir_1_dir=no\n"
             + "mkdir_2_rc=0 mkdir_2_errno=0 mkdir_2_dir=yes\n";
-    private Path root;
+    @RegisterExtension
+    final OciRoot oci = new OciRoot("runc");
     private final List<Agent> agents = new ArrayList<>();
-
-    @BeforeEach
-    void setUp() {
-        OciBundle.assumeBusybox();
-        root = OciBundle.root();
-    }
-
-    @AfterEach
-    void tearDown() throws IOException {
-        agents.forEach(Agent::close);
-        OciBundle.deleteRoot(root, "runc");
-        OciBundle.cleanup();
-    }
 
     /** sluice-seccomp-agent on its own socket, answering mkdir of /tmp/fake (returns 0) and /tmp/denied (EACCES). */
     private final class Agent implements AutoCloseable {
@@ -80,6 +67,7 @@ class OciSeccompNotifyE2ETest {
             process = new ProcessBuilder(bin.toString(), socket.toString(), out.toString(), "/tmp/fake=ret:0",
                     "/tmp/denied=errno:13").redirectErrorStream(true).start();
             agents.add(this);
+            oci.closeAfter(this);
             Thread t = new Thread(() -> {
                 try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
                     for (String l; (l = r.readLine()) != null; ) {
@@ -183,7 +171,7 @@ class OciSeccompNotifyE2ETest {
         Agent agent = new Agent(socket);
         String id = Sluice.unique("nt");
         Path pidFile = dir.resolve("sluice.pid");
-        Sluice.Result r = Sluice.run("--root", root.toString(), "run", "--pid-file", pidFile.toString(), "-b", b.toString(), id);
+        Sluice.Result r = Sluice.run("--root", oci.root().toString(), "run", "--pid-file", pidFile.toString(), "-b", b.toString(), id);
         assertEquals(0, r.exitCode(), "the workload ran\n" + r);
         assertEquals(EXPECTED, r.stdout(), "the agent's answers are what mkdir returned\n" + r);
         assertEquals("listener n=1 fds=1", agent.next(), "one connection, one fd");
@@ -206,7 +194,7 @@ class OciSeccompNotifyE2ETest {
         Agent second = new Agent(socket);
         Path runcPid = dir.resolve("runc.pid");
         String rid = Sluice.unique("rc");
-        Process p = new ProcessBuilder(runc.toString(), "--root", root.resolve("runc").toString(), "run", "--pid-file",
+        Process p = new ProcessBuilder(runc.toString(), "--root", oci.root().resolve("runc").toString(), "run", "--pid-file",
                 runcPid.toString(), "-b", b.toString(), rid).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
                 .start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -228,15 +216,15 @@ class OciSeccompNotifyE2ETest {
         Path b = bundle("oci-notify-exec", socket, List.of("sluice-testguest", "sleep", "100"));
         Agent agent = new Agent(socket);
         String id = Sluice.unique("nx");
-        OciBundle.Reaper reaper = OciBundle.Reaper.named(b, "init", "--root", root.toString(), "create", "--bundle",
+        OciBundle.Reaper reaper = OciBundle.Reaper.named(b, "init", "--root", oci.root().toString(), "create", "--bundle",
                 b.toString(), "--pid-file", b.resolve("init.pid").toString(), id);
         try (reaper) {
             assertEquals("0", reaper.await("cmd", WAIT), "create\n" + OciBundle.Reaper.read(reaper.err));
             long init = Long.parseLong(reaper.await("pid", WAIT));
-            Sluice.Result start = Sluice.run("--root", root.toString(), "start", id);
+            Sluice.Result start = Sluice.run("--root", oci.root().toString(), "start", id);
             assertEquals(0, start.exitCode(), "start\n" + start);
             assertEquals("listener n=1 fds=1", agent.next(), "the first process's listener, on start");
-            Sluice.Result ex = Sluice.run("--root", root.toString(), "exec", id, "sluice-testguest", "mkdir", "/tmp/fake",
+            Sluice.Result ex = Sluice.run("--root", oci.root().toString(), "exec", id, "sluice-testguest", "mkdir", "/tmp/fake",
                     "/tmp/denied", "/tmp/real");
             assertEquals(0, ex.exitCode(), "exec\n" + ex);
             assertEquals(EXPECTED, ex.stdout(), "the exec'd process's mkdir is answered by the agent too\n" + ex);
@@ -246,7 +234,7 @@ class OciSeccompNotifyE2ETest {
             agent.notified("/tmp/real", "continue");
             assertTrue(pid != init, "the exec'd process, not init");
             checkState(agent.state(2), id, b, "running", pid, init);
-            Sluice.run("--root", root.toString(), "kill", id, "KILL");
+            Sluice.run("--root", oci.root().toString(), "kill", id, "KILL");
         }
     }
 
@@ -257,7 +245,7 @@ class OciSeccompNotifyE2ETest {
             c.putObject("annotations").put("dev.sluice.proxies", "pty");
             profile(c, dir.resolve("a.sock"));
         });
-        Sluice.Result r = Sluice.run("--root", root.toString(), "run", "-b", b.toString(), Sluice.unique("np"));
+        Sluice.Result r = Sluice.run("--root", oci.root().toString(), "run", "-b", b.toString(), Sluice.unique("np"));
         assertEquals(1, r.exitCode(), "refused\n" + r);
         assertTrue(r.stderr().contains("linux.seccomp.syscalls[0].action") && r.stderr().contains("one seccomp listener per process"),
                 "names the rule and says why\n" + r);
@@ -268,7 +256,7 @@ class OciSeccompNotifyE2ETest {
     void anUnreachableAgentMeansTheWorkloadNeverRuns() throws Exception {
         Path dir = Files.createDirectories(Sluice.workDir().resolve(Sluice.unique("ag")));
         Path b = bundle("oci-notify-noagent", dir.resolve("nobody.sock"), mkdirs());
-        Sluice.Result r = Sluice.run("--root", root.toString(), "run", "-b", b.toString(), Sluice.unique("nn"));
+        Sluice.Result r = Sluice.run("--root", oci.root().toString(), "run", "-b", b.toString(), Sluice.unique("nn"));
         assertTrue(r.exitCode() != 0, "start fails\n" + r);
         assertTrue(r.stderr().contains("linux.seccomp.listenerPath " + dir.resolve("nobody.sock")), "names the agent's socket\n" + r);
         assertFalse(r.stdout().contains("mkdir_0"), "the workload never exec'd\n" + r);

@@ -11,10 +11,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The resident runtime service (docs/oci.md, "The runtime service"): the first command of a root
@@ -25,22 +24,11 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(180)
 class OciServiceE2ETest {
     private static final Duration WAIT = Duration.ofSeconds(60);
-    private Path root;
-
-    @BeforeEach
-    void setUp() throws IOException {
-        OciBundle.assumeBusybox();
-        root = Files.createDirectories(OciBundle.root());
-    }
-
-    @AfterEach
-    void tearDown() throws IOException {
-        OciBundle.deleteRoot(root);
-        OciBundle.cleanup();
-    }
+    @RegisterExtension
+    final OciRoot oci = new OciRoot();
 
     private Optional<Path> socket() throws IOException {
-        try (Stream<Path> s = Files.list(root)) {
+        try (Stream<Path> s = Files.list(oci.root())) {
             return s.filter(p -> p.getFileName().toString().matches("\\.sluice-service-.*\\.sock")).findFirst();
         }
     }
@@ -64,7 +52,8 @@ class OciServiceE2ETest {
 
     @Test
     void theServiceServesTheShortCommandsAndTheCallerStartsTheContainer() throws Exception {
-        Sluice.Result first = OciBundle.oci(root, "list");
+        Files.createDirectories(oci.root()); // an existing root: its commands go to its service
+        Sluice.Result first = oci.run("list");
         assertEquals(0, first.exitCode(), "the first command starts the service and waits for it\n" + first);
         Path socket = null;
         for (int i = 0; i < 300 && socket == null; i++) {
@@ -83,48 +72,48 @@ class OciServiceE2ETest {
             hook.putArray("args").add("sh").add("-c").add("echo poststop-says-no >&2; exit 3");
         });
         String id = Sluice.unique("svc");
-        try (OciBundle.Reaper reaper = new OciBundle.Reaper(b, "--root", root.toString(), "create", "--bundle", b.toString(),
+        try (OciBundle.Reaper reaper = new OciBundle.Reaper(b, "--root", oci.root().toString(), "create", "--bundle", b.toString(),
                 "--pid-file", b.resolve("init.pid").toString(), id)) {
             assertEquals("0", reaper.await("cmd", WAIT), "create\n" + OciBundle.Reaper.read(reaper.err));
             long init = Long.parseLong(reaper.await("pid", WAIT));
             assertEquals(Long.toString(reaper.pid()), reaper.await("parent", WAIT),
                     "init is reparented to the caller's subreaper, not to the service (pid " + service + ")");
-            assertEquals(0, OciBundle.oci(root, "start", id).exitCode(), "start");
+            assertEquals(0, oci.run("start", id).exitCode(), "start");
             for (int i = 0; i < 100 && !OciBundle.Reaper.read(reaper.out).contains("served-out"); i++) {
                 Thread.sleep(100);
             }
             assertEquals("served-out\n", OciBundle.Reaper.read(reaper.out), "the workload wrote to the caller's stdout");
-            Sluice.Result state = OciBundle.oci(root, "state", id);
+            Sluice.Result state = oci.run("state", id);
             assertTrue(state.stdout().contains("\"status\" : \"running\"") && state.stdout().contains("\"pid\" : " + init),
                     "state on the caller's stdout\n" + state);
-            Sluice.Result bad = OciBundle.oci(root, "kill", id, "SIGBOGUS");
+            Sluice.Result bad = oci.run("kill", id, "SIGBOGUS");
             assertEquals(1, bad.exitCode(), "an error's exit code comes back\n" + bad);
             assertTrue(bad.stderr().contains("unknown signal \"SIGBOGUS\""), "and its message on the caller's stderr\n" + bad);
-            assertEquals(0, OciBundle.oci(root, "kill", id, "KILL").exitCode(), "kill");
+            assertEquals(0, oci.run("kill", id, "KILL").exitCode(), "kill");
             assertEquals("137", reaper.await("exit", WAIT), "the caller's subreaper reaped init's status");
-            Sluice.Result delete = OciBundle.oci(root, "delete", id);
+            Sluice.Result delete = oci.run("delete", id);
             assertEquals(0, delete.exitCode(), "delete\n" + delete);
             assertTrue(delete.stderr().contains("hook poststop[0] /bin/sh: exited 3") && delete.stderr().contains("poststop-says-no"),
                     "the failing poststop hook's warning reaches the caller's stderr, as from a JVM of its own\n" + delete);
         }
-        String log = Files.readString(root.resolve(".sluice-service.log"));
+        String log = Files.readString(oci.root().resolve(".sluice-service.log"));
         for (String cmd : new String[] {"create", "start", "state", "kill", "delete"}) {
-            assertTrue(log.contains("served [--root, " + root + ", " + cmd), "the service ran " + cmd + ":\n" + log);
+            assertTrue(log.contains("served [--root, " + oci.root() + ", " + cmd), "the service ran " + cmd + ":\n" + log);
         }
         assertTrue(servicePid(socket).isPresent(), "the service keeps running between commands");
 
-        Sluice.Result without = Sluice.command("--root", root.toString(), "list", "-q").env("SLUICE_SERVICE", "0").run();
+        Sluice.Result without = Sluice.command("--root", oci.root().toString(), "list", "-q").env("SLUICE_SERVICE", "0").run();
         assertEquals(0, without.exitCode(), "SLUICE_SERVICE=0 runs the command as a JVM of its own\n" + without);
-        String served = Files.readString(root.resolve(".sluice-service.log"));
-        assertTrue(served.contains("served [--root, " + root + ", list]"), "the first list was served:\n" + served);
-        assertFalse(served.contains("served [--root, " + root + ", list, -q]"), "the opted-out one was not:\n" + served);
+        String served = Files.readString(oci.root().resolve(".sluice-service.log"));
+        assertTrue(served.contains("served [--root, " + oci.root() + ", list]"), "the first list was served:\n" + served);
+        assertFalse(served.contains("served [--root, " + oci.root() + ", list, -q]"), "the opted-out one was not:\n" + served);
 
-        OciBundle.deleteRoot(root);
+        OciBundle.deleteRoot(oci.root());
         Optional<Long> left = Optional.of(service);
         for (int i = 0; i < 100 && left.isPresent(); i++) {
             Thread.sleep(100);
             left = servicePid(socket);
         }
-        assertFalse(left.isPresent(), "the service ends once its root is gone");
+        assertFalse(left.isPresent(), "the service ends once its oci.root() is gone");
     }
 }

@@ -13,16 +13,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Terminals, the way containerd's shim and conmon get them: {@code process.terminal} (or
@@ -38,27 +36,8 @@ class OciTerminalE2ETest {
     private static final Duration WAIT = Duration.ofSeconds(60);
     /** What each process prints: its tty, whether stdin is one, the terminal's size, and the line typed at it. */
     private static final String SHOW = "tty; test -t 0 && echo stdin-is-a-tty; stty size; read line; echo \"got:$line\"";
-    private Path root;
-    private final List<AutoCloseable> closing = new ArrayList<>();
-
-    @BeforeEach
-    void setUp() {
-        OciBundle.assumeBusybox();
-        root = OciBundle.root();
-    }
-
-    @AfterEach
-    void tearDown() throws Exception {
-        OciBundle.deleteRoot(root);
-        for (AutoCloseable c : closing) {
-            c.close();
-        }
-        OciBundle.cleanup();
-    }
-
-    private Sluice.Result oci(Object... args) {
-        return OciBundle.oci(root, args);
-    }
+    @RegisterExtension
+    final OciRoot oci = new OciRoot();
 
     /** {@code sluice-console SOCKET INPUT TIMEOUT}: the receiving end of --console-socket, its key=value lines collected. */
     private final class Console implements AutoCloseable {
@@ -76,7 +55,7 @@ class OciTerminalE2ETest {
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
-            closing.add(this);
+            oci.closeAfter(this);
             Thread t = new Thread(() -> {
                 try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
                     for (String l; (l = r.readLine()) != null; ) {
@@ -144,11 +123,11 @@ class OciTerminalE2ETest {
                 .put("terminal", true).putObject("consoleSize").put("height", 33).put("width", 99));
         String id = Sluice.unique("tty");
         Console console = new Console(b, "typed-at-create");
-        try (OciBundle.Reaper reaper = new OciBundle.Reaper(b, "--root", root.toString(), "create", "--bundle", b.toString(),
+        try (OciBundle.Reaper reaper = new OciBundle.Reaper(b, "--root", oci.root().toString(), "create", "--bundle", b.toString(),
                 "--console-socket", console.socket.toString(), "--pid-file", b.resolve("init.pid").toString(), id)) {
             assertEquals("0", reaper.await("cmd", WAIT), "create with a terminal\n" + OciBundle.Reaper.read(reaper.err));
             reaper.await("pid", WAIT);
-            Sluice.Result start = oci("start", id);
+            Sluice.Result start = oci.run("start", id);
             assertEquals(0, start.exitCode(), "start\n" + start);
             assertEquals("3", reaper.await("exit", WAIT), "the process's status still comes through init");
             assertShown(console.result(), "33", "99", "typed-at-create");
@@ -160,21 +139,21 @@ class OciTerminalE2ETest {
     void execWithATtyAndExecOfAProcessJsonAsContainerdDoesIt() throws IOException {
         Path b = OciBundle.create("oci-exec-tty", "sh", "-c", "exec sleep 100");
         String id = Sluice.unique("exectty");
-        try (OciBundle.Reaper reaper = new OciBundle.Reaper(b, "--root", root.toString(), "create", "--bundle", b.toString(),
+        try (OciBundle.Reaper reaper = new OciBundle.Reaper(b, "--root", oci.root().toString(), "create", "--bundle", b.toString(),
                 "--pid-file", b.resolve("init.pid").toString(), id)) {
             assertEquals("0", reaper.await("cmd", WAIT), "create\n" + OciBundle.Reaper.read(reaper.err));
             reaper.await("pid", WAIT);
-            assertEquals(0, oci("start", id).exitCode(), "start");
+            assertEquals(0, oci.run("start", id).exitCode(), "start");
 
-            Sluice.Result noSocket = oci("exec", "--tty", id, "true");
+            Sluice.Result noSocket = oci.run("exec", "--tty", id, "true");
             assertEquals(1, noSocket.exitCode(), "exec --tty without --console-socket\n" + noSocket);
             assertTrue(noSocket.stderr().contains("--tty asks for a terminal, but there is no --console-socket"), noSocket.stderr());
-            Sluice.Result noTty = oci("exec", "--console-socket", b.resolve("x.sock").toString(), id, "true");
+            Sluice.Result noTty = oci.run("exec", "--console-socket", b.resolve("x.sock").toString(), id, "true");
             assertEquals(1, noTty.exitCode(), "exec --console-socket without a terminal\n" + noTty);
             assertTrue(noTty.stderr().contains("there is no terminal to send (--tty is false)"), noTty.stderr());
 
             Console console = new Console(b, "typed-at-exec");
-            Sluice.Result r = oci("exec", "--tty", "--console-socket", console.socket.toString(), id, "sh", "-c", SHOW + "; exit 5");
+            Sluice.Result r = oci.run("exec", "--tty", "--console-socket", console.socket.toString(), id, "sh", "-c", SHOW + "; exit 5");
             assertEquals(5, r.exitCode(), "exec --tty waits and returns the process's status\n" + r);
             assertShown(console.result(), null, null, "typed-at-exec"); // exec --tty sets no size (the client resizes)
 
@@ -186,7 +165,7 @@ class OciTerminalE2ETest {
             JSON.writeValue(processJson.toFile(), p);
             Files.deleteIfExists(console.socket);
             Console second = new Console(b, "typed-at-shim-exec");
-            Sluice.Result shim = oci("exec", "--process", processJson.toString(), "--detach", "--pid-file",
+            Sluice.Result shim = oci.run("exec", "--process", processJson.toString(), "--detach", "--pid-file",
                     b.resolve("exec.pid").toString(), "--console-socket", second.socket.toString(), id);
             assertEquals(0, shim.exitCode(), "containerd's form: exec --process --detach --pid-file --console-socket\n" + shim);
             assertTrue(Files.readString(b.resolve("exec.pid")).matches("[0-9]+"), "the pid file holds a pid");

@@ -17,10 +17,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Containers in a user namespace of their own ({@code linux.uidMappings} and {@code gidMappings},
@@ -35,25 +34,8 @@ class OciUserNamespaceE2ETest {
     private static final long HOST_ID = 100000;
     private static final Duration WAIT = Duration.ofSeconds(60);
     private static final Path RUNC = Path.of("/usr/sbin/runc");
-    private Path root;
-    private final List<OciBundle.Reaper> reapers = new ArrayList<>();
-
-    @BeforeEach
-    void setUp() {
-        OciBundle.assumeBusybox();
-        root = OciBundle.root();
-    }
-
-    @AfterEach
-    void tearDown() throws IOException {
-        OciBundle.deleteRoot(root);
-        reapers.forEach(OciBundle.Reaper::close);
-        OciBundle.cleanup();
-    }
-
-    private Sluice.Result oci(Object... args) {
-        return OciBundle.oci(root, args);
-    }
+    @RegisterExtension
+    final OciRoot oci = new OciRoot();
 
     /** Adds a user namespace with container ids 0-65535 on host ids 100000-165535, for users and groups. */
     private static void userns(ObjectNode config) {
@@ -103,10 +85,10 @@ class OciUserNamespaceE2ETest {
         Path made = b.resolve("data/made");
         String expected = "0\n0\n         0     100000      65536\n         0     100000      65536\nallow\n0:0\nroot-read-only\n";
 
-        Sluice.Result s = oci("run", "-b", b.toString(), Sluice.unique("uns"));
+        Sluice.Result s = oci.run("run", "-b", b.toString(), Sluice.unique("uns"));
         assertEquals(5, s.exitCode(), "the workload's exit status\n" + s);
         assertEquals(expected, s.stdout(), "uid and gid 0 inside, the maps, setgroups allowed, a file of 0:0 inside\n" + s);
-        assertEquals(HOST_ID, owner(made, "uid"), "the file the container's root made is host uid 100000's");
+        assertEquals(HOST_ID, owner(made, "uid"), "the file the container's oci.root() made is host uid 100000's");
         assertEquals(HOST_ID, owner(made, "gid"), "and host gid 100000's");
         assertFalse(s.hasStackTrace(), s.toString());
 
@@ -115,7 +97,7 @@ class OciUserNamespaceE2ETest {
             return;
         }
         Files.delete(made);
-        Process p = new ProcessBuilder(RUNC.toString(), "--root", root.resolve("runc").toString(), "run", "-b", b.toString(),
+        Process p = new ProcessBuilder(RUNC.toString(), "--root", oci.root().resolve("runc").toString(), "run", "-b", b.toString(),
                 Sluice.unique("rc")).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -129,16 +111,16 @@ class OciUserNamespaceE2ETest {
     void execEntersTheContainersUserNamespace() throws Exception {
         Path b = bundle("oci-userns-exec", List.of("sh", "-c", "exec sleep 100"), c -> { });
         String id = Sluice.unique("unsx");
-        OciBundle.Reaper reaper = OciBundle.Reaper.named(b, "init", "--root", root.toString(), "create", "--bundle",
+        OciBundle.Reaper reaper = OciBundle.Reaper.named(b, "init", "--root", oci.root().toString(), "create", "--bundle",
                 b.toString(), "--pid-file", b.resolve("init.pid").toString(), id);
-        reapers.add(reaper);
+        oci.closeAfter(reaper);
         assertEquals("0", reaper.await("cmd", WAIT), "create\n" + OciBundle.Reaper.read(reaper.err));
         long init = Long.parseLong(reaper.await("pid", WAIT));
-        assertEquals(0, oci("start", id).exitCode(), "start");
+        assertEquals(0, oci.run("start", id).exitCode(), "start");
         assertEquals("0 100000 65536", Files.readString(Path.of("/proc", Long.toString(init), "uid_map")).trim().replaceAll("\\s+", " "),
                 "the container's init is in the mapped namespace (seen from the host)");
 
-        Sluice.Result r = oci("exec", id, "sh", "-c", "id -u; id -g; cat /proc/self/uid_map; readlink /proc/self/ns/user; touch /data/exec");
+        Sluice.Result r = oci.run("exec", id, "sh", "-c", "id -u; id -g; cat /proc/self/uid_map; readlink /proc/self/ns/user; touch /data/exec");
         assertEquals(0, r.exitCode(), "exec\n" + r);
         List<String> lines = r.stdoutLines();
         assertEquals(List.of("0", "0"), lines.subList(0, 2), "root of the namespace\n" + r);
@@ -148,11 +130,11 @@ class OciUserNamespaceE2ETest {
         assertNotEquals(link(Path.of("/proc/self/ns/user")), lines.get(3), "not the host's\n" + r);
         assertEquals(HOST_ID, owner(b.resolve("data/exec"), "uid"), "what exec made is host uid 100000's");
 
-        Sluice.Result user = oci("exec", "--user", "1000:1000", id, "sh", "-c", "id -u; id -g");
+        Sluice.Result user = oci.run("exec", "--user", "1000:1000", id, "sh", "-c", "id -u; id -g");
         assertEquals(0, user.exitCode(), "exec --user\n" + user);
         assertEquals(List.of("1000", "1000"), user.stdoutLines(), "a mapped user of the namespace\n" + user);
 
-        Sluice.Result unmapped = oci("exec", "--user", "70000", id, "id");
+        Sluice.Result unmapped = oci.run("exec", "--user", "70000", id, "id");
         assertEquals(1, unmapped.exitCode(), "an unmapped user\n" + unmapped);
         assertTrue(unmapped.stderr().contains("uid 70000 is not mapped in linux.uidMappings"), unmapped.stderr());
     }
@@ -161,7 +143,7 @@ class OciUserNamespaceE2ETest {
     void theSentryStillMediatesTheContainersIoctls() throws Exception {
         Path b = bundle("oci-userns-pty", List.of("sh", "-c", "sluice-testguest deny; sluice-testguest ptn"),
                 c -> c.putObject("annotations").put("dev.sluice.proxies", "pty"));
-        Sluice.Result r = oci("run", "-b", b.toString(), Sluice.unique("unsp"));
+        Sluice.Result r = oci.run("run", "-b", b.toString(), Sluice.unique("unsp"));
         assertEquals(0, r.exitCode(), "the guest runs\n" + r);
         assertEquals("ENOTTY", r.value("deny_errno"),
                 "TIOCGPTLCK reaches the sentry's pty proxy, which denies it (natively it succeeds): the listener was handed over\n" + r);
@@ -186,12 +168,12 @@ class OciUserNamespaceE2ETest {
         for (Case k : cases) {
             Path b = bundle("oci-userns-bad", List.of("true"), k.edit());
             String id = Sluice.unique("unsbad");
-            Sluice.Result r = oci("run", "-b", b.toString(), id);
+            Sluice.Result r = oci.run("run", "-b", b.toString(), id);
             assertEquals(1, r.exitCode(), "refused\n" + r);
             assertTrue(r.stderr().contains(k.field() + ": ") && r.stderr().contains(k.problem()),
                     "names " + k.field() + " and says '" + k.problem() + "'\n" + r);
             assertFalse(r.hasStackTrace(), r.toString());
-            assertFalse(Files.exists(root.resolve(id)), "nothing left behind\n" + r);
+            assertFalse(Files.exists(oci.root().resolve(id)), "nothing left behind\n" + r);
         }
         // The host's pid namespace, joined by path (sluice-init's /proc/self is in it): only the
         // kernel can refuse the proc mount, the namespace being the host user namespace's. The error
@@ -200,11 +182,11 @@ class OciUserNamespaceE2ETest {
                 c -> ((ObjectNode) c.get("linux").get("namespaces").get(0)).put("path", "/proc/self/ns/pid"));
         String id = Sluice.unique("unspid");
         long start = System.nanoTime();
-        Sluice.Result r = oci("run", "-b", b.toString(), id);
+        Sluice.Result r = oci.run("run", "-b", b.toString(), id);
         assertEquals(1, r.exitCode(), "refused by the kernel\n" + r);
         assertTrue(r.stderr().contains("mount proc on " + b.resolve("rootfs") + "/proc") && r.stderr().contains("Operation not permitted"),
                 "the error names the mount and the kernel's reason\n" + r);
         assertTrue(Duration.ofNanos(System.nanoTime() - start).compareTo(WAIT) < 0, "no hang\n" + r);
-        assertFalse(Files.exists(root.resolve(id)), "nothing left behind\n" + r);
+        assertFalse(Files.exists(oci.root().resolve(id)), "nothing left behind\n" + r);
     }
 }
