@@ -19,11 +19,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** A process.json into a running container's launch plan: join its namespaces, get the first process's treatment. */
 class ExecPlanCompilerTest {
-    private static final long NEWNS = 0x00020000L;
-    private static final long NEWPID = 0x20000000L;
-    private static final long NEWNET = 0x40000000L;
-    private static final long NEWIPC = 0x08000000L;
-    private static final long NEWUTS = 0x04000000L;
 
     @TempDir
     Path dir;
@@ -52,7 +47,7 @@ class ExecPlanCompilerTest {
         List<String> names = p.ops().stream().map(LaunchPlan.Op::name).toList();
         assertEquals(List.of("version", "join", "chdir", "env", "env", "rlimit", "user", "caps", "no-new-privs",
                 "notify-ioctl", "exec"), names, "join, then only the process's own ops: no unshare, mount or pivot_root");
-        assertEquals(List.of("4242", "987654321", Long.toString(NEWPID | NEWNET | NEWIPC | NEWUTS | NEWNS)),
+        assertEquals(List.of("4242", "987654321", Long.toString(CloneFlags.NEWPID | CloneFlags.NEWNET | CloneFlags.NEWIPC | CloneFlags.NEWUTS | CloneFlags.NEWNS)),
                 p.ops("join").get(0).args(), "init's pid and start time, and every namespace config.json lists");
         assertEquals(List.of("/work"), p.ops("chdir").get(0).args(), "cwd as given: after the join / is the container's root");
         assertEquals(List.of("1000", "100", "10"), p.ops("user").get(0).args(), "the process's user and groups");
@@ -84,7 +79,7 @@ class ExecPlanCompilerTest {
                 """.getBytes(StandardCharsets.UTF_8), "config.json");
         LaunchPlan p = ExecPlanCompiler.compile(c, process("{\"args\": [\"true\"], \"cwd\": \"/\"}"), "process.json", "",
                 7, 1L, List.of(), false);
-        assertEquals(List.of("7", "1", Long.toString(NEWNS | NEWNET)), p.ops("join").get(0).args(),
+        assertEquals(List.of("7", "1", Long.toString(CloneFlags.NEWNS | CloneFlags.NEWNET)), p.ops("join").get(0).args(),
                 "mount, and the network namespace init joined: no pid, ipc or uts namespace of the container's own");
     }
 

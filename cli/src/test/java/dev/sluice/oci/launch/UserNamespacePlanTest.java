@@ -31,12 +31,6 @@ import org.junit.jupiter.api.io.TempDir;
 class UserNamespacePlanTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String STAGING = "/run/sluice/c/rootfs";
-    private static final long NEWUSER = 0x10000000L;
-    private static final long NEWNS = 0x00020000L;
-    private static final long NEWPID = 0x20000000L;
-    private static final long NEWNET = 0x40000000L;
-    private static final long NEWIPC = 0x08000000L;
-    private static final long NEWUTS = 0x04000000L;
 
     @TempDir
     Path bundle;
@@ -93,7 +87,7 @@ class UserNamespacePlanTest {
         assertEquals(List.of("0", "0"), p.ops("setid").get(0).args(), "outer becomes the namespace's root");
         assertEquals(List.of("-500"), p.ops("oom-score-adj").get(0).args(), "process.oomScoreAdj");
         long flags = Long.parseLong(p.ops("unshare").get(0).args().get(0));
-        assertEquals(NEWPID | NEWNET | NEWIPC | NEWUTS | NEWNS, flags, "the others, without CLONE_NEWUSER (userns made it)");
+        assertEquals(CloneFlags.NEWPID | CloneFlags.NEWNET | CloneFlags.NEWIPC | CloneFlags.NEWUTS | CloneFlags.NEWNS, flags, "the others, without CLONE_NEWUSER (userns made it)");
         p.encode();
     }
 
@@ -150,8 +144,8 @@ class UserNamespacePlanTest {
         }));
         List<String> names = names(p);
         assertEquals(List.of("version", "detach", "setns", "setid", "setns", "unshare"), names.subList(0, 6), names.toString());
-        assertEquals(List.of("/proc/self/ns/user", Long.toString(NEWUSER)), p.ops("setns").get(0).args(), "the user namespace first");
-        assertEquals(List.of("/proc/self/ns/net", Long.toString(NEWNET)), p.ops("setns").get(1).args(),
+        assertEquals(List.of("/proc/self/ns/user", Long.toString(CloneFlags.NEWUSER)), p.ops("setns").get(0).args(), "the user namespace first");
+        assertEquals(List.of("/proc/self/ns/net", Long.toString(CloneFlags.NEWNET)), p.ops("setns").get(1).args(),
                 "then the others, with the capabilities it gives");
         assertTrue(p.ops("userns").isEmpty(), "a joined namespace's maps are set already");
     }
@@ -181,7 +175,7 @@ class UserNamespacePlanTest {
         LaunchPlan p = ExecPlanCompiler.compile(config, config.process(), "config.json", "process.", 4242, 1L, List.of(), false);
         assertEquals(List.of("version", "join", "setid"), names(p).subList(0, 3), names(p).toString());
         long flags = Long.parseLong(p.ops("join").get(0).args().get(2));
-        assertEquals(NEWUSER, flags & NEWUSER, "the join includes the user namespace (setns enters it first)");
+        assertEquals(CloneFlags.NEWUSER, flags & CloneFlags.NEWUSER, "the join includes the user namespace (setns enters it first)");
         Path f = Files.writeString(bundle.resolve("process.json"), """
                 {"args": ["sh"], "cwd": "/", "user": {"uid": 70000, "gid": 0}}
                 """);
