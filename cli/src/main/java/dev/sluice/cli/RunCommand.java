@@ -3,7 +3,12 @@ package dev.sluice.cli;
 import dev.sluice.nvproxy.NvProxyProvider;
 import dev.sluice.nvproxy.NvidiaDevices;
 import dev.sluice.rdmaproxy.UverbsDevices;
+import dev.sluice.rdmaproxy.net.NetdevException;
+import dev.sluice.rdmaproxy.net.NetdevMover;
+import dev.sluice.rdmaproxy.net.RdmaLinks;
+import dev.sluice.rdmaproxy.net.StrongArp;
 import dev.sluice.sentry.SandboxRunner;
+import dev.sluice.sentry.launch.HostProcess;
 import dev.sluice.sentry.launch.PlanCompiler;
 import dev.sluice.sentry.launch.SandboxSpec;
 import dev.sluice.sentry.launch.SysView;
@@ -17,6 +22,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicReference;
 import jnr.posix.POSIXFactory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -36,8 +42,9 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--rootfs", paramLabel = "DIR", description = "Root filesystem (default: the host's /), mounted read-only.")
     Path rootfs;
 
-    @Option(names = "--net", paramLabel = "MODE", defaultValue = "host",
-            description = "host (share the host's network) or none (a new namespace with only lo). Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--net", paramLabel = "MODE",
+            description = "host (share the host's network) or none (a new namespace with only lo, and the --rdma-netdev netdevs)."
+                    + " Default: host, or none with --rdma-netdev.")
     String net;
 
     @Option(names = {"-e", "--env"}, paramLabel = "NAME=VALUE", description = "Set an environment variable (repeatable). The caller's environment is kept otherwise.")
@@ -48,6 +55,21 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--rdma", paramLabel = "DEV", description = "Grant the uverbs node of RDMA device DEV (e.g. rxe0, mlx5_0), mediated by RDMAProxy (repeatable).")
     List<String> rdmaDevices = new ArrayList<>();
+
+    @Option(names = "--rdma-netdev", paramLabel = "IFACE[=NAME]",
+            description = {"Move the host netdev IFACE into the sandbox's own network namespace (as NAME), with its addresses,"
+                    + " MTU and routes, so that RoCE GIDs stay populated; it comes back to the host with them when the sandbox"
+                    + " ends. The sandbox's namespace gets arp_ignore=1 and arp_announce=2 (repeatable)."})
+    List<String> rdmaNetdevs = new ArrayList<>();
+
+    @Option(names = "--rdma-strict-arp",
+            description = "With --net host: set arp_ignore=1 and arp_announce=2 on the host (all, and the netdevs of the --rdma devices)."
+                    + " This changes the host for everyone and stays after the sandbox.")
+    boolean strictArpOnHost;
+
+    @Option(names = "--debug-netdev-fault", hidden = true, paramLabel = "FAULT",
+            description = "Fault injection for tests: NONE or AFTER_MOVE (fail right after moving a netdev).")
+    NetdevMover.Fault netdevFault = NetdevMover.Fault.NONE;
 
     @Option(names = "--rdma-cm", description = "Grant /dev/infiniband/rdma_cm (the RDMA connection manager; its write() commands are not mediated).")
     boolean rdmaCm;
@@ -88,11 +110,19 @@ final class RunCommand implements Callable<Integer> {
         if (POSIXFactory.getNativePOSIX().geteuid() != 0) {
             throw new IllegalStateException("sluice run needs root: it creates mount and pid namespaces");
         }
-        SandboxSpec.Network network = switch (net) {
+        List<NetdevMover.Grant> netdevs = rdmaNetdevs.stream().map(NetdevMover.Grant::parse).toList();
+        String mode = net != null ? net : netdevs.isEmpty() ? "host" : "none";
+        SandboxSpec.Network network = switch (mode) {
             case "host" -> SandboxSpec.Network.HOST;
             case "none" -> SandboxSpec.Network.NONE;
             default -> throw new IllegalArgumentException("--net must be host or none, not '" + net + "'");
         };
+        if (network == SandboxSpec.Network.HOST && !netdevs.isEmpty()) {
+            throw new IllegalArgumentException("--rdma-netdev moves a netdev into the sandbox's own network namespace: not with --net host");
+        }
+        if (strictArpOnHost && network != SandboxSpec.Network.HOST) {
+            throw new IllegalArgumentException("--rdma-strict-arp is for --net host; a sandbox's own namespace always gets the strict settings");
+        }
         if (rootfs != null && !Files.isDirectory(rootfs)) {
             throw new IllegalArgumentException("--rootfs " + rootfs + ": no such directory");
         }
@@ -133,13 +163,51 @@ final class RunCommand implements Callable<Integer> {
                 && d.getParent().equals(Path.of("/dev/infiniband")) && d.getFileName().toString().startsWith("uverbs"))
                 .map(d -> d.getFileName().toString()).toList();
         SysView view = uverbs.isEmpty() ? SysView.NONE : UverbsDevices.sysView(Path.of("/sys"), uverbs);
+        if (strictArpOnHost) {
+            List<String> hostNetdevs = new ArrayList<>();
+            rdmaDevices.forEach(d -> hostNetdevs.addAll(RdmaLinks.netdevsOf(Path.of("/sys"), d)));
+            for (String line : StrongArp.applyOnHost(Path.of("/proc/sys"), hostNetdevs)) {
+                System.err.println("sluice: host sysctl " + line);
+            }
+        }
+        boolean rdma = !uverbs.isEmpty() || !netdevs.isEmpty();
+        Map<String, String> sysctls = network == SandboxSpec.Network.NONE && rdma
+                ? StrongArp.sysctls(netdevs.stream().map(NetdevMover.Grant::innerName).toList()) : Map.of();
         SandboxSpec spec = new SandboxSpec(command, environment(), PlanCompiler.keepCwd(root, System.getProperty("user.dir")),
-                root, network, granted, hostname, config.enabledProxies(), config.options(), view);
+                root, network, granted, hostname, config.enabledProxies(), config.options(), view, !netdevs.isEmpty(), sysctls);
         SandboxRunner runner = new SandboxRunner(Runtime.libexec(), System.err);
+        NetdevMover mover = netdevs.isEmpty() ? null : NetdevMover.onHost(netdevFault);
+        AtomicReference<NetdevMover.Moved> moved = new AtomicReference<>();
         try {
-            return runner.run(spec, active, new SandboxRunner.Options(stats, trace, failAfter, 2, 64));
+            if (mover != null) {
+                for (String dev : mover.recoverStale()) {
+                    System.err.println("sluice: netdev " + dev + " restored to the host from a sandbox that ended without giving it back");
+                }
+            }
+            return runner.run(spec, active, new SandboxRunner.Options(stats, trace, failAfter, 2, 64),
+                    mover == null ? null : pid1 -> moveNetdevs(mover, netdevs, pid1, moved));
         } finally {
             active.forEach(DeviceProxy::close);
+            if (moved.get() != null) {
+                for (String failure : moved.get().restore()) {
+                    System.err.println("sluice: " + failure);
+                }
+            }
+        }
+    }
+
+    /** The runner's host setup: the netdevs into the namespace of the sandbox's pid 1; null, or why not. */
+    private static String moveNetdevs(NetdevMover mover, List<NetdevMover.Grant> netdevs, int pid1,
+                                      AtomicReference<NetdevMover.Moved> moved) {
+        HostProcess owner = HostProcess.of(pid1);
+        if (owner == null) {
+            return "the sandbox ended while its netdevs were being moved";
+        }
+        try {
+            moved.set(mover.moveIn(netdevs, owner, "sluice run (pid " + ProcessHandle.current().pid() + ")"));
+            return null;
+        } catch (NetdevException e) {
+            return e.getMessage();
         }
     }
 

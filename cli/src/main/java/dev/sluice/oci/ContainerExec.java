@@ -11,7 +11,7 @@ import dev.sluice.oci.launch.NotifyRule;
 import dev.sluice.oci.spec.Spec;
 import dev.sluice.oci.spec.SpecLoader;
 import dev.sluice.oci.state.ContainerState;
-import dev.sluice.oci.state.HostProcess;
+import dev.sluice.sentry.launch.HostProcess;
 import dev.sluice.oci.state.StateStore;
 import dev.sluice.oci.state.Status;
 import dev.sluice.sentry.launch.InitProcess;

@@ -1,6 +1,6 @@
 package dev.sluice.oci;
 
-import dev.sluice.oci.state.HostProcess;
+import dev.sluice.sentry.launch.HostProcess;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -9,7 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.sluice.oci.OciException;
 import dev.sluice.oci.state.ContainerState;
-import dev.sluice.oci.state.HostProcess;
+import dev.sluice.sentry.launch.HostProcess;
 import dev.sluice.oci.state.StateStore;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -59,8 +59,22 @@ public final class SandboxRunner {
         this.err = err;
     }
 
+    /**
+     * Work on the host while sluice-init waits with its namespaces made and nothing mounted yet
+     * ({@link SandboxSpec#hostSetup()}): moving netdevs into the sandbox's network namespace.
+     */
+    public interface HostSetup {
+        /** Sets the sandbox whose pid 1 has host pid {@code pid1} up; returns why it failed, or null. */
+        String setUp(int pid1);
+    }
+
     /** Runs {@code spec} and returns sluice's exit code. Call from a thread that lives until it returns. */
     public int run(SandboxSpec spec, List<DeviceProxy> proxies, Options options) throws IOException {
+        return run(spec, proxies, options, null);
+    }
+
+    /** As {@link #run(SandboxSpec, List, Options)}, with {@code setup} run at the plan's stop for the host. */
+    public int run(SandboxSpec spec, List<DeviceProxy> proxies, Options options, HostSetup setup) throws IOException {
         List<TrapRule> rules = new ArrayList<>();
         for (DeviceProxy p : proxies) {
             rules.addAll(p.trapRules());
@@ -76,9 +90,19 @@ public final class SandboxRunner {
         CallStats stats = new CallStats();
         try (TraceWriter trace = options.trace() == null ? null : TraceWriter.open(options.trace());
              InitProcess init = InitProcess.spawn(libexec.resolve("sluice-init"), PlanCompiler.compile(spec, rules, staging))) {
-            Startup startup = Startup.await(init);
+            AtomicBoolean setupFailed = new AtomicBoolean();
+            Startup startup = Startup.await(init, setup == null ? null : pid1 -> {
+                String failure = setup.setUp(pid1);
+                setupFailed.set(failure != null);
+                return failure;
+            });
             if (startup.failure() != null) {
                 err.println("sluice: " + startup.failure());
+                if (setupFailed.get()) {
+                    init.signal(9); // it waits at its stop for a go that will not come
+                    init.waitFor();
+                    return SETUP_FAILED;
+                }
                 int code = init.waitFor();
                 return startup.exitCode(code);
             }

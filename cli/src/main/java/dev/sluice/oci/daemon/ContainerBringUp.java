@@ -9,7 +9,7 @@ import dev.sluice.oci.cgroup.CgroupFs;
 import dev.sluice.oci.launch.NotifyRule;
 import dev.sluice.oci.launch.OciPlanCompiler;
 import dev.sluice.oci.spec.Spec;
-import dev.sluice.oci.state.HostProcess;
+import dev.sluice.sentry.launch.HostProcess;
 import dev.sluice.oci.state.StateStore;
 import dev.sluice.sentry.launch.InitProcess;
 import dev.sluice.sentry.launch.LaunchPlan;

@@ -1,5 +1,6 @@
 package dev.sluice.oci.state;
 
+import dev.sluice.sentry.launch.HostProcess;
 import dev.sluice.oci.OciException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,5 +1,6 @@
 package dev.sluice.oci.state;
 
+import dev.sluice.sentry.launch.HostProcess;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;

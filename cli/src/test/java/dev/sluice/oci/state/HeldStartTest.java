@@ -1,5 +1,6 @@
 package dev.sluice.oci.state;
 
+import dev.sluice.sentry.launch.HostProcess;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -199,8 +199,9 @@ public final class LaunchPlan {
         }
 
         /**
-         * Init stops here and reports {@code HOOKS}, then goes on at {@code HOOKS-DONE}: the OCI
-         * create hooks run meanwhile, before pivot_root (docs/oci.md, hooks).
+         * Init stops here and reports {@code HOOKS}, then goes on at {@code HOOKS-DONE}: the host
+         * works on the new namespaces meanwhile: the OCI create hooks run, before pivot_root
+         * (docs/oci.md, hooks), and netdevs move into the network namespace (docs/rdma-networking.md).
          */
         public Builder hooksWait() {
             return op("hooks-wait");

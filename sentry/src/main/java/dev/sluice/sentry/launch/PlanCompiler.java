@@ -82,6 +82,11 @@ public final class PlanCompiler {
         if (spec.network() == SandboxSpec.Network.NONE) {
             b.ifup("lo");
         }
+        if (spec.hostSetup()) {
+            b.hooksWait(); // the host moves netdevs into the new network namespace here
+        }
+        // /proc is still the host's mount here; /proc/sys/net answers for the writer's namespace.
+        spec.netSysctls().forEach((path, value) -> b.writeFile("/proc/sys/" + path, value));
 
         // Nothing we mount may propagate back to the host.
         b.mount(null, "/", null, MS_REC | MS_PRIVATE, null);

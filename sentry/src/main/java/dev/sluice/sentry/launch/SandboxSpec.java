@@ -20,16 +20,21 @@ import java.util.Set;
  * @param proxyOptions   options for proxies, see {@link dev.sluice.sentry.spi.ProxyConfig}
  * @param sysView        what the sandbox sees of the granted devices in /sys (applied on the host's
  *                       root only: a {@code --rootfs} has no /sys of the host)
+ * @param hostSetup      whether sluice-init stops once its namespaces exist, before any mount, for the
+ *                       host to set them up (moving netdevs into the new network namespace); the
+ *                       runner's {@link dev.sluice.sentry.SandboxRunner.HostSetup} runs then
+ * @param netSysctls     written by sluice-init after that stop, in the sandbox's network namespace:
+ *                       paths under /proc/sys to values, in order
  */
 public record SandboxSpec(List<String> command, List<String> env, String cwd, Path rootfs, Network network,
                           List<Path> devices, String hostname, Set<String> proxies, Map<String, String> proxyOptions,
-                          SysView sysView) {
+                          SysView sysView, boolean hostSetup, Map<String, String> netSysctls) {
     public enum Network { HOST, NONE }
 
     /** A sandbox that sees the host's /sys as it is. */
     public SandboxSpec(List<String> command, List<String> env, String cwd, Path rootfs, Network network,
                        List<Path> devices, String hostname, Set<String> proxies, Map<String, String> proxyOptions) {
-        this(command, env, cwd, rootfs, network, devices, hostname, proxies, proxyOptions, SysView.NONE);
+        this(command, env, cwd, rootfs, network, devices, hostname, proxies, proxyOptions, SysView.NONE, false, Map.of());
     }
 
     public SandboxSpec {
@@ -43,6 +48,10 @@ public record SandboxSpec(List<String> command, List<String> env, String cwd, Pa
         proxyOptions = Map.copyOf(proxyOptions);
         if (sysView == null) {
             sysView = SysView.NONE;
+        }
+        netSysctls = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(netSysctls));
+        if (!netSysctls.isEmpty() && network != Network.NONE) {
+            throw new IllegalArgumentException("network sysctls need the sandbox's own network namespace");
         }
     }
 }

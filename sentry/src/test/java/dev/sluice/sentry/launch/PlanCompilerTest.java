@@ -2,6 +2,7 @@ package dev.sluice.sentry.launch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sluice.sentry.launch.LaunchPlan.Op;
@@ -85,6 +86,39 @@ class PlanCompilerTest {
         List<Op> ops = p.ops();
         assertTrue(indexOf(ops, named("unshare"), "unshare") < indexOf(ops, named("ifup"), "ifup"),
                 "the interface comes up after the namespace exists");
+    }
+
+    @Test
+    void hostSetupStopsBeforeAnyMountAndNetSysctlsFollowIt() {
+        Map<String, String> sysctls = new java.util.LinkedHashMap<>();
+        sysctls.put("net/ipv4/conf/all/arp_ignore", "1");
+        sysctls.put("net/ipv4/conf/roce0/arp_announce", "2");
+        SandboxSpec s = new SandboxSpec(List.of("true"), List.of(), "/", null, SandboxSpec.Network.NONE, List.of(), null,
+                Set.of(), Map.of(), SysView.NONE, true, sysctls);
+        List<Op> ops = compile(s, List.of()).ops();
+        int ifup = indexOf(ops, named("ifup"), "ifup lo");
+        int stop = indexOf(ops, named("hooks-wait"), "a stop for the host");
+        int firstMount = indexOf(ops, named("mount"), "a mount");
+        int ignore = indexOf(ops, op("write-file", 0, "/proc/sys/net/ipv4/conf/all/arp_ignore"), "arp_ignore on all");
+        int announce = indexOf(ops, op("write-file", 0, "/proc/sys/net/ipv4/conf/roce0/arp_announce"), "arp_announce on roce0");
+        assertEquals("1", ops.get(ignore).args().get(1));
+        assertEquals("2", ops.get(announce).args().get(1));
+        assertTrue(ifup < stop, "the namespace exists, with lo up, when the host moves netdevs in");
+        assertTrue(stop < ignore && ignore < announce, "the sysctls are written once the netdevs are in, in order");
+        assertTrue(announce < firstMount, "before any mount: /proc is still the host's, answering for the sandbox's namespace");
+        assertEquals(1, ops.stream().filter(named("hooks-wait")).count(), "one stop");
+    }
+
+    @Test
+    void noHostSetupNoStop() {
+        assertTrue(compile(spec(SandboxSpec.Network.NONE, List.of(), null), List.of()).ops("hooks-wait").isEmpty());
+    }
+
+    @Test
+    void netSysctlsNeedTheSandboxsOwnNetwork() {
+        assertThrows(IllegalArgumentException.class, () -> new SandboxSpec(List.of("true"), List.of(), "/", null,
+                SandboxSpec.Network.HOST, List.of(), null, Set.of(), Map.of(), SysView.NONE, false,
+                Map.of("net/ipv4/conf/all/arp_ignore", "1")));
     }
 
     @Test
@@ -310,7 +344,7 @@ class PlanCompilerTest {
 
     private static SandboxSpec rdmaSpec(SysView view, Path rootfs) {
         return new SandboxSpec(List.of("ibv_devices"), List.of(), "/", rootfs, SandboxSpec.Network.HOST,
-                List.of(Path.of("/dev/infiniband/uverbs0"), Path.of("/dev/infiniband/uverbs2")), null, Set.of(), Map.of(), view);
+                List.of(Path.of("/dev/infiniband/uverbs0"), Path.of("/dev/infiniband/uverbs2")), null, Set.of(), Map.of(), view, false, Map.of());
     }
 
     private static final SysView RDMA_VIEW = new SysView(List.of(

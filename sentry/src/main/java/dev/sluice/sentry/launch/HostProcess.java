@@ -1,4 +1,4 @@
-package dev.sluice.oci.state;
+package dev.sluice.sentry.launch;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
