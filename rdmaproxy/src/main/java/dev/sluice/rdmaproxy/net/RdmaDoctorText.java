@@ -98,7 +98,7 @@ public final class RdmaDoctorText {
     private static void findings(StringBuilder sb, List<Finding> findings) {
         for (Finding f : findings) {
             sb.append("  ").append(f.severity()).append(' ').append(f.message()).append('\n');
-            sb.append("       fix: ").append(f.advice()).append('\n');
+            sb.append(f.severity() == Finding.Severity.WARN ? "       fix: " : "       ").append(f.advice()).append('\n');
         }
     }
 
