@@ -210,7 +210,10 @@ public final class RdmaDoctor {
         if (info.isPresent()) {
             arp = ArpSettings.read(proc, netdev);
             boolean routable = false;
-            for (NetdevAddress a : info.get().addresses()) {
+            // IPv4 first, as `ip addr` shows them; NetworkInterface lists IPv6 first
+            List<NetdevAddress> ordered = info.get().addresses().stream()
+                    .sorted(java.util.Comparator.comparing((NetdevAddress a) -> a.address().indexOf(':') >= 0)).toList();
+            for (NetdevAddress a : ordered) {
                 List<Integer> idx = gids.forAddress(a.inet()).stream().map(GidEntry::index).toList();
                 addresses.add(new RdmaPortReport.Address(a.address(), a.prefixLength(), a.linkLocal(), idx));
                 if (!a.linkLocal()) {
