@@ -294,8 +294,8 @@ public final class RdmaDoctor {
                     ibdev + " (" + nic.pciAddress() + ") is on NUMA node " + a + " but its closest granted GPU "
                             + best.name() + " (" + best.pciAddress() + ") is on node " + b
                             + ": GPUDirect RDMA crosses the inter-socket link",
-                    "grant a NIC and a GPU of the same NUMA node (sluice run --rdma DEV --gpus N), or pin the rank to"
-                            + " the pair NCCL chooses"));
+                    "grant a NIC and a GPU of the same NUMA node (sluice run --rdma DEV --gpus N), or choose them per"
+                            + " rank (NCCL_IB_HCA, CUDA_VISIBLE_DEVICES)"));
         }
         return best;
     }
