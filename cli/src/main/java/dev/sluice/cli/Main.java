@@ -17,7 +17,8 @@ import picocli.CommandLine.ScopeType;
  * exit code; {@code System.exit} happens here only.
  *
  * <p>Two families of commands share it: Sluice's own ({@code run CMD}, {@code bench},
- * {@code proxies}, {@code ioctls}; errors exit 125) and the runc-compatible ones ({@code create},
+ * {@code proxies}, {@code ioctls}, {@code rdma doctor}; errors exit 125, except
+ * {@code rdma doctor}'s usage errors, which exit 2) and the runc-compatible ones ({@code create},
  * {@code start}, {@code state}, {@code kill}, {@code delete}, {@code list}, {@code spec},
  * {@code features}, and {@code run} in its runc form; errors go to {@code --log} and exit 1).
  * {@link OciGrammar} says which {@code run} a command line means.
@@ -35,7 +36,8 @@ public final class Main {
     static final List<Class<?>> SUBCOMMANDS = List.of(RunCommand.class, BenchCommand.class, ProxiesCommand.class,
             IoctlsCommand.class, CreateCommand.class, StartCommand.class, StateCommand.class, KillCommand.class,
             DeleteCommand.class, ListCommand.class, SpecCommand.class, FeaturesCommand.class, SentryDaemonCommand.class, ServiceCommand.class,
-            ExecCommand.class, CdsTrainCommand.class, PauseCommand.class, ResumeCommand.class, PsCommand.class);
+            ExecCommand.class, CdsTrainCommand.class, PauseCommand.class, ResumeCommand.class, PsCommand.class,
+            RdmaCommand.class);
 
     /** Exit code for errors of sluice itself (usage, setup), as {@code docker run}. */
     static final int SLUICE_ERROR = 125;
@@ -131,9 +133,11 @@ public final class Main {
                 main.ociLog().error(ex.getMessage(), err);
                 return OciCommand.FAILED;
             }
+            Object cmd = ex.getCommandLine().getCommand();
+            int status = cmd instanceof RdmaCommand || cmd instanceof RdmaDoctorCommand ? RdmaDoctorCommand.USAGE : SLUICE_ERROR;
             err.println("sluice: " + ex.getMessage());
             err.println("Try '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help' for more information.");
-            return SLUICE_ERROR;
+            return status;
         });
         cl.setExecutionExceptionHandler((ex, c, parsed) -> {
             String message = ex.getMessage() != null ? ex.getMessage() : ex.toString();

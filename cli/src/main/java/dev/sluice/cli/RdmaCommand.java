@@ -1,0 +1,20 @@
+package dev.sluice.cli;
+
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/** {@code sluice rdma ...}: RDMA tools. Without a subcommand it prints its usage and exits 2. */
+@Command(name = "rdma", mixinStandardHelpOptions = true, description = "RDMA tools (see `sluice rdma doctor`).",
+        subcommands = {RdmaDoctorCommand.class})
+final class RdmaCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        spec.commandLine().usage(spec.commandLine().getErr());
+        return RdmaDoctorCommand.USAGE;
+    }
+}
