@@ -6,8 +6,8 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /** {@code sluice rdma ...}: RDMA tools. Without a subcommand it prints its usage and exits 2. */
-@Command(name = "rdma", mixinStandardHelpOptions = true, description = "RDMA tools (see `sluice rdma doctor`).",
-        subcommands = {RdmaDoctorCommand.class})
+@Command(name = "rdma", mixinStandardHelpOptions = true, description = "RDMA tools: `sluice rdma doctor` checks the direct path, `sluice rdma restore` gives netdevs of ended sandboxes back.",
+        subcommands = {RdmaDoctorCommand.class, RdmaRestoreCommand.class})
 final class RdmaCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

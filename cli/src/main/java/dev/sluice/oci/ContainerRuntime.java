@@ -472,6 +472,7 @@ public final class ContainerRuntime {
             }
             s.ifPresent(c -> stopDaemon(new HostProcess(c.sentryPid(), c.sentryStartTime())));
             s.ifPresent(c -> poststop(id, c));
+            s.ifPresent(c -> restoreNetdevs(id, c));
             // What is left in the cgroup (orphans of a container without a pid namespace) is
             // killed; a cgroup that will not empty keeps the state, so delete can be retried.
             Cgroup cg = s.map(ContainerRuntime::cgroup).orElse(null);
@@ -493,6 +494,21 @@ public final class ContainerRuntime {
             }
         } catch (RuntimeException e) {
             LOG.warn("container {}: poststop hooks not run: {}", id, e.getMessage());
+        }
+    }
+
+    /**
+     * The container's {@code linux.netDevices} back to the host with their addresses. A failure is
+     * logged and delete goes on: the journal stays, for {@code sluice rdma restore}.
+     */
+    private void restoreNetdevs(String id, ContainerState c) {
+        try {
+            Spec spec = SpecLoader.load(Path.of(c.bundle()));
+            for (String failure : ContainerNetdevs.restore(spec, new HostProcess(c.pid(), c.pidStartTime()))) {
+                LOG.warn("container {}: {}", id, failure);
+            }
+        } catch (RuntimeException e) {
+            LOG.warn("container {}: its netdevs were not restored: {} (see sluice rdma restore)", id, e.getMessage());
         }
     }
 

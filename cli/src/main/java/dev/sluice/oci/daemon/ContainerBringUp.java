@@ -1,6 +1,7 @@
 package dev.sluice.oci.daemon;
 
 import dev.sluice.oci.ConsoleSocket;
+import dev.sluice.oci.ContainerNetdevs;
 import dev.sluice.oci.HookRunner;
 import dev.sluice.oci.OciException;
 import dev.sluice.oci.OciNative;
@@ -9,8 +10,10 @@ import dev.sluice.oci.cgroup.CgroupFs;
 import dev.sluice.oci.launch.NotifyRule;
 import dev.sluice.oci.launch.OciPlanCompiler;
 import dev.sluice.oci.spec.Spec;
-import dev.sluice.sentry.launch.HostProcess;
+import dev.sluice.rdmaproxy.net.NetdevException;
+import dev.sluice.rdmaproxy.net.NetdevMover;
 import dev.sluice.oci.state.StateStore;
+import dev.sluice.sentry.launch.HostProcess;
 import dev.sluice.sentry.launch.InitProcess;
 import dev.sluice.sentry.launch.LaunchPlan;
 import dev.sluice.sentry.launch.Spawner;
@@ -21,6 +24,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Brings one OCI container up to the point where its workload waits for {@code start}: the part
@@ -41,6 +47,8 @@ import java.util.List;
  * init sees the control socket close, and an {@link OciException} says why.
  */
 public final class ContainerBringUp {
+    private static final Logger LOG = LoggerFactory.getLogger(ContainerBringUp.class);
+
     private ContainerBringUp() {}
 
     /**
@@ -82,8 +90,9 @@ public final class ContainerBringUp {
         InitProcess init = InitProcess.spawn(spawner, initBinary, plan, preservedFds, spec.process().isTerminal(),
                 pid -> enter(cgroup, pid));
         HostFd listener = null;
+        AtomicReference<NetdevMover.Moved> moved = new AtomicReference<>();
         try {
-            Startup startup = Startup.await(init, pid1 -> createHooks(hooks, pid1));
+            Startup startup = Startup.await(init, pid1 -> createSetup(spec, id, hooks, pid1, moved));
             init.waitFor(); // the outer process exits once init exists (detach)
             listener = startup.listener();
             if (startup.failure() != null) {
@@ -108,8 +117,24 @@ public final class ContainerBringUp {
         } catch (RuntimeException e) {
             closeQuietly(listener);
             init.close();
+            if (moved.get() != null) {
+                moved.get().restore().forEach(f -> LOG.warn("container {}: {}", id, f));
+            }
             throw e;
         }
+    }
+
+    /**
+     * At init's stop before pivot_root: {@code linux.netDevices} into the container's network
+     * namespace, then the create hooks (which may look for them). Null, or why it failed.
+     */
+    private static String createSetup(Spec spec, String id, HookRunner hooks, int pid1, AtomicReference<NetdevMover.Moved> moved) {
+        try {
+            moved.set(ContainerNetdevs.moveIn(spec, id, pid1));
+        } catch (NetdevException e) {
+            return e.getMessage();
+        }
+        return createHooks(hooks, pid1);
     }
 
     /** prestart and createRuntime in the runtime's namespaces, then createContainer in the container's. */

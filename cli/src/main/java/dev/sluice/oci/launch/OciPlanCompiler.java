@@ -13,6 +13,9 @@ import dev.sluice.oci.HookRunner;
 import dev.sluice.oci.spec.KernelNames;
 import dev.sluice.oci.spec.Spec;
 import dev.sluice.oci.spec.SpecException;
+import dev.sluice.rdmaproxy.net.NetdevException;
+import dev.sluice.rdmaproxy.net.NetdevMover;
+import dev.sluice.rdmaproxy.net.StrongArp;
 import dev.sluice.sentry.launch.LaunchPlan;
 import dev.sluice.sentry.launch.PlanCompiler;
 import dev.sluice.sentry.spi.TrapRule;
@@ -179,9 +182,12 @@ public final class OciPlanCompiler {
         if (spec.root().isReadonly()) {
             b.mountSetattr(root, MOUNT_ATTR_RDONLY, 0, false);
         }
-        if (HookRunner.needsCreateStop(spec)) {
-            b.hooksWait(); // prestart, createRuntime and createContainer run here (HookRunner)
+        List<String> netdevs = netDevices().stream().map(NetdevMover.Grant::innerName).toList();
+        if (HookRunner.needsCreateStop(spec) || !netdevs.isEmpty()) {
+            // linux.netDevices move in here, then prestart, createRuntime and createContainer run (HookRunner).
+            b.hooksWait();
         }
+        strictArp(b, netdevs);
         b.pivotRoot(root);
         checkExecutable(view);
 
@@ -222,6 +228,9 @@ public final class OciPlanCompiler {
         }
         if (!types.contains("mount")) {
             throw bad("linux.namespaces", "a mount namespace is required (sluice assembles the root in it)");
+        }
+        if (!netDevices().isEmpty() && !types.contains("network")) {
+            throw bad("linux.netDevices", "needs a network namespace of the container's own (linux.namespaces has none)");
         }
         userns = UserNamespace.of(spec, file);
         if (userns != null) {
@@ -545,6 +554,46 @@ public final class OciPlanCompiler {
         long ma = ((rdev >> 8) & 0xfff) | ((rdev >> 32) & ~0xfffL);
         long mi = (rdev & 0xff) | ((rdev >> 12) & ~0xffL);
         return ma == major && mi == minor;
+    }
+
+    // ---- linux.netDevices -------------------------------------------------------------------
+
+    /** {@code linux.netDevices}: each host netdev and its name in the container. */
+    public static List<NetdevMover.Grant> netDevices(Spec spec) {
+        List<NetdevMover.Grant> out = new ArrayList<>();
+        if (spec.linux() == null) {
+            return out;
+        }
+        spec.linux().netDevices().forEach((host, d) -> out.add(
+                new NetdevMover.Grant(host, d == null || d.name() == null || d.name().isEmpty() ? host : d.name())));
+        return out;
+    }
+
+    private List<NetdevMover.Grant> netDevices() {
+        try {
+            return netDevices(spec);
+        } catch (NetdevException e) {
+            throw bad("linux.netDevices", e.getMessage());
+        }
+    }
+
+    /**
+     * The strong host model for the moved netdevs (and {@code all}) in the container's namespace,
+     * written once they are in; a value config.json sets itself in {@code linux.sysctl} wins.
+     * {@code /proc} is still the runtime's mount here, and /proc/sys/net answers for the writer's
+     * network namespace.
+     */
+    private void strictArp(LaunchPlan.Builder b, List<String> netdevs) {
+        if (netdevs.isEmpty()) {
+            return;
+        }
+        Set<String> own = new java.util.HashSet<>();
+        spec.linux().sysctl().keySet().forEach(k -> own.add(k.replace('.', '/')));
+        StrongArp.sysctls(netdevs).forEach((path, value) -> {
+            if (!own.contains(path.replace('.', '/'))) {
+                b.writeFile("/proc/sys/" + path, value);
+            }
+        });
     }
 
     // ---- sysctls, masked and read-only paths ------------------------------------------------

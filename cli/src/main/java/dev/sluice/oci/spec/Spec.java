@@ -125,8 +125,9 @@ public record Spec(String ociVersion, Process process, Root root, String hostnam
                         Resources resources, String cgroupsPath, List<Namespace> namespaces, List<Device> devices,
                         Seccomp seccomp, String rootfsPropagation, List<String> maskedPaths,
                         List<String> readonlyPaths, String mountLabel, Object intelRdt, Object personality,
-                        Map<String, Object> timeOffsets) {
+                        Map<String, Object> timeOffsets, Map<String, NetDevice> netDevices) {
         public Linux {
+            netDevices = map(netDevices);
             uidMappings = list(uidMappings);
             gidMappings = list(gidMappings);
             sysctl = map(sysctl);
@@ -137,6 +138,12 @@ public record Spec(String ociVersion, Process process, Root root, String hostnam
             timeOffsets = map(timeOffsets);
         }
     }
+
+    /**
+     * {@code linux.netDevices.HOSTNAME}: a host netdev moved into the container's network namespace,
+     * named {@code name} there (its host name when null or empty).
+     */
+    public record NetDevice(String name) {}
 
     /** {@code linux.namespaces[]}: a type, and a path to join instead of creating one. */
     public record Namespace(String type, String path) {}

@@ -1,6 +1,8 @@
 package dev.sluice.rdmaproxy.net;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -83,9 +85,13 @@ public record IfAddress(int family, String local, int prefixLen, String broadcas
         return b.toString();
     }
 
-    /** The RoCE GID this address yields (RoCE v1 and v2 alike), in sysfs's notation. */
-    public String gid() {
-        return Gids.ofAddress(local);
+    /** The address as an {@link InetAddress} (a literal: nothing is looked up). */
+    public InetAddress inet() {
+        try {
+            return InetAddress.getByName(local);
+        } catch (UnknownHostException e) {
+            throw new NetdevException("not an IP address: " + local, e);
+        }
     }
 
     private static long lifetime(JsonNode n) {

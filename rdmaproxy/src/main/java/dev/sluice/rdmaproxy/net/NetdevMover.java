@@ -2,6 +2,7 @@ package dev.sluice.rdmaproxy.net;
 
 import dev.sluice.sentry.launch.HostProcess;
 import java.io.IOException;
+import java.net.InetAddress;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.file.Files;
@@ -303,28 +304,31 @@ public final class NetdevMover {
         }
     }
 
-    /** Waits until every RoCE device on the netdev has a GID for each of its addresses. */
+    /** Waits until every RoCE port on the netdev has a GID for each of its addresses. */
     private void awaitGids(NetdevSnapshot snap, String dev) {
-        List<String> want = snap.expectedGids();
+        List<InetAddress> want = snap.gidAddresses();
         if (want.isEmpty()) {
             return;
         }
         for (String ibdev : snap.rdmaDevices()) {
-            if (!Gids.isRoce(sys, ibdev)) {
-                continue;
-            }
-            long deadline = System.nanoTime() + gidTimeout.toNanos();
-            Set<String> missing = new HashSet<>(want);
-            while (true) {
-                missing.removeAll(Gids.present(sys, ibdev));
-                if (missing.isEmpty()) {
-                    break;
+            for (Path port : SysFiles.list(sys.resolve("class/infiniband").resolve(ibdev).resolve("ports"))) {
+                if (!SysFiles.read(port.resolve("link_layer")).equals("Ethernet")) {
+                    continue; // InfiniBand: GIDs come from the port GUID, not from addresses
                 }
-                if (System.nanoTime() >= deadline) {
-                    throw new NetdevException("netdev " + dev + ": the GID table of " + ibdev + " has no entry for "
-                            + String.join(", ", missing) + " " + gidTimeout.toSeconds() + " s after its addresses were restored");
+                int n = Integer.parseInt(port.getFileName().toString());
+                long deadline = System.nanoTime() + gidTimeout.toNanos();
+                while (true) {
+                    GidTable table = GidTable.read(sys, ibdev, n);
+                    List<String> missing = want.stream().filter(a -> table.find(a).isEmpty()).map(InetAddress::getHostAddress).toList();
+                    if (missing.isEmpty()) {
+                        break;
+                    }
+                    if (System.nanoTime() >= deadline) {
+                        throw new NetdevException("netdev " + dev + ": the GID table of " + ibdev + " port " + n + " has no entry for "
+                                + String.join(", ", missing) + " " + gidTimeout.toSeconds() + " s after the addresses were restored");
+                    }
+                    sleep();
                 }
-                sleep();
             }
         }
     }

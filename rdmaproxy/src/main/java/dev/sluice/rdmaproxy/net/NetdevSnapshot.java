@@ -1,8 +1,7 @@
 package dev.sluice.rdmaproxy.net;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.IOException;
-import java.nio.file.Files;
+import java.net.InetAddress;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -48,8 +47,8 @@ public record NetdevSnapshot(String name, int mtu, boolean up, List<IfAddress> a
         routes.addAll(IfRoute.of(ip.ipJson(null, "-6", "route", "show", "dev", dev), 6));
         Path conf = procSysNet.resolve("ipv4/conf").resolve(dev);
         return new NetdevSnapshot(dev, link.path("mtu").asInt(0), up, IfAddress.of(link), routes,
-                RdmaLinks.all(sys, dev), RdmaLinks.softRoce(sys, dev), read(conf.resolve("arp_ignore")),
-                read(conf.resolve("arp_announce")));
+                RdmaLinks.all(sys, dev), RdmaLinks.softRoce(sys, dev), SysFiles.read(conf.resolve("arp_ignore")),
+                SysFiles.read(conf.resolve("arp_announce")));
     }
 
     /**
@@ -77,22 +76,14 @@ public record NetdevSnapshot(String name, int mtu, boolean up, List<IfAddress> a
         return lines;
     }
 
-    /** The GIDs its RDMA devices must show once the addresses are back (RoCE only). */
-    public List<String> expectedGids() {
-        List<String> out = new ArrayList<>();
+    /** The addresses whose GIDs its RoCE devices must show once they are back. */
+    public List<InetAddress> gidAddresses() {
+        List<InetAddress> out = new ArrayList<>();
         for (IfAddress a : addresses) {
             if (!a.scope().equals("host")) {
-                out.add(a.gid());
+                out.add(a.inet());
             }
         }
         return out;
-    }
-
-    private static String read(Path p) {
-        try {
-            return Files.readString(p).strip();
-        } catch (IOException e) {
-            return "";
-        }
     }
 }

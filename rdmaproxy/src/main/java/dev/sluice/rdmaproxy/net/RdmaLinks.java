@@ -23,7 +23,7 @@ public final class RdmaLinks {
     /** The Soft-RoCE devices on {@code netdev}. */
     public static List<String> softRoce(Path sys, String netdev) {
         List<String> out = new ArrayList<>();
-        for (Path d : Gids.list(sys.resolve("class/infiniband"))) {
+        for (Path d : SysFiles.list(sys.resolve("class/infiniband"))) {
             try {
                 if (Files.readString(d.resolve("parent")).strip().equals(netdev)) {
                     out.add(d.getFileName().toString());
@@ -38,7 +38,7 @@ public final class RdmaLinks {
     /** Every RDMA device on {@code netdev}: the NIC's own and the Soft-RoCE links. */
     public static List<String> all(Path sys, String netdev) {
         List<String> out = new ArrayList<>();
-        for (Path d : Gids.list(sys.resolve("class/net").resolve(netdev).resolve("device/infiniband"))) {
+        for (Path d : SysFiles.list(sys.resolve("class/net").resolve(netdev).resolve("device/infiniband"))) {
             out.add(d.getFileName().toString());
         }
         for (String s : softRoce(sys, netdev)) {
@@ -56,7 +56,7 @@ public final class RdmaLinks {
     public static List<String> netdevsOf(Path sys, String ibdev) {
         Path dev = sys.resolve("class/infiniband").resolve(ibdev);
         List<String> out = new ArrayList<>();
-        for (Path n : Gids.list(dev.resolve("device/net"))) {
+        for (Path n : SysFiles.list(dev.resolve("device/net"))) {
             out.add(n.getFileName().toString());
         }
         try {

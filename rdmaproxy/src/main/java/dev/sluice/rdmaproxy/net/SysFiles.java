@@ -3,6 +3,9 @@ package dev.sluice.rdmaproxy.net;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.stream.Stream;
+import java.util.List;
+import java.util.ArrayList;
 
 /** Small readers of sysfs and procfs attribute files: a missing or unreadable file reads as empty. */
 final class SysFiles {
@@ -24,6 +27,18 @@ final class SysFiles {
             return s.isEmpty() ? absent : Integer.parseInt(s);
         } catch (NumberFormatException e) {
             return absent;
+        }
+    }
+
+    /** The entries of {@code dir}, sorted; none when it is missing or unreadable. */
+    static List<Path> list(Path dir) {
+        if (!Files.isDirectory(dir)) {
+            return List.of();
+        }
+        try (Stream<Path> s = Files.list(dir)) {
+            return new ArrayList<>(s.sorted().toList());
+        } catch (IOException e) {
+            return List.of();
         }
     }
 }

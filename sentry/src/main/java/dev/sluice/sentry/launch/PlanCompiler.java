@@ -33,6 +33,8 @@ import java.util.stream.Stream;
  *       symlinks, and each granted device node bound at its own path;</li>
  *   <li>a {@code /proc} of the new pid namespace, with the kernel's knobs read-only and its
  *       leaky files masked, as container runtimes do;</li>
+ *   <li>on the host's root with a network namespace of its own, a fresh read-only sysfs, whose
+ *       {@code /sys/class/net} shows the sandbox's netdevs;</li>
  *   <li>on the host's root, the spec's {@link SysView}: {@code /sys/class} directories (and the
  *       device directories their links point to) shown with only the granted devices, read-only;</li>
  *   <li>{@code pivot_root} into it.</li>
@@ -97,6 +99,11 @@ public final class PlanCompiler {
         run(b, root, spec.rootfs() == null);
         dev(b, root, spec.devices());
         proc(b, root);
+        if (spec.rootfs() == null && spec.network() == SandboxSpec.Network.NONE) {
+            // The host's sysfs shows the host's netdevs under /sys/class/net; one mounted here
+            // shows the sandbox's own (a moved RDMA netdev, whose topology NCCL reads there).
+            b.mount("sysfs", root + "/sys", "sysfs", MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC, null);
+        }
         if (spec.rootfs() == null) {
             for (SysView.SysClass c : spec.sysView().classes()) {
                 sysClass(b, root, sys, c);
