@@ -68,7 +68,7 @@ final class RunCommand implements Callable<Integer> {
     boolean strictArpOnHost;
 
     @Option(names = "--debug-netdev-fault", hidden = true, paramLabel = "FAULT",
-            description = "Fault injection for tests: NONE or AFTER_MOVE (fail right after moving a netdev).")
+            description = "Fault injection for tests: NONE, AFTER_MOVE (fail right after moving a netdev) or PLAIN_MOVE (move it without its addresses, as a plain runtime).")
     NetdevMover.Fault netdevFault = NetdevMover.Fault.NONE;
 
     @Option(names = "--rdma-cm", description = "Grant /dev/infiniband/rdma_cm (the RDMA connection manager; its write() commands are not mediated).")

@@ -43,9 +43,12 @@ public final class IpRoute2 {
     public static final Exec SYSTEM = IpRoute2::runOnHost;
 
     private final Exec exec;
+    private final Path netnsDir;
 
-    public IpRoute2(Exec exec) {
+    /** @param netnsDir where ip keeps namespace names ({@link #NETNS_DIR}; tests give another) */
+    public IpRoute2(Exec exec, Path netnsDir) {
         this.exec = exec;
+        this.netnsDir = netnsDir;
     }
 
     /** {@code ip [-n NETNS] ARGS...}; its standard output, or a {@link NetdevException} naming what failed. */
@@ -87,7 +90,7 @@ public final class IpRoute2 {
     public String rdma(String netns, String... args) {
         List<String> argv = new ArrayList<>();
         if (netns != null) {
-            argv.addAll(List.of("nsenter", "--net=" + NETNS_DIR.resolve(netns), "--"));
+            argv.addAll(List.of("nsenter", "--net=" + netnsDir.resolve(netns), "--"));
         }
         argv.add("rdma");
         argv.addAll(List.of(args));
@@ -107,7 +110,7 @@ public final class IpRoute2 {
     }
 
     public boolean netnsExists(String name) {
-        return Files.exists(NETNS_DIR.resolve(name));
+        return Files.exists(netnsDir.resolve(name));
     }
 
     private static List<String> ipArgv(String netns, String... args) {

@@ -56,8 +56,12 @@ public final class NetdevMover {
     /** How long a Soft-RoCE link whose netdev moved may take to unregister. */
     private static final Duration SOFT_ROCE_GONE = Duration.ofSeconds(3);
 
-    /** A fault to inject, for tests of the roll-back. */
-    public enum Fault { NONE, AFTER_MOVE }
+    /**
+     * A fault to inject, for tests: {@code AFTER_MOVE} fails right after the move (the roll-back);
+     * {@code PLAIN_MOVE} moves as a plain runtime does, with no addresses, routes or GID check
+     * inside (what the sandbox gets without this class).
+     */
+    public enum Fault { NONE, AFTER_MOVE, PLAIN_MOVE }
 
     /**
      * One netdev to move: its name on the host and in the sandbox.
@@ -93,7 +97,7 @@ public final class NetdevMover {
 
     /** The host's tools, /sys, /proc/sys/net and {@link #JOURNAL_DIR}. */
     public static NetdevMover onHost(Fault fault) {
-        return new NetdevMover(new IpRoute2(IpRoute2.SYSTEM), Path.of("/sys"), Path.of("/proc/sys/net"), JOURNAL_DIR, fault,
+        return new NetdevMover(new IpRoute2(IpRoute2.SYSTEM, IpRoute2.NETNS_DIR), Path.of("/sys"), Path.of("/proc/sys/net"), JOURNAL_DIR, fault,
                 Duration.ofSeconds(10));
     }
 
@@ -243,6 +247,11 @@ public final class NetdevMover {
             if (!g.innerName().equals(dev)) {
                 ip.ip(netns, "link", "set", "dev", dev, "name", g.innerName());
             }
+            if (fault == Fault.PLAIN_MOVE) {
+                ip.ip(netns, "link", "set", "dev", g.innerName(), "up");
+                addSoftRoce(snap, netns, g.innerName());
+                return j;
+            }
             ip.batch(netns, snap.restoreCommands(g.innerName()));
             addSoftRoce(snap, netns, g.innerName());
             awaitGids(snap, g.innerName());
@@ -291,8 +300,8 @@ public final class NetdevMover {
      * keeps it) is left as it is.
      */
     private void addSoftRoce(NetdevSnapshot snap, String netns, String dev) {
-        for (String rxe : snap.softRoce()) {
-            Path d = sys.resolve("class/infiniband").resolve(rxe);
+        for (RdmaLinks.SoftRoceLink link : snap.softRoce()) {
+            Path d = sys.resolve("class/infiniband").resolve(link.ibdev());
             long deadline = System.nanoTime() + SOFT_ROCE_GONE.toNanos();
             while (Files.exists(d) && System.nanoTime() < deadline) {
                 sleep();
@@ -300,7 +309,13 @@ public final class NetdevMover {
             if (Files.exists(d)) {
                 continue;
             }
-            ip.rdma(netns, "link", "add", rxe, "type", "rxe", "netdev", dev);
+            ip.rdma(netns, "link", "add", link.ibdev(), "type", "rxe", "netdev", dev);
+            String node = RdmaLinks.uverbsOf(sys, link.ibdev());
+            if (!link.uverbs().isEmpty() && !node.equals(link.uverbs())) {
+                // The kernel hands out the lowest free node: another device took this one meanwhile.
+                throw new NetdevException("Soft-RoCE link " + link.ibdev() + " on " + dev + " came back as " + node
+                        + ", not " + link.uverbs() + " as the sandbox's /dev was planned");
+            }
         }
     }
 

@@ -16,12 +16,12 @@ import java.util.List;
  * @param addresses   its addresses (a move drops them; RoCE GIDs go with them)
  * @param routes      its static routes (dropped with the addresses)
  * @param rdmaDevices the RDMA devices on it, whose GIDs must come back
- * @param softRoce    the Soft-RoCE links on it (a move unregisters them)
+ * @param softRoce    the Soft-RoCE links on it, with their uverbs nodes (a move unregisters them)
  * @param arpIgnore   its own {@code arp_ignore} on the host, to put back ("" when unknown)
  * @param arpAnnounce its own {@code arp_announce} on the host, likewise
  */
 public record NetdevSnapshot(String name, int mtu, boolean up, List<IfAddress> addresses, List<IfRoute> routes,
-                             List<String> rdmaDevices, List<String> softRoce, String arpIgnore, String arpAnnounce) {
+                             List<String> rdmaDevices, List<RdmaLinks.SoftRoceLink> softRoce, String arpIgnore, String arpAnnounce) {
     public NetdevSnapshot {
         addresses = List.copyOf(addresses);
         routes = List.copyOf(routes);
@@ -47,7 +47,7 @@ public record NetdevSnapshot(String name, int mtu, boolean up, List<IfAddress> a
         routes.addAll(IfRoute.of(ip.ipJson(null, "-6", "route", "show", "dev", dev), 6));
         Path conf = procSysNet.resolve("ipv4/conf").resolve(dev);
         return new NetdevSnapshot(dev, link.path("mtu").asInt(0), up, IfAddress.of(link), routes,
-                RdmaLinks.all(sys, dev), RdmaLinks.softRoce(sys, dev), SysFiles.read(conf.resolve("arp_ignore")),
+                RdmaLinks.all(sys, dev), RdmaLinks.softRoceLinks(sys, dev), SysFiles.read(conf.resolve("arp_ignore")),
                 SysFiles.read(conf.resolve("arp_announce")));
     }
 

@@ -1,7 +1,5 @@
 package dev.sluice.rdmaproxy.net;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,19 +18,36 @@ import java.util.List;
 public final class RdmaLinks {
     private RdmaLinks() {}
 
+    /**
+     * A Soft-RoCE link and its uverbs node ({@code uverbs0}), which the sandbox's /dev was planned
+     * with: a link added again must get the same node.
+     */
+    public record SoftRoceLink(String ibdev, String uverbs) {}
+
     /** The Soft-RoCE devices on {@code netdev}. */
     public static List<String> softRoce(Path sys, String netdev) {
         List<String> out = new ArrayList<>();
         for (Path d : SysFiles.list(sys.resolve("class/infiniband"))) {
-            try {
-                if (Files.readString(d.resolve("parent")).strip().equals(netdev)) {
-                    out.add(d.getFileName().toString());
-                }
-            } catch (IOException e) {
-                // no parent attribute: not a software link
+            if (SysFiles.read(d.resolve("parent")).equals(netdev)) {
+                out.add(d.getFileName().toString());
             }
         }
         return out;
+    }
+
+    /** The Soft-RoCE links on {@code netdev}, with their uverbs nodes. */
+    public static List<SoftRoceLink> softRoceLinks(Path sys, String netdev) {
+        return softRoce(sys, netdev).stream().map(d -> new SoftRoceLink(d, uverbsOf(sys, d))).toList();
+    }
+
+    /** The uverbs node ({@code uverbsN}) of {@code ibdev}, or "" when it has none. */
+    public static String uverbsOf(Path sys, String ibdev) {
+        for (Path n : SysFiles.list(sys.resolve("class/infiniband_verbs"))) {
+            if (SysFiles.read(n.resolve("ibdev")).equals(ibdev)) {
+                return n.getFileName().toString();
+            }
+        }
+        return "";
     }
 
     /** Every RDMA device on {@code netdev}: the NIC's own and the Soft-RoCE links. */
@@ -59,13 +74,9 @@ public final class RdmaLinks {
         for (Path n : SysFiles.list(dev.resolve("device/net"))) {
             out.add(n.getFileName().toString());
         }
-        try {
-            String parent = Files.readString(dev.resolve("parent")).strip();
-            if (!parent.isEmpty() && !out.contains(parent)) {
-                out.add(parent);
-            }
-        } catch (IOException e) {
-            // not a Soft-RoCE link
+        String parent = SysFiles.read(dev.resolve("parent"));
+        if (!parent.isEmpty() && !out.contains(parent)) {
+            out.add(parent);
         }
         return out;
     }
