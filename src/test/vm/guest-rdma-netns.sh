@@ -1,0 +1,142 @@
+#!/usr/bin/env bash
+# Guest script of the RDMA netns suite (mvn -Prdma-vm verify, RdmaVmE2ETest#rdmaNetnsSuite): Soft-RoCE
+# devices whose netdevs move into sandboxes' own network namespaces (docs/rdma-networking.md).
+#
+# A veth pair rn0/rn1 (192.168.79.1/24, .2/24) carries rxe0 and rxe1. Two sandboxes run side by side,
+# `sluice run --rdma rxe0 --rdma-netdev rn0` (the server) and `--rdma rxe1 --rdma-netdev rn1` (the
+# client), each moving its netdev into its own namespace, and run ibv_rc_pingpong between them over
+# the veth. Twice:
+#   plain   with --debug-netdev-fault PLAIN_MOVE: the netdevs move as a plain runtime moves them
+#           (no addresses, no routes). This is the run "without the fix": it must fail.
+#   sluice  as shipped: the addresses come back inside, RoCE GIDs are populated, arp_ignore=1 and
+#           arp_announce=2 are set, and the pingpong must get at least as far as the kernel allows.
+# After each, the host's netdevs must be back with their addresses, and rxe0/rxe1 with their GIDs.
+#
+# The data path: rdma_rxe sends and receives through UDP sockets of the initial network namespace
+# only, until kernels that gained per-namespace sockets (rxe_ns.c). Sluice cannot change that. The
+# script detects it (a socket on UDP port 4791 in the sandbox's namespace, /proc/net/udp) and then
+# judges the whole pingpong; without it, it judges everything up to the data path: both ends find
+# the GID of their address, exchange it over TCP, and bring their QPs to RTS (no "Failed to modify
+# QP" line, both "remote address" lines).
+#
+# Results: MODE_{server,client}_gid=yes|no, MODE_qp_rts=yes|no, MODE_pingpong=ok|fail,
+# MODE_arp=IGNOREANNOUNCE, MODE_host_restored=yes|no, rxe_netns_sockets=yes|no, verdict.
+set -uo pipefail
+. "$(dirname "$0")/guest-lib.sh"
+
+HERE=$(cd "$(dirname "$0")" && pwd)
+REPO=$(cd "$HERE/../../.." && pwd)
+SLUICE="$REPO/bin/sluice"
+export SLUICE_JAVA=${SLUICE_JAVA:-$(command -v java || true)}
+# Interpreted in the VM, as in guest-rdma-sluice.sh (the JIT under TCG crashed now and then).
+SLUICE_JAVA_OPTS="-Xint"
+if [ -n "${SLUICEVM_OUT:-}" ]; then SLUICE_JAVA_OPTS="$SLUICE_JAVA_OPTS -XX:ErrorFile=$SLUICEVM_OUT/hs_err_pid%p.log"; fi
+export SLUICE_JAVA_OPTS
+STEP_TIMEOUT=200
+
+ulimit -l unlimited
+ip link set lo up
+gid_of() { printf '0000:0000:0000:0000:0000:ffff:%02x%02x:%02x%02x' ${1//./ }; }
+
+if modprobe veth && modprobe rdma_rxe \
+   && ip link add rn0 type veth peer name rn1 \
+   && ip link set rn0 up && ip link set rn1 up \
+   && ip addr add 192.168.79.1/24 dev rn0 && ip addr add 192.168.79.2/24 dev rn1 \
+   && rdma link add rxe0 type rxe netdev rn0 && rdma link add rxe1 type rxe netdev rn1; then
+  result rxe=ok
+else
+  result rxe=fail; fail rxe; finish
+fi
+if [ -x "$SLUICE_JAVA" ] && [ -x "$SLUICE" ]; then result sluice=found; else result sluice=missing; fail sluice; finish; fi
+
+# host_has DEV IBDEV IP: the netdev has IP and IBDEV shows its GID (polled: rxe fills it from a work queue).
+host_has() {
+  local g want; want=$(gid_of "$3")
+  for _ in $(seq 50); do
+    if ip -o addr show dev "$1" 2>/dev/null | grep -q "inet $3/24"; then
+      for g in /sys/class/infiniband/"$2"/ports/1/gids/*; do
+        [ "$(cat "$g" 2>/dev/null)" = "$want" ] && return 0
+      done
+    fi
+    sleep 0.2
+  done
+  return 1
+}
+host_has rn0 rxe0 192.168.79.1 && host_has rn1 rxe1 192.168.79.2 || { result host_gids=missing; fail host_gids; finish; }
+
+# The sandbox side: finds the GID index of its own address (none without it), prints the ARP
+# settings and whether rdma_rxe has a socket in this namespace, then runs ibv_rc_pingpong.
+cat > /tmp/side.sh <<'SIDE'
+#!/bin/sh
+dev=$1 ip=$2 peer=$3
+want=$(printf '0000:0000:0000:0000:0000:ffff:%02x%02x:%02x%02x' $(echo "$ip" | tr . ' '))
+idx=
+for i in $(seq 30); do
+  for g in /sys/class/infiniband/$dev/ports/1/gids/*; do
+    [ "$(cat "$g" 2>/dev/null)" = "$want" ] && idx=${g##*/} && break
+  done
+  [ -n "$idx" ] && break
+  sleep 0.2
+done
+echo "gid_index=${idx:-none}"
+echo "arp=$(cat /proc/sys/net/ipv4/conf/all/arp_ignore)$(cat /proc/sys/net/ipv4/conf/all/arp_announce)"
+if grep -qi ':12B7 ' /proc/net/udp /proc/net/udp6 2>/dev/null; then echo "rxe_sockets=yes"; else echo "rxe_sockets=no"; fi
+[ -n "$idx" ] || { echo "no GID for $ip"; exit 3; }
+if [ -z "$peer" ]; then
+  exec timeout 150 ibv_rc_pingpong -d "$dev" -g "$idx" -n 50
+fi
+for i in $(seq 90); do
+  timeout 60 ibv_rc_pingpong -d "$dev" -g "$idx" -n 50 "$peer" && exit 0
+  rc=$?
+  grep -q . /dev/null
+  [ "$rc" = 124 ] && exit 124
+  sleep 1
+done
+exit 1
+SIDE
+chmod +x /tmp/side.sh
+
+for MODE in plain sluice; do
+  FAULT=
+  [ "$MODE" = plain ] && FAULT="--debug-netdev-fault PLAIN_MOVE"
+  log "$MODE: two sandboxes"
+  timeout "$STEP_TIMEOUT" "$SLUICE" run --rdma rxe0 --rdma-netdev rn0 $FAULT -- /tmp/side.sh rxe0 192.168.79.1 "" > /tmp/$MODE.server.log 2>&1 &
+  SP=$!
+  timeout "$STEP_TIMEOUT" "$SLUICE" run --rdma rxe1 --rdma-netdev rn1 $FAULT -- /tmp/side.sh rxe1 192.168.79.2 192.168.79.1 > /tmp/$MODE.client.log 2>&1
+  CRC=$?
+  if [ "$CRC" != 0 ]; then sleep 5; kill "$SP" 2>/dev/null; fi
+  wait "$SP"; SRC=$?
+  log "$MODE: server rc=$SRC client rc=$CRC"
+  for side in server client; do
+    L=/tmp/$MODE.$side.log
+    sed "s/^/  $MODE $side| /" "$L" | tail -n 25
+    if grep -q '^gid_index=[0-9]' "$L"; then result "${MODE}_${side}_gid=yes"; else result "${MODE}_${side}_gid=no"; fi
+  done
+  result "${MODE}_arp=$(sed -n 's/^arp=//p' /tmp/$MODE.server.log | head -1)"
+  [ "$MODE" = sluice ] && result "rxe_netns_sockets=$(sed -n 's/^rxe_sockets=//p' /tmp/$MODE.server.log | head -1)"
+  QP=no
+  if [ "$(grep -c 'remote address' /tmp/$MODE.server.log /tmp/$MODE.client.log | awk -F: '{ s += ($2 > 0) } END { print s }')" = 2 ] \
+     && ! grep -q 'Failed to modify QP' /tmp/$MODE.server.log /tmp/$MODE.client.log; then QP=yes; fi
+  result "${MODE}_qp_rts=$QP"
+  if [ "$SRC" = 0 ] && [ "$CRC" = 0 ] && grep -q ' iters in ' /tmp/$MODE.client.log; then
+    result "${MODE}_pingpong=ok"; else result "${MODE}_pingpong=fail"; fi
+  if host_has rn0 rxe0 192.168.79.1 && host_has rn1 rxe1 192.168.79.2 && [ -z "$(ls /run/sluice/netdevs 2>/dev/null)" ]; then
+    result "${MODE}_host_restored=yes"
+  else
+    result "${MODE}_host_restored=no"; fail "${MODE}_host_restored"
+    ip -o addr show; ls /sys/class/infiniband /run/sluice/netdevs 2>&1
+  fi
+done
+
+# Without the fix the pingpong must fail; with it the GIDs, ARP settings and QPs must be right, and
+# the pingpong itself too where rdma_rxe has sockets in the sandbox's namespace.
+GOT() { sed -n "s/^$1=//p" "$SLUICEVM_OUT/results" 2>/dev/null | tail -1; }
+[ "$(GOT plain_pingpong)" = fail ] || fail plain_pingpong_must_fail
+[ "$(GOT plain_server_gid)" = no ] || fail plain_gid_must_be_missing
+[ "$(GOT sluice_server_gid)" = yes ] && [ "$(GOT sluice_client_gid)" = yes ] || fail sluice_gid
+[ "$(GOT sluice_arp)" = 12 ] || fail sluice_arp
+[ "$(GOT sluice_qp_rts)" = yes ] || fail sluice_qp_rts
+if [ "$(GOT rxe_netns_sockets)" = yes ]; then
+  [ "$(GOT sluice_pingpong)" = ok ] || fail sluice_pingpong
+fi
+finish
