@@ -1,7 +1,7 @@
 /*
  * sluice-bench-soak: the guest of `sluice bench soak`.
  *
- *   sluice-bench-soak --threads N --duration-ms D --interval-ms I
+ *   sluice-bench-soak --threads N --duration-ms D --interval-ms I [--linger]
  *
  * Starts N threads, each with a /dev/ptmx of its own, that alternate TIOCGPTN (EMULATE under
  * `sluice run --proxy pty`) and TCGETS (CONTINUE) for D ms. Every result is checked:
@@ -23,7 +23,10 @@
  *   soak interval=K t_ms=T ms=M calls=C emulate=E continue=O p50_ns=X p99_ns=Y max_ns=Z
  *   soak done t_ms=T calls=C emulate=E continue=O p50_ns=X p99_ns=Y max_ns=Z
  *
- * `ms` is the interval's measured length; `done` covers the whole run.
+ * `ms` is the interval's measured length; `done` covers the whole run. With --linger, the last
+ * interval line is followed by `soak idle`, printed once every thread has stopped, and the
+ * program waits for EOF on stdin before `done`: the supervisor can then look at the sentry
+ * with no call in flight and the sandbox still up.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -209,10 +212,15 @@ static uint64_t max_of(const uint64_t *h)
 int main(int argc, char **argv)
 {
     long threads = -1, duration_ms = -1, interval_ms = -1;
+    int linger = 0;
 
     for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--linger") == 0) {
+            linger = 1;
+            continue;
+        }
         if (i + 1 >= argc)
-            bail("usage: sluice-bench-soak --threads N --duration-ms D --interval-ms I");
+            bail("usage: sluice-bench-soak --threads N --duration-ms D --interval-ms I [--linger]");
         if (strcmp(argv[i], "--threads") == 0)
             threads = parse_count(argv[++i], "--threads");
         else if (strcmp(argv[i], "--duration-ms") == 0)
@@ -223,7 +231,7 @@ int main(int argc, char **argv)
             bail("unknown option %s", argv[i]);
     }
     if (threads < 1 || duration_ms < 1 || interval_ms < 1)
-        bail("usage: sluice-bench-soak --threads N --duration-ms D --interval-ms I");
+        bail("usage: sluice-bench-soak --threads N --duration-ms D --interval-ms I [--linger]");
 
     struct worker *ws = aligned_alloc(64, (size_t)threads * sizeof *ws);
     uint64_t *h = malloc(NBUCKETS * sizeof *h);
@@ -277,6 +285,16 @@ int main(int argc, char **argv)
             total[b] += h[b];
         if (final)
             break;
+    }
+    if (linger) {
+        char c;
+        printf("soak idle\n");
+        fflush(stdout);
+        for (;;) {
+            ssize_t n = read(0, &c, 1);
+            if (n == 0 || (n < 0 && errno != EINTR))
+                break;
+        }
     }
     printf("soak done t_ms=%" PRIu64 " calls=%" PRIu64 " emulate=%" PRIu64 " continue=%" PRIu64
            " p50_ns=%" PRIu64 " p99_ns=%" PRIu64 " max_ns=%" PRIu64 "\n",

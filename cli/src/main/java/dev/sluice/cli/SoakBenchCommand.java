@@ -33,9 +33,11 @@ import picocli.CommandLine.Spec;
  * runs it, so the child is the sentry and nothing else: its RSS ({@code VmRSS}) and open fds
  * are read from {@code /proc/PID} at every interval line, and this JVM's own memory and
  * threads (the table, the parsing) never count. The fd count of a sample is the lowest of
- * {@value #FD_READS} reads a millisecond apart: a call in flight holds a dup of the guest's fd
- * (and for EMULATE {@code /proc/TID/mem}) for a few microseconds, and a leaked fd is there in
- * every read.
+ * {@value #FD_READS} reads {@value #FD_READ_GAP_MS} ms apart: a call in flight holds a dup of the
+ * guest's fd (and for EMULATE {@code /proc/TID/mem}) for microseconds, or for milliseconds when
+ * the 64 guest threads preempt the worker, while a leaked fd is there in every read. The last
+ * sample is taken with every guest thread stopped and the sandbox still up (the guest's
+ * {@code --linger}), so no call is in flight then.
  *
  * <p>The same guest runs untrapped (no sandbox, no filter) for the baseline, half before the
  * soak and half after, so machine load that changes during the soak falls on both.
@@ -52,12 +54,16 @@ import picocli.CommandLine.Spec;
 @Command(name = "soak", mixinStandardHelpOptions = true,
         description = "A long load of EMULATE and CONTINUE calls from many guest threads: throughput, p99, sentry RSS and fds over time.")
 final class SoakBenchCommand implements Callable<Integer> {
-    static final int FD_READS = 20;
+    /** The shortest default warm-up: the sentry JVM's first young GCs (its eden touched) and JIT. */
+    static final Duration WARMUP_MIN = Duration.ofSeconds(5);
+    static final int FD_READS = 50;
+    static final int FD_READ_GAP_MS = 5;
     private static final Pattern START = Pattern.compile("^soak start threads=(\\d+)");
     private static final Pattern INTERVAL = Pattern.compile(
             "^soak interval=(\\d+) t_ms=(\\d+) ms=(\\d+) calls=(\\d+) emulate=(\\d+) continue=(\\d+) p50_ns=(\\d+) p99_ns=(\\d+) max_ns=(\\d+)");
     private static final Pattern DONE = Pattern.compile(
             "^soak done t_ms=(\\d+) calls=(\\d+) emulate=(\\d+) continue=(\\d+) p50_ns=(\\d+) p99_ns=(\\d+) max_ns=(\\d+)");
+    private static final Pattern IDLE = Pattern.compile("^soak idle$");
     private static final Pattern STATS_FDS = Pattern.compile("sentry fds: start=(\\d+) end=(\\d+)");
 
     @Spec
@@ -75,7 +81,7 @@ final class SoakBenchCommand implements Callable<Integer> {
     Duration interval;
 
     @Option(names = "--warmup", converter = DurationConverter.class,
-            description = "Samples before this are not judged for growth (default: a tenth of --duration, at least one interval).")
+            description = "Samples before this are not judged for growth (default: a tenth of --duration, at least 5s).")
     Duration warmup;
 
     @Option(names = "--baseline", converter = DurationConverter.class,
@@ -85,6 +91,10 @@ final class SoakBenchCommand implements Callable<Integer> {
     @Option(names = "--rss-slack", defaultValue = "16", paramLabel = "MiB",
             description = "RSS the last third of the samples may exceed the first third's maximum by (default ${DEFAULT-VALUE} MiB).")
     double rssSlackMiB;
+
+    @Option(names = "--debug-close-listener-after", hidden = true, paramLabel = "N",
+            description = "Fault injection for tests: the sandbox's sentry closes its listener after N trapped calls.")
+    int failAfter;
 
     /** One interval line of the guest, with the sentry's figures sampled when it came. */
     record Sample(double tSec, double ms, long calls, long p50Ns, long p99Ns, long maxNs, long rssKiB, int fds, int sentryThreads) {}
@@ -101,7 +111,7 @@ final class SoakBenchCommand implements Callable<Integer> {
         if (threads < 1 || duration.toMillis() < 1 || interval.toMillis() < 100) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--threads must be at least 1, --interval at least 100ms");
         }
-        Duration warm = warmup != null ? warmup : max(duration.dividedBy(10), interval);
+        Duration warm = warmup != null ? warmup : max(duration.dividedBy(10), WARMUP_MIN);
         Duration base = baseline != null ? baseline : duration.dividedBy(10);
         if (duration.minus(warm).dividedBy(interval) < 3) {
             throw new CommandLine.ParameterException(spec.commandLine(),
@@ -119,80 +129,58 @@ final class SoakBenchCommand implements Callable<Integer> {
         Soak soak = runSoak(guest);
         Done native2 = half.toMillis() > 0 ? runNative(guest, half) : null;
 
-        // The verdict.
         List<String> failures = new ArrayList<>();
         if (soak.exitCode != 0) {
             failures.add("the sandboxed guest exited " + soak.exitCode + " (a wrong answer or a failed call: see above)");
-        }
-        // The first sample at the warm-up's end (interval lines come within milliseconds of their time).
-        double warmEnd = (warm.toMillis() - interval.toMillis() / 2) / 1000.0;
-        List<Sample> post = soak.samples.stream().filter(s -> s.tSec() >= warmEnd).toList();
-        List<String> growth = new ArrayList<>();
-        Sample first = soak.samples.isEmpty() ? null : soak.samples.get(0);
-        Sample last = soak.samples.isEmpty() ? null : soak.samples.get(soak.samples.size() - 1);
-        double rssSlope = 0;
-        if (post.size() < 3) {
-            failures.add("only " + post.size() + " samples after the warm-up; growth cannot be judged");
-        } else {
-            int third = post.size() / 3;
-            long firstMax = post.subList(0, third).stream().mapToLong(Sample::rssKiB).max().orElseThrow();
-            long lastMax = post.subList(post.size() - third, post.size()).stream().mapToLong(Sample::rssKiB).max().orElseThrow();
-            if (lastMax - firstMax > rssSlackMiB * 1024) {
-                growth.add("RSS");
-                failures.add(String.format("RSS grew: last third's max %.1f MiB > first third's max %.1f MiB + %.0f MiB",
-                        lastMax / 1024.0, firstMax / 1024.0, rssSlackMiB));
-            }
-            rssSlope = slopeMiBPerMinute(post);
-            int ref = post.get(0).fds();
-            int fdMax = post.stream().mapToInt(Sample::fds).max().orElseThrow();
-            boolean fdsGrew = fdMax > ref;
-            if (fdsGrew) {
-                failures.add("sentry fds grew after the warm-up: " + ref + " -> max " + fdMax);
-            }
-            if (soak.statsFds == null) {
-                failures.add("the sandbox printed no `sentry fds: start= end=` line");
-            } else if (soak.statsFds[1] != soak.statsFds[0]) {
-                fdsGrew = true;
-                failures.add("the sentry ended the sandbox with " + soak.statsFds[1] + " fds, started with " + soak.statsFds[0]);
-            }
-            if (fdsGrew) {
-                growth.add("FDS");
-            }
         }
         Done d = soak.done;
         if (d == null || d.calls() == 0) {
             failures.add("the sandboxed guest reported no calls");
         }
+        // From the first sample at or after the warm-up's end (a guest's interval line is never early).
+        List<Sample> post = soak.samples.stream().filter(x -> x.tSec() >= warm.toMillis() / 1000.0 - 0.05).toList();
+        List<String> growth = judge(post, rssSlackMiB, soak.statsFds, failures);
 
         out.println();
         out.printf("%-34s %12s %9s %9s%n", "run", "calls/s", "p50(us)", "p99(us)");
         printSummary(out, "untrapped, before", native1);
         printSummary(out, "sandboxed (sluice run --proxy pty)", d);
         printSummary(out, "untrapped, after", native2);
-        double nativeRate = Double.NaN;
-        double nativeP99 = Double.NaN;
-        if (native1 != null && native2 != null) {
-            nativeRate = (native1.calls() + native2.calls()) / (native1.tSec() + native2.tSec());
-            nativeP99 = (native1.p99Ns() + native2.p99Ns()) / 2000.0;
-        }
         if (soak.statsFds != null) {
             out.printf("sentry fds at the sandbox's start and end (--stats): %d, %d%n", soak.statsFds[0], soak.statsFds[1]);
         }
-        out.printf("sentry RSS slope after the warm-up (least squares): %+.3f MiB/min%n", rssSlope);
+        double slope = post.size() < 2 ? 0 : slopeMiBPerMinute(post);
+        out.printf("sentry RSS after the warm-up: least-squares slope %+.3f MiB/min%n", slope);
         for (String f : failures) {
             out.println("FAIL: " + f);
         }
-        String verdict = failures.isEmpty() ? "pass" : "fail";
+
+        // The headline: the sandboxed run against the untrapped halves' combined rate and mean p99.
+        String nativeRate = "-";
+        String nativeP99 = "-";
+        String rateRatio = "-";
+        String p99Ratio = "-";
+        if (native1 != null && native2 != null && d != null) {
+            double nr = (native1.calls() + native2.calls()) / (native1.tSec() + native2.tSec());
+            double np = (native1.p99Ns() + native2.p99Ns()) / 2.0;
+            nativeRate = String.format("%.0f/s", nr);
+            nativeP99 = String.format("%.2fus", np / 1000);
+            rateRatio = String.format("%.4f", d.rate() / nr);
+            p99Ratio = String.format("%.0f", d.p99Ns() / np);
+        }
+        Sample start = post.isEmpty() ? null : post.get(0);
+        Sample end = post.isEmpty() ? null : post.get(post.size() - 1);
         out.printf("soak: duration=%ds threads=%d calls=%d emulate=%d continue=%d rate=%.0f/s p50=%.1fus p99=%.1fus "
-                        + "native_rate=%.0f/s native_p99=%.2fus rate_ratio=%.4f p99_ratio=%.0f "
-                        + "rss_start=%.1fMiB rss_end=%.1fMiB rss_max=%.1fMiB fds_start=%d fds_end=%d growth=%s verdict=%s%n",
+                        + "native_rate=%s native_p99=%s rate_ratio=%s p99_ratio=%s "
+                        + "rss_start=%.1fMiB rss_end=%.1fMiB rss_max=%.1fMiB rss_slope=%+.3fMiB/min fds_start=%d fds_end=%d "
+                        + "growth=%s verdict=%s%n",
                 duration.toSeconds(), threads, d == null ? 0 : d.calls(), d == null ? 0 : d.emulate(), d == null ? 0 : d.cont(),
                 d == null ? 0.0 : d.rate(), d == null ? 0.0 : d.p50Ns() / 1000.0, d == null ? 0.0 : d.p99Ns() / 1000.0,
-                nativeRate, nativeP99, d == null ? 0.0 : d.rate() / nativeRate, d == null ? 0.0 : d.p99Ns() / 1000.0 / nativeP99,
-                first == null ? 0.0 : first.rssKiB() / 1024.0, last == null ? 0.0 : last.rssKiB() / 1024.0,
-                soak.samples.stream().mapToLong(Sample::rssKiB).max().orElse(0) / 1024.0,
-                first == null ? 0 : first.fds(), last == null ? 0 : last.fds(),
-                growth.isEmpty() ? "none" : String.join(",", growth), verdict);
+                nativeRate, nativeP99, rateRatio, p99Ratio,
+                start == null ? 0.0 : start.rssKiB() / 1024.0, end == null ? 0.0 : end.rssKiB() / 1024.0,
+                soak.samples.stream().mapToLong(Sample::rssKiB).max().orElse(0) / 1024.0, slope,
+                start == null ? 0 : start.fds(), end == null ? 0 : end.fds(),
+                growth.isEmpty() ? "none" : String.join(",", growth), failures.isEmpty() ? "pass" : "fail");
         out.flush();
         return failures.isEmpty() ? 0 : 1;
     }
@@ -209,10 +197,16 @@ final class SoakBenchCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         List<String> cmd = javaCommand();
-        cmd.addAll(List.of("run", "--proxy", "pty", "--stats", "--"));
+        cmd.addAll(List.of("run", "--proxy", "pty", "--stats"));
+        if (failAfter > 0) {
+            cmd.addAll(List.of("--debug-close-listener-after", Integer.toString(failAfter)));
+        }
+        cmd.add("--");
         cmd.addAll(guestArgs(guest, duration));
+        cmd.add("--linger");
         // The child is the sentry: java exec'd directly, `sluice run` in it, the sandbox its children.
-        Process p = new ProcessBuilder(cmd).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
+        // stdin is a pipe the guest inherits: with --linger it waits for its EOF after its last interval.
+        Process p = new ProcessBuilder(cmd).start();
         long sentry = p.pid();
         Soak soak = new Soak();
         Thread errPump = new Thread(() -> {
@@ -249,6 +243,8 @@ final class SoakBenchCommand implements Callable<Integer> {
                     record(out, soak, sample(sentry, Long.parseLong(m.group(2)) / 1000.0, Long.parseLong(m.group(3)),
                             Long.parseLong(m.group(4)), Long.parseLong(m.group(7)), Long.parseLong(m.group(8)),
                             Long.parseLong(m.group(9))));
+                } else if (IDLE.matcher(line).find()) {
+                    p.getOutputStream().close(); // the last interval is sampled: let the guest end
                 } else if ((m = DONE.matcher(line)).find()) {
                     soak.done = done(m);
                 } else {
@@ -266,6 +262,43 @@ final class SoakBenchCommand implements Callable<Integer> {
         synchronized (soak) {
             return soak;
         }
+    }
+
+    /**
+     * The growth criterion over the samples from the warm-up's end on (see the class comment).
+     * Adds a line per failure to {@code failures}; returns what grew ({@code RSS}, {@code FDS}).
+     */
+    static List<String> judge(List<Sample> post, double rssSlackMiB, int[] statsFds, List<String> failures) {
+        List<String> growth = new ArrayList<>();
+        if (post.size() < 3) {
+            failures.add("only " + post.size() + " samples after the warm-up; growth cannot be judged");
+            return growth;
+        }
+        int third = post.size() / 3;
+        long firstMax = post.subList(0, third).stream().mapToLong(Sample::rssKiB).max().orElseThrow();
+        long lastMax = post.subList(post.size() - third, post.size()).stream().mapToLong(Sample::rssKiB).max().orElseThrow();
+        if (lastMax - firstMax > rssSlackMiB * 1024) {
+            growth.add("RSS");
+            failures.add(String.format("sentry RSS grew: the last third's max %.1f MiB exceeds the first third's max %.1f MiB "
+                    + "by more than %.0f MiB", lastMax / 1024.0, firstMax / 1024.0, rssSlackMiB));
+        }
+        int ref = post.get(0).fds();
+        int fdMax = post.stream().mapToInt(Sample::fds).max().orElseThrow();
+        boolean fdsGrew = false;
+        if (fdMax > ref) {
+            fdsGrew = true;
+            failures.add("sentry fds grew after the warm-up: " + ref + ", then up to " + fdMax);
+        }
+        if (statsFds == null) {
+            failures.add("the sandbox printed no `sentry fds: start= end=` line");
+        } else if (statsFds[1] != statsFds[0]) {
+            fdsGrew = true;
+            failures.add("the sentry ended the sandbox with " + statsFds[1] + " fds; it started with " + statsFds[0]);
+        }
+        if (fdsGrew) {
+            growth.add("FDS");
+        }
+        return growth;
     }
 
     private static void record(PrintWriter out, Soak soak, Sample s) {
@@ -294,7 +327,7 @@ final class SoakBenchCommand implements Callable<Integer> {
         return new Sample(tSec, ms, calls, p50, p99, maxNs, rss, persistentFds(pid), threads);
     }
 
-    /** The fewest open fds of {@code pid} in {@value #FD_READS} reads a millisecond apart. */
+    /** The fewest open fds of {@code pid} in {@value #FD_READS} reads {@value #FD_READ_GAP_MS} ms apart. */
     static int persistentFds(long pid) throws IOException, InterruptedException {
         Path dir = Path.of("/proc", Long.toString(pid), "fd");
         int min = Integer.MAX_VALUE;
@@ -308,7 +341,7 @@ final class SoakBenchCommand implements Callable<Integer> {
                 throw new IllegalStateException("the sentry (pid " + pid + ") is gone", e);
             }
             min = Math.min(min, n);
-            Thread.sleep(1);
+            Thread.sleep(FD_READ_GAP_MS);
         }
         return min;
     }
