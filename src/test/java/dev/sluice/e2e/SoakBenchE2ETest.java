@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Timeout;
 @RequiresRoot
 class SoakBenchE2ETest {
     private static final Pattern KV = Pattern.compile("([a-z_0-9]+)=(\\S+)");
-    private static final Pattern ROW = Pattern.compile("^\\s+\\d+\\.\\d\\s+\\d+\\s+\\d+\\.\\d\\s+\\d+\\.\\d\\s+\\d+\\.\\d\\s+\\d+\\.\\d\\s+\\d+\\s+\\d+$");
+    private static final Pattern ROW = Pattern.compile("^\\s+\\d+\\.\\d\\s+\\d+\\s+\\d+\\.\\d\\s+\\d+\\.\\d\\s+\\d+\\.\\d\\s+\\d+\\.\\d\\s+\\d+\\s+\\d+\\s+\\d+\\.\\d\\d$");
     private static final Pattern STATS_FDS = Pattern.compile("sentry fds: start=(\\d+) end=(\\d+)");
 
     @Test

@@ -69,22 +69,22 @@ final class SoakBenchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--threads", defaultValue = "64", description = "Guest threads (default ${DEFAULT-VALUE}).")
+    @Option(names = "--threads", defaultValue = "64", paramLabel = "N", description = "Guest threads (default ${DEFAULT-VALUE}).")
     int threads;
 
-    @Option(names = "--duration", defaultValue = "10m", converter = DurationConverter.class,
+    @Option(names = "--duration", defaultValue = "10m", paramLabel = "DURATION", converter = DurationConverter.class,
             description = "How long the sandboxed guest runs: N, Ns, Nm or Nms (default ${DEFAULT-VALUE}).")
     Duration duration;
 
-    @Option(names = "--interval", defaultValue = "10s", converter = DurationConverter.class,
+    @Option(names = "--interval", defaultValue = "10s", paramLabel = "DURATION", converter = DurationConverter.class,
             description = "Sampling interval (default ${DEFAULT-VALUE}).")
     Duration interval;
 
-    @Option(names = "--warmup", converter = DurationConverter.class,
+    @Option(names = "--warmup", paramLabel = "DURATION", converter = DurationConverter.class,
             description = "Samples before this are not judged for growth (default: a tenth of --duration, at least 5s).")
     Duration warmup;
 
-    @Option(names = "--baseline", converter = DurationConverter.class,
+    @Option(names = "--baseline", paramLabel = "DURATION", converter = DurationConverter.class,
             description = "Untrapped run of the same guest, half before and half after the soak (default: a tenth of --duration).")
     Duration baseline;
 
@@ -97,7 +97,7 @@ final class SoakBenchCommand implements Callable<Integer> {
     int failAfter;
 
     /** One interval line of the guest, with the sentry's figures sampled when it came. */
-    record Sample(double tSec, double ms, long calls, long p50Ns, long p99Ns, long maxNs, long rssKiB, int fds, int sentryThreads) {}
+    record Sample(double tSec, double ms, long calls, long p50Ns, long p99Ns, long maxNs, long rssKiB, int fds, int sentryThreads, double load) {}
 
     /** The guest's {@code soak done} line. */
     record Done(double tSec, long calls, long emulate, long cont, long p50Ns, long p99Ns, long maxNs) {
@@ -236,8 +236,8 @@ final class SoakBenchCommand implements Callable<Integer> {
                 if (START.matcher(line).find()) {
                     started = true;
                     out.printf("sentry: pid %d (%s)%n", sentry, ProcessHandle.of(sentry).flatMap(h -> h.info().command()).orElse("?"));
-                    out.printf("%7s %10s %9s %9s %10s %9s %5s %8s%n",
-                            "t(s)", "calls/s", "p50(us)", "p99(us)", "max(us)", "rss(MiB)", "fds", "threads");
+                    out.printf("%7s %10s %9s %9s %10s %9s %5s %8s %6s%n",
+                            "t(s)", "calls/s", "p50(us)", "p99(us)", "max(us)", "rss(MiB)", "fds", "threads", "load");
                     record(out, soak, sample(sentry, 0, 0, 0, 0, 0, 0));
                 } else if ((m = INTERVAL.matcher(line)).find()) {
                     record(out, soak, sample(sentry, Long.parseLong(m.group(2)) / 1000.0, Long.parseLong(m.group(3)),
@@ -304,15 +304,19 @@ final class SoakBenchCommand implements Callable<Integer> {
     private static void record(PrintWriter out, Soak soak, Sample s) {
         soak.samples.add(s);
         if (s.tSec() == 0) {
-            out.printf("%7.1f %10s %9s %9s %10s %9.1f %5d %8d%n", 0.0, "-", "-", "-", "-", s.rssKiB() / 1024.0, s.fds(),
-                    s.sentryThreads());
+            out.printf("%7.1f %10s %9s %9s %10s %9.1f %5d %8d %6.2f%n", 0.0, "-", "-", "-", "-", s.rssKiB() / 1024.0, s.fds(),
+                    s.sentryThreads(), s.load());
         } else {
-            out.printf("%7.1f %10.0f %9.1f %9.1f %10.1f %9.1f %5d %8d%n", s.tSec(), s.calls() * 1000.0 / s.ms(),
-                    s.p50Ns() / 1000.0, s.p99Ns() / 1000.0, s.maxNs() / 1000.0, s.rssKiB() / 1024.0, s.fds(), s.sentryThreads());
+            out.printf("%7.1f %10.0f %9.1f %9.1f %10.1f %9.1f %5d %8d %6.2f%n", s.tSec(), s.calls() * 1000.0 / s.ms(),
+                    s.p50Ns() / 1000.0, s.p99Ns() / 1000.0, s.maxNs() / 1000.0, s.rssKiB() / 1024.0, s.fds(), s.sentryThreads(),
+                    s.load());
         }
     }
 
-    /** The guest's figures of one interval, with the sentry's RSS, fds and threads read now. */
+    /**
+     * The guest's figures of one interval, with the sentry's RSS, fds and threads read now, and
+     * the machine's load average (1 min), for reading the throughput on a shared machine.
+     */
     private static Sample sample(long pid, double tSec, long ms, long calls, long p50, long p99, long maxNs)
             throws IOException, InterruptedException {
         long rss = -1;
@@ -324,7 +328,8 @@ final class SoakBenchCommand implements Callable<Integer> {
                 threads = Integer.parseInt(l.substring(8).trim());
             }
         }
-        return new Sample(tSec, ms, calls, p50, p99, maxNs, rss, persistentFds(pid), threads);
+        double load = Double.parseDouble(Files.readString(Path.of("/proc/loadavg")).split(" ")[0]);
+        return new Sample(tSec, ms, calls, p50, p99, maxNs, rss, persistentFds(pid), threads, load);
     }
 
     /** The fewest open fds of {@code pid} in {@value #FD_READS} reads {@value #FD_READ_GAP_MS} ms apart. */
