@@ -69,7 +69,7 @@ class SoakBenchE2ETest {
         List<String> lines = r.stdoutLines();
         assertFalse(lines.isEmpty(), "the benchmark must print its results on stdout\n" + r);
         String last = lines.get(lines.size() - 1);
-        assertTrue(last.matches("^soak: duration=\\d+s threads=\\d+ calls=\\d+ .* fds_start=\\d+ fds_end=\\d+ "
+        assertTrue(last.matches("^soak: duration=\\d+s threads=\\d+ calls=\\d+ .* fds_start=\\d+ fds_end=\\d+ fds_max=\\d+ "
                 + "growth=(none|RSS|FDS|RSS,FDS) verdict=(pass|fail)$"), "the last stdout line must be the headline, got '"
                 + last + "'\n" + r);
         Map<String, String> m = new LinkedHashMap<>();
