@@ -80,6 +80,14 @@ final class RunCommand implements Callable<Integer> {
             description = "Fault injection for tests: close the seccomp listener after N trapped calls.")
     int failAfter;
 
+    @Option(names = "--debug-stall-ms", hidden = true, paramLabel = "MS",
+            description = "Fault injection for tests: from the first trapped call on, answer nothing for MS milliseconds.")
+    int stallMillis;
+
+    @Option(names = "--debug-delay-ms", hidden = true, paramLabel = "MS",
+            description = "Fault injection for tests: hold every handled call MS milliseconds before answering it.")
+    int delayMillis;
+
     @Parameters(arity = "1..*", paramLabel = "CMD", description = "The command and its arguments.")
     List<String> command = new ArrayList<>();
 
@@ -137,7 +145,8 @@ final class RunCommand implements Callable<Integer> {
                 root, network, granted, hostname, config.enabledProxies(), config.options(), view);
         SandboxRunner runner = new SandboxRunner(Runtime.libexec(), System.err);
         try {
-            return runner.run(spec, active, new SandboxRunner.Options(stats, trace, failAfter, 2, 64));
+            return runner.run(spec, active, new SandboxRunner.Options(stats, trace, failAfter, 2, 64,
+                    Math.max(0, stallMillis), Math.max(0, delayMillis)));
         } finally {
             active.forEach(DeviceProxy::close);
         }
