@@ -33,6 +33,7 @@
  *                                     TIOCGPTN and 5 TIOCGPTPEER on fresh ptmxs, prints
  *                                     phase=i ok= emfile= other= opened=
  *   spray N                           N distinct unknown 'T' requests      spray_enotty= spray_einval= spray_other= after=
+ *   await FILE SUBCOMMAND [ARGS]      prints awaiting=1, waits (up to 60 s) for FILE, then runs SUBCOMMAND
  */
 #include <dirent.h>
 #include <errno.h>
@@ -810,6 +811,13 @@ int main(int argc, char **argv)
 {
     if (argc < 2)
         usage();
+    if (strcmp(argv[1], "await") == 0 && argc >= 4) {
+        out("awaiting=1");
+        for (int k = 0; k < 1200 && access(argv[2], F_OK) != 0; k++)
+            msleep(50);
+        argv[2] = argv[0];
+        return main(argc - 2, argv + 2);
+    }
     const char *c = argv[1];
     if (strcmp(c, "threadstorm") == 0)
         return cmd_threadstorm((int)num(argc, argv, 2), (int)num(argc, argv, 3), (int)num(argc, argv, 4));
