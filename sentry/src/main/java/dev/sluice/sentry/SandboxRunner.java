@@ -95,8 +95,9 @@ public final class SandboxRunner {
             Sentry sentry = startup.listener() == null ? null
                     : Sentry.start(startup.listener(), proxies, stats, trace, options, outcome -> {
                         if (!exited.get()) {
-                            err.println("sluice: the sentry stopped answering (" + outcome + "); killing the sandbox (fail closed)");
+                            // Kill first: out of memory, printing the reason can fail too.
                             init.signal(9);
+                            err.println("sluice: the sentry stopped answering (" + outcome + "); killed the sandbox (fail closed)");
                         }
                     });
             List<Signal> signals = new ArrayList<>();

@@ -214,22 +214,16 @@ public final class NotificationLoop implements AutoCloseable {
                 // or the JVM out of memory. Fail that one call and keep serving the others:
                 // answer first, since logging can fail again while memory is short.
                 listener.respond(arena, n.id(), 0, Errno.EIO, 0);
-                quietly(() -> LOG.error("sentry fault while handling syscall {} from tid {}; failed it with EIO",
-                        n.nr(), n.tid(), t));
+                try {
+                    LOG.error("sentry fault while handling syscall {} from tid {}; failed it with EIO", n.nr(), n.tid(), t);
+                } catch (Throwable ignored) {
+                    // out of memory again: the call is answered, that is what matters
+                }
             } finally {
                 arena.reset();
                 inFlight.decrementAndGet();
                 drained();
             }
-        }
-    }
-
-    /** Runs {@code r}, swallowing what it throws (logging under memory pressure). */
-    private static void quietly(Runnable r) {
-        try {
-            r.run();
-        } catch (Throwable ignored) {
-            // nothing left to report it with
         }
     }
 
@@ -240,7 +234,6 @@ public final class NotificationLoop implements AutoCloseable {
                 watchOnce();
             } catch (Throwable t) {
                 // Out of memory starting a worker: keep watching, the next tick may succeed.
-                quietly(() -> LOG.warn("watchdog: {}", t.toString()));
                 LockSupport.parkNanos(this, STALL_NANOS);
             }
         }
@@ -303,11 +296,18 @@ public final class NotificationLoop implements AutoCloseable {
 
     /** Ends the loop because the listener broke: the runner kills the sandbox (fail closed). */
     public void fail(Throwable cause) {
-        if (!stopping) {
-            quietly(() -> LOG.error("seccomp listener failed: {}; failing closed", cause.toString()));
-            quietly(() -> LOG.debug("listener failure", cause));
-        }
+        boolean first = !stopping;
+        // End first, log after: out of memory, the log line itself can fail, and the runner's
+        // kill (on ended()) must not depend on it.
         finish(Outcome.LISTENER_FAILED);
+        if (first) {
+            try {
+                LOG.error("seccomp listener failed: {}; failing closed", cause.toString());
+                LOG.debug("listener failure", cause);
+            } catch (Throwable ignored) {
+                // nothing left to report it with
+            }
+        }
     }
 
     /**
