@@ -102,6 +102,14 @@ final class RunCommand implements Callable<Integer> {
             description = "Fault injection for tests: close the seccomp listener after N trapped calls.")
     int failAfter;
 
+    @Option(names = "--debug-stall-ms", hidden = true, paramLabel = "MS",
+            description = "Fault injection for tests: from the first trapped call on, answer nothing for MS milliseconds.")
+    int stallMillis;
+
+    @Option(names = "--debug-delay-ms", hidden = true, paramLabel = "MS",
+            description = "Fault injection for tests: hold every handled call MS milliseconds before answering it.")
+    int delayMillis;
+
     @Parameters(arity = "1..*", paramLabel = "CMD", description = "The command and its arguments.")
     List<String> command = new ArrayList<>();
 
@@ -184,7 +192,8 @@ final class RunCommand implements Callable<Integer> {
                     System.err.println("sluice: netdev " + dev + " restored to the host from a sandbox that ended without giving it back");
                 }
             }
-            return runner.run(spec, active, new SandboxRunner.Options(stats, trace, failAfter, 2, 64),
+            return runner.run(spec, active, new SandboxRunner.Options(stats, trace, failAfter, 2, 64,
+                    Math.max(0, stallMillis), Math.max(0, delayMillis)),
                     mover == null ? null : pid1 -> moveNetdevs(mover, netdevs, pid1, moved));
         } finally {
             active.forEach(DeviceProxy::close);

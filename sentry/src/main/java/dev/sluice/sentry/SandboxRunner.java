@@ -44,8 +44,17 @@ public final class SandboxRunner {
      * @param failAfter   fault injection for tests: the sentry stops answering after this many calls (0: never)
      * @param idleWorkers notification workers kept parked as standbys
      * @param maxWorkers  most notification workers at once
+     * @param stallMillis fault injection for tests: from the first trapped call on, the sentry answers
+     *                    nothing for this long, so that the kernel's queue of notifications fills (0: never)
+     * @param delayMillis fault injection for tests: every call a proxy handled waits this long between
+     *                    the handler and the answer, so that a guest can die or be interrupted mid-call (0: never)
      */
-    public record Options(boolean stats, Path trace, int failAfter, int idleWorkers, int maxWorkers) {
+    public record Options(boolean stats, Path trace, int failAfter, int idleWorkers, int maxWorkers,
+                          int stallMillis, int delayMillis) {
+        public Options(boolean stats, Path trace, int failAfter, int idleWorkers, int maxWorkers) {
+            this(stats, trace, failAfter, idleWorkers, maxWorkers, 0, 0);
+        }
+
         public static Options defaults() {
             return new Options(false, null, 0, 2, 64);
         }
@@ -110,8 +119,9 @@ public final class SandboxRunner {
             Sentry sentry = startup.listener() == null ? null
                     : Sentry.start(startup.listener(), proxies, stats, trace, options, outcome -> {
                         if (!exited.get()) {
-                            err.println("sluice: the sentry stopped answering (" + outcome + "); killing the sandbox (fail closed)");
+                            // Kill first: out of memory, printing the reason can fail too.
                             init.signal(9);
+                            err.println("sluice: the sentry stopped answering (" + outcome + "); killed the sandbox (fail closed)");
                         }
                     });
             List<Signal> signals = new ArrayList<>();
@@ -144,6 +154,8 @@ public final class SandboxRunner {
                         err.println(denied);
                     }
                     err.printf("sluice: sentry fds: start=%d end=%d%n", sentry.fdsAtStart(), fdsAtEnd);
+                    err.println("sluice: sentry memory: " + sentry.memory());
+                    err.printf("sluice: calls abandoned by the guest: %d%n", sentry.abandonedCalls());
                 }
             } else if (options.stats()) {
                 err.println("sluice: no device proxy was active; nothing was trapped");

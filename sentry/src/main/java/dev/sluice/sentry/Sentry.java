@@ -9,6 +9,7 @@ import dev.sluice.sentry.notify.Listener;
 import dev.sluice.sentry.notify.NotificationLoop;
 import dev.sluice.sentry.observe.CallStats;
 import dev.sluice.sentry.observe.FdCount;
+import dev.sluice.sentry.observe.ProcessMemory;
 import dev.sluice.sentry.observe.RateLimitedLog;
 import dev.sluice.sentry.observe.TraceWriter;
 import dev.sluice.sentry.spi.DeviceProxy;
@@ -38,6 +39,7 @@ public final class Sentry {
     private final NotificationLoop loop;
     private final int fdsAtStart;
     private final Map<Integer, String> fdsBefore;
+    private final ProcessMemory.Sample memoryAtStart = ProcessMemory.sample();
 
     private Sentry(Listener listener, Dispatcher dispatcher, NotificationLoop loop, int fdsAtStart,
                    Map<Integer, String> fdsBefore) {
@@ -65,6 +67,7 @@ public final class Sentry {
         NotificationLoop loop = new NotificationLoop(listener, dispatcher,
                 faulty ? 1 : options.idleWorkers(), faulty ? 1 : options.maxWorkers());
         loop.abandonAfter(options.failAfter());
+        dispatcher.injectDelays(options.stallMillis(), options.delayMillis());
         loop.workerInit(Sentry::actAsGuest);
         loop.ended().thenAccept(outcome -> {
             if (outcome != NotificationLoop.Outcome.GUESTS_GONE) {
@@ -98,6 +101,20 @@ public final class Sentry {
     /** The sentry's open-fd count when it started (the listener included). */
     public int fdsAtStart() {
         return fdsAtStart;
+    }
+
+    /** Calls whose guest stopped waiting (died, or was interrupted) before the sentry's answer. */
+    public long abandonedCalls() {
+        return dispatcher.abandoned();
+    }
+
+    /**
+     * The sentry's memory now against its start ({@code rss_start=N KiB rss_end=N KiB rss_peak=N KiB
+     * heap_used=N KiB heap_max=N KiB}), for {@code --stats}: a guest must not be able to make it grow
+     * without bound.
+     */
+    public String memory() {
+        return ProcessMemory.report(memoryAtStart, ProcessMemory.sample());
     }
 
     /**

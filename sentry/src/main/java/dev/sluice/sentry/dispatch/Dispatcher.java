@@ -25,6 +25,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 import jnr.ffi.Pointer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -58,6 +60,10 @@ public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable
     private final Map<CharDevice, Optional<DeviceProxy>> owners = new ConcurrentHashMap<>();
     private final Map<Integer, Integer> tgids = new ConcurrentHashMap<>();
     private final PidfdCache pidfds = new PidfdCache();
+    private volatile long stallNanos;
+    private volatile long delayNanos;
+    private final AtomicLong stallUntil = new AtomicLong();
+    private final AtomicLong abandoned = new AtomicLong();
 
     private record RuleOwner(TrapRule rule, DeviceProxy proxy) {}
 
@@ -71,8 +77,30 @@ public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable
         this.warnings = warnings;
     }
 
+    /**
+     * Fault injection for the hostile-guest tests (hidden options of {@code sluice run}).
+     * {@code stallMillis}: from the first trapped call on, every call waits until that long after
+     * it, so that the workers stop receiving and the kernel's queue fills. {@code delayMillis}:
+     * every call a proxy handled waits that long before its answer, so that the guest can die or
+     * be interrupted while the sentry holds its call. Both 0 in production.
+     */
+    public void injectDelays(int stallMillis, int delayMillis) {
+        this.stallNanos = stallMillis * 1_000_000L;
+        this.delayNanos = delayMillis * 1_000_000L;
+    }
+
+    private static void sleepUntil(long deadline) {
+        for (long left; (left = deadline - System.nanoTime()) > 0; ) {
+            LockSupport.parkNanos(left);
+        }
+    }
+
     @Override
     public void handle(Notification n, Arena arena) {
+        if (stallNanos > 0) {
+            stallUntil.compareAndSet(0, System.nanoTime() + stallNanos);
+            sleepUntil(stallUntil.get());
+        }
         long start = System.nanoTime();
         int cmd = (int) n.arg(1);
         Outcome o;
@@ -135,6 +163,9 @@ public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable
                 if (call.detail() != null) {
                     name = name + " " + call.detail();
                 }
+                if (delayNanos > 0) {
+                    sleepUntil(System.nanoTime() + delayNanos);
+                }
                 respond(n, arena, r);
             }
             return new Outcome(proxy.name(), name, r);
@@ -184,6 +215,7 @@ public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable
     private void respond(Notification n, Arena arena, IoctlResult r) {
         if (!listener.idValid(arena, n.id())) {
             LOG.debug("tid {} stopped waiting before the answer (killed or interrupted)", n.tid());
+            abandoned.incrementAndGet();
             if (r instanceof IoctlResult.InjectFd inject) {
                 inject.fd().close();
             }
@@ -209,9 +241,20 @@ public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable
         } else {
             throw new IllegalStateException("unknown result " + r);
         }
-        if (rc < 0 && rc != -Errno.ENOENT) {
+        if (rc == -Errno.ENOENT) {
+            abandoned.incrementAndGet(); // it stopped waiting between ID_VALID and the answer
+        } else if (rc < 0) {
             LOG.warn("answering tid {} failed: {}", n.tid(), Errno.describe(-rc));
         }
+    }
+
+    /**
+     * Calls whose answer found nobody waiting: the guest thread died or was interrupted by a
+     * signal while the sentry worked on it. What the sentry held for them (its dup, an fd it was
+     * about to inject) was closed all the same.
+     */
+    public long abandoned() {
+        return abandoned.get();
     }
 
     private void traceEvent(Notification n, Outcome o, long start, long dur) {

@@ -20,9 +20,17 @@ import java.util.concurrent.ConcurrentHashMap;
  * closed it would keep the driver from releasing what the guest freed (an NVIDIA RM client, for
  * one). The cache is bounded; past {@link #MAX_ENTRIES} it stops caching. {@link #close} at the
  * end of the sandbox closes every pidfd.
+ *
+ * <p><b>fds.</b> Entries of threads that have exited stay until their tid comes back, so a guest
+ * that churns through threads fills the cache. It may therefore never hold more than a quarter of
+ * the sentry's fd limit ({@link #FD_SHARE}, checked against the soft {@code RLIMIT_NOFILE} of the
+ * moment): under a limit of 1024, a storm of 2,000 short-lived threads otherwise left the sentry
+ * no fd to dup the next call's file into, and every later call of the sandbox failed with EMFILE.
  */
 public final class PidfdCache implements AutoCloseable {
     public static final int MAX_ENTRIES = 4096;
+    /** The cache holds at most 1/FD_SHARE of the soft fd limit. */
+    public static final int FD_SHARE = 4;
     private final ConcurrentHashMap<Integer, HostFd> byTid = new ConcurrentHashMap<>();
 
     /** A dup of the guest's {@code guestFd} (the caller closes it), or {@code -errno}. */
@@ -49,10 +57,19 @@ public final class PidfdCache implements AutoCloseable {
         }
         HostFd pidfd = HostFd.adopt(fd);
         int r = Native.pidfdGetfd(fd, guestFd);
-        if (!cacheable || r == -Errno.ESRCH || byTid.size() >= MAX_ENTRIES || byTid.putIfAbsent(tid, pidfd) != null) {
+        if (!cacheable || r == -Errno.ESRCH || byTid.size() >= capacity() || byTid.putIfAbsent(tid, pidfd) != null) {
             pidfd.close();
         }
         return r;
+    }
+
+    /** How many pidfds may be cached now: {@link #MAX_ENTRIES}, or a quarter of the soft fd limit if less. */
+    public static int capacity() {
+        long limit = Native.softFdLimit();
+        if (limit < 0) {
+            return MAX_ENTRIES;
+        }
+        return (int) Math.min(MAX_ENTRIES, limit / FD_SHARE);
     }
 
     /** Number of cached pidfds (for tests). */

@@ -26,6 +26,9 @@ public final class Native {
     public static final int SYS_SECCOMP = 317;
     public static final int SYS_PIDFD_OPEN = 434;
     public static final int SYS_PIDFD_GETFD = 438;
+    public static final int SYS_PRLIMIT64 = 302;
+    /** include/uapi/asm-generic/resource.h */
+    public static final int RLIMIT_NOFILE = 7;
 
     // include/uapi/asm-generic/fcntl.h
     public static final int O_RDONLY = 0;
@@ -79,6 +82,24 @@ public final class Native {
 
     public static int pidfdGetfd(int pidfd, int targetFd) {
         return (int) ret(LIBC.syscall(SYS_PIDFD_GETFD, pidfd, targetFd, 0, 0, 0, 0));
+    }
+
+    private static final ThreadLocal<jnr.ffi.Pointer> RLIMIT = ThreadLocal.withInitial(
+            () -> jnr.ffi.Memory.allocateDirect(RUNTIME, 16, true));
+
+    /**
+     * This process's current soft {@code RLIMIT_NOFILE} (read each time: an administrator may
+     * change it with prlimit while the sentry runs), or {@code -errno}. RLIM_INFINITY reads as
+     * {@link Long#MAX_VALUE}.
+     */
+    public static long softFdLimit() {
+        jnr.ffi.Pointer p = RLIMIT.get();
+        long r = ret(LIBC.syscall(SYS_PRLIMIT64, 0, RLIMIT_NOFILE, 0, p.address(), 0, 0));
+        if (r < 0) {
+            return r;
+        }
+        long soft = p.getLong(0);
+        return soft < 0 ? Long.MAX_VALUE : soft;
     }
 
     /** {@code kcmp(pid1, pid2, KCMP_FILE, fd1, fd2)}: 0 when both fds are the same open file description. */

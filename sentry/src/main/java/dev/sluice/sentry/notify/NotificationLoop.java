@@ -135,102 +135,129 @@ public final class NotificationLoop implements AutoCloseable {
                 break;
             }
         }
-        Thread t = new Thread(this::work, "sentry-worker-" + threadIds.incrementAndGet());
-        t.setDaemon(true);
-        t.start();
+        try {
+            Thread t = new Thread(this::work, "sentry-worker-" + threadIds.incrementAndGet());
+            t.setDaemon(true);
+            t.start();
+        } catch (Throwable e) {
+            workers.decrementAndGet(); // no thread (out of memory): the slot stays free
+            throw e;
+        }
     }
 
     private void work() {
-        workerInit.run();
-        Arena arena = new Arena(ARENA_BLOCK);
         try {
-            while (!stopping) {
-                if (waiting.get() > 0) {
-                    // Someone already waits in RECV: stand by rather than share the queue.
-                    if (standby.size() >= idleWorkers) {
-                        return;
-                    }
-                    Standby me = new Standby();
-                    standby.push(me);
-                    while (!me.go && !stopping) {
-                        LockSupport.park(this);
-                    }
-                    standby.remove(me);
-                    if (!me.go) {
-                        return;
-                    }
-                }
-                waiting.incrementAndGet();
-                Notification n;
-                try {
-                    n = listener.receive(arena);
-                } catch (RuntimeException e) {
-                    // ErrnoException from the kernel, or IllegalStateException from a closed HostFd.
-                    fail(e);
-                    return;
-                } finally {
-                    waiting.decrementAndGet();
-                    arena.reset();
-                }
-                lastReceive = System.nanoTime();
-                if (watchdogAsleep) {
-                    watchdogAsleep = false;
-                    LockSupport.unpark(watchdog);
-                }
-                if (abandoned || (n != null && abandonAfter > 0 && received.incrementAndGet() > abandonAfter)) {
-                    abandon();
-                    return; // drop the call unanswered, and our reference to the listener
-                }
-                if (n == null) {
-                    // ENOENT: the caller was interrupted, or (6.6+ kernels wake receivers when
-                    // the filter is orphaned) no task is left.
-                    if (!stopping && guestsGone(arena)) {
-                        finish(Outcome.GUESTS_GONE);
-                    }
-                    arena.reset();
-                    continue;
-                }
-                inFlight.incrementAndGet();
-                try {
-                    handler.handle(n, arena);
-                } catch (Throwable t) {
-                    // The handler answers guest errors itself; anything escaping is a sentry bug.
-                    // Fail that one call and keep serving the others.
-                    LOG.error("sentry fault while handling syscall {} from tid {}; failing it with EIO", n.nr(), n.tid(), t);
-                    listener.respond(arena, n.id(), 0, Errno.EIO, 0);
-                } finally {
-                    arena.reset();
-                    inFlight.decrementAndGet();
-                    drained();
-                }
-            }
+            workerInit.run();
+            serve(new Arena(ARENA_BLOCK));
+        } catch (Throwable t) {
+            // An Error outside any call (OutOfMemoryError in RECV's bookkeeping, say): a
+            // notification may have been taken and never answered, and its thread would wait
+            // forever. Fail closed rather than leave the sandbox half served.
+            fail(t);
         } finally {
             workers.decrementAndGet();
+        }
+    }
+
+    private void serve(Arena arena) {
+        while (!stopping) {
+            if (waiting.get() > 0) {
+                // Someone already waits in RECV: stand by rather than share the queue.
+                if (standby.size() >= idleWorkers) {
+                    return;
+                }
+                Standby me = new Standby();
+                standby.push(me);
+                while (!me.go && !stopping) {
+                    LockSupport.park(this);
+                }
+                standby.remove(me);
+                if (!me.go) {
+                    return;
+                }
+            }
+            waiting.incrementAndGet();
+            Notification n;
+            try {
+                n = listener.receive(arena);
+            } catch (RuntimeException e) {
+                // ErrnoException from the kernel, or IllegalStateException from a closed HostFd.
+                fail(e);
+                return;
+            } finally {
+                waiting.decrementAndGet();
+                arena.reset();
+            }
+            lastReceive = System.nanoTime();
+            if (watchdogAsleep) {
+                watchdogAsleep = false;
+                LockSupport.unpark(watchdog);
+            }
+            if (abandoned || (n != null && abandonAfter > 0 && received.incrementAndGet() > abandonAfter)) {
+                abandon();
+                return; // drop the call unanswered, and our reference to the listener
+            }
+            if (n == null) {
+                // ENOENT: the caller was interrupted, or (6.6+ kernels wake receivers when
+                // the filter is orphaned) no task is left.
+                if (!stopping && guestsGone(arena)) {
+                    finish(Outcome.GUESTS_GONE);
+                }
+                arena.reset();
+                continue;
+            }
+            inFlight.incrementAndGet();
+            try {
+                handler.handle(n, arena);
+            } catch (Throwable t) {
+                // The handler answers guest errors itself; anything escaping is a sentry bug
+                // or the JVM out of memory. Fail that one call and keep serving the others:
+                // answer first, since logging can fail again while memory is short.
+                listener.respond(arena, n.id(), 0, Errno.EIO, 0);
+                try {
+                    LOG.error("sentry fault while handling syscall {} from tid {}; failed it with EIO", n.nr(), n.tid(), t);
+                } catch (Throwable ignored) {
+                    // out of memory again: the call is answered, that is what matters
+                }
+            } finally {
+                arena.reset();
+                inFlight.decrementAndGet();
+                drained();
+            }
         }
     }
 
     /** Sends another worker into RECV whenever every worker has been busy for too long. */
     private void watch() {
         while (!stopping) {
-            if (inFlight.get() == 0 && System.nanoTime() - lastReceive > DEEP_SLEEP_NANOS) {
-                watchdogAsleep = true;
-                // Re-check after publishing the flag: a worker that received before seeing it
-                // has already moved lastReceive.
-                if (inFlight.get() == 0 && System.nanoTime() - lastReceive > DEEP_SLEEP_NANOS) {
-                    LockSupport.park(this);
-                }
-                watchdogAsleep = false;
-                continue;
+            try {
+                watchOnce();
+            } catch (Throwable t) {
+                // Out of memory starting a worker: keep watching, the next tick may succeed.
+                LockSupport.parkNanos(this, STALL_NANOS);
             }
-            LockSupport.parkNanos(this, STALL_NANOS);
-            if (waiting.get() == 0 && inFlight.get() > 0 && System.nanoTime() - lastReceive >= STALL_NANOS) {
-                Standby s = standby.poll();
-                if (s != null) {
-                    s.go = true;
-                    LockSupport.unpark(s.thread);
-                } else {
-                    spawn();
-                }
+        }
+    }
+
+    private void watchOnce() {
+        if (inFlight.get() == 0 && System.nanoTime() - lastReceive > DEEP_SLEEP_NANOS) {
+            watchdogAsleep = true;
+            // Re-check after publishing the flag: a worker that received before seeing it
+            // has already moved lastReceive.
+            if (inFlight.get() == 0 && System.nanoTime() - lastReceive > DEEP_SLEEP_NANOS) {
+                LockSupport.park(this);
+            }
+            watchdogAsleep = false;
+            return;
+        }
+        LockSupport.parkNanos(this, STALL_NANOS);
+        if (waiting.get() == 0 && inFlight.get() > 0 && System.nanoTime() - lastReceive >= STALL_NANOS) {
+            Standby s = standby.poll();
+            if (s != null) {
+                s.go = true;
+                LockSupport.unpark(s.thread);
+            } else {
+                spawn();
             }
         }
     }
@@ -268,12 +295,19 @@ public final class NotificationLoop implements AutoCloseable {
     }
 
     /** Ends the loop because the listener broke: the runner kills the sandbox (fail closed). */
-    public void fail(Exception cause) {
-        if (!stopping) {
-            LOG.error("seccomp listener failed: {}; failing closed", cause.toString());
-            LOG.debug("listener failure", cause);
-        }
+    public void fail(Throwable cause) {
+        boolean first = !stopping;
+        // End first, log after: out of memory, the log line itself can fail, and the runner's
+        // kill (on ended()) must not depend on it.
         finish(Outcome.LISTENER_FAILED);
+        if (first) {
+            try {
+                LOG.error("seccomp listener failed: {}; failing closed", cause.toString());
+                LOG.debug("listener failure", cause);
+            } catch (Throwable ignored) {
+                // nothing left to report it with
+            }
+        }
     }
 
     /**
