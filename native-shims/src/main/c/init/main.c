@@ -138,6 +138,34 @@ static _Noreturn void run_workload(void)
 	exec_workload(&plan);
 }
 
+/*
+ * Init's reaper when a sentry mediates the container (watch-sentry): the container must not outlive
+ * it, since its trapped calls would then fail with ENOSYS forever. Polls the sentry's pidfd and the
+ * workload's; orphans are reaped on each wake-up, at least every second. The sentry gone, pid 1
+ * exits and the kernel kills everything left in the pid namespace.
+ */
+static _Noreturn void reap_watching_sentry(pid_t workload)
+{
+	struct pollfd pfd[2] = { { .fd = sentry_pidfd, .events = POLLIN }, { .fd = -1, .events = POLLIN } };
+	pid_t pid;
+	int st;
+
+	pfd[1].fd = pidfd_open(workload, 0);
+	for (;;) {
+		while ((pid = waitpid(-1, &st, WNOHANG)) > 0)
+			if (pid == workload)
+				_exit(exit_code(st));
+		if (pid < 0 && errno != EINTR && errno != ECHILD)
+			bail("init", "waitpid");
+		if (poll(pfd, 2, 1000) < 0 && errno != EINTR)
+			bail("init", "poll");
+		if (pfd[0].revents) {
+			kill(-1, SIGKILL);
+			_exit(128 + SIGKILL);
+		}
+	}
+}
+
 static _Noreturn void run_init(void)
 {
 	int parent_pidfd, st;
@@ -154,10 +182,14 @@ static _Noreturn void run_init(void)
 	/*
 	 * Init never execs, so close-on-exec does nothing for it: every fd above 2 it inherited (the
 	 * sentry's files, the fds --preserve-fds passed, which are the workload's alone) goes now.
-	 * It needs none of them to reap and forward signals.
+	 * It needs none of them to reap and forward signals, but the sentry's pidfd if it watches one.
 	 */
-	close_range(3, ~0U, 0);
+	if (sentry_pidfd > 3)
+		close_range(3, sentry_pidfd - 1, 0);
+	close_range(sentry_pidfd >= 3 ? sentry_pidfd + 1 : 3, ~0U, 0);
 	sig_forward_to("init", workload);
+	if (sentry_pidfd >= 0)
+		reap_watching_sentry(workload);
 	/* As pid 1 we inherit every orphan of the namespace: reap them all, exit with ours. */
 	for (;;) {
 		pid = waitpid(-1, &st, 0);

@@ -11,6 +11,12 @@ struct plan;
 /* ops_fs.c: the outer and init phases (namespaces, mounts, the root filesystem). */
 void op_setns(const struct op *op);
 void op_join(const struct op *op);
+/*
+ * watch-sentry PID STARTTIME: a pidfd of the container's sentry, opened in the host's pid namespace
+ * and kept by init, which ends the container when it becomes readable (the sentry died).
+ */
+void op_watch_sentry(const struct op *op);
+extern int sentry_pidfd;
 void op_unshare(const struct op *op);
 void op_hostname(const struct op *op);
 void op_ifup(const struct op *op);

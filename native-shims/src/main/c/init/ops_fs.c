@@ -91,6 +91,22 @@ void op_join(const struct op *op)
 	close(fd);
 }
 
+int sentry_pidfd = -1;
+
+void op_watch_sentry(const struct op *op)
+{
+	pid_t pid = op->num[0];
+
+	sentry_pidfd = pidfd_open(pid, 0);	/* close-on-exec: never the workload's */
+	if (sentry_pidfd < 0)
+		bail("outer", "watch-sentry %d: pidfd_open", (int)pid);
+	if (start_time(pid) != op->num[1]) {
+		errno = ESRCH;
+		bail("outer", "watch-sentry %d: not the process that started at %llu", (int)pid,
+		     (unsigned long long)op->num[1]);
+	}
+}
+
 void op_unshare(const struct op *op)
 {
 	if (unshare((int)op->num[0]) < 0)

@@ -18,6 +18,7 @@ static const struct op_def defs[] = {
 	{ "setns",         OP_SETNS,         PH_OUTER, 2,  2, "sw",    op_setns },
 	{ "join",          OP_JOIN,          PH_OUTER, 3,  3, "wdw",   op_join },
 	{ "oom-score-adj", OP_OOM_SCORE_ADJ, PH_OUTER, 1,  1, "s",     op_oom_score_adj },
+	{ "watch-sentry",  OP_WATCH_SENTRY,  PH_OUTER, 2,  2, "wd",    op_watch_sentry },
 	{ "userns",        OP_USERNS,        PH_OUTER, 2,  2, "ss",    op_userns },
 	{ "setid",         OP_SETID,         PH_OUTER, 2,  2, "ww",    op_setid },
 	{ "unshare",       OP_UNSHARE,       PH_OUTER, 1,  1, "w",     op_unshare },

@@ -81,7 +81,9 @@ public final class ContainerBringUp {
         ConsoleSocket.check(spec.process().isTerminal(), consoleSocket, file + ": process.terminal");
         TrapFile.write(stateDir, NotifyRule.of(rules));
         Path staging = Files.createDirectories(stateDir.resolve(SentryDaemon.ROOTFS));
-        LaunchPlan plan = OciPlanCompiler.compile(spec, file, bundle, staging, rules, preservedFds);
+        // With proxies this JVM is the container's sentry (SentryDaemon): init dies with it.
+        HostProcess sentry = rules.isEmpty() ? null : HostProcess.of((int) ProcessHandle.current().pid());
+        LaunchPlan plan = OciPlanCompiler.compile(spec, file, bundle, staging, rules, preservedFds, sentry);
         Cgroup cgroup = new StateStore(stateDir.getParent()).read(id)
                 .map(st -> Cgroup.of(st.cgroups(), CgroupFs.HOST)).orElse(null);
         HookRunner hooks = new HookRunner(spec, id, bundle, stateDir);

@@ -16,6 +16,7 @@ import dev.sluice.oci.spec.SpecException;
 import dev.sluice.rdmaproxy.net.NetdevException;
 import dev.sluice.rdmaproxy.net.NetdevMover;
 import dev.sluice.rdmaproxy.net.StrongArp;
+import dev.sluice.sentry.launch.HostProcess;
 import dev.sluice.sentry.launch.LaunchPlan;
 import dev.sluice.sentry.launch.PlanCompiler;
 import dev.sluice.sentry.spi.TrapRule;
@@ -96,6 +97,9 @@ public final class OciPlanCompiler {
     private UserNamespace userns;
     private UserNamespaceChecks usernsChecks;
 
+    /** The container's sentry, which init watches; null without one. */
+    private HostProcess sentry;
+
     private OciPlanCompiler(Spec spec, String file, Path bundle) {
         this.spec = spec;
         this.file = file;
@@ -131,7 +135,15 @@ public final class OciPlanCompiler {
     /** As above; the workload also keeps fds 3 to 3+{@code preservedFds}-1 ({@code --preserve-fds}). */
     public static LaunchPlan compile(Spec spec, String file, Path bundle, Path staging, List<TrapRule> rules,
                                      int preservedFds) {
-        return new OciPlanCompiler(spec, file, bundle).compile(staging, rules, preservedFds);
+        return compile(spec, file, bundle, staging, rules, preservedFds, null);
+    }
+
+    /** As above; with a {@code sentry} (the process that mediates the container), init dies with it. */
+    public static LaunchPlan compile(Spec spec, String file, Path bundle, Path staging, List<TrapRule> rules,
+                                     int preservedFds, HostProcess sentry) {
+        OciPlanCompiler c = new OciPlanCompiler(spec, file, bundle);
+        c.sentry = sentry;
+        return c.compile(staging, rules, preservedFds);
     }
 
     /** Only the checks of {@link #compile}: support, paths, the executable. */
@@ -147,6 +159,9 @@ public final class OciPlanCompiler {
         String root = userns != null ? rootfs.toString() : staging.toString();
         LaunchPlan.Builder b = LaunchPlan.builder();
         b.detach();
+        if (sentry != null) {
+            b.watchSentry(sentry.pid(), sentry.startTime());
+        }
         Spec.Process p = spec.process();
         if (p.oomScoreAdj() != null) {
             // Outer, before any namespace changes: lowering it needs CAP_SYS_RESOURCE on the host.

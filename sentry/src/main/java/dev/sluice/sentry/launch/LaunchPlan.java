@@ -149,6 +149,15 @@ public final class LaunchPlan {
             return op("setid", Long.toString(uid), Long.toString(gid));
         }
 
+        /**
+         * The container's sentry, the process {@code pid} that started at {@code startTime}: outer
+         * opens a pidfd of it in the host's pid namespace, and init ends the container when the
+         * sentry dies, so that no container outlives the gate its device calls need.
+         */
+        public Builder watchSentry(int pid, long startTime) {
+            return op("watch-sentry", Integer.toString(pid), Long.toString(startTime));
+        }
+
         /** process.oomScoreAdj, written by outer before any namespace changes (inherited by init and the workload). */
         public Builder oomScoreAdj(long score) {
             return op("oom-score-adj", Long.toString(score));
