@@ -34,6 +34,17 @@ if [ -n "${SLUICEVM_OUT:-}" ]; then SLUICE_JAVA_OPTS="$SLUICE_JAVA_OPTS -XX:Erro
 export SLUICE_JAVA_OPTS
 STEP_TIMEOUT=200
 
+# diagnose: what is still running, and where in the kernel the helpers and init wait (a hung run).
+diagnose() {
+  log "diagnose: processes"
+  ps -eo pid,ppid,stat,etime,args | grep -v '\[' | tail -30
+  local p
+  for p in $(pgrep -x ip; pgrep -x rdma; pgrep -x nsenter; pgrep -f sluice-init; pgrep -f side.sh); do
+    echo "== $p $(tr '\0' ' ' < /proc/$p/cmdline 2>/dev/null)"; cat /proc/$p/stack 2>/dev/null | head -12
+  done
+  ls /run/netns /run/sluice/netdevs /sys/class/infiniband 2>&1
+}
+
 ulimit -l unlimited
 ip link set lo up
 gid_of() { printf '0000:0000:0000:0000:0000:ffff:%02x%02x:%02x%02x' ${1//./ }; }
@@ -88,7 +99,6 @@ fi
 for i in $(seq 90); do
   timeout 60 ibv_rc_pingpong -d "$dev" -g "$idx" -n 50 "$peer" && exit 0
   rc=$?
-  grep -q . /dev/null
   [ "$rc" = 124 ] && exit 124
   sleep 1
 done
@@ -100,12 +110,15 @@ for MODE in plain sluice; do
   FAULT=
   [ "$MODE" = plain ] && FAULT="--debug-netdev-fault PLAIN_MOVE"
   log "$MODE: two sandboxes"
-  timeout "$STEP_TIMEOUT" "$SLUICE" run --rdma rxe0 --rdma-netdev rn0 $FAULT -- /tmp/side.sh rxe0 192.168.79.1 "" > /tmp/$MODE.server.log 2>&1 &
+  ( sleep $((STEP_TIMEOUT - 15)); diagnose ) &
+  WD=$!
+  timeout "$STEP_TIMEOUT" "$SLUICE" --log-level=info run --rdma rxe0 --rdma-netdev rn0 $FAULT -- /tmp/side.sh rxe0 192.168.79.1 "" > /tmp/$MODE.server.log 2>&1 &
   SP=$!
-  timeout "$STEP_TIMEOUT" "$SLUICE" run --rdma rxe1 --rdma-netdev rn1 $FAULT -- /tmp/side.sh rxe1 192.168.79.2 192.168.79.1 > /tmp/$MODE.client.log 2>&1
+  timeout "$STEP_TIMEOUT" "$SLUICE" --log-level=info run --rdma rxe1 --rdma-netdev rn1 $FAULT -- /tmp/side.sh rxe1 192.168.79.2 192.168.79.1 > /tmp/$MODE.client.log 2>&1
   CRC=$?
   if [ "$CRC" != 0 ]; then sleep 5; kill "$SP" 2>/dev/null; fi
   wait "$SP"; SRC=$?
+  kill "$WD" 2>/dev/null; wait "$WD" 2>/dev/null
   log "$MODE: server rc=$SRC client rc=$CRC"
   for side in server client; do
     L=/tmp/$MODE.$side.log

@@ -165,6 +165,43 @@ class RdmaVmE2ETest {
         assertAll(checks);
     }
 
+    /**
+     * The RDMA netns suite ({@code guest-rdma-netns.sh}, docs/rdma-networking.md): rxe0 and rxe1 on
+     * the two ends of a veth pair, each end moved into its own sandbox by {@code --rdma-netdev}, and
+     * ibv_rc_pingpong between the sandboxes; first as a plain runtime moves netdevs (PLAIN_MOVE, which
+     * must fail: no GID for the address), then as Sluice moves them (GIDs, strict ARP, QPs at RTS,
+     * the whole pingpong where the kernel's rdma_rxe has per-namespace sockets). Both times the host
+     * must get its netdevs back with their addresses and GIDs. Runs with {@code mvn -Prdma-vm verify}.
+     */
+    @Test
+    @Timeout(560)
+    void rdmaNetnsSuite() throws Exception {
+        assumeAvailable("1".equals(System.getenv("SLUICE_VM_SANDBOXED")) || Boolean.getBoolean("sluice.rdmaVm"),
+                "the RDMA netns VM suite runs with `mvn -Prdma-vm verify` (or SLUICE_VM_SANDBOXED=1)");
+        assumeAvailable(qemuStarts(), QEMU + " cannot start (apt-get install qemu-system-x86)");
+        GuestRun g = runGuest("guest-rdma-netns.sh", "rdma-netns", 500, true);
+        String ctx = g.ctx();
+        System.out.println("rdma-netns: without the fix pingpong=" + g.get("plain_pingpong") + " gid=" + g.get("plain_server_gid")
+                + "; with it pingpong=" + g.get("sluice_pingpong") + " gid=" + g.get("sluice_server_gid") + "/" + g.get("sluice_client_gid")
+                + " qp_rts=" + g.get("sluice_qp_rts") + " arp=" + g.get("sluice_arp") + " rxe_netns_sockets=" + g.get("rxe_netns_sockets"));
+        List<org.junit.jupiter.api.function.Executable> checks = new ArrayList<>();
+        checks.add(() -> assertEquals("ok", g.get("rxe"), "rdma_rxe must bring up rxe0 and rxe1 on the veth pair" + ctx));
+        checks.add(() -> assertEquals("fail", g.get("plain_pingpong"), "without the fix the pingpong must fail" + ctx));
+        checks.add(() -> assertEquals("no", g.get("plain_server_gid"), "without the fix the sandbox has no GID for its address" + ctx));
+        checks.add(() -> assertEquals("yes", g.get("sluice_server_gid"), "the server's sandbox has the GID of its address" + ctx));
+        checks.add(() -> assertEquals("yes", g.get("sluice_client_gid"), "the client's sandbox has the GID of its address" + ctx));
+        checks.add(() -> assertEquals("12", g.get("sluice_arp"), "arp_ignore=1 and arp_announce=2 in the sandbox" + ctx));
+        checks.add(() -> assertEquals("yes", g.get("sluice_qp_rts"), "both QPs reach RTS with the exchanged GIDs" + ctx));
+        if ("yes".equals(g.get("rxe_netns_sockets"))) {
+            checks.add(() -> assertEquals("ok", g.get("sluice_pingpong"), "the pingpong across the two sandboxes" + ctx));
+        }
+        for (String mode : List.of("plain", "sluice")) {
+            checks.add(() -> assertEquals("yes", g.get(mode + "_host_restored"), mode + ": the host's netdevs come back with addresses and GIDs" + ctx));
+        }
+        checks.add(() -> assertEquals("pass", g.get("verdict"), "the guest's verdict must be pass" + ctx));
+        assertAll(checks);
+    }
+
     /** Whether the QEMU binary runs at all ({@code -version}). */
     private static boolean qemuStarts() {
         if (!Files.isExecutable(QEMU)) {
