@@ -123,6 +123,7 @@ int main(void)
     VAL(SYS_ioctl);
     VAL(SYS_pidfd_open);
     VAL(SYS_pidfd_getfd);
+    VAL(SYS_prlimit64);
     VAL(SYS_kcmp);
     VAL(SYS_process_vm_readv);
     VAL(SYS_process_vm_writev);

@@ -74,6 +74,7 @@ class SeccompAbiTest {
             nat("SYS_ioctl", "SYS_IOCTL", Native.SYS_IOCTL),
             nat("SYS_pidfd_open", "SYS_PIDFD_OPEN", Native.SYS_PIDFD_OPEN),
             nat("SYS_pidfd_getfd", "SYS_PIDFD_GETFD", Native.SYS_PIDFD_GETFD),
+            nat("SYS_prlimit64", "SYS_PRLIMIT64", Native.SYS_PRLIMIT64),
             nat("SYS_kcmp", "SYS_KCMP", Native.SYS_KCMP),
             nat("SYS_process_vm_readv", "SYS_PROCESS_VM_READV", Native.SYS_PROCESS_VM_READV),
             nat("SYS_process_vm_writev", "SYS_PROCESS_VM_WRITEV", Native.SYS_PROCESS_VM_WRITEV),
