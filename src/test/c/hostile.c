@@ -60,50 +60,17 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "guest.h"
+
 #ifndef TIOCGPTPEER
 #define TIOCGPTPEER _IO('T', 0x41)
 #endif
-
-static void out(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void out(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vprintf(fmt, ap);
-    va_end(ap);
-    putchar('\n');
-    fflush(stdout);
-}
-
-static const char *ename(int e)
-{
-    static __thread char buf[16];
-    if (e == 0)
-        return "0";
-    const char *n = strerrorname_np(e);
-    if (n != NULL)
-        return n;
-    snprintf(buf, sizeof buf, "%d", e);
-    return buf;
-}
 
 static void usage(void) __attribute__((noreturn));
 static void usage(void)
 {
     fprintf(stderr, "usage: sluice-hostile SUBCOMMAND [ARGS] (see the head of hostile.c)\n");
     exit(2);
-}
-
-static long num(int argc, char **argv, int i)
-{
-    if (i >= argc)
-        usage();
-    char *end;
-    errno = 0;
-    long v = strtol(argv[i], &end, 10);
-    if (errno != 0 || end == argv[i] || *end != '\0' || v < 0 || v > INT_MAX)
-        usage();
-    return v;
 }
 
 static int open_ptmx(void)
@@ -824,17 +791,17 @@ int main(int argc, char **argv)
     }
     const char *c = argv[1];
     if (strcmp(c, "threadstorm") == 0)
-        return cmd_threadstorm((int)num(argc, argv, 2), (int)num(argc, argv, 3), (int)num(argc, argv, 4));
+        return cmd_threadstorm((int)arg_num(argc, argv, 2), (int)arg_num(argc, argv, 3), (int)arg_num(argc, argv, 4));
     if (strcmp(c, "forkstorm") == 0)
-        return cmd_forkstorm((int)num(argc, argv, 2), (int)num(argc, argv, 3));
+        return cmd_forkstorm((int)arg_num(argc, argv, 2), (int)arg_num(argc, argv, 3));
     if (strcmp(c, "pending") == 0)
-        return cmd_pending((int)num(argc, argv, 2), (int)num(argc, argv, 3));
+        return cmd_pending((int)arg_num(argc, argv, 2), (int)arg_num(argc, argv, 3));
     if (strcmp(c, "outrace") == 0)
-        return cmd_outrace((int)num(argc, argv, 2));
+        return cmd_outrace((int)arg_num(argc, argv, 2));
     if (strcmp(c, "exitmid") == 0)
-        return cmd_exitmid((int)num(argc, argv, 2));
+        return cmd_exitmid((int)arg_num(argc, argv, 2));
     if (strcmp(c, "noread") == 0)
-        return cmd_noread((int)num(argc, argv, 2));
+        return cmd_noread((int)arg_num(argc, argv, 2));
     if (strcmp(c, "probe-sentry") == 0 && argc == 3)
         return cmd_probe_sentry(argv[2]);
     if (strcmp(c, "fhandle") == 0 && argc == 3)
@@ -842,14 +809,14 @@ int main(int argc, char **argv)
     if (strcmp(c, "openhandle") == 0 && argc == 4)
         return cmd_openhandle(argv[2], argv[3]);
     if (strcmp(c, "reach") == 0 && argc == 5)
-        return cmd_reach(argv[2], (int)num(argc, argv, 3), (int)num(argc, argv, 4));
+        return cmd_reach(argv[2], (int)arg_num(argc, argv, 3), (int)arg_num(argc, argv, 4));
     if (strcmp(c, "hosterr") == 0)
         return cmd_hosterr();
     if (strcmp(c, "forever") == 0)
         return cmd_forever();
     if (strcmp(c, "phases") == 0 && argc == 4)
-        return cmd_phases(argv[2], (int)num(argc, argv, 3));
+        return cmd_phases(argv[2], (int)arg_num(argc, argv, 3));
     if (strcmp(c, "spray") == 0)
-        return cmd_spray((int)num(argc, argv, 2));
+        return cmd_spray((int)arg_num(argc, argv, 2));
     usage();
 }

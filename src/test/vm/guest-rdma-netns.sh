@@ -91,15 +91,18 @@ echo "gid_index=${idx:-none}"
 echo "arp=$(cat /proc/sys/net/ipv4/conf/all/arp_ignore)$(cat /proc/sys/net/ipv4/conf/all/arp_announce)"
 if grep -qi ':12B7 ' /proc/net/udp /proc/net/udp6 2>/dev/null; then echo "rxe_sockets=yes"; else echo "rxe_sockets=no"; fi
 [ -n "$idx" ] || { echo "no GID for $ip"; exit 3; }
+# Line-buffered, so that a run killed at its timeout still shows how far it got.
 if [ -z "$peer" ]; then
-  exec timeout 150 ibv_rc_pingpong -d "$dev" -g "$idx" -n 50
+  exec timeout 150 stdbuf -oL ibv_rc_pingpong -d "$dev" -g "$idx" -n 50
 fi
+# The client retries only while the server is not listening yet (its JVM starts in ~20 s under TCG).
 for i in $(seq 90); do
-  timeout 60 ibv_rc_pingpong -d "$dev" -g "$idx" -n 50 "$peer" && exit 0
+  timeout 60 stdbuf -oL ibv_rc_pingpong -d "$dev" -g "$idx" -n 50 "$peer" > /tmp/attempt.log 2>&1
   rc=$?
-  [ "$rc" = 124 ] && exit 124
+  if ! grep -q "Couldn't connect" /tmp/attempt.log; then cat /tmp/attempt.log; exit $rc; fi
   sleep 1
 done
+cat /tmp/attempt.log
 exit 1
 SIDE
 chmod +x /tmp/side.sh
@@ -127,7 +130,7 @@ for MODE in plain sluice; do
   [ "$MODE" = sluice ] && result "rxe_netns_sockets=$(sed -n 's/^rxe_sockets=//p' /tmp/$MODE.server.log | head -1)"
   QP=no
   if [ "$(grep -c 'remote address' /tmp/$MODE.server.log /tmp/$MODE.client.log | awk -F: '{ s += ($2 > 0) } END { print s }')" = 2 ] \
-     && ! grep -q 'Failed to modify QP' /tmp/$MODE.server.log /tmp/$MODE.client.log; then QP=yes; fi
+     && ! grep -q "Failed to modify QP\|Couldn't modify QP" /tmp/$MODE.server.log /tmp/$MODE.client.log; then QP=yes; fi
   result "${MODE}_qp_rts=$QP"
   if [ "$SRC" = 0 ] && [ "$CRC" = 0 ] && grep -q ' iters in ' /tmp/$MODE.client.log; then
     result "${MODE}_pingpong=ok"; else result "${MODE}_pingpong=fail"; fi
