@@ -128,9 +128,7 @@ class RdmaVmE2ETest {
     @Test
     @Timeout(360)
     void rdmaVmSuite() throws Exception {
-        assumeAvailable("1".equals(System.getenv("SLUICE_VM_SANDBOXED")) || Boolean.getBoolean("sluice.rdmaVm"),
-                "the sandboxed RDMA VM suite runs with `mvn -Prdma-vm verify` (or SLUICE_VM_SANDBOXED=1)");
-        assumeAvailable(qemuStarts(), QEMU + " cannot start (apt-get install qemu-system-x86)");
+        assumeSandboxedSuite("the sandboxed RDMA VM suite");
         Path cache = Path.of(Optional.ofNullable(System.getenv("SLUICE_VM_DIR")).orElse("/var/cache/sluice-vm"));
         assertTrue(Files.isRegularFile(cache.resolve("current")),
                 "the VM cache " + cache + " is not set up: run `bash src/test/vm/setup.sh` as root (.ci/run does)");
@@ -176,9 +174,7 @@ class RdmaVmE2ETest {
     @Test
     @Timeout(560)
     void rdmaNetnsSuite() throws Exception {
-        assumeAvailable("1".equals(System.getenv("SLUICE_VM_SANDBOXED")) || Boolean.getBoolean("sluice.rdmaVm"),
-                "the RDMA netns VM suite runs with `mvn -Prdma-vm verify` (or SLUICE_VM_SANDBOXED=1)");
-        assumeAvailable(qemuStarts(), QEMU + " cannot start (apt-get install qemu-system-x86)");
+        assumeSandboxedSuite("the RDMA netns VM suite");
         GuestRun g = runGuest("guest-rdma-netns.sh", "rdma-netns", 500, true);
         String ctx = g.ctx();
         System.out.println("rdma-netns: without the fix pingpong=" + g.get("plain_pingpong") + " gid=" + g.get("plain_server_gid")
@@ -200,6 +196,13 @@ class RdmaVmE2ETest {
         }
         checks.add(() -> assertEquals("pass", g.get("verdict"), "the guest's verdict must be pass" + ctx));
         assertAll(checks);
+    }
+
+    /** The sandboxed VM suites run with {@code mvn -Prdma-vm verify} (or SLUICE_VM_SANDBOXED=1) and a QEMU that starts. */
+    private static void assumeSandboxedSuite(String name) {
+        assumeAvailable("1".equals(System.getenv("SLUICE_VM_SANDBOXED")) || Boolean.getBoolean("sluice.rdmaVm"),
+                name + " runs with `mvn -Prdma-vm verify` (or SLUICE_VM_SANDBOXED=1)");
+        assumeAvailable(qemuStarts(), QEMU + " cannot start (apt-get install qemu-system-x86)");
     }
 
     /** Whether the QEMU binary runs at all ({@code -version}). */

@@ -199,7 +199,7 @@ final class SoakBenchCommand implements Callable<Integer> {
     private Soak runSoak(Path guest) throws IOException, InterruptedException {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        List<String> cmd = javaCommand();
+        List<String> cmd = TrapBenchCommand.javaCommand();
         cmd.addAll(List.of("run", "--proxy", "pty", "--stats"));
         if (failAfter > 0) {
             cmd.addAll(List.of("--debug-close-listener-after", Integer.toString(failAfter)));
@@ -412,17 +412,6 @@ final class SoakBenchCommand implements Callable<Integer> {
             den += (x.tSec() - mt) * (x.tSec() - mt);
         }
         return den == 0 ? 0 : num / den * 60;
-    }
-
-    /** This JVM's java binary and flags running sluice's main class, as {@code sluice bench trap} does. */
-    private static List<String> javaCommand() {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(ProcessHandle.current().info().command().orElse("java"));
-        cmd.addAll(java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments());
-        cmd.add("-cp");
-        cmd.add(System.getProperty("java.class.path"));
-        cmd.add(Main.class.getName());
-        return cmd;
     }
 
     private static Duration max(Duration a, Duration b) {

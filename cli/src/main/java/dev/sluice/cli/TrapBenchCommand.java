@@ -113,8 +113,8 @@ final class TrapBenchCommand implements Callable<Integer> {
         return new Figures(med[med.length / 2], p99[p99.length / 2]);
     }
 
-    /** This JVM's java binary and flags, running sluice's main class: the product's own path. */
-    private static List<String> javaCommand() {
+    /** This JVM's java binary and flags, running sluice's main class: the product's own path (also the soak's). */
+    static List<String> javaCommand() {
         List<String> cmd = new ArrayList<>();
         cmd.add(ProcessHandle.current().info().command().orElse("java"));
         cmd.addAll(java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments());
