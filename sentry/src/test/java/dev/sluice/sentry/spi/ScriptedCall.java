@@ -20,7 +20,7 @@ public final class ScriptedCall implements IoctlCall {
     private final long arg;
     private final CharDevice device;
     private final RecordingGuestMemory memory;
-    private final Arena arena = new Arena(1 << 16);
+    private final Arena arena = new Arena(4096);
     private final Cleanup cleanup = new Cleanup();
     private final HostFd hostFd;
     private final List<Integer> handedOut = new ArrayList<>();
