@@ -66,7 +66,7 @@ class FrontendTableFuzzTest {
         IoctlTable table = FrontendTable.build(new Abi580(), CAPS, "driver 580.159.04", driver,
                 new FrontendHandlers(driver, MINORS, GPU_IDS));
         List<IoctlEntry> rows = List.copyOf(table.entries());
-        int cmd = raw ? pick : rows.get(pick % rows.size()).cmd();
+        int cmd = raw ? pick : rows.get(Math.floorMod(pick, rows.size())).cmd();
         IoctlEntry row = table.lookup(cmd);
         ScriptedCall call = driver.call(cmd);
         byte[] g = call.recording().memory().bytes();
