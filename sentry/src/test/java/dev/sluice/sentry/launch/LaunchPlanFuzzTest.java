@@ -76,7 +76,7 @@ class LaunchPlanFuzzTest {
                 case 10 -> b.caps(data.consumeLong());
                 case 11 -> b.notifyIoctl(data.consumeInt(), data.consumeInt());
                 case 12 -> b.denySocket(data.consumeInt(), data.consumeInt(), data.consumeInt());
-                case 13 -> b.mknod(path(data), data.consumeChar(), data.consumeInt(0, 07777), data.consumeLong(),
+                case 13 -> b.mknod(path(data), nodeType(data), data.consumeInt(0, 07777), data.consumeLong(),
                         data.consumeLong(), data.consumeLong(), data.consumeLong());
                 case 14 -> b.seccompRule(text(data), data.consumeLong(), text(data),
                         List.of(text(data), text(data), text(data), text(data)));
@@ -99,6 +99,12 @@ class LaunchPlanFuzzTest {
     /** Strings the builder takes: any text without NUL, which the encoder refuses by contract. */
     private static String text(FuzzedDataProvider data) {
         return data.consumeString(48).replace('\0', '_');
+    }
+
+    /** A node type letter: any char but NUL, which the encoder refuses by contract like any NUL. */
+    private static char nodeType(FuzzedDataProvider data) {
+        char t = data.consumeChar();
+        return t == 0 ? 'c' : t;
     }
 
     private static String path(FuzzedDataProvider data) {
