@@ -59,6 +59,12 @@ public final class LaunchPlan {
         if (s.indexOf('\0') >= 0) {
             throw new IllegalArgumentException("launch plan argument contains NUL: " + s.replace('\0', '?'));
         }
+        // getBytes would turn an unpaired surrogate (a JSON "\ud800" in config.json) into '?' and
+        // send sluice-init another path than the one asked for.
+        if (!StandardCharsets.UTF_8.newEncoder().canEncode(s)) {
+            throw new IllegalArgumentException("launch plan argument is not valid Unicode (an unpaired surrogate): "
+                    + s.replaceAll("[\\uD800-\\uDFFF]", "?"));
+        }
         out.writeBytes(s.getBytes(StandardCharsets.UTF_8));
         out.write(0);
     }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import dev.sluice.sentry.launch.LaunchPlan.Op;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -90,7 +91,17 @@ class LaunchPlanFuzzTest {
             argv.add(text(data));
         }
         LaunchPlan plan = b.exec(path(data), argv).build();
-        byte[] wire = plan.encode();
+        boolean encodable = plan.ops().stream().flatMap(op -> op.args().stream())
+                .allMatch(a -> StandardCharsets.UTF_8.newEncoder().canEncode(a));
+        byte[] wire;
+        try {
+            wire = plan.encode();
+        } catch (IllegalArgumentException refused) {
+            assertTrue(!encodable && refused.getMessage().startsWith("launch plan argument is not valid Unicode"),
+                    "only a plan with an unpaired surrogate is refused: " + refused.getMessage());
+            return;
+        }
+        assertTrue(encodable, "a plan with an unpaired surrogate is refused, not sent altered");
         LaunchPlan back = LaunchPlan.decode(wire);
         assertEquals(plan.ops(), back.ops(), "decode(encode(plan)) has the plan's ops, in order");
         assertArrayEquals(wire, back.encode(), "and encodes to the same bytes");

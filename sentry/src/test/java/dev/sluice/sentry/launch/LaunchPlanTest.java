@@ -167,6 +167,16 @@ class LaunchPlanTest {
         assertEquals(List.of(), LaunchPlan.decode(new byte[0]).ops(), "an empty plan decodes to no ops");
     }
 
+    /** Found by LaunchPlanFuzzTest: an unpaired surrogate was sent to sluice-init as '?'. */
+    @Test
+    void encodeRefusesAnUnpairedSurrogateInsteadOfAlteringIt() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> LaunchPlan.builder().mkdir("/a\ud800b", 0755).exec("true", List.of("true")).build().encode());
+        assertTrue(e.getMessage().contains("/a?b"), e.getMessage());
+        assertEquals("/\ud83d\ude00", LaunchPlan.decode(LaunchPlan.builder().chdir("/\ud83d\ude00")
+                .exec("true", List.of("true")).build().encode()).ops("chdir").get(0).args().get(0), "a pair is fine");
+    }
+
     /** Found by LaunchPlanFuzzTest: counts were read with Integer.parseInt, laxer than sluice-init. */
     @Test
     void decodeReadsCountsTheWaySluiceInitDoes() {
