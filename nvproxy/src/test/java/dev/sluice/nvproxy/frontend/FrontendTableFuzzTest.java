@@ -83,7 +83,17 @@ class FrontendTableFuzzTest {
                 }
             }
         };
-        driver.onSuccess = p -> Pointer.wrap(Native.RUNTIME, p).put(0, driver.output, 0, Math.min(driver.output.length, size));
+        driver.onSuccess = p -> {
+            Pointer params = Pointer.wrap(Native.RUNTIME, p);
+            // The export's fd field is the driver's new fd in the sentry's table: DmabufExportHandlerFuzzTest
+            // makes a real one; here it keeps what the sentry passed, or the handler would close whatever
+            // this process has open under the output's number (its stdin, say).
+            int fd = params.getInt(ExportToDmaBufFd.OFF_FD);
+            params.put(0, driver.output, 0, Math.min(driver.output.length, size));
+            if (cmd == ExportToDmaBufFd.REQUEST) {
+                params.putInt(ExportToDmaBufFd.OFF_FD, fd);
+            }
+        };
         IoctlResult r = table.dispatch(call, CAPS);
         boolean ownTarget = OWN_TARGETS.contains(cmd);
         if (ownTarget) {
