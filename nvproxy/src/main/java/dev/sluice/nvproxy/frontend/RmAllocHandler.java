@@ -88,6 +88,10 @@ public final class RmAllocHandler implements IoctlHandler {
                         what + ": alloc params at 0x" + Long.toHexString(guestAlloc) + " are not readable");
             }
             p.putLong(Nvos21.OFF_P_ALLOC_PARMS, alloc.address());
+        } else {
+            // A class that takes no params: the guest's pointer is cleared all the same, so no guest
+            // address reaches RM from the sentry, where RM would follow it into the sentry's memory.
+            p.putLong(Nvos21.OFF_P_ALLOC_PARMS, 0);
         }
         long guestRights = v64 ? p.getLong(Nvos64.OFF_P_RIGHTS_REQUESTED) : 0;
         if (guestRights != 0) {

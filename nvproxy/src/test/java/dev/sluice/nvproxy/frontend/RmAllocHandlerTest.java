@@ -66,6 +66,24 @@ class RmAllocHandlerTest {
         verify(host, never()).ioctl(anyInt(), anyInt(), anyLong());
     }
 
+    /** Found by RmAllocHandlerFuzzTest: a class without params got the guest's pointer through to RM. */
+    @Test
+    void classWithoutParamsNeverPassesTheGuestsPointer() {
+        java.util.concurrent.atomic.AtomicLong seen = new java.util.concurrent.atomic.AtomicLong(-1);
+        when(host.ioctl(anyInt(), eq(Nvos21.REQUEST), anyLong())).thenAnswer(inv -> {
+            Pointer p = Pointer.wrap(Native.RUNTIME, (long) inv.getArgument(2));
+            seen.set(p.getLong(Nvos21.OFF_P_ALLOC_PARMS));
+            p.putInt(Nvos21.OFF_STATUS, NvStatus.NV_OK);
+            return 0;
+        });
+        ClassRule none = new Abi580().classRules().values().stream()
+                .filter(r -> r.paramsSize() == 0 && (r.caps() & Capability.mask(Capability.DEFAULT)) != 0)
+                .findFirst().orElseThrow();
+        assertEquals(IoctlResult.value(0), alloc(Nvos21.REQUEST, none.hClass(), ALLOC), "runs: " + none.name());
+        assertEquals(0, seen.get(), "RM gets NULL, not the guest's pointer");
+        assertEquals(ALLOC, f.getLong(FakeCall.BASE + Nvos21.OFF_P_ALLOC_PARMS), "the guest's pointer is restored");
+    }
+
     @Test
     void allowedClassCopiesExactlyTheClassParamsSize() {
         int size = ClassAllocParams.lookup(Classes.HOPPER_CHANNEL_GPFIFO_A).paramsSize();

@@ -59,6 +59,12 @@ public final class LaunchPlan {
         if (s.indexOf('\0') >= 0) {
             throw new IllegalArgumentException("launch plan argument contains NUL: " + s.replace('\0', '?'));
         }
+        // getBytes would turn an unpaired surrogate (a JSON "\ud800" in config.json) into '?' and
+        // send sluice-init another path than the one asked for.
+        if (!StandardCharsets.UTF_8.newEncoder().canEncode(s)) {
+            throw new IllegalArgumentException("launch plan argument is not valid Unicode (an unpaired surrogate): "
+                    + s.replaceAll("[\\uD800-\\uDFFF]", "?"));
+        }
         out.writeBytes(s.getBytes(StandardCharsets.UTF_8));
         out.write(0);
     }
@@ -82,14 +88,35 @@ public final class LaunchPlan {
             if (i >= tokens.size()) {
                 throw new IllegalArgumentException("op " + name + " has no argument count");
             }
-            int n = Integer.parseInt(tokens.get(i++));
-            if (n < 0 || i + n > tokens.size()) {
+            long n = count(name, tokens.get(i++));
+            if (n > tokens.size() - i) {
                 throw new IllegalArgumentException("op " + name + " claims " + n + " arguments");
             }
-            ops.add(new Op(name, tokens.subList(i, i + n)));
-            i += n;
+            ops.add(new Op(name, tokens.subList(i, i + (int) n)));
+            i += (int) n;
         }
         return new LaunchPlan(ops);
+    }
+
+    /**
+     * An argument count as sluice-init reads it (plan.c, parse_num): ASCII digits only, no sign, no
+     * spaces. {@link Integer#parseInt} would also take a sign and non-ASCII digits, and fail with a
+     * bare {@link NumberFormatException} on an empty token. Saturates past any real count, which the
+     * caller then refuses as too many.
+     */
+    private static long count(String op, String token) {
+        if (token.isEmpty()) {
+            throw new IllegalArgumentException("op " + op + " has an empty argument count");
+        }
+        long n = 0;
+        for (int k = 0; k < token.length(); k++) {
+            char c = token.charAt(k);
+            if (c < '0' || c > '9') {
+                throw new IllegalArgumentException("op " + op + " has a malformed argument count '" + token + "'");
+            }
+            n = Math.min(n * 10 + (c - '0'), Integer.MAX_VALUE);
+        }
+        return n;
     }
 
     public static Builder builder() {

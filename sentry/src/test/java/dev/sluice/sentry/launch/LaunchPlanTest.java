@@ -167,6 +167,33 @@ class LaunchPlanTest {
         assertEquals(List.of(), LaunchPlan.decode(new byte[0]).ops(), "an empty plan decodes to no ops");
     }
 
+    /** Found by LaunchPlanFuzzTest: an unpaired surrogate was sent to sluice-init as '?'. */
+    @Test
+    void encodeRefusesAnUnpairedSurrogateInsteadOfAlteringIt() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> LaunchPlan.builder().mkdir("/a\ud800b", 0755).exec("true", List.of("true")).build().encode());
+        assertTrue(e.getMessage().contains("/a?b"), e.getMessage());
+        assertEquals("/\ud83d\ude00", LaunchPlan.decode(LaunchPlan.builder().chdir("/\ud83d\ude00")
+                .exec("true", List.of("true")).build().encode()).ops("chdir").get(0).args().get(0), "a pair is fine");
+    }
+
+    /** Found by LaunchPlanFuzzTest: counts were read with Integer.parseInt, laxer than sluice-init. */
+    @Test
+    void decodeReadsCountsTheWaySluiceInitDoes() {
+        for (String count : List.of("", "+1", "-0", "\u0663", " 1", "1x")) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> LaunchPlan.decode(("chdir\0" + count + "\0/\0").getBytes(StandardCharsets.UTF_8)),
+                    "count '" + count + "' is not plain ASCII digits");
+            assertEquals(IllegalArgumentException.class, e.getClass(), "a refusal of decode's own, not a parse error");
+            assertTrue(e.getMessage().startsWith("op chdir has "), e.getMessage());
+        }
+        IllegalArgumentException huge = assertThrows(IllegalArgumentException.class,
+                () -> LaunchPlan.decode("chdir\0002147483647\0/\0".getBytes(StandardCharsets.UTF_8)));
+        assertTrue(huge.getMessage().startsWith("op chdir claims"), "a count past the plan, not an overflow: " + huge.getMessage());
+        assertEquals(List.of(new Op("chdir", List.of("/"))), LaunchPlan.decode("chdir\00001\0/\0".getBytes(StandardCharsets.UTF_8)).ops(),
+                "leading zeros are digits, as strtoull reads them");
+    }
+
     @Test
     void opsIsImmutable() {
         LaunchPlan p = sample();

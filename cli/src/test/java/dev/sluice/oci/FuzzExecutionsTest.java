@@ -1,0 +1,13 @@
+package dev.sluice.oci;
+
+import dev.sluice.sentry.fuzz.FuzzExecutions;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+/** The CLI module's fuzz targets each have their fuzz execution in cli/pom.xml. */
+class FuzzExecutionsTest {
+    @Test
+    void everyFuzzTargetIsFuzzedByTheBuild() {
+        FuzzExecutions.check(Path.of("pom.xml"), Path.of("target/test-classes"));
+    }
+}
