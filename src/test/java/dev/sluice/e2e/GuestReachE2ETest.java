@@ -26,7 +26,7 @@ class GuestReachE2ETest {
     @Test
     @Timeout(60)
     void theGuestCannotSeeSignalTraceOrReadTheSentry() throws IOException {
-        Path pidFile = Sluice.workDir().resolve(Sluice.unique("sentry-pid"));
+        Path pidFile = Hostile.hostFile("sentry-pid");
         try (Sluice.Running run = Hostile.pty(List.of(), "probe-sentry", pidFile.toString()).start()) {
             // The sentry is the sluice JVM itself; the guest is told its host pid.
             Files.writeString(pidFile, Long.toString(run.pid()));

@@ -25,6 +25,15 @@ final class Hostile {
 
     private Hostile() {}
 
+    /**
+     * A host path for files the test creates while the guest watches for them: under /var/tmp,
+     * not the e2e work directory, because the sandbox's /tmp is an overlay that need not show files
+     * added to its lower layer after it was mounted (a checkout under /tmp would never see them).
+     */
+    static Path hostFile(String name) {
+        return Path.of("/var/tmp", Sluice.unique("sluice-e2e-" + name));
+    }
+
     static Path binary() {
         Path g = Sluice.guestBinary().resolveSibling("sluice-hostile");
         if (!Files.isExecutable(g)) {

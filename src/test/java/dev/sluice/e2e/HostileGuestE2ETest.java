@@ -113,7 +113,7 @@ class HostileGuestE2ETest {
     @Test
     @Timeout(90)
     void threadStormUnderALowFdLimitDoesNotExhaustTheSentry() throws Exception {
-        Path go = Sluice.workDir().resolve(Sluice.unique("lowfd-go"));
+        Path go = Hostile.hostFile("lowfd-go");
         try (Sluice.Running run = Hostile.pty(List.of(), "await", go.toString(), "threadstorm", "20", "100", "5").start()) {
             run.awaitStdoutLine("awaiting=1"::equals, Duration.ofSeconds(30));
             Hostile.softFdLimit(run.pid(), 1024);

@@ -110,7 +110,7 @@ class SentryFaultsE2ETest {
     @Test
     @Timeout(90)
     void outOfFdsCallsFailWithEmfileAndTheSentryRecovers() throws IOException {
-        Path dir = Files.createDirectories(Sluice.workDir().resolve(Sluice.unique("fds")));
+        Path dir = Files.createDirectories(Hostile.hostFile("fds"));
         try (Sluice.Running run = Hostile.pty(List.of(), "phases", dir.toString(), "3").start()) {
             long pid = run.pid();
             run.awaitStdoutLine("waiting=1"::equals, Duration.ofSeconds(30));
