@@ -1,7 +1,5 @@
 package dev.sluice.rdmaproxy;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import dev.sluice.rdmaproxy.abi.UverbsIoctl;
@@ -10,6 +8,7 @@ import dev.sluice.rdmaproxy.driver.RxePlugin;
 import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.nativeio.Native;
 import dev.sluice.sentry.nativeio.TestFds;
+import dev.sluice.sentry.spi.FuzzOutcome;
 import dev.sluice.sentry.spi.CharDevice;
 import dev.sluice.sentry.spi.FakeGuestMemory;
 import dev.sluice.sentry.spi.IoctlResult;
@@ -50,16 +49,10 @@ class UverbsDispatchFuzzTest {
 
     @FuzzTest(maxDuration = "10s")
     void uverbsIoctl(byte[] image) {
-        Outcome first = run(image);
-        Outcome second = run(image);
-        assertEquals(first.result(), second.result(), "the same input gets the same answer");
-        assertArrayEquals(first.guest(), second.guest(), "and leaves the same guest memory");
-        assertEquals(first.accesses(), second.accesses(), "through the same accesses");
+        FuzzOutcome.assertDeterministic(() -> run(image));
     }
 
-    private record Outcome(IoctlResult result, byte[] guest, List<?> accesses) {}
-
-    private static Outcome run(byte[] image) {
+    private static FuzzOutcome run(byte[] image) {
         FakeGuestMemory g = new FakeGuestMemory(UverbsCall.BASE, UverbsCall.SIZE);
         System.arraycopy(image, 0, g.bytes(), 0, Math.min(image.length, UverbsCall.SIZE));
         int hdr = (int) (UverbsCall.HDR - UverbsCall.BASE);
@@ -107,7 +100,7 @@ class UverbsDispatchFuzzTest {
                         "the kernel got guest address 0x" + Long.toHexString(a.data()) + " for attribute " + a.id());
             }
         }
-        return new Outcome(r, g.bytes().clone(), call.recording().accesses());
+        return new FuzzOutcome(r, g.bytes().clone(), call.recording().accesses());
     }
 
     private static long getLong(byte[] b, int off) {

@@ -3,14 +3,13 @@ package dev.sluice.nvproxy.frontend;
 import static dev.sluice.nvproxy.frontend.RmControlHandlerFuzzTest.getInt;
 import static dev.sluice.nvproxy.frontend.ScriptedDriver.BASE;
 import static dev.sluice.nvproxy.frontend.ScriptedDriver.require;
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import dev.sluice.nvproxy.abi.FrontendStructs.ExportToDmaBufFd;
 import dev.sluice.nvproxy.abi.NvStatus;
 import dev.sluice.sentry.nativeio.Native;
+import dev.sluice.sentry.spi.FuzzOutcome;
 import dev.sluice.sentry.spi.IoctlResult;
 import dev.sluice.sentry.spi.ScriptedCall;
 import java.util.ArrayList;
@@ -34,16 +33,10 @@ class DmabufExportHandlerFuzzTest {
     @FuzzTest(maxDuration = "10s")
     void dmabufExport(FuzzedDataProvider data) {
         ScriptedDriver driver = new ScriptedDriver(data);
-        Outcome first = run(driver);
-        Outcome second = run(driver);
-        assertEquals(first.result(), second.result(), "the same input gets the same answer");
-        assertArrayEquals(first.guest(), second.guest(), "and leaves the same guest memory");
-        assertEquals(first.accesses(), second.accesses(), "through the same accesses");
+        FuzzOutcome.assertDeterministic(() -> run(driver));
     }
 
-    private record Outcome(IoctlResult result, byte[] guest, List<?> accesses) {}
-
-    private static Outcome run(ScriptedDriver driver) {
+    private static FuzzOutcome run(ScriptedDriver driver) {
         ScriptedCall call = driver.call(ExportToDmaBufFd.REQUEST);
         byte[] g = call.recording().memory().bytes();
         int guestFd = getInt(g, ExportToDmaBufFd.OFF_FD);
@@ -78,6 +71,6 @@ class DmabufExportHandlerFuzzTest {
         if (guestFd < -1) {
             require(driver.ioctls == 0, "params.fd " + guestFd + " never reaches the driver");
         }
-        return new Outcome(r, g.clone(), call.recording().accesses());
+        return new FuzzOutcome(r, g.clone(), call.recording().accesses());
     }
 }

@@ -3,8 +3,6 @@ package dev.sluice.nvproxy.frontend;
 import static dev.sluice.nvproxy.frontend.RmControlHandlerFuzzTest.getInt;
 import static dev.sluice.nvproxy.frontend.ScriptedDriver.BASE;
 import static dev.sluice.nvproxy.frontend.ScriptedDriver.require;
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
@@ -19,6 +17,7 @@ import dev.sluice.sentry.ioctl.Ioctl;
 import dev.sluice.sentry.ioctl.IoctlEntry;
 import dev.sluice.sentry.ioctl.IoctlTable;
 import dev.sluice.sentry.nativeio.Native;
+import dev.sluice.sentry.spi.FuzzOutcome;
 import dev.sluice.sentry.spi.Disposition;
 import dev.sluice.sentry.spi.IoctlResult;
 import dev.sluice.sentry.spi.ScriptedCall;
@@ -52,16 +51,10 @@ class FrontendTableFuzzTest {
         boolean raw = data.consumeBoolean();
         int pick = raw ? data.consumeInt() : data.consumeInt(0, Integer.MAX_VALUE);
         ScriptedDriver driver = new ScriptedDriver(data);
-        Outcome first = run(driver, raw, pick);
-        Outcome second = run(driver, raw, pick);
-        assertEquals(first.result(), second.result(), "the same input gets the same answer");
-        assertArrayEquals(first.guest(), second.guest(), "and leaves the same guest memory");
-        assertEquals(first.accesses(), second.accesses(), "through the same accesses");
+        FuzzOutcome.assertDeterministic(() -> run(driver, raw, pick));
     }
 
-    private record Outcome(IoctlResult result, byte[] guest, List<?> accesses) {}
-
-    private static Outcome run(ScriptedDriver driver, boolean raw, int pick) {
+    private static FuzzOutcome run(ScriptedDriver driver, boolean raw, int pick) {
         IoctlTable table = FrontendTable.build(new Abi580(), CAPS, "driver 580.159.04", driver,
                 new FrontendHandlers(driver, MINORS, GPU_IDS));
         List<IoctlEntry> rows = List.copyOf(table.entries());
@@ -115,6 +108,6 @@ class FrontendTableFuzzTest {
                         "CARD_INFO shows the guest a GPU it was not granted, at entry " + off / CardInfo.SIZE);
             }
         }
-        return new Outcome(r, g.clone(), call.recording().accesses());
+        return new FuzzOutcome(r, g.clone(), call.recording().accesses());
     }
 }

@@ -5,8 +5,6 @@ import static dev.sluice.nvproxy.frontend.RmControlHandlerFuzzTest.getLong;
 import static dev.sluice.nvproxy.frontend.ScriptedDriver.BASE;
 import static dev.sluice.nvproxy.frontend.ScriptedDriver.SIZE;
 import static dev.sluice.nvproxy.frontend.ScriptedDriver.require;
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
@@ -18,6 +16,7 @@ import dev.sluice.nvproxy.driver.Abi580;
 import dev.sluice.sentry.ioctl.Ioctl;
 import dev.sluice.sentry.ioctl.IoctlEntry;
 import dev.sluice.sentry.nativeio.Native;
+import dev.sluice.sentry.spi.FuzzOutcome;
 import dev.sluice.sentry.spi.Disposition;
 import dev.sluice.sentry.spi.IoctlResult;
 import dev.sluice.sentry.spi.ScriptedCall;
@@ -45,16 +44,10 @@ class RmAllocHandlerFuzzTest {
     void rmAlloc(FuzzedDataProvider data) {
         boolean v64 = data.consumeBoolean();
         ScriptedDriver driver = new ScriptedDriver(data);
-        Outcome first = run(driver, v64);
-        Outcome second = run(driver, v64);
-        assertEquals(first.result(), second.result(), "the same input gets the same answer");
-        assertArrayEquals(first.guest(), second.guest(), "and leaves the same guest memory");
-        assertEquals(first.accesses(), second.accesses(), "through the same accesses");
+        FuzzOutcome.assertDeterministic(() -> run(driver, v64));
     }
 
-    private record Outcome(IoctlResult result, byte[] guest, List<?> accesses) {}
-
-    private static Outcome run(ScriptedDriver driver, boolean v64) {
+    private static FuzzOutcome run(ScriptedDriver driver, boolean v64) {
         int request = v64 ? Nvos64.REQUEST : Nvos21.REQUEST;
         int size = v64 ? Nvos64.SIZE : Nvos21.SIZE;
         int statusOff = v64 ? Nvos64.OFF_STATUS : Nvos21.OFF_STATUS;
@@ -102,7 +95,7 @@ class RmAllocHandlerFuzzTest {
         if (rule == null || (rule.caps() & CAPS) == 0) {
             require(driver.ioctls == 0, "a class outside the allowlist never reaches the driver");
         }
-        return new Outcome(r, g.clone(), call.recording().accesses());
+        return new FuzzOutcome(r, g.clone(), call.recording().accesses());
     }
 
     private static void requireSentryAddress(long p, long guestAlloc, long guestRights, String what) {

@@ -3,8 +3,6 @@ package dev.sluice.nvproxy.frontend;
 import static dev.sluice.nvproxy.frontend.ScriptedDriver.BASE;
 import static dev.sluice.nvproxy.frontend.ScriptedDriver.SIZE;
 import static dev.sluice.nvproxy.frontend.ScriptedDriver.require;
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
@@ -13,6 +11,7 @@ import dev.sluice.nvproxy.abi.NvStatus;
 import dev.sluice.nvproxy.abi.NvosParams.Nvos54;
 import dev.sluice.nvproxy.driver.Abi580;
 import dev.sluice.sentry.nativeio.Native;
+import dev.sluice.sentry.spi.FuzzOutcome;
 import dev.sluice.sentry.spi.IoctlResult;
 import dev.sluice.sentry.spi.ScriptedCall;
 import java.util.ArrayList;
@@ -39,16 +38,10 @@ class RmControlHandlerFuzzTest {
     @FuzzTest(maxDuration = "10s")
     void rmControl(FuzzedDataProvider data) {
         ScriptedDriver driver = new ScriptedDriver(data);
-        Outcome first = run(driver);
-        Outcome second = run(driver);
-        assertEquals(first.result(), second.result(), "the same input gets the same answer");
-        assertArrayEquals(first.guest(), second.guest(), "and leaves the same guest memory");
-        assertEquals(first.accesses(), second.accesses(), "through the same accesses");
+        FuzzOutcome.assertDeterministic(() -> run(driver));
     }
 
-    private record Outcome(IoctlResult result, byte[] guest, List<?> accesses) {}
-
-    private static Outcome run(ScriptedDriver driver) {
+    private static FuzzOutcome run(ScriptedDriver driver) {
         ScriptedCall call = driver.call(Nvos54.REQUEST);
         byte[] g = call.recording().memory().bytes();
         int cmd = getInt(g, Nvos54.OFF_CMD);
@@ -104,7 +97,7 @@ class RmControlHandlerFuzzTest {
         if (rule == null || (rule.caps() & CAPS) == 0) {
             require(driver.ioctls == 0, "a command outside the allowlist never reaches the driver");
         }
-        return new Outcome(r, g.clone(), call.recording().accesses());
+        return new FuzzOutcome(r, g.clone(), call.recording().accesses());
     }
 
     /** A pointer the driver may follow: none, or one into the sentry's memory, never the guest's. */
