@@ -9,7 +9,9 @@
 #   plain   with --debug-netdev-fault PLAIN_MOVE: the netdevs move as a plain runtime moves them
 #           (no addresses, no routes). This is the run "without the fix": it must fail.
 #   sluice  as shipped: the addresses come back inside, RoCE GIDs are populated, arp_ignore=1 and
-#           arp_announce=2 are set, and the pingpong must get at least as far as the kernel allows.
+#           arp_announce=2 are set, `sluice rdma doctor` in the server's sandbox reports rxe0 with
+#           the GID of its address and no warning, and the pingpong must get at least as far as the
+#           kernel allows.
 # After each, the host's netdevs must be back with their addresses, and rxe0/rxe1 with their GIDs.
 #
 # The data path: rdma_rxe sends and receives through UDP sockets of the initial network namespace
@@ -20,7 +22,8 @@
 # QP" line, both "remote address" lines).
 #
 # Results: MODE_{server,client}_gid=yes|no, MODE_qp_rts=yes|no, MODE_pingpong=ok|fail,
-# MODE_arp=IGNOREANNOUNCE, MODE_host_restored=yes|no, rxe_netns_sockets=yes|no, verdict.
+# MODE_arp=IGNOREANNOUNCE, MODE_host_restored=yes|no, rxe_netns_sockets=yes|no,
+# sluice_doctor_rc, sluice_doctor_report=ok|fail, verdict.
 set -uo pipefail
 . "$(dirname "$0")/guest-lib.sh"
 
@@ -79,7 +82,7 @@ host_has rn0 rxe0 192.168.79.1 && host_has rn1 rxe1 192.168.79.2 || { result hos
 # settings and whether rdma_rxe has a socket in this namespace, then runs ibv_rc_pingpong.
 cat > /tmp/side.sh <<'SIDE'
 #!/bin/sh
-dev=$1 ip=$2 peer=$3
+dev=$1 ip=$2 peer=$3 doctor=${4:-}
 want=$(printf '0000:0000:0000:0000:0000:ffff:%02x%02x:%02x%02x' $(echo "$ip" | tr . ' '))
 idx=
 for i in $(seq 15); do
@@ -91,6 +94,12 @@ echo "gid_index=${idx:-none}"
 echo "arp=$(cat /proc/sys/net/ipv4/conf/all/arp_ignore)$(cat /proc/sys/net/ipv4/conf/all/arp_announce)"
 if grep -qi ':12B7 ' /proc/net/udp /proc/net/udp6 2>/dev/null; then echo "rxe_sockets=yes"; else echo "rxe_sockets=no"; fi
 [ -n "$idx" ] || { echo "no GID for $ip"; exit 3; }
+# `sluice rdma doctor` inside the sandbox, on the real device: the direct path as the workload sees it.
+if [ -n "$doctor" ]; then
+  "$doctor" rdma doctor --device "$dev" > /tmp/doctor.log 2>&1
+  echo "doctor_rc=$?"
+  sed 's/^/doctor| /' /tmp/doctor.log
+fi
 # Line-buffered, so that a run killed at its timeout still shows how far it got.
 if [ -z "$peer" ]; then
   exec timeout 150 stdbuf -oL ibv_rc_pingpong -d "$dev" -g "$idx" -n 50
@@ -113,7 +122,9 @@ for MODE in plain sluice; do
   log "$MODE: two sandboxes"
   ( sleep $((STEP_TIMEOUT - 15)); diagnose ) &
   WD=$!
-  timeout "$STEP_TIMEOUT" "$SLUICE" --log-level=info run --rdma rxe0 --rdma-netdev rn0 $FAULT -- /tmp/side.sh rxe0 192.168.79.1 "" > /tmp/$MODE.server.log 2>&1 &
+  DOCTOR=
+  [ "$MODE" = sluice ] && DOCTOR=$SLUICE
+  timeout "$STEP_TIMEOUT" "$SLUICE" --log-level=info run --rdma rxe0 --rdma-netdev rn0 $FAULT -- /tmp/side.sh rxe0 192.168.79.1 "" $DOCTOR > /tmp/$MODE.server.log 2>&1 &
   SP=$!
   timeout "$STEP_TIMEOUT" "$SLUICE" --log-level=info run --rdma rxe1 --rdma-netdev rn1 $FAULT -- /tmp/side.sh rxe1 192.168.79.2 192.168.79.1 > /tmp/$MODE.client.log 2>&1
   CRC=$?
@@ -127,7 +138,12 @@ for MODE in plain sluice; do
     if grep -q '^gid_index=[0-9]' "$L"; then result "${MODE}_${side}_gid=yes"; else result "${MODE}_${side}_gid=no"; fi
   done
   result "${MODE}_arp=$(sed -n 's/^arp=//p' /tmp/$MODE.server.log | head -1)"
-  [ "$MODE" = sluice ] && result "rxe_netns_sockets=$(sed -n 's/^rxe_sockets=//p' /tmp/$MODE.server.log | head -1)"
+  if [ "$MODE" = sluice ]; then
+    result "rxe_netns_sockets=$(sed -n 's/^rxe_sockets=//p' /tmp/$MODE.server.log | head -1)"
+    result "sluice_doctor_rc=$(sed -n 's/^doctor_rc=//p' /tmp/$MODE.server.log | head -1)"
+    if grep -q "^doctor| rxe0 (uverbs0)" /tmp/$MODE.server.log && grep -q "^doctor| .*::ffff:192.168.79.1" /tmp/$MODE.server.log; then
+      result sluice_doctor_report=ok; else result sluice_doctor_report=fail; fi
+  fi
   QP=no
   if [ "$(grep -c 'remote address' /tmp/$MODE.server.log /tmp/$MODE.client.log | awk -F: '{ s += ($2 > 0) } END { print s }')" = 2 ] \
      && ! grep -q "Failed to modify QP\|Couldn't modify QP" /tmp/$MODE.server.log /tmp/$MODE.client.log; then QP=yes; fi
@@ -150,6 +166,7 @@ GOT() { sed -n "s/^$1=//p" "$SLUICEVM_OUT/results" 2>/dev/null | tail -1; }
 [ "$(GOT sluice_server_gid)" = yes ] && [ "$(GOT sluice_client_gid)" = yes ] || fail sluice_gid
 [ "$(GOT sluice_arp)" = 12 ] || fail sluice_arp
 [ "$(GOT sluice_qp_rts)" = yes ] || fail sluice_qp_rts
+[ "$(GOT sluice_doctor_rc)" = 0 ] && [ "$(GOT sluice_doctor_report)" = ok ] || fail sluice_doctor
 if [ "$(GOT rxe_netns_sockets)" = yes ]; then
   [ "$(GOT sluice_pingpong)" = ok ] || fail sluice_pingpong
 fi

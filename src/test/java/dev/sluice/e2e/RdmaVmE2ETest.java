@@ -188,6 +188,8 @@ class RdmaVmE2ETest {
         checks.add(() -> assertEquals("yes", g.get("sluice_client_gid"), "the client's sandbox has the GID of its address" + ctx));
         checks.add(() -> assertEquals("12", g.get("sluice_arp"), "arp_ignore=1 and arp_announce=2 in the sandbox" + ctx));
         checks.add(() -> assertEquals("yes", g.get("sluice_qp_rts"), "both QPs reach RTS with the exchanged GIDs" + ctx));
+        checks.add(() -> assertEquals("0", g.get("sluice_doctor_rc"), "sluice rdma doctor in the sandbox finds nothing to warn about" + ctx));
+        checks.add(() -> assertEquals("ok", g.get("sluice_doctor_report"), "and reports rxe0 with the GID of its address" + ctx));
         if ("yes".equals(g.get("rxe_netns_sockets"))) {
             checks.add(() -> assertEquals("ok", g.get("sluice_pingpong"), "the pingpong across the two sandboxes" + ctx));
         }
