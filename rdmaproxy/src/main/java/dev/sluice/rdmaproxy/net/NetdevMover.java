@@ -29,7 +29,7 @@ import org.slf4j.LoggerFactory;
  *   <li>claim the netdev: a {@link NetdevJournal} written with O_EXCL, holding what the netdev
  *       looked like ({@link NetdevSnapshot}: addresses, prefix lengths, MTU, link state, static
  *       routes, its RDMA devices and Soft-RoCE links, its ARP settings);</li>
- *   <li>name the sandbox's namespace ({@code ip netns attach sluice-PID PID}), so that it outlives
+ *   <li>name the sandbox's namespace ({@code ip netns attach sluice-PID-STARTTIME PID}), so that it outlives
  *       the sandbox until the netdev is out of it: a physical netdev left in a dying namespace goes
  *       back to the host's without addresses, a virtual one (veth, dummy) is deleted with it;</li>
  *   <li>move it, rename it if asked, and put the snapshot back inside: MTU, link, addresses, routes;
@@ -141,7 +141,8 @@ public final class NetdevMover {
             }
         }
         try (Locked l = lock()) {
-            String netns = "sluice-" + owner.pid();
+            // Named by pid and start time: a pid reused after a crash never meets an old pin.
+            String netns = "sluice-" + owner.pid() + "-" + owner.startTime();
             List<NetdevJournal> done = new ArrayList<>();
             try {
                 for (Grant g : grants) {

@@ -41,7 +41,7 @@ class NetdevMoverTest {
     @Test
     void movesInWithTheAddressesAndBringsThemBack() {
         NetdevMover.Moved moved = mover(NetdevMover.Fault.NONE).moveIn(grants("eth2=roce0"), self, "test");
-        String ns = "sluice-" + self.pid();
+        String ns = "sluice-" + self.pid() + "-" + self.startTime();
         assertEquals(ns, ip.where.get("roce0"), "moved and renamed");
         assertEquals(List.of("10.0.0.1/24"), ip.addresses.get("roce0"), "the address again inside");
         assertTrue(Files.exists(NetdevJournal.file(journals, "eth2")), "journaled while inside");
@@ -77,7 +77,7 @@ class NetdevMoverTest {
             assertFalse(Files.exists(NetdevJournal.file(journals, dev)), "no journal for " + dev);
         }
         assertEquals(List.of("10.0.0.1/24"), ip.addresses.get("eth2"), "eth2 has its address again");
-        assertFalse(Files.exists(tmp.resolve("netns").resolve("sluice-" + self.pid())), "the pin is gone");
+        assertFalse(Files.exists(tmp.resolve("netns").resolve("sluice-" + self.pid() + "-" + self.startTime())), "the pin is gone");
     }
 
     @Test
@@ -108,7 +108,7 @@ class NetdevMoverTest {
     void aNetdevLeftByADeadSandboxIsRestoredFirst() {
         HostProcess dead = new HostProcess(self.pid(), self.startTime() + 1); // same pid, another process
         mover(NetdevMover.Fault.NONE).moveIn(grants("eth2"), dead, "gone");
-        assertEquals("sluice-" + self.pid(), ip.where.get("eth2"));
+        assertEquals("sluice-" + dead.pid() + "-" + dead.startTime(), ip.where.get("eth2"));
         assertEquals(List.of("eth2"), mover(NetdevMover.Fault.NONE).recoverStale());
         assertNull(ip.where.get("eth2"));
         assertEquals(List.of("10.0.0.1/24"), ip.addresses.get("eth2"));
