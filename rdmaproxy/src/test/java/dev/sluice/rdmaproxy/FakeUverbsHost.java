@@ -6,6 +6,10 @@ import dev.sluice.rdmaproxy.abi.UverbsIoctl;
 import dev.sluice.rdmaproxy.abi.UverbsIoctl.IoctlHdr;
 import dev.sluice.sentry.nativeio.FileKinds;
 import dev.sluice.sentry.nativeio.Native;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import jnr.ffi.Pointer;
@@ -23,6 +27,19 @@ import jnr.ffi.Pointer;
 public final class FakeUverbsHost implements HostDevice {
     public static final String DMABUF_STANDIN = "anon_inode:[eventfd]";
     public static final String EVENT_STANDIN = "infinibandevent-standin";
+
+    /** A fresh, empty stand-in file for uverbs event fds (deleted when the JVM exits). */
+    public static Path newEventStandin() {
+        try {
+            Path dir = Files.createTempDirectory("uverbs-test");
+            dir.toFile().deleteOnExit();
+            Path f = Files.createFile(dir.resolve(EVENT_STANDIN));
+            f.toFile().deleteOnExit();
+            return f;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
 
     /** The kernel's part: may read and write {@code e}; returns the ioctl's result or {@code -errno}. */
     public interface Kernel {

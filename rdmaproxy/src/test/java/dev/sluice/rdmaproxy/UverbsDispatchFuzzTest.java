@@ -45,7 +45,7 @@ class UverbsDispatchFuzzTest {
     private static final FakeUverbsHost HOST = new FakeUverbsHost();
     private static final RdmaProxy PROXY = new RdmaProxy(List.of(231),
             Map.of(MLX5, Mlx5Plugin.INSTANCE, RXE, RxePlugin.INSTANCE), HOST);
-    private static final Path EVENT_FILE = eventStandin();
+    private static final Path EVENT_FILE = FakeUverbsHost.newEventStandin();
 
     @FuzzTest(maxDuration = "10s")
     void uverbsIoctl(byte[] image) {
@@ -114,18 +114,6 @@ class UverbsDispatchFuzzTest {
     private static void require(boolean ok, String what) {
         if (!ok) {
             throw new AssertionError(what);
-        }
-    }
-
-    private static Path eventStandin() {
-        try {
-            Path dir = Files.createTempDirectory("uverbs-fuzz");
-            dir.toFile().deleteOnExit();
-            Path f = Files.createFile(dir.resolve(FakeUverbsHost.EVENT_STANDIN));
-            f.toFile().deleteOnExit();
-            return f;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 }

@@ -44,19 +44,7 @@ final class Calls {
         return TestFds.open(EVENT_FILE.toString(), Native.O_RDONLY | Native.O_CLOEXEC);
     }
 
-    private static final Path EVENT_FILE = standin();
-
-    private static Path standin() {
-        try {
-            Path dir = Files.createTempDirectory("uverbs-test");
-            dir.toFile().deleteOnExit();
-            Path f = Files.createFile(dir.resolve(FakeUverbsHost.EVENT_STANDIN));
-            f.toFile().deleteOnExit();
-            return f;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
+    private static final Path EVENT_FILE = FakeUverbsHost.newEventStandin();
 
     /** A proxy with uverbs0 served by {@code plugin}. */
     static RdmaProxy proxy(RdmaDriverPlugin plugin) {
