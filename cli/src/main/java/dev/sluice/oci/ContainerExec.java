@@ -8,9 +8,11 @@ import dev.sluice.oci.daemon.SentrySocket;
 import dev.sluice.oci.daemon.TrapFile;
 import dev.sluice.oci.launch.ExecPlanCompiler;
 import dev.sluice.oci.launch.NotifyRule;
+import dev.sluice.oci.launch.WorkloadCredentials;
 import dev.sluice.oci.spec.Spec;
 import dev.sluice.oci.spec.SpecLoader;
 import dev.sluice.oci.state.ContainerState;
+import dev.sluice.sentry.guest.GuestCredentials;
 import dev.sluice.sentry.launch.HostProcess;
 import dev.sluice.oci.state.StateStore;
 import dev.sluice.oci.state.Status;
@@ -152,15 +154,18 @@ public final class ContainerExec {
         }
         LaunchPlan plan = ExecPlanCompiler.compile(config, process, file, prefix, c.pid(), c.pidStartTime(), rules,
                 r.detach(), r.preservedFds());
+        // What the process may do itself: the sentry serves its listener with exactly that.
+        Supplier<GuestCredentials> credentials = () -> WorkloadCredentials.of(config, process, file, c.pid());
         Cgroup cgroup = Cgroup.of(c.cgroups(), CgroupFs.HOST);
         ExecPlacement placement = new ExecPlacement(r.id(), cgroup,
                 cgroup == null || r.detach() ? null : CgroupHost.detect().own(), CgroupFs.HOST);
-        return launch(r, dir, plan, !rules.isEmpty(),
+        return launch(r, dir, plan, !rules.isEmpty(), credentials,
                 SeccompAgent.of(config, r.id(), Path.of(c.bundle()), status.json(), c.pid()), placement);
     }
 
-    private Started launch(Request r, Path dir, LaunchPlan plan, boolean mediated, SeccompAgentHandoff agent,
-                           ExecPlacement placement) {
+    /** {@code credentials}: the process's, for the sentry that takes its listener. */
+    private Started launch(Request r, Path dir, LaunchPlan plan, boolean mediated, Supplier<GuestCredentials> credentials,
+                           SeccompAgentHandoff agent, ExecPlacement placement) {
         // Into the container's cgroups before it reads its plan: the process is forked inside them.
         InitProcess outer = InitProcess.spawn(initBinary.get(), plan, r.preservedFds(), placement::enter);
         boolean ok = false;
@@ -189,7 +194,7 @@ public final class ContainerExec {
                 console.close();
             }
             if (listener != null) {
-                String refused = SentrySocket.handOver(dir, r.id(), listener);
+                String refused = SentrySocket.handOver(dir, r.id(), listener, credentials.get());
                 listener.close(); // the sentry holds its own copy now; none may stay with us
                 if (refused != null) {
                     throw new OciException("container " + r.id() + ": the sentry did not take the exec'd process's seccomp"

@@ -1,5 +1,6 @@
 package dev.sluice.sentry;
 
+import dev.sluice.sentry.guest.GuestCredentials;
 import dev.sluice.sentry.launch.InitProcess;
 import dev.sluice.sentry.launch.PlanCompiler;
 import dev.sluice.sentry.launch.SandboxSpec;
@@ -37,6 +38,12 @@ public final class SandboxRunner {
     private static final String[] FORWARDED = {"INT", "TERM", "HUP"};
     /** sluice's own exit code when the sandbox could not be set up (as docker run). */
     public static final int SETUP_FAILED = 125;
+    /**
+     * What a {@code sluice run} workload may do itself, and so its sentry's workers: the plan leaves
+     * it root (no user op) with {@link PlanCompiler#DEFAULT_CAPS} (its caps op), in the host's user
+     * namespace.
+     */
+    public static final GuestCredentials RUN_CREDENTIALS = GuestCredentials.root(PlanCompiler.DEFAULT_CAPS);
 
     /**
      * @param stats       print a summary of trapped calls to {@code err} at exit
@@ -117,7 +124,7 @@ public final class SandboxRunner {
             }
             AtomicBoolean exited = new AtomicBoolean();
             Sentry sentry = startup.listener() == null ? null
-                    : Sentry.start(startup.listener(), proxies, stats, trace, options, outcome -> {
+                    : Sentry.start(startup.listener(), proxies, stats, trace, options, RUN_CREDENTIALS, outcome -> {
                         if (!exited.get()) {
                             // Kill first: out of memory, printing the reason can fail too.
                             init.signal(9);
@@ -156,6 +163,7 @@ public final class SandboxRunner {
                     err.printf("sluice: sentry fds: start=%d end=%d%n", sentry.fdsAtStart(), fdsAtEnd);
                     err.println("sluice: sentry memory: " + sentry.memory());
                     err.printf("sluice: calls abandoned by the guest: %d%n", sentry.abandonedCalls());
+                    err.printf("sluice: calls whose caller was gone before the sentry acted: %d%n", sentry.callersGone());
                 }
             } else if (options.stats()) {
                 err.println("sluice: no device proxy was active; nothing was trapped");

@@ -1,10 +1,9 @@
 package dev.sluice.sentry;
 
 import dev.sluice.sentry.dispatch.Dispatcher;
-import dev.sluice.sentry.launch.PlanCompiler;
-import dev.sluice.sentry.nativeio.Errno;
+import dev.sluice.sentry.guest.GuestCredentials;
+import dev.sluice.sentry.guest.WorkerCredentials;
 import dev.sluice.sentry.nativeio.HostFd;
-import dev.sluice.sentry.nativeio.ThreadCaps;
 import dev.sluice.sentry.notify.Listener;
 import dev.sluice.sentry.notify.NotificationLoop;
 import dev.sluice.sentry.observe.CallStats;
@@ -53,22 +52,29 @@ public final class Sentry {
     /**
      * Starts answering on {@code listenerFd}. {@code onFailure} runs (once, on a worker thread) if
      * the loop ends for any reason but "no task left": the caller must then kill the sandbox.
+     *
+     * @param credentials what the process that handed over {@code listenerFd} may do itself: every
+     *                    worker acts as exactly that ({@link WorkerCredentials}), and refuses calls
+     *                    if it cannot
      */
     public static Sentry start(HostFd listenerFd, List<DeviceProxy> proxies, CallStats stats, TraceWriter trace,
-                        SandboxRunner.Options options, Consumer<NotificationLoop.Outcome> onFailure) {
+                        SandboxRunner.Options options, GuestCredentials credentials,
+                        Consumer<NotificationLoop.Outcome> onFailure) {
         int fdsAtStart = FdCount.openFds();
         Map<Integer, String> fdsBefore = FdCount.snapshot();
         Listener listener = new Listener(listenerFd);
         listener.setSyncWakeUp();
         Dispatcher dispatcher = new Dispatcher(listener, proxies, stats, trace,
-                new RateLimitedLog(LoggerFactory.getLogger(Dispatcher.class)));
+                new RateLimitedLog(LoggerFactory.getLogger(Dispatcher.class)), credentials);
         // Fault injection runs one worker, so the abandoned listener is released at once.
         boolean faulty = options.failAfter() > 0;
         NotificationLoop loop = new NotificationLoop(listener, dispatcher,
                 faulty ? 1 : options.idleWorkers(), faulty ? 1 : options.maxWorkers());
         loop.abandonAfter(options.failAfter());
         dispatcher.injectDelays(options.stallMillis(), options.delayMillis());
-        loop.workerInit(Sentry::actAsGuest);
+        // Each worker takes the guest's credentials before it answers anything (they are per
+        // thread); one that cannot refuses every call it receives.
+        loop.workerInit(() -> WorkerCredentials.become(credentials));
         loop.ended().thenAccept(outcome -> {
             if (outcome != NotificationLoop.Outcome.GUESTS_GONE) {
                 onFailure.accept(outcome);
@@ -76,17 +82,6 @@ public final class Sentry {
         });
         loop.start();
         return new Sentry(listener, dispatcher, loop, fdsAtStart, fdsBefore);
-    }
-
-    /**
-     * Lowers the worker's effective capabilities to the sandbox's, so that what the sentry
-     * executes for a guest is judged by drivers with the guest's privileges (see {@link ThreadCaps}).
-     */
-    private static void actAsGuest() {
-        int r = ThreadCaps.limitEffective(PlanCompiler.DEFAULT_CAPS);
-        if (r < 0) {
-            LOG.error("cannot lower a sentry worker's capabilities to the sandbox's: {}", Errno.describe(-r));
-        }
     }
 
     /**
@@ -106,6 +101,11 @@ public final class Sentry {
     /** Calls whose guest stopped waiting (died, or was interrupted) before the sentry's answer. */
     public long abandonedCalls() {
         return dispatcher.abandoned();
+    }
+
+    /** Calls failed because their caller was found gone while the sentry looked it up or reached into it. */
+    public long callersGone() {
+        return dispatcher.callersGone();
     }
 
     /**

@@ -6,10 +6,12 @@ import dev.sluice.oci.OciNative;
 import dev.sluice.oci.SeccompAgent;
 import dev.sluice.oci.UnixSocket;
 import dev.sluice.oci.launch.ProxySelection;
+import dev.sluice.oci.launch.WorkloadCredentials;
 import dev.sluice.oci.spec.Spec;
 import dev.sluice.oci.spec.SpecLoader;
 import dev.sluice.sentry.SandboxRunner;
 import dev.sluice.sentry.Sentry;
+import dev.sluice.sentry.guest.GuestCredentials;
 import dev.sluice.sentry.launch.InitProcess;
 import dev.sluice.sentry.launch.SeccompAgentHandoff;
 import dev.sluice.sentry.launch.Spawner;
@@ -52,6 +54,10 @@ import org.slf4j.LoggerFactory;
  *       has exec'd, then runs the poststart hooks;</li>
  *   <li>while init lives, takes the seccomp listener of every process {@code exec} adds and
  *       serves it too, with the same proxies (one {@link Sentry} per listener);</li>
+ *   <li>serves each listener with the credentials of the process that handed it over
+ *       ({@link WorkloadCredentials}: the first process's from config.json, an exec'd process's
+ *       from its own process.json, sent along with its listener): the workers of a non-root
+ *       process act as its uid with no capability, whatever the container's first process is;</li>
  *   <li>serves trapped calls until no sandboxed task is left on any listener, then exits.</li>
  * </ol>
  * If init exits before {@code start} (killed, or deleted), the daemon exits too. If any
@@ -139,8 +145,10 @@ public final class SentryDaemon {
             // the redirection, so that the sentry's fd accounting does not count it as a leak.
             if (up.listener() != null) {
                 try {
+                    GuestCredentials credentials = WorkloadCredentials.of(spec, spec.process(), file, initPid);
+                    LOG.info("container {}: the sentry acts as the container's process: {}", id, credentials);
                     sentries.add(Sentry.start(up.listener(), active, new CallStats(), null,
-                            SandboxRunner.Options.defaults(), failClosed(pidfd, "the container's process")));
+                            SandboxRunner.Options.defaults(), credentials, failClosed(pidfd, "the container's process")));
                 } catch (RuntimeException e) {
                     LOG.error("container {}: cannot start the sentry; killing the container (fail closed)", id, e);
                     OciNative.pidfdSendSignal(pidfd, SIGKILL);
@@ -226,8 +234,9 @@ public final class SentryDaemon {
                 if (request == null) {
                     continue;
                 }
-                if (SentrySocket.LISTENER.equals(request.text())) {
-                    conn.writeLine(adopt(request.fd(), active, pidfd, sentries), null);
+                if (request.text().equals(SentrySocket.LISTENER) || request.text().startsWith(SentrySocket.LISTENER + " ")) {
+                    conn.writeLine(adopt(request.text().substring(SentrySocket.LISTENER.length()).strip(), request.fd(),
+                            active, pidfd, sentries), null);
                     continue;
                 }
                 closeQuietly(request.fd());
@@ -267,17 +276,27 @@ public final class SentryDaemon {
 
     /**
      * Starts serving the seccomp listener of a process exec'd into the container, with the same
-     * proxies as the first process's. The answer goes back to exec, which lets the process run
-     * only on {@code ok}.
+     * proxies as the first process's and the exec'd process's own credentials ({@code credentials},
+     * {@link GuestCredentials#encode}'s form). The answer goes back to exec, which lets the process
+     * run only on {@code ok}.
      */
-    private String adopt(HostFd listener, List<DeviceProxy> active, int pidfd, List<Sentry> sentries) {
+    private String adopt(String credentials, HostFd listener, List<DeviceProxy> active, int pidfd, List<Sentry> sentries) {
         if (listener == null) {
             return "error a listener request must carry the listener fd (SCM_RIGHTS)";
         }
+        GuestCredentials as;
         try {
-            sentries.add(Sentry.start(listener, active, new CallStats(), null, SandboxRunner.Options.defaults(),
+            as = GuestCredentials.decode(credentials);
+        } catch (IllegalArgumentException e) {
+            listener.close();
+            return "error a listener request must name the process's credentials (listener uid=U gid=G caps=0xC): "
+                    + e.getMessage();
+        }
+        try {
+            sentries.add(Sentry.start(listener, active, new CallStats(), null, SandboxRunner.Options.defaults(), as,
                     failClosed(pidfd, "an exec'd process")));
-            LOG.info("container {}: serving the listener of an exec'd process ({} in all)", id, sentries.size());
+            LOG.info("container {}: serving the listener of an exec'd process acting as {} ({} in all)", id, as,
+                    sentries.size());
             return "ok";
         } catch (RuntimeException e) {
             listener.close();

@@ -2,6 +2,7 @@ package dev.sluice.oci.daemon;
 
 import dev.sluice.oci.OciException;
 import dev.sluice.oci.UnixSocket;
+import dev.sluice.sentry.guest.GuestCredentials;
 import dev.sluice.sentry.nativeio.ErrnoException;
 import dev.sluice.sentry.nativeio.HostFd;
 import java.nio.file.Path;
@@ -12,9 +13,11 @@ import java.nio.file.Path;
  * way:
  * <ul>
  *   <li>{@code start}: answered {@code ok} once the workload has exec'd, or {@code error <message>};</li>
- *   <li>{@code listener}, with one fd in {@code SCM_RIGHTS}: the seccomp listener of a process that
- *       {@code exec} started in the container. Answered {@code ok} once the sentry answers
- *       trapped calls on it, or {@code error <message>}: then exec must not let the process run.</li>
+ *   <li>{@code listener uid=U gid=G caps=0xC}, with one fd in {@code SCM_RIGHTS}: the seccomp
+ *       listener of a process that {@code exec} started in the container, and what that process may
+ *       do itself ({@link GuestCredentials}, from its own process.json), which the sentry's workers
+ *       for that listener then act as. Answered {@code ok} once the sentry answers trapped calls on
+ *       it, or {@code error <message>}: then exec must not let the process run.</li>
  * </ul>
  * Before {@code start} only {@code start} is served; after it, only {@code listener}, for as long
  * as the container's init lives (without an active proxy the daemon has nothing to mediate and
@@ -39,13 +42,13 @@ public final class SentrySocket {
     }
 
     /**
-     * Hands {@code listener} (the seccomp listener of a process exec'd into the container) to the
-     * container's sentry; returns null once the sentry serves it, else why not. The caller keeps
-     * and closes its own copy.
+     * Hands {@code listener} (the seccomp listener of a process exec'd into the container, whose
+     * credentials are {@code credentials}) to the container's sentry; returns null once the sentry
+     * serves it, else why not. The caller keeps and closes its own copy.
      */
-    public static String handOver(Path dir, String id, HostFd listener) {
+    public static String handOver(Path dir, String id, HostFd listener, GuestCredentials credentials) {
         try {
-            String answer = ask(dir, LISTENER, listener, id);
+            String answer = ask(dir, LISTENER + " " + credentials.encode(), listener, id);
             return answer.equals("ok") ? null : answer.startsWith("error ") ? answer.substring(6) : answer;
         } catch (OciException e) {
             return e.getMessage();

@@ -1,7 +1,9 @@
 package dev.sluice.sentry.dispatch;
 
+import dev.sluice.sentry.guest.CallerIdentity;
+import dev.sluice.sentry.guest.GuestCredentials;
 import dev.sluice.sentry.guest.GuestFds;
-import dev.sluice.sentry.guest.PidfdCache;
+import dev.sluice.sentry.guest.WorkerCredentials;
 import dev.sluice.sentry.ioctl.Ioctl;
 import dev.sluice.sentry.nativeio.Arena;
 import dev.sluice.sentry.nativeio.Errno;
@@ -36,10 +38,15 @@ import org.slf4j.LoggerFactory;
  *
  * <ol>
  *   <li>Only {@code ioctl} on x86_64 is trapped; anything else reaching here is refused with ENOSYS.</li>
- *   <li>The guest's fd is dup'ed into the sentry ({@code pidfd_getfd}). From here on the sentry
- *       works on its own dup, so a guest that closes or dup2s its number mid-call cannot change
- *       what the sentry acts on. A bad fd is answered with EBADF by the sentry, never continued:
- *       continuing would let the kernel re-resolve a number the guest may have just reused.</li>
+ *   <li>The worker must act as the sandbox's guest ({@link WorkerCredentials}); one that could not
+ *       take the guest's credentials refuses every call with EIO (fail closed).</li>
+ *   <li>The caller is pinned ({@link CallerIdentity}: one pidfd per call, checked with
+ *       {@code NOTIF_ID_VALID} after it is opened and after every dup), and the guest's fd is dup'ed
+ *       into the sentry through it ({@code pidfd_getfd}). From here on the sentry works on its own
+ *       dup, so a guest that closes or dup2s its number mid-call cannot change what the sentry acts
+ *       on. A bad fd is answered with EBADF by the sentry, never continued: continuing would let the
+ *       kernel re-resolve a number the guest may have just reused. A caller found gone fails the
+ *       call with EIO, counted ({@link #callersGone}), whatever the proxy had answered.</li>
  *   <li>{@code fstat} of the dup gives the char device; the proxy that {@link DeviceProxy#owns}
  *       it decides. An fd no proxy owns gets its {@link TrapRule}'s unowned disposition.</li>
  *   <li>Before every response, {@code NOTIF_ID_VALID}: the guest thread still waits.</li>
@@ -59,17 +66,24 @@ public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable
     private final RateLimitedLog warnings;
     private final Map<CharDevice, Optional<DeviceProxy>> owners = new ConcurrentHashMap<>();
     private final Map<Integer, Integer> tgids = new ConcurrentHashMap<>();
-    private final PidfdCache pidfds = new PidfdCache();
+    private final GuestCredentials credentials;
     private volatile long stallNanos;
     private volatile long delayNanos;
     private final AtomicLong stallUntil = new AtomicLong();
     private final AtomicLong abandoned = new AtomicLong();
+    private final AtomicLong callersGone = new AtomicLong();
 
     private record RuleOwner(TrapRule rule, DeviceProxy proxy) {}
 
+    /**
+     * @param credentials what the sandbox's guest may do itself: every worker must act as exactly
+     *                    that ({@link WorkerCredentials#become}), or it refuses the call. Null only
+     *                    in tests, where calls are handled with the calling thread's own credentials.
+     */
     public Dispatcher(Listener listener, List<DeviceProxy> proxies, CallStats stats, TraceWriter trace,
-                      RateLimitedLog warnings) {
+                      RateLimitedLog warnings, GuestCredentials credentials) {
         this.listener = listener;
+        this.credentials = credentials;
         this.proxies = List.copyOf(proxies);
         this.rules = proxies.stream().flatMap(p -> p.trapRules().stream().map(r -> new RuleOwner(r, p))).toList();
         this.stats = stats;
@@ -135,8 +149,25 @@ public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable
             respond(n, arena, r);
             return new Outcome(UNOWNED, "syscall " + n.nr(), r);
         }
-        int guestFd = (int) n.arg(0);
-        long dup = pidfds.dup(n.tid(), guestFd);
+        if (credentials != null && !WorkerCredentials.actsAs(credentials)) {
+            IoctlResult r = IoctlResult.deny(Errno.EIO, "this sentry worker could not take the guest's credentials ("
+                    + credentials + "): it refuses every call");
+            respond(n, arena, r);
+            return new Outcome(UNOWNED, unownedName(cmd), r);
+        }
+        try (CallerIdentity caller = CallerIdentity.open(n.tid(), () -> listener.idValid(arena, n.id()),
+                WorkerCredentials.current())) {
+            return decide(n, arena, cmd, caller);
+        }
+    }
+
+    private Outcome decide(Notification n, Arena arena, int cmd, CallerIdentity caller) {
+        long dup = caller.dup((int) n.arg(0));
+        if (caller.lost()) {
+            IoctlResult r = callerGone();
+            respond(n, arena, r);
+            return new Outcome(UNOWNED, unownedName(cmd), r);
+        }
         if (dup < 0) {
             IoctlResult r = IoctlResult.deny((int) -dup, "the fd cannot be resolved");
             respond(n, arena, r);
@@ -152,13 +183,22 @@ public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable
             }
             IoctlResult r;
             String name = proxy.ioctlName(cmd);
-            try (TrappedCall call = new TrappedCall(n, listener, arena, host, device, pidfds)) {
+            try (TrappedCall call = new TrappedCall(n, listener, arena, host, device, caller)) {
                 try {
                     r = proxy.handle(call);
                 } catch (RuntimeException e) {
                     LOG.error("{}: fault handling ioctl {} ({}); failing it with EIO", proxy.name(), Ioctl.hex(cmd),
                             name, e);
                     r = IoctlResult.error(Errno.EIO);
+                }
+                if (caller.lost()) {
+                    // Whatever the proxy answered, it got nothing from the caller after the loss
+                    // (every later dup and memory access failed), and an fd it meant to inject
+                    // is not handed out.
+                    if (r instanceof IoctlResult.InjectFd inject) {
+                        inject.fd().close();
+                    }
+                    r = callerGone();
                 }
                 if (call.detail() != null) {
                     name = name + " " + call.detail();
@@ -257,6 +297,21 @@ public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable
         return abandoned.get();
     }
 
+    /**
+     * Calls whose caller the sentry found gone (or no longer waiting) while it looked it up or
+     * reached into it: from then on its tid might name another task, so nothing more was done for
+     * the call and it failed with EIO.
+     */
+    public long callersGone() {
+        return callersGone.get();
+    }
+
+    private IoctlResult callerGone() {
+        callersGone.incrementAndGet();
+        return IoctlResult.deny(Errno.EIO, "the calling thread stopped waiting (it died or was interrupted) before the"
+                + " sentry acted; its tid may name another task now, so nothing was done for it");
+    }
+
     private void traceEvent(Notification n, Outcome o, long start, long dur) {
         int pid = tgids.computeIfAbsent(n.tid(), Dispatcher::tgidOf);
         Map<String, Object> args = new java.util.LinkedHashMap<>();
@@ -271,10 +326,10 @@ public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable
         trace.complete(o.name, o.device, start, dur, pid, n.tid(), args);
     }
 
-    /** Releases per-sandbox caches; call once no call is in flight. */
+    /** Releases per-sandbox state; call once no call is in flight. */
     @Override
     public void close() {
-        pidfds.close();
+        tgids.clear();
     }
 
     private static int tgidOf(int tid) {

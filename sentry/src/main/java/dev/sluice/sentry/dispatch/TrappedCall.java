@@ -1,6 +1,6 @@
 package dev.sluice.sentry.dispatch;
 
-import dev.sluice.sentry.guest.PidfdCache;
+import dev.sluice.sentry.guest.CallerIdentity;
 import dev.sluice.sentry.guest.ProcMemory;
 import dev.sluice.sentry.nativeio.Arena;
 import dev.sluice.sentry.nativeio.Cleanup;
@@ -11,7 +11,11 @@ import dev.sluice.sentry.spi.CharDevice;
 import dev.sluice.sentry.spi.GuestMemory;
 import dev.sluice.sentry.spi.IoctlCall;
 
-/** The {@link IoctlCall} the dispatcher hands to a proxy: one notification, decoded once. */
+/**
+ * The {@link IoctlCall} the dispatcher hands to a proxy: one notification, decoded once. Every
+ * other guest fd and every byte of guest memory the proxy asks for goes through the call's
+ * {@link CallerIdentity}, never through the tid.
+ */
 final class TrappedCall implements IoctlCall, AutoCloseable {
     private final Notification n;
     private final Listener listener;
@@ -20,17 +24,17 @@ final class TrappedCall implements IoctlCall, AutoCloseable {
     private final CharDevice device;
     private final ProcMemory memory;
     private final Cleanup cleanup = new Cleanup();
-    private final PidfdCache pidfds;
+    private final CallerIdentity caller;
     private String detail;
 
-    TrappedCall(Notification n, Listener listener, Arena arena, HostFd hostFd, CharDevice device, PidfdCache pidfds) {
+    TrappedCall(Notification n, Listener listener, Arena arena, HostFd hostFd, CharDevice device, CallerIdentity caller) {
         this.n = n;
-        this.pidfds = pidfds;
+        this.caller = caller;
         this.listener = listener;
         this.arena = arena;
         this.hostFd = hostFd;
         this.device = device;
-        this.memory = new ProcMemory(n.tid(), arena, () -> listener.idValid(arena, n.id()));
+        this.memory = new ProcMemory(caller, arena);
     }
 
     @Override
@@ -80,7 +84,7 @@ final class TrappedCall implements IoctlCall, AutoCloseable {
 
     @Override
     public long guestFile(int guestFd) {
-        return pidfds.dup(n.tid(), guestFd);
+        return caller.dup(guestFd);
     }
 
     @Override

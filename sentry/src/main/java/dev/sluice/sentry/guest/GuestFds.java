@@ -7,35 +7,18 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Turns a guest's fd number into a dup in the sentry's own fd table with {@code pidfd_getfd}.
- * The dup refers to the same open file description as the guest's fd at the moment of the call;
- * whatever the guest does to its number afterwards (close, dup2) cannot change what the sentry
- * holds. Every dup is a {@link HostFd} the caller must close.
+ * Pidfds of guest threads, from their tids. A notification names a thread. Kernels from 6.9 open a
+ * pidfd for any thread ({@code PIDFD_THREAD}); older ones only for a thread-group leader, so there
+ * the thread's {@code Tgid} is looked up in {@code /proc}.
  *
- * <p>A notification names a thread. Kernels from 6.9 open a pidfd for any thread
- * ({@code PIDFD_THREAD}); older ones only for a thread-group leader, so there the thread's
- * {@code Tgid} is looked up in {@code /proc}.
+ * <p>A tid is only a number: what it names is known only while the trapped thread still waits.
+ * The dispatcher therefore opens a pidfd once per call, through {@link CallerIdentity}, which
+ * checks the notification right after, and never looks the tid up again.
  */
 public final class GuestFds {
     private static volatile boolean threadPidfds = true;
 
     private GuestFds() {}
-
-    /** A dup of the guest's {@code guestFd}, or a negative errno ({@code -EBADF}, {@code -ESRCH}). */
-    public static long dup(int tid, int guestFd) {
-        if (guestFd < 0) {
-            return -Errno.EBADF;
-        }
-        int pidfd = openPidfd(tid);
-        if (pidfd < 0) {
-            return pidfd;
-        }
-        try {
-            return Native.pidfdGetfd(pidfd, guestFd);
-        } finally {
-            Native.close(pidfd);
-        }
-    }
 
     /** A pidfd for the thread {@code tid} or its thread group, or {@code -errno}. */
     public static int openPidfd(int tid) {
@@ -51,8 +34,9 @@ public final class GuestFds {
     /**
      * A pidfd that names exactly the thread {@code tid} (a thread pidfd on 6.9+, or a process
      * pidfd when {@code tid} is a thread-group leader), or {@code -errno}: EINVAL/ENOENT when only
-     * the thread group could be named. Only such pidfds may be cached by tid: a thread-group pidfd
-     * would outlive the thread and still answer for the group after the tid was reused.
+     * the thread group could be named. A thread-group pidfd outlives the thread and still answers
+     * for the group after the thread is gone, which is why {@link CallerIdentity} checks the
+     * notification after every use, whichever it got.
      */
     public static int openExactPidfd(int tid) {
         if (threadPidfds) {

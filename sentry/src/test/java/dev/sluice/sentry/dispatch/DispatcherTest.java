@@ -14,6 +14,8 @@ import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
+import dev.sluice.sentry.guest.GuestCredentials;
+import dev.sluice.sentry.guest.WorkerCredentials;
 import dev.sluice.sentry.ioctl.Ioctl;
 import dev.sluice.sentry.nativeio.Arena;
 import dev.sluice.sentry.nativeio.Errno;
@@ -91,7 +93,8 @@ class DispatcherTest {
         when(nv.ioctlName(anyInt())).thenReturn("NV_ESC_RM_CONTROL");
         stats = new CallStats();
         log = mock(Logger.class);
-        dispatcher = new Dispatcher(listener, List.of(pty, nv), stats, null, new RateLimitedLog(log, Duration.ZERO, System::nanoTime));
+        dispatcher = new Dispatcher(listener, List.of(pty, nv), stats, null, new RateLimitedLog(log, Duration.ZERO, System::nanoTime),
+                null);
         arena = new Arena(4096);
         devNull = TestFds.open("/dev/null", Native.O_RDWR | Native.O_CLOEXEC);
         ptmx = TestFds.open("/dev/ptmx", Native.O_RDWR | Native.O_NOCTTY | Native.O_CLOEXEC);
@@ -277,7 +280,8 @@ class DispatcherTest {
 
     @Test
     void noAnswerOnceTheGuestStoppedWaiting() {
-        when(listener.idValid(any(), anyLong())).thenReturn(false);
+        // Still waiting after the pidfd and after the dup, gone by the answer: for both calls.
+        when(listener.idValid(any(), anyLong())).thenReturn(true, true, false, true, true, false);
         HostFd peer = HostFd.adopt(TestFds.eventfd());
         when(pty.handle(any())).thenReturn(new IoctlResult.InjectFd(peer, 0));
         dispatcher.handle(ioctl(ptmx, 0x5441), arena);
@@ -287,6 +291,100 @@ class DispatcherTest {
         verify(listener, never()).addFd(any(), anyLong(), anyInt(), anyInt(), any(Boolean.class));
         assertFalse(peer.isOpen(), "an fd that cannot be injected any more is closed");
         assertEquals(2, stats.total(), "the calls are still counted");
+    }
+
+    // ---- the caller's identity ---------------------------------------------------------------
+
+    @Test
+    void aCallerGoneBeforeTheLookupNeverReachesTheProxy() {
+        when(listener.idValid(any(), anyLong())).thenReturn(false);
+        Notification n = ioctl(ptmx, 0x5441);
+        dispatcher.handle(n, arena);
+        verify(pty, never()).handle(any());
+        verify(listener, never()).respond(any(), anyLong(), anyLong(), anyInt(), anyInt());
+        verify(listener, never()).addFd(any(), anyLong(), anyInt(), anyInt(), any(Boolean.class));
+        assertEquals(1, dispatcher.callersGone(), "counted as a call whose caller was gone");
+        assertEquals(1, dispatcher.abandoned(), "and as abandoned: nobody waited for the answer");
+        CallStats.Row r = row(Dispatcher.UNOWNED, 0x5441, Disposition.DENY);
+        assertEquals(1, r.count(), "counted as a denial, never under the proxy");
+    }
+
+    @Test
+    void aCallerGoneDuringTheCallFailsItWithEioWhateverTheProxyAnswered() {
+        // Waiting after the pidfd and the dup; gone when the proxy dups another fd; the answer finds
+        // it waiting (as an interrupted and restarted call could), so the EIO is sent.
+        when(listener.idValid(any(), anyLong())).thenReturn(true, true, false, true);
+        HostFd peer = HostFd.adopt(TestFds.eventfd());
+        AtomicReference<long[]> seen = new AtomicReference<>();
+        when(pty.handle(any())).thenAnswer(inv -> {
+            IoctlCall c = inv.getArgument(0);
+            long other = c.guestFile(devNull);
+            long again = c.guestFile(devNull);
+            int mem = c.memory().read(0x7ffd1000L, arena.alloc(8), 8);
+            seen.set(new long[] {other, again, mem});
+            return new IoctlResult.InjectFd(peer, 0);
+        });
+        Notification n = ioctl(ptmx, 0x5441);
+        dispatcher.handle(n, arena);
+        assertEquals(-Errno.ESRCH, seen.get()[0], "the dup after the caller was found gone is refused (its fd is closed)");
+        assertEquals(-Errno.ESRCH, seen.get()[1], "and so is every later dup, without asking again");
+        assertEquals(-Errno.ESRCH, seen.get()[2], "and every memory access");
+        verify(listener, never()).addFd(any(), anyLong(), anyInt(), anyInt(), any(Boolean.class));
+        verify(listener).respond(any(), eq(n.id()), eq(0L), eq(Errno.EIO), eq(0));
+        assertFalse(peer.isOpen(), "the fd the proxy meant to inject is closed, never handed out");
+        assertEquals(1, dispatcher.callersGone(), "counted");
+    }
+
+    @Test
+    void theCallersIdentityIsCheckedAfterThePidfdAndAfterTheDupBeforeTheProxyRuns() {
+        java.util.concurrent.atomic.AtomicInteger checksBeforeProxy = new java.util.concurrent.atomic.AtomicInteger(-1);
+        java.util.concurrent.atomic.AtomicInteger checks = new java.util.concurrent.atomic.AtomicInteger();
+        when(listener.idValid(any(), anyLong())).thenAnswer(inv -> {
+            checks.incrementAndGet();
+            return true;
+        });
+        when(pty.handle(any())).thenAnswer(inv -> {
+            checksBeforeProxy.set(checks.get());
+            return IoctlResult.value(0);
+        });
+        dispatcher.handle(ioctl(ptmx, 0x80045430), arena);
+        assertEquals(2, checksBeforeProxy.get(), "NOTIF_ID_VALID after opening the pidfd and after the dup");
+        assertEquals(3, checks.get(), "and once more before the answer");
+        assertEquals(0, dispatcher.callersGone(), "nobody was gone");
+    }
+
+    @Test
+    void aWorkerThatDoesNotActAsTheGuestRefusesEveryCall() throws Exception {
+        GuestCredentials guest = GuestCredentials.root(1L << 0 /* CAP_CHOWN */);
+        Dispatcher strict = new Dispatcher(listener, List.of(pty, nv), stats, null,
+                new RateLimitedLog(log, Duration.ZERO, System::nanoTime), guest);
+        when(pty.handle(any())).thenReturn(IoctlResult.value(5));
+        // This thread never took the guest's credentials.
+        Notification refused = ioctl(ptmx, 0x80045430);
+        strict.handle(refused, arena);
+        verify(listener).respond(any(), eq(refused.id()), eq(0L), eq(Errno.EIO), eq(0));
+        verify(pty, never()).handle(any());
+        // A worker that did is served (the guest is that worker thread itself here).
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        AtomicReference<Long> servedId = new AtomicReference<>();
+        Thread worker = new Thread(() -> {
+            try {
+                assertEquals(0, WorkerCredentials.become(guest), "the worker takes the guest's credentials");
+                Notification n = new Notification(nextId + 1000, TestFds.gettid(), Native.SYS_IOCTL,
+                        SeccompAbi.AUDIT_ARCH_X86_64, new long[] {ptmx, 0x80045430L, 0x7ffd1000L, 0, 0, 0});
+                servedId.set(n.id());
+                strict.handle(n, new Arena(4096));
+            } catch (Throwable t) {
+                failure.set(t);
+            }
+        }, "sentry-worker-test");
+        worker.start();
+        worker.join();
+        if (failure.get() != null) {
+            throw new AssertionError(failure.get());
+        }
+        verify(listener).respond(any(), eq((long) servedId.get()), eq(5L), eq(0), eq(0));
+        strict.close();
     }
 
     @Test

@@ -1,0 +1,158 @@
+package dev.sluice.sentry.guest;
+
+import dev.sluice.sentry.nativeio.Arena;
+import dev.sluice.sentry.nativeio.Errno;
+import dev.sluice.sentry.nativeio.Native;
+import java.nio.charset.StandardCharsets;
+import java.util.function.BooleanSupplier;
+import jnr.ffi.Pointer;
+
+/**
+ * The thread that made one trapped call, pinned for the call's life: one pidfd, opened once, through
+ * which every dup of the caller's fds goes, and the call's one view of its memory.
+ *
+ * <p><b>Why.</b> A notification names its caller by tid, a number. A guest thread that dies
+ * mid-call (a {@code CLONE_VM | CLONE_FILES} child its parent kills) frees that number, and the
+ * kernel may give it to any new task of the host. Only while the trapped thread still waits for
+ * its answer ({@code SECCOMP_IOCTL_NOTIF_ID_VALID}) can its tid not have been reused. Hence:
+ * <ol>
+ *   <li>The pidfd is opened from the tid once, and the notification is checked right after: if the
+ *       caller still waits, the pidfd names it. From then on the sentry names the caller by its
+ *       {@code struct pid}, never by its number, so the tid is never looked up again.</li>
+ *   <li>Every dup through the pidfd ({@link #dup}) and the open of {@code /proc/TID/mem}
+ *       ({@link #openMemory}) is followed by the same check before anything acts on what it found:
+ *       a pidfd can change threads (an exec from another thread of the group hands the leader's pid
+ *       to the exec'ing thread, {@code exchange_tids} in de_thread), but only once the trapped
+ *       leader is dead, and that the check sees.</li>
+ *   <li>Once a check fails, or the pidfd reports the caller gone (ESRCH), the identity is
+ *       {@link #lost} for good: every later dup and memory access fails with ESRCH without a
+ *       syscall toward the guest, and the dispatcher fails the call (EIO) and counts it.</li>
+ * </ol>
+ * There is no path that names the tid for a transfer ({@code process_vm_readv} would): memory goes
+ * through the one {@code /proc/TID/mem} file the check vouched for, which holds that address space.
+ *
+ * <p>The two operations that reach into the guest run with the worker's credentials for that
+ * ({@link WorkerCredentials#pidfdGetfd}, {@link WorkerCredentials#openProcMem}); without a worker
+ * (unit tests) they run with the calling thread's own.
+ *
+ * <p>One per call, used by the one worker handling it; not thread-safe.
+ */
+public final class CallerIdentity implements AutoCloseable {
+    private final int tid;
+    private final BooleanSupplier stillWaiting;
+    private final WorkerCredentials worker;
+    private int pidfd = -1;
+    private int openError;
+    private boolean lost;
+
+    private CallerIdentity(int tid, BooleanSupplier stillWaiting, WorkerCredentials worker) {
+        this.tid = tid;
+        this.stillWaiting = stillWaiting;
+        this.worker = worker;
+    }
+
+    /**
+     * Pins the caller {@code tid}: opens its pidfd and checks {@code stillWaiting} (the call's
+     * {@code NOTIF_ID_VALID}) right after. The result is {@link #lost} if the caller is gone, or
+     * carries {@link #openError} if the pidfd could not be opened for another reason (EMFILE).
+     *
+     * @param worker the calling worker's credentials, or null to act with the thread's own
+     */
+    public static CallerIdentity open(int tid, BooleanSupplier stillWaiting, WorkerCredentials worker) {
+        CallerIdentity c = new CallerIdentity(tid, stillWaiting, worker);
+        int fd = GuestFds.openPidfd(tid);
+        if (fd == -Errno.ESRCH) {
+            c.lost = true;
+        } else if (fd < 0) {
+            c.openError = fd;
+        } else {
+            c.pidfd = fd;
+            c.check();
+        }
+        return c;
+    }
+
+    /** The caller's tid, as the notification gave it (for logs and traces only). */
+    public int tid() {
+        return tid;
+    }
+
+    /** Whether the caller is gone (or its tid may name another task now): nothing may act for it any more. */
+    public boolean lost() {
+        return lost;
+    }
+
+    /** Why the pidfd could not be opened, as {@code -errno}, other than the caller being gone; 0 if it was. */
+    public int openError() {
+        return openError;
+    }
+
+    /**
+     * A dup of the caller's {@code guestFd} in the sentry (the caller closes it), checked to be the
+     * caller's: or {@code -EBADF} for a number the caller has no file under, {@code -ESRCH} once the
+     * identity is lost, another {@code -errno} (EMFILE) otherwise.
+     */
+    public long dup(int guestFd) {
+        if (lost) {
+            return -Errno.ESRCH;
+        }
+        if (pidfd < 0) {
+            return openError;
+        }
+        if (guestFd < 0) {
+            return -Errno.EBADF;
+        }
+        int r = worker != null ? worker.pidfdGetfd(pidfd, guestFd) : Native.pidfdGetfd(pidfd, guestFd);
+        if (r == -Errno.ESRCH) {
+            lost = true;
+            return r;
+        }
+        if (r >= 0 && !check()) {
+            Native.close(r);
+            return -Errno.ESRCH;
+        }
+        return r;
+    }
+
+    /**
+     * Opens the caller's {@code /proc/TID/mem} (with {@code O_CLOEXEC}; the caller closes it) and
+     * checks the identity right after: the fd, or {@code -ESRCH} once lost, another {@code -errno}
+     * otherwise. {@code arena} holds the path.
+     */
+    public int openMemory(Arena arena) {
+        if (lost) {
+            return -Errno.ESRCH;
+        }
+        byte[] path = ("/proc/" + tid + "/mem").getBytes(StandardCharsets.US_ASCII);
+        Pointer p = arena.alloc(path.length + 1);
+        p.put(0, path, 0, path.length);
+        int fd = worker != null ? worker.openProcMem(p.address()) : (int) Native.ret(Native.LIBC.open(p.address(),
+                Native.O_RDWR | Native.O_CLOEXEC, 0));
+        if (fd == -Errno.ENOENT || fd == -Errno.ESRCH) {
+            lost = true; // no such task: the caller died
+            return -Errno.ESRCH;
+        }
+        if (fd >= 0 && !check()) {
+            Native.close(fd);
+            return -Errno.ESRCH;
+        }
+        return fd;
+    }
+
+    /** Checks that the caller still waits; the identity is lost for good if not. */
+    private boolean check() {
+        if (!lost && !stillWaiting.getAsBoolean()) {
+            lost = true;
+        }
+        return !lost;
+    }
+
+    /** Closes the pidfd. */
+    @Override
+    public void close() {
+        if (pidfd >= 0) {
+            Native.close(pidfd);
+            pidfd = -1;
+        }
+    }
+}

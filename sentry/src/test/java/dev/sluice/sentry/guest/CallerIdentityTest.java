@@ -1,0 +1,243 @@
+package dev.sluice.sentry.guest;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.sluice.sentry.nativeio.Arena;
+import dev.sluice.sentry.nativeio.Errno;
+import dev.sluice.sentry.nativeio.HostFd;
+import dev.sluice.sentry.nativeio.Native;
+import dev.sluice.sentry.nativeio.TestFds;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
+import jnr.ffi.Memory;
+import jnr.ffi.Pointer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * {@link CallerIdentity} against this JVM's own threads, which play the guest; the notification's
+ * validity is a flag the test controls. pidfd_getfd needs ptrace access to the target, which a
+ * process always has to itself; skipped (visibly) only where the kernel lacks pidfds.
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class CallerIdentityTest {
+    /** An fd number far above anything this JVM has open. */
+    private static final int NOT_OPEN = 999_999;
+    private int guestFd;
+
+    @BeforeAll
+    static void pidfdGetfdIsPermitted() {
+        TestFds.assumePidfdGetfd();
+    }
+
+    @BeforeEach
+    void setUp() {
+        guestFd = TestFds.eventfd();
+    }
+
+    @AfterEach
+    void tearDown() {
+        Native.close(guestFd);
+    }
+
+    /** Proves that {@code dup} and {@code guestFd} share one eventfd: a count written to one is read from the other. */
+    private void assertSameOpenFile(long dup, String what) {
+        assertTrue(dup >= 0, what + ": " + (dup < 0 ? Errno.describe((int) -dup) : ""));
+        try (HostFd fd = HostFd.adopt((int) dup)) {
+            assertNotEquals(guestFd, fd.fd(), what + ": a dup is a new number in the sentry's table");
+            Pointer p = Memory.allocateDirect(Native.RUNTIME, 8, true);
+            p.putLong(0, 41);
+            assertEquals(8, Native.ret(Native.LIBC.write(fd.fd(), p.address(), 8)), what + ": write to the dup");
+            p.putLong(0, 0);
+            assertEquals(8, Native.ret(Native.LIBC.read(guestFd, p.address(), 8)), what + ": read from the guest's fd");
+            assertEquals(41, p.getLong(0), what + ": the dup refers to the guest's open file description");
+        }
+    }
+
+    @Test
+    void dupThroughTheThreadGroupLeaderAndThisThread() {
+        for (int tid : new int[] {Native.getpid(), TestFds.gettid()}) {
+            try (CallerIdentity c = CallerIdentity.open(tid, () -> true, null)) {
+                assertFalse(c.lost(), "a live caller that still waits is pinned");
+                assertSameOpenFile(c.dup(guestFd), "tid " + tid);
+                assertSameOpenFile(c.dup(guestFd), "a second dup through the same pidfd, tid " + tid);
+            }
+        }
+    }
+
+    @Test
+    void dupThroughAnotherNonLeaderThread() throws InterruptedException {
+        AtomicInteger tid = new AtomicInteger();
+        CountDownLatch started = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        Thread t = new Thread(() -> {
+            tid.set(TestFds.gettid());
+            started.countDown();
+            try {
+                release.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "guest-thread");
+        t.start();
+        try {
+            assertTrue(started.await(30, TimeUnit.SECONDS), "the thread started");
+            assertNotEquals(Native.getpid(), tid.get(), "a started thread is not the thread-group leader");
+            try (CallerIdentity c = CallerIdentity.open(tid.get(), () -> true, null)) {
+                assertSameOpenFile(c.dup(guestFd), "non-leader thread");
+            }
+        } finally {
+            release.countDown();
+            t.join();
+        }
+    }
+
+    @Test
+    void badFdIsEbadfAndDoesNotLoseTheCaller() {
+        try (CallerIdentity c = CallerIdentity.open(TestFds.gettid(), () -> true, null)) {
+            assertEquals(-Errno.EBADF, c.dup(-1), "a negative guest fd is EBADF without a syscall");
+            assertEquals(-Errno.EBADF, c.dup(NOT_OPEN), "an fd the guest does not have is EBADF");
+            assertFalse(c.lost(), "the caller is still known");
+            assertSameOpenFile(c.dup(guestFd), "a good fd afterwards");
+        }
+    }
+
+    @Test
+    void aThreadThatDoesNotExistIsLostAndNothingIsLookedUp() {
+        AtomicInteger checks = new AtomicInteger();
+        try (CallerIdentity c = CallerIdentity.open(Integer.MAX_VALUE - 1, () -> checks.incrementAndGet() > 0, null)) {
+            assertTrue(c.lost(), "no such thread: lost");
+            assertEquals(-Errno.ESRCH, c.dup(guestFd), "ESRCH");
+            assertEquals(-Errno.ESRCH, c.openMemory(new Arena(4096)), "ESRCH for memory too");
+            assertEquals(0, checks.get(), "nothing to check");
+        }
+    }
+
+    @Test
+    void aNotificationNoLongerValidAfterThePidfdMeansNoDupAtAll() throws IOException {
+        long fdsBefore = openFds();
+        AtomicInteger checks = new AtomicInteger();
+        try (CallerIdentity c = CallerIdentity.open(TestFds.gettid(), () -> {
+            checks.incrementAndGet();
+            return false;
+        }, null)) {
+            assertTrue(c.lost(), "the caller stopped waiting right after its pidfd was opened: lost");
+            assertEquals(1, checks.get(), "checked once, right after opening the pidfd");
+            assertEquals(-Errno.ESRCH, c.dup(guestFd), "no dup through a pidfd that may name another task");
+            assertEquals(-Errno.ESRCH, c.openMemory(new Arena(4096)), "no memory either");
+            assertEquals(1, checks.get(), "and no further checks: lost is for good");
+        }
+        assertEquals(fdsBefore, openFds(), "nothing stays open: the pidfd is closed, no dup was made");
+    }
+
+    @Test
+    void aNotificationGoneAfterTheDupClosesTheDupAndLosesTheCaller() throws IOException {
+        long fdsBefore = openFds();
+        AtomicBoolean waiting = new AtomicBoolean(true);
+        AtomicInteger checks = new AtomicInteger();
+        try (CallerIdentity c = CallerIdentity.open(TestFds.gettid(), () -> {
+            checks.incrementAndGet();
+            return waiting.get();
+        }, null)) {
+            assertSameOpenFile(c.dup(guestFd), "while it waits");
+            assertEquals(2, checks.get(), "checked after the pidfd and after the dup");
+            waiting.set(false);
+            assertEquals(-Errno.ESRCH, c.dup(guestFd), "a dup found after the caller stopped waiting is not handed out");
+            assertEquals(3, checks.get(), "that dup was checked too");
+            assertTrue(c.lost(), "lost");
+            waiting.set(true);
+            assertEquals(-Errno.ESRCH, c.dup(guestFd), "lost is for good, whatever a later check would say");
+        }
+        assertEquals(fdsBefore, openFds(), "the refused dup and the pidfd are closed");
+    }
+
+    @Test
+    void memoryIsOpenedOnceAndChecked() throws IOException {
+        AtomicInteger checks = new AtomicInteger();
+        try (CallerIdentity c = CallerIdentity.open(TestFds.gettid(), () -> checks.incrementAndGet() > 0, null)) {
+            int fd = c.openMemory(new Arena(4096));
+            assertTrue(fd >= 0, "this thread's /proc/TID/mem opens: " + (fd < 0 ? Errno.describe(-fd) : ""));
+            Native.close(fd);
+            assertEquals(2, checks.get(), "checked after the pidfd and after opening memory");
+        }
+    }
+
+    /**
+     * The pidfd names the thread, not its number: once the thread has exited, dups fail with
+     * ESRCH (whoever gets the number next is never reached) and the caller is lost.
+     */
+    @Test
+    void anExitedCallerIsEsrchNeverANumberLookup() throws InterruptedException {
+        AtomicInteger tid = new AtomicInteger();
+        CountDownLatch started = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        Thread t = new Thread(() -> {
+            tid.set(TestFds.gettid());
+            started.countDown();
+            try {
+                release.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "short-lived guest thread");
+        t.start();
+        assertTrue(started.await(30, TimeUnit.SECONDS), "the thread started");
+        try (CallerIdentity c = CallerIdentity.open(tid.get(), () -> true, null)) {
+            assertSameOpenFile(c.dup(guestFd), "while the thread lives");
+            release.countDown();
+            t.join();
+            // Java reports the thread terminated a little before the kernel has reaped it.
+            Path task = Path.of("/proc/self/task", Integer.toString(tid.get()));
+            while (Files.exists(task)) {
+                Thread.sleep(5);
+            }
+            long r = c.dup(guestFd);
+            if (r >= 0) {
+                Native.close((int) r);
+            }
+            assertEquals(-Errno.ESRCH, r, "after the thread exited its pidfd reaches nobody (ESRCH)");
+            assertTrue(c.lost(), "and the caller is lost");
+        }
+    }
+
+    @Test
+    void closeClosesThePidfd() throws IOException {
+        long pidfdsBefore = openPidfds();
+        CallerIdentity c = CallerIdentity.open(TestFds.gettid(), () -> true, null);
+        assertEquals(pidfdsBefore + 1, openPidfds(), "one pidfd per caller while the call runs");
+        c.close();
+        assertEquals(pidfdsBefore, openPidfds(), "none after close()");
+        c.close(); // idempotent
+    }
+
+    private static long openFds() throws IOException {
+        try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
+            return fds.count();
+        }
+    }
+
+    /** Open pidfds in this process, from /proc/self/fd links to anon_inode:[pidfd]. */
+    private static long openPidfds() throws IOException {
+        try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
+            return fds.filter(p -> {
+                try {
+                    return Files.readSymbolicLink(p).toString().contains("pidfd");
+                } catch (IOException e) {
+                    return false;
+                }
+            }).count();
+        }
+    }
+}
