@@ -131,6 +131,7 @@ final class Sluice {
         private final List<String> args;
         private Path directory = root();
         private final Map<String, String> env = new LinkedHashMap<>();
+        private final List<String> prefix = new ArrayList<>();
         private Duration timeout = DEFAULT_TIMEOUT;
 
         private Invocation(List<String> args) {
@@ -152,6 +153,15 @@ final class Sluice {
             return this;
         }
 
+        /**
+         * Runs {@code bin/sluice} under {@code wrapper} (a command that runs the rest of its
+         * arguments, such as {@code unshare --pid --fork --}); {@link Running#pid} is then the wrapper's.
+         */
+        Invocation wrappedIn(String... wrapper) {
+            prefix.addAll(Arrays.asList(wrapper));
+            return this;
+        }
+
         /** Runs to completion; a run past the timeout is killed and fails the test with its output so far. */
         Result run() {
             try (Running r = start()) {
@@ -161,7 +171,7 @@ final class Sluice {
 
         /** Starts {@code bin/sluice} asynchronously; stdout and stderr are collected as they come. */
         Running start() {
-            List<String> cmd = new ArrayList<>();
+            List<String> cmd = new ArrayList<>(prefix);
             cmd.add(bin().toString());
             cmd.addAll(args);
             ProcessBuilder pb = new ProcessBuilder(cmd).directory(directory.toFile())
