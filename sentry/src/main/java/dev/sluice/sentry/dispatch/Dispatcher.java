@@ -41,8 +41,11 @@ import org.slf4j.LoggerFactory;
  *   <li>The worker must act as the sandbox's guest ({@link WorkerCredentials}); one that could not
  *       take the guest's credentials refuses every call with EIO (fail closed).</li>
  *   <li>The caller is pinned ({@link CallerIdentity}: one pidfd per call, checked with
- *       {@code NOTIF_ID_VALID} after it is opened and after every dup), and the guest's fd is dup'ed
- *       into the sentry through it ({@code pidfd_getfd}). From here on the sentry works on its own
+ *       {@code NOTIF_ID_VALID} after it is opened and after every dup before anything acts on the
+ *       dup), and the guest's fd is dup'ed into the sentry through it ({@code pidfd_getfd}). The
+ *       check of that first dup comes when a proxy first asks for it, or when guest memory is
+ *       opened, or, for a call continued or refused without acting, with the answer's own check
+ *       (the dup is only classified before). From here on the sentry works on its own
  *       dup, so a guest that closes or dup2s its number mid-call cannot change what the sentry acts
  *       on. A bad fd is answered with EBADF by the sentry, never continued: continuing would let the
  *       kernel re-resolve a number the guest may have just reused. A caller found gone fails the
@@ -162,7 +165,9 @@ public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable
     }
 
     private Outcome decide(Notification n, Arena arena, int cmd, CallerIdentity caller) {
-        long dup = caller.dup((int) n.arg(0));
+        // Checked before anything acts on it: by TrappedCall.hostFd, by guest memory's open, or by
+        // the answer's own NOTIF_ID_VALID when the call is continued or refused without acting.
+        long dup = caller.lookUp((int) n.arg(0));
         if (caller.lost()) {
             IoctlResult r = callerGone();
             respond(n, arena, r);
@@ -186,6 +191,8 @@ public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable
             try (TrappedCall call = new TrappedCall(n, listener, arena, host, device, caller)) {
                 try {
                     r = proxy.handle(call);
+                } catch (CallerGone e) {
+                    r = IoctlResult.error(Errno.EIO); // replaced below: the caller is lost
                 } catch (RuntimeException e) {
                     LOG.error("{}: fault handling ioctl {} ({}); failing it with EIO", proxy.name(), Ioctl.hex(cmd),
                             name, e);

@@ -62,8 +62,17 @@ final class TrappedCall implements IoctlCall, AutoCloseable {
         return device;
     }
 
+    /**
+     * The dispatcher looked the dup up without checking the caller (it only classified it): the
+     * check comes here, before the proxy can act on it.
+     *
+     * @throws CallerGone if the caller stopped waiting: its tid may name another task by now
+     */
     @Override
     public HostFd hostFd() {
+        if (!caller.verify()) {
+            throw new CallerGone();
+        }
         return hostFd;
     }
 

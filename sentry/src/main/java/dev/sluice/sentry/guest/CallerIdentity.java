@@ -23,7 +23,10 @@ import jnr.ffi.Pointer;
  *       ({@link #openMemory}) is followed by the same check before anything acts on what it found:
  *       a pidfd can change threads (an exec from another thread of the group hands the leader's pid
  *       to the exec'ing thread, {@code exchange_tids} in de_thread), but only once the trapped
- *       leader is dead, and that the check sees.</li>
+ *       leader is dead, and that the check sees. The dispatcher's dup of the call's own fd
+ *       ({@link #lookUp}) may defer its check to {@link #verify}, which must come before anything
+ *       acts on it: the dispatcher only classifies it ({@code fstat}) first, and a call that is
+ *       continued or refused without acting is checked by the answer's own check.</li>
  *   <li>Once a check fails, or the pidfd reports the caller gone (ESRCH), the identity is
  *       {@link #lost} for good: every later dup and memory access fails with ESRCH without a
  *       syscall toward the guest, and the dispatcher fails the call (EIO) and counts it.</li>
@@ -44,6 +47,8 @@ public final class CallerIdentity implements AutoCloseable {
     private int pidfd = -1;
     private int openError;
     private boolean lost;
+    /** A lookup was made since the last check. */
+    private boolean unchecked;
 
     private CallerIdentity(int tid, BooleanSupplier stillWaiting, WorkerCredentials worker) {
         this.tid = tid;
@@ -93,6 +98,20 @@ public final class CallerIdentity implements AutoCloseable {
      * identity is lost, another {@code -errno} (EMFILE) otherwise.
      */
     public long dup(int guestFd) {
+        long r = lookUp(guestFd);
+        if (r >= 0 && !verify()) {
+            Native.close((int) r);
+            return -Errno.ESRCH;
+        }
+        return r;
+    }
+
+    /**
+     * As {@link #dup}, but the check that the caller still waits is left to {@link #verify}, which
+     * the caller must pass before anything acts on the dup (the dispatcher's dup of the call's own
+     * fd, which it only classifies first).
+     */
+    public long lookUp(int guestFd) {
         if (lost) {
             return -Errno.ESRCH;
         }
@@ -105,13 +124,18 @@ public final class CallerIdentity implements AutoCloseable {
         int r = worker != null ? worker.pidfdGetfd(pidfd, guestFd) : Native.pidfdGetfd(pidfd, guestFd);
         if (r == -Errno.ESRCH) {
             lost = true;
-            return r;
-        }
-        if (r >= 0 && !check()) {
-            Native.close(r);
-            return -Errno.ESRCH;
+        } else if (r >= 0) {
+            unchecked = true;
         }
         return r;
+    }
+
+    /**
+     * Checks that the caller still waits if anything was looked up since the last check (a
+     * {@link #lookUp}); true while the identity holds.
+     */
+    public boolean verify() {
+        return unchecked ? check() : !lost;
     }
 
     /**
@@ -144,6 +168,7 @@ public final class CallerIdentity implements AutoCloseable {
         if (!lost && !stillWaiting.getAsBoolean()) {
             lost = true;
         }
+        unchecked = false;
         return !lost;
     }
 

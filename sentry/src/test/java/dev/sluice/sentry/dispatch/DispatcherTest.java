@@ -37,6 +37,7 @@ import dev.sluice.sentry.spi.TrapRule;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
@@ -280,8 +281,8 @@ class DispatcherTest {
 
     @Test
     void noAnswerOnceTheGuestStoppedWaiting() {
-        // Still waiting after the pidfd and after the dup, gone by the answer: for both calls.
-        when(listener.idValid(any(), anyLong())).thenReturn(true, true, false, true, true, false);
+        // Still waiting after the pidfd, gone by the answer: for both calls (neither acts on its dup).
+        when(listener.idValid(any(), anyLong())).thenReturn(true, false, true, false);
         HostFd peer = HostFd.adopt(TestFds.eventfd());
         when(pty.handle(any())).thenReturn(new IoctlResult.InjectFd(peer, 0));
         dispatcher.handle(ioctl(ptmx, 0x5441), arena);
@@ -311,9 +312,9 @@ class DispatcherTest {
 
     @Test
     void aCallerGoneDuringTheCallFailsItWithEioWhateverTheProxyAnswered() {
-        // Waiting after the pidfd and the dup; gone when the proxy dups another fd; the answer finds
-        // it waiting (as an interrupted and restarted call could), so the EIO is sent.
-        when(listener.idValid(any(), anyLong())).thenReturn(true, true, false, true);
+        // Waiting after the pidfd; gone when the proxy dups another fd; the answer finds it waiting
+        // (as an interrupted and restarted call could), so the EIO is sent.
+        when(listener.idValid(any(), anyLong())).thenReturn(true, false, true);
         HostFd peer = HostFd.adopt(TestFds.eventfd());
         AtomicReference<long[]> seen = new AtomicReference<>();
         when(pty.handle(any())).thenAnswer(inv -> {
@@ -336,21 +337,52 @@ class DispatcherTest {
     }
 
     @Test
-    void theCallersIdentityIsCheckedAfterThePidfdAndAfterTheDupBeforeTheProxyRuns() {
-        java.util.concurrent.atomic.AtomicInteger checksBeforeProxy = new java.util.concurrent.atomic.AtomicInteger(-1);
-        java.util.concurrent.atomic.AtomicInteger checks = new java.util.concurrent.atomic.AtomicInteger();
+    void theCallsOwnDupIsCheckedBeforeTheProxyCanActOnIt() {
+        AtomicInteger checks = new AtomicInteger();
         when(listener.idValid(any(), anyLong())).thenAnswer(inv -> {
             checks.incrementAndGet();
             return true;
         });
+        AtomicInteger atEntry = new AtomicInteger(-1);
+        AtomicInteger afterHostFd = new AtomicInteger(-1);
         when(pty.handle(any())).thenAnswer(inv -> {
-            checksBeforeProxy.set(checks.get());
+            IoctlCall c = inv.getArgument(0);
+            atEntry.set(checks.get());
+            c.hostFd();
+            afterHostFd.set(checks.get());
+            c.hostFd();
             return IoctlResult.value(0);
         });
         dispatcher.handle(ioctl(ptmx, 0x80045430), arena);
-        assertEquals(2, checksBeforeProxy.get(), "NOTIF_ID_VALID after opening the pidfd and after the dup");
-        assertEquals(3, checks.get(), "and once more before the answer");
+        assertEquals(1, atEntry.get(), "NOTIF_ID_VALID right after opening the pidfd, before the dup");
+        assertEquals(2, afterHostFd.get(), "and after the dup, before the proxy gets it");
+        assertEquals(3, checks.get(), "once more before the answer, none for the second hostFd()");
+
+        checks.set(0);
+        dispatcher.handle(ioctl(devNull, TCGETS), arena);
+        assertEquals(2, checks.get(), "a call continued without acting on its dup: after the pidfd, and the answer's check");
         assertEquals(0, dispatcher.callersGone(), "nobody was gone");
+    }
+
+    @Test
+    void aProxyNeverGetsTheDupOfACallerGoneAfterTheLookup() {
+        when(listener.idValid(any(), anyLong())).thenReturn(true, false, true);
+        AtomicReference<Throwable> thrown = new AtomicReference<>();
+        when(pty.handle(any())).thenAnswer(inv -> {
+            IoctlCall c = inv.getArgument(0);
+            try {
+                c.hostFd();
+            } catch (RuntimeException e) {
+                thrown.set(e);
+                throw e;
+            }
+            throw new AssertionError("the dup was handed out");
+        });
+        Notification n = ioctl(ptmx, 0x80045430);
+        dispatcher.handle(n, arena);
+        assertNotNull(thrown.get(), "hostFd() refuses once the caller is found gone");
+        verify(listener).respond(any(), eq(n.id()), eq(0L), eq(Errno.EIO), eq(0));
+        assertEquals(1, dispatcher.callersGone(), "counted");
     }
 
     @Test

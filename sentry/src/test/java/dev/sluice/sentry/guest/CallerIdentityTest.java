@@ -164,6 +164,42 @@ class CallerIdentityTest {
     }
 
     @Test
+    void aLookUpIsCheckedByTheNextVerifyOrMemoryOpenOnly() {
+        AtomicBoolean waiting = new AtomicBoolean(true);
+        AtomicInteger checks = new AtomicInteger();
+        try (CallerIdentity c = CallerIdentity.open(TestFds.gettid(), () -> {
+            checks.incrementAndGet();
+            return waiting.get();
+        }, null)) {
+            assertEquals(1, checks.get(), "checked after the pidfd");
+            assertTrue(c.verify(), "nothing looked up since: no check needed");
+            assertEquals(1, checks.get(), "and none made");
+            long dup = c.lookUp(guestFd);
+            assertEquals(1, checks.get(), "a look-up defers its check");
+            waiting.set(false);
+            assertFalse(c.verify(), "the deferred check finds the caller gone");
+            assertEquals(2, checks.get(), "one check");
+            assertTrue(c.lost(), "lost");
+            Native.close((int) dup);
+        }
+        checks.set(0);
+        waiting.set(true);
+        try (CallerIdentity c = CallerIdentity.open(TestFds.gettid(), () -> {
+            checks.incrementAndGet();
+            return waiting.get();
+        }, null)) {
+            long dup = c.lookUp(guestFd);
+            int mem = c.openMemory(new Arena(4096));
+            assertTrue(mem >= 0, "memory opens");
+            Native.close(mem);
+            assertEquals(2, checks.get(), "the memory open's check covers the look-up before it");
+            assertTrue(c.verify(), "so verify needs no further check");
+            assertEquals(2, checks.get(), "none made");
+            Native.close((int) dup);
+        }
+    }
+
+    @Test
     void memoryIsOpenedOnceAndChecked() throws IOException {
         AtomicInteger checks = new AtomicInteger();
         try (CallerIdentity c = CallerIdentity.open(TestFds.gettid(), () -> checks.incrementAndGet() > 0, null)) {
