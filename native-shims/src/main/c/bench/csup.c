@@ -7,12 +7,13 @@
  * ioctl family ('T', (cmd & 0xff00) == 0x5400) of PROG and, per notification, does the same
  * work as the Java sentry, no more and no less:
  *
- *   a. pidfd_open(pid) + pidfd_getfd(args[0]) to get the guest's file, close the pidfd;
+ *   a. pidfd_open(pid), ID_VALID (the pid still names the caller), pidfd_getfd(args[0]) to get
+ *      the guest's file;
  *   b. fstat it: the sentry only answers for /dev/ptmx (char 5:2);
- *   c. TIOCGPTN on ptmx is answered by the supervisor (ioctl on its own copy, result written
- *      with pwrite to /proc/<pid>/mem after an ID_VALID check); every other ioctl is let
- *      through with SECCOMP_USER_NOTIF_FLAG_CONTINUE;
- *   d. close the copy, ID_VALID, SEND.
+ *   c. TIOCGPTN on ptmx is answered by the supervisor (ID_VALID, as the dup is acted on; ioctl on
+ *      its own copy; result written with pwrite to /proc/<pid>/mem after an ID_VALID check);
+ *      every other ioctl is let through with SECCOMP_USER_NOTIF_FLAG_CONTINUE;
+ *   d. close the copy, ID_VALID, SEND, close the pidfd.
  *
  * Exits with PROG's status (128+N if PROG died of signal N).
  */
@@ -154,18 +155,20 @@ static void handle(int listener, const struct seccomp_notif *req, struct seccomp
     __u64 id = req->id;
     resp->id = id;
 
-    /* a. the guest's file */
+    /* a. the guest's file, through a pidfd checked to name the caller */
     int hostfd = -1;
     int pidfd = (int)syscall(SYS_pidfd_open, (pid_t)req->pid, 0);
     if (pidfd < 0) {
         resp->error = -errno;
         goto respond;
     }
+    if (ioctl(listener, SECCOMP_IOCTL_NOTIF_ID_VALID, &id) != 0) {
+        close(pidfd);
+        return;
+    }
     hostfd = (int)syscall(SYS_pidfd_getfd, pidfd, (int)req->data.args[0], 0);
-    int getfd_errno = errno;
-    close(pidfd);
     if (hostfd < 0) {
-        resp->error = -getfd_errno;
+        resp->error = -errno;
         goto respond;
     }
 
@@ -178,6 +181,11 @@ static void handle(int listener, const struct seccomp_notif *req, struct seccomp
     unsigned int cmd = (unsigned int)req->data.args[1];
     if (owned && cmd == TIOCGPTN) {
         unsigned int val = 0;
+        if (ioctl(listener, SECCOMP_IOCTL_NOTIF_ID_VALID, &id) != 0) {
+            close(hostfd);
+            close(pidfd);
+            return;
+        }
         if (ioctl(hostfd, TIOCGPTN, &val) != 0) {
             resp->error = -errno;
             goto respond;
@@ -192,6 +200,7 @@ static void handle(int listener, const struct seccomp_notif *req, struct seccomp
         if (ioctl(listener, SECCOMP_IOCTL_NOTIF_ID_VALID, &id) != 0) {
             close(memfd);
             close(hostfd);
+            close(pidfd);
             return; /* the guest is gone or the call was interrupted: nobody to answer */
         }
         ssize_t w = pwrite(memfd, &val, sizeof val, (off_t)req->data.args[2]);
@@ -207,11 +216,12 @@ respond:
     /* d. */
     if (hostfd >= 0)
         close(hostfd);
-    if (ioctl(listener, SECCOMP_IOCTL_NOTIF_ID_VALID, &id) != 0)
-        return;
-    if (ioctl(listener, SECCOMP_IOCTL_NOTIF_SEND, resp) != 0 && errno != ENOENT)
+    if (ioctl(listener, SECCOMP_IOCTL_NOTIF_ID_VALID, &id) == 0
+        && ioctl(listener, SECCOMP_IOCTL_NOTIF_SEND, resp) != 0 && errno != ENOENT)
         fprintf(stderr, "sluice-bench-csup: SECCOMP_IOCTL_NOTIF_SEND: %s\n",
                 strerrorname_np(errno));
+    if (pidfd >= 0)
+        close(pidfd);
 }
 
 int main(int argc, char **argv)
