@@ -105,10 +105,9 @@ class HostileGuestE2ETest {
     }
 
     /**
-     * The sentry caches a pidfd per guest thread, and the entries of exited threads stay. Under a
-     * fd limit of 1024 a storm of 2,000 short-lived threads used to fill the sentry's fd table
-     * with them, after which every call failed with EMFILE. The cache now takes at most a quarter
-     * of the limit.
+     * Under a fd limit of 1024 a storm of 2,000 short-lived threads used to fill the sentry's fd
+     * table with the cached pidfds of exited threads, after which every call failed with EMFILE.
+     * A pidfd now lives for one call, so nothing accumulates.
      */
     @Test
     @Timeout(90)
