@@ -57,7 +57,8 @@ public final class WorkerCredentials {
     private final Thread thread = Thread.currentThread();
     private ThreadCaps.Switch caps;
     private boolean raiseFirst = true;
-    private volatile boolean failed = true;
+    /** Read and written by the owning thread only. */
+    private boolean failed = true;
 
     private WorkerCredentials(GuestCredentials guest) {
         this.guest = guest;

@@ -82,17 +82,21 @@ public final class NotificationLoop implements AutoCloseable {
     }
 
     /**
+     * Runs first on every worker thread, before it answers anything (per-thread setup: the
+     * guest's credentials). Workers are started by {@link #start} and the watchdog only, never by
+     * another worker, so each starts with the sentry's own credentials.
+     */
+    public void workerInit(Runnable init) {
+        this.workerInit = init;
+    }
+
+    /**
      * Fault injection for the fail-closed tests: the sentry answers {@code calls} calls and then
      * stops answering. The worker that receives the next one drops it unanswered and closes the
      * listener; so does any worker still blocked in RECV when it wakes. Once no worker holds the
      * listener, the kernel fails every pending and future trapped call with ENOSYS, as if the
      * sentry had died. (Run it with a single worker to release the listener at once.)
      */
-    /** Runs first on every worker thread, before it answers anything (per-thread setup). */
-    public void workerInit(Runnable init) {
-        this.workerInit = init;
-    }
-
     public void abandonAfter(int calls) {
         this.abandonAfter = calls;
     }

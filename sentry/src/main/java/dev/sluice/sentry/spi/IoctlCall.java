@@ -9,7 +9,11 @@ import dev.sluice.sentry.nativeio.HostFd;
  * registers, the device of the sentry's own dup) or an accessor that copies.
  */
 public interface IoctlCall {
-    /** The calling thread (a pid in the sentry's namespace). */
+    /**
+     * The calling thread (a pid in the sentry's namespace), for logs and traces only: a tid is a
+     * number that a dead thread's successor may get, so nothing may be looked up by it; the
+     * sentry reaches the caller through {@link #guestFile} and {@link #memory} alone.
+     */
     int tid();
 
     /** The guest's fd number: a plain value, never closed by the sentry. */
@@ -24,7 +28,10 @@ public interface IoctlCall {
     /** The device behind the sentry's dup of the guest's fd. */
     CharDevice device();
 
-    /** The sentry's dup of the guest's fd, borrowed: the dispatcher closes it after the call. */
+    /**
+     * The sentry's dup of the guest's fd, borrowed: the dispatcher closes it after the call. It
+     * throws (and the call fails with EIO) if the caller is found gone when the proxy first asks.
+     */
     HostFd hostFd();
 
     GuestMemory memory();
@@ -40,7 +47,8 @@ public interface IoctlCall {
      * table, for params that carry fd numbers: the sentry must act on the guest's file, never on
      * whatever its own table holds under that number. Returns the new fd (the caller owns it and
      * must close it, e.g. through {@link #cleanup()}) or {@code -errno} ({@code -EBADF} for a
-     * number the guest has no file under).
+     * number the guest has no file under, {@code -ESRCH} once the caller is found gone: the
+     * dispatcher then fails the call with EIO, whatever the proxy answers).
      */
     long guestFile(int guestFd);
 
