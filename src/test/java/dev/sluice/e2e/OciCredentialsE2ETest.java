@@ -49,14 +49,7 @@ class OciCredentialsE2ETest {
 
     /** A started container of {@code bundle}, its init reparented to a reaper whose out file is returned. */
     private Path running(Path bundle, String id) {
-        OciBundle.Reaper reaper = OciBundle.Reaper.named(bundle, "init-" + id, "--root", oci.root().toString(), "create",
-                "--bundle", bundle.toString(), "--pid-file", bundle.resolve("init-" + id + ".pid").toString(), id);
-        oci.closeAfter(reaper);
-        assertEquals("0", reaper.await("cmd", WAIT), "create " + id + "\n" + OciBundle.Reaper.read(reaper.err));
-        reaper.await("pid", WAIT);
-        Sluice.Result start = oci.run("start", id);
-        assertEquals(0, start.exitCode(), "start " + id + "\n" + start);
-        return reaper.out;
+        return oci.start(bundle, id).reaper().out;
     }
 
     private static Path bundle(String name, String script, Consumer<ObjectNode> edit) {

@@ -38,14 +38,7 @@ class OciExecE2ETest {
 
     /** A started container of {@code bundle} under the test's root, its init reparented to a reaper; returns init's pid. */
     private long running(Path bundle, String id) {
-        OciBundle.Reaper reaper = OciBundle.Reaper.named(bundle, "init-" + id, "--root", oci.root().toString(), "create",
-                "--bundle", bundle.toString(), "--pid-file", bundle.resolve("init-" + id + ".pid").toString(), id);
-        oci.closeAfter(reaper);
-        assertEquals("0", reaper.await("cmd", WAIT), "create " + id + "\n" + OciBundle.Reaper.read(reaper.err));
-        long pid = Long.parseLong(reaper.await("pid", WAIT));
-        Sluice.Result start = oci.run("start", id);
-        assertEquals(0, start.exitCode(), "start " + id + "\n" + start);
-        return pid;
+        return oci.start(bundle, id).pid();
     }
 
     private static Path bundle(String name, Consumer<ObjectNode> edit) {

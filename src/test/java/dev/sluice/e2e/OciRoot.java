@@ -1,6 +1,9 @@
 package dev.sluice.e2e;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.extension.AfterEachCallback;
@@ -52,5 +55,23 @@ final class OciRoot implements BeforeEachCallback, AfterEachCallback {
     <T extends AutoCloseable> T closeAfter(T c) {
         closing.add(c);
         return c;
+    }
+
+    /** A container that {@link #start} created and started: its init's reaper (stdout in {@code reaper.out}) and pid. */
+    record Started(OciBundle.Reaper reaper, long pid) {}
+
+    /**
+     * Creates container {@code id} of {@code bundle} under this root, its init reparented to a
+     * reaper (files {@code init-ID.*} in the bundle), and starts it; fails the test if either fails.
+     */
+    Started start(Path bundle, String id) {
+        Duration wait = Duration.ofSeconds(60);
+        OciBundle.Reaper reaper = closeAfter(OciBundle.Reaper.named(bundle, "init-" + id, "--root", root.toString(), "create",
+                "--bundle", bundle.toString(), "--pid-file", bundle.resolve("init-" + id + ".pid").toString(), id));
+        assertEquals("0", reaper.await("cmd", wait), "create " + id + "\n" + OciBundle.Reaper.read(reaper.err));
+        long pid = Long.parseLong(reaper.await("pid", wait));
+        Sluice.Result start = run("start", id);
+        assertEquals(0, start.exitCode(), "start " + id + "\n" + start);
+        return new Started(reaper, pid);
     }
 }

@@ -4,14 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.sluice.oci.spec.DefaultSpec;
 import dev.sluice.oci.spec.Spec;
 import dev.sluice.oci.spec.SpecException;
 import dev.sluice.oci.spec.SpecLoader;
 import dev.sluice.sentry.launch.LaunchPlan;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -24,13 +22,11 @@ class ExecPlanCompilerTest {
     Path dir;
 
     private Spec config() {
-        return SpecLoader.parse(DefaultSpec.json().getBytes(StandardCharsets.UTF_8), "config.json");
+        return Specs.defaultConfig();
     }
 
     private Spec.Process process(String json) throws IOException {
-        Path f = dir.resolve("process.json");
-        Files.writeString(f, json);
-        return SpecLoader.loadProcess(f);
+        return Specs.process(dir, json);
     }
 
     private static final String SHELL = """

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sluice.oci.OciException;
-import dev.sluice.oci.spec.DefaultSpec;
 import dev.sluice.oci.spec.Spec;
 import dev.sluice.oci.spec.SpecLoader;
 import dev.sluice.sentry.guest.GuestCredentials;
@@ -28,54 +27,44 @@ class WorkloadCredentialsTest {
     @TempDir
     Path dir;
 
-    private Spec config() {
-        return SpecLoader.parse(DefaultSpec.json().getBytes(StandardCharsets.UTF_8), "config.json");
-    }
-
-    private Spec.Process process(String json) throws IOException {
-        Path f = dir.resolve("process.json");
-        Files.writeString(f, json);
-        return SpecLoader.loadProcess(f);
-    }
-
     private static GuestCredentials of(Spec config, Spec.Process p) {
         return WorkloadCredentials.of(config, p, "config.json", (int) ProcessHandle.current().pid());
     }
 
     @Test
     void theDefaultConfigsRootProcessIsRootWithItsThreeCapabilities() {
-        Spec c = config();
+        Spec c = Specs.defaultConfig();
         assertEquals(new GuestCredentials(0, 0, AUDIT_WRITE | KILL | NET_BIND_SERVICE), of(c, c.process()),
                 "sluice spec's process: root with its effective set, not `sluice run`'s default set");
     }
 
     @Test
     void aRootProcessGetsTheEffectiveSetWithinWhatThePlanKeeps() throws IOException {
-        Spec.Process p = process("""
+        Spec.Process p = Specs.process(dir, """
                 {"args": ["sh"], "cwd": "/", "user": {"uid": 0, "gid": 0},
                  "capabilities": {"bounding": ["CAP_KILL", "CAP_CHOWN", "CAP_MKNOD"],
                                   "effective": ["CAP_KILL", "CAP_MKNOD", "CAP_SYS_ADMIN"]}}
                 """);
-        assertEquals(new GuestCredentials(0, 0, KILL), of(config(), p),
+        assertEquals(new GuestCredentials(0, 0, KILL), of(Specs.defaultConfig(), p),
                 "effective, less what the bounding set does not keep (CAP_SYS_ADMIN) and CAP_MKNOD, which is always dropped");
     }
 
     @Test
     void aRootProcessWithoutCapabilitiesHasTheDefaultSet() throws IOException {
-        Spec.Process p = process("{\"args\": [\"sh\"], \"cwd\": \"/\"}");
-        assertEquals(GuestCredentials.root(PlanCompiler.DEFAULT_CAPS), of(config(), p), "as the plan gives it");
+        Spec.Process p = Specs.process(dir, "{\"args\": [\"sh\"], \"cwd\": \"/\"}");
+        assertEquals(GuestCredentials.root(PlanCompiler.DEFAULT_CAPS), of(Specs.defaultConfig(), p), "as the plan gives it");
     }
 
     @Test
     void aNonRootProcessHoldsNoCapabilityAfterExec() throws IOException {
-        Spec.Process p = process("""
+        Spec.Process p = Specs.process(dir, """
                 {"args": ["sh"], "cwd": "/", "user": {"uid": 1000, "gid": 100},
                  "capabilities": {"bounding": ["CAP_KILL", "CAP_CHOWN"], "effective": ["CAP_KILL", "CAP_CHOWN"],
                                   "permitted": ["CAP_KILL", "CAP_CHOWN"]}}
                 """);
-        assertEquals(new GuestCredentials(1000, 100, 0), of(config(), p),
+        assertEquals(new GuestCredentials(1000, 100, 0), of(Specs.defaultConfig(), p),
                 "its uid and gid; no capability (without ambient ones, execve leaves a non-root process none)");
-        assertTrue((CHOWN & of(config(), p).capabilities()) == 0, "none");
+        assertTrue((CHOWN & of(Specs.defaultConfig(), p).capabilities()) == 0, "none");
     }
 
     @Test

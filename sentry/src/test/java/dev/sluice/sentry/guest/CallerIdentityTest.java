@@ -66,6 +66,14 @@ class CallerIdentityTest {
         }
     }
 
+    /** This thread as the caller; every check is counted in {@code checks} and answers {@code waiting}. */
+    private static CallerIdentity thisThread(AtomicInteger checks, AtomicBoolean waiting) {
+        return CallerIdentity.open(TestFds.gettid(), () -> {
+            checks.incrementAndGet();
+            return waiting.get();
+        }, null);
+    }
+
     @Test
     void dupThroughTheThreadGroupLeaderAndThisThread() {
         for (int tid : new int[] {Native.getpid(), TestFds.gettid()}) {
@@ -77,30 +85,52 @@ class CallerIdentityTest {
         }
     }
 
+    /** A thread of this JVM that waits until {@link #end}: a guest thread other than the leader. */
+    private static final class GuestThread {
+        private final CountDownLatch release = new CountDownLatch(1);
+        private final AtomicInteger tid = new AtomicInteger();
+        private final Thread thread;
+
+        GuestThread() throws InterruptedException {
+            CountDownLatch started = new CountDownLatch(1);
+            thread = new Thread(() -> {
+                tid.set(TestFds.gettid());
+                started.countDown();
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }, "guest-thread");
+            thread.start();
+            assertTrue(started.await(30, TimeUnit.SECONDS), "the thread started");
+        }
+
+        int tid() {
+            return tid.get();
+        }
+
+        /** Lets the thread exit and waits until the kernel has reaped it (Java says so a little earlier). */
+        void end() throws InterruptedException {
+            release.countDown();
+            thread.join();
+            Path task = Path.of("/proc/self/task", Integer.toString(tid()));
+            while (Files.exists(task)) {
+                Thread.sleep(5);
+            }
+        }
+    }
+
     @Test
     void dupThroughAnotherNonLeaderThread() throws InterruptedException {
-        AtomicInteger tid = new AtomicInteger();
-        CountDownLatch started = new CountDownLatch(1);
-        CountDownLatch release = new CountDownLatch(1);
-        Thread t = new Thread(() -> {
-            tid.set(TestFds.gettid());
-            started.countDown();
-            try {
-                release.await();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "guest-thread");
-        t.start();
+        GuestThread t = new GuestThread();
         try {
-            assertTrue(started.await(30, TimeUnit.SECONDS), "the thread started");
-            assertNotEquals(Native.getpid(), tid.get(), "a started thread is not the thread-group leader");
-            try (CallerIdentity c = CallerIdentity.open(tid.get(), () -> true, null)) {
+            assertNotEquals(Native.getpid(), t.tid(), "a started thread is not the thread-group leader");
+            try (CallerIdentity c = CallerIdentity.open(t.tid(), () -> true, null)) {
                 assertSameOpenFile(c.dup(guestFd), "non-leader thread");
             }
         } finally {
-            release.countDown();
-            t.join();
+            t.end();
         }
     }
 
@@ -147,10 +177,7 @@ class CallerIdentityTest {
         long fdsBefore = openFds();
         AtomicBoolean waiting = new AtomicBoolean(true);
         AtomicInteger checks = new AtomicInteger();
-        try (CallerIdentity c = CallerIdentity.open(TestFds.gettid(), () -> {
-            checks.incrementAndGet();
-            return waiting.get();
-        }, null)) {
+        try (CallerIdentity c = thisThread(checks, waiting)) {
             assertSameOpenFile(c.dup(guestFd), "while it waits");
             assertEquals(2, checks.get(), "checked after the pidfd and after the dup");
             waiting.set(false);
@@ -167,10 +194,7 @@ class CallerIdentityTest {
     void aLookUpIsCheckedByTheNextVerifyOrMemoryOpenOnly() {
         AtomicBoolean waiting = new AtomicBoolean(true);
         AtomicInteger checks = new AtomicInteger();
-        try (CallerIdentity c = CallerIdentity.open(TestFds.gettid(), () -> {
-            checks.incrementAndGet();
-            return waiting.get();
-        }, null)) {
+        try (CallerIdentity c = thisThread(checks, waiting)) {
             assertEquals(1, checks.get(), "checked after the pidfd");
             assertTrue(c.verify(), "nothing looked up since: no check needed");
             assertEquals(1, checks.get(), "and none made");
@@ -184,10 +208,7 @@ class CallerIdentityTest {
         }
         checks.set(0);
         waiting.set(true);
-        try (CallerIdentity c = CallerIdentity.open(TestFds.gettid(), () -> {
-            checks.incrementAndGet();
-            return waiting.get();
-        }, null)) {
+        try (CallerIdentity c = thisThread(checks, waiting)) {
             long dup = c.lookUp(guestFd);
             int mem = c.openMemory(new Arena(4096));
             assertTrue(mem >= 0, "memory opens");
@@ -216,29 +237,10 @@ class CallerIdentityTest {
      */
     @Test
     void anExitedCallerIsEsrchNeverANumberLookup() throws InterruptedException {
-        AtomicInteger tid = new AtomicInteger();
-        CountDownLatch started = new CountDownLatch(1);
-        CountDownLatch release = new CountDownLatch(1);
-        Thread t = new Thread(() -> {
-            tid.set(TestFds.gettid());
-            started.countDown();
-            try {
-                release.await();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "short-lived guest thread");
-        t.start();
-        assertTrue(started.await(30, TimeUnit.SECONDS), "the thread started");
-        try (CallerIdentity c = CallerIdentity.open(tid.get(), () -> true, null)) {
+        GuestThread t = new GuestThread();
+        try (CallerIdentity c = CallerIdentity.open(t.tid(), () -> true, null)) {
             assertSameOpenFile(c.dup(guestFd), "while the thread lives");
-            release.countDown();
-            t.join();
-            // Java reports the thread terminated a little before the kernel has reaped it.
-            Path task = Path.of("/proc/self/task", Integer.toString(tid.get()));
-            while (Files.exists(task)) {
-                Thread.sleep(5);
-            }
+            t.end();
             long r = c.dup(guestFd);
             if (r >= 0) {
                 Native.close((int) r);

@@ -15,6 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -103,15 +104,34 @@ class WorkerCredentialsTest {
         assertEquals(mine.get("CapEff"), after.get("CapEff"), "and its capabilities");
     }
 
-    @Test
-    void aNonRootGuestIsReachedWithPtraceRaisedOnlyAroundTheDupAndTheMemoryOpen() throws Exception {
-        Process guest = new ProcessBuilder("setpriv", "--reuid=" + UID, "--regid=" + GID, "--clear-groups", "sleep", "60").start();
+    /** What a test does with a guest process: its pid, and a pidfd of it (closed afterwards). */
+    @FunctionalInterface
+    private interface WithGuest {
+        void run(int pid, int pidfd) throws Exception;
+    }
+
+    /** Starts {@code command} as the guest, runs {@code body}, and kills the guest. */
+    private static void withGuest(List<String> command, long uid, WithGuest body) throws Exception {
+        Process guest = new ProcessBuilder(command).start();
         try {
             int pid = (int) guest.pid();
-            awaitUid(pid, UID);
+            awaitUid(pid, uid);
             int pidfd = Native.pidfdOpen(pid, 0);
             assertTrue(pidfd >= 0, "pidfd of the guest: " + Errno.describe(-pidfd));
             try {
+                body.run(pid, pidfd);
+            } finally {
+                Native.close(pidfd);
+            }
+        } finally {
+            guest.destroyForcibly();
+            guest.waitFor();
+        }
+    }
+
+    @Test
+    void aNonRootGuestIsReachedWithPtraceRaisedOnlyAroundTheDupAndTheMemoryOpen() throws Exception {
+        withGuest(List.of("setpriv", "--reuid=" + UID, "--regid=" + GID, "--clear-groups", "sleep", "60"), UID, (pid, pidfd) ->
                 onNewThread(() -> {
                     assertEquals(0, WorkerCredentials.become(new GuestCredentials(UID, GID, 0)), "become the guest");
                     WorkerCredentials w = WorkerCredentials.current();
@@ -130,50 +150,33 @@ class WorkerCredentialsTest {
                     int plainMem = (int) Native.ret(Native.LIBC.open(path.address(), Native.O_RDWR | Native.O_CLOEXEC, 0));
                     assertTrue(plainMem == -Errno.EACCES || plainMem == -Errno.EPERM,
                             "without raising, the open is refused: " + Errno.describe(-plainMem));
-                });
-            } finally {
-                Native.close(pidfd);
-            }
-        } finally {
-            guest.destroyForcibly();
-            guest.waitFor();
-        }
+                }));
     }
 
     @Test
     void aRootGuestIsReachedWithoutRaisingAnything() throws Exception {
-        Process guest = new ProcessBuilder("sleep", "60").start();
-        try {
-            int pidfd = Native.pidfdOpen((int) guest.pid(), 0);
-            assertTrue(pidfd >= 0, "pidfd of the guest: " + Errno.describe(-pidfd));
-            try {
-                onNewThread(() -> {
-                    // A root guest with all of root's capabilities: the worker acts as root with them.
-                    ThreadCaps.Sets all = ThreadCaps.read();
-                    assertEquals(0, WorkerCredentials.become(GuestCredentials.root(all.permitted())), "become the guest");
-                    int fd = WorkerCredentials.current().pidfdGetfd(pidfd, 0);
-                    assertTrue(fd >= 0, "the dup works: " + (fd < 0 ? Errno.describe(-fd) : ""));
-                    Native.close(fd);
-                });
-                onNewThread(() -> {
-                    // A root guest with fewer: root's real uid still lets the dup through without CAP_SYS_PTRACE.
-                    assertEquals(0, WorkerCredentials.become(GuestCredentials.root(PlanCompiler.DEFAULT_CAPS)), "become");
-                    int plain = Native.pidfdGetfd(pidfd, 0);
-                    assertTrue(plain >= 0, "the premise: no raise is needed for a root guest: "
-                            + (plain < 0 ? Errno.describe(-plain) : ""));
-                    Native.close(plain);
-                    int fd = WorkerCredentials.current().pidfdGetfd(pidfd, 0);
-                    assertTrue(fd >= 0, "the dup works: " + (fd < 0 ? Errno.describe(-fd) : ""));
-                    Native.close(fd);
-                    assertEquals(PlanCompiler.DEFAULT_CAPS, ThreadCaps.effective(), "the guest's set, unchanged");
-                });
-            } finally {
-                Native.close(pidfd);
-            }
-        } finally {
-            guest.destroyForcibly();
-            guest.waitFor();
-        }
+        withGuest(List.of("sleep", "60"), 0, (pid, pidfd) -> {
+            onNewThread(() -> {
+                // A root guest with all of root's capabilities: the worker acts as root with them.
+                ThreadCaps.Sets all = ThreadCaps.read();
+                assertEquals(0, WorkerCredentials.become(GuestCredentials.root(all.permitted())), "become the guest");
+                int fd = WorkerCredentials.current().pidfdGetfd(pidfd, 0);
+                assertTrue(fd >= 0, "the dup works: " + (fd < 0 ? Errno.describe(-fd) : ""));
+                Native.close(fd);
+            });
+            onNewThread(() -> {
+                // A root guest with fewer: root's real uid still lets the dup through without CAP_SYS_PTRACE.
+                assertEquals(0, WorkerCredentials.become(GuestCredentials.root(PlanCompiler.DEFAULT_CAPS)), "become");
+                int plain = Native.pidfdGetfd(pidfd, 0);
+                assertTrue(plain >= 0, "the premise: no raise is needed for a root guest: "
+                        + (plain < 0 ? Errno.describe(-plain) : ""));
+                Native.close(plain);
+                int fd = WorkerCredentials.current().pidfdGetfd(pidfd, 0);
+                assertTrue(fd >= 0, "the dup works: " + (fd < 0 ? Errno.describe(-fd) : ""));
+                Native.close(fd);
+                assertEquals(PlanCompiler.DEFAULT_CAPS, ThreadCaps.effective(), "the guest's set, unchanged");
+            });
+        });
     }
 
     @Test
