@@ -25,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <linux/audit.h>
+#include <linux/capability.h>
 #include <linux/kcmp.h>
 #include <linux/seccomp.h>
 #include <sys/ioctl.h>
@@ -130,6 +131,24 @@ int main(void)
     VAL(SYS_seccomp);
     VAL(KCMP_FILE);
     VAL(AUDIT_ARCH_X86_64);
+
+    /* A sentry worker's own credentials (ThreadCaps, ThreadIds): per-thread raw syscalls. */
+    VAL(SYS_capget);
+    VAL(SYS_capset);
+    VAL(SYS_setresuid);
+    VAL(SYS_getresuid);
+    VAL(SYS_setresgid);
+    VAL(SYS_getresgid);
+    VAL(SYS_setfsuid);
+    VAL(SYS_setfsgid);
+    VAL(_LINUX_CAPABILITY_VERSION_3);
+    SIZE(__user_cap_header_struct);
+    SIZE(__user_cap_data_struct);
+    OFF(__user_cap_data_struct, effective);
+    OFF(__user_cap_data_struct, permitted);
+    OFF(__user_cap_data_struct, inheritable);
+    VAL(CAP_DAC_OVERRIDE);
+    VAL(CAP_SYS_PTRACE);
 
     if (fflush(stdout) != 0)
         return 1;

@@ -14,16 +14,16 @@ import jnr.ffi.Pointer;
  */
 public final class ThreadCaps {
     // arch/x86/entry/syscalls/syscall_64.tbl
-    private static final int SYS_CAPGET = 125;
-    private static final int SYS_CAPSET = 126;
+    public static final int SYS_CAPGET = 125;
+    public static final int SYS_CAPSET = 126;
     // include/uapi/linux/capability.h: struct __user_cap_header_struct {u32 version; int pid;} and two
     // struct __user_cap_data_struct {u32 effective, permitted, inheritable;} for 64 capability bits.
-    private static final int LINUX_CAPABILITY_VERSION_3 = 0x20080522;
-    private static final int HEADER_SIZE = 8;
-    private static final int DATA_SIZE = 12;
-    private static final int OFF_EFFECTIVE = 0;
-    private static final int OFF_PERMITTED = 4;
-    private static final int OFF_INHERITABLE = 8;
+    public static final int LINUX_CAPABILITY_VERSION_3 = 0x20080522;
+    public static final int HEADER_SIZE = 8;
+    public static final int DATA_SIZE = 12;
+    public static final int OFF_EFFECTIVE = 0;
+    public static final int OFF_PERMITTED = 4;
+    public static final int OFF_INHERITABLE = 8;
 
     // include/uapi/linux/capability.h
     public static final int CAP_DAC_OVERRIDE = 1;

@@ -14,12 +14,12 @@ import jnr.ffi.Pointer;
  */
 public final class ThreadIds {
     // arch/x86/entry/syscalls/syscall_64.tbl
-    private static final int SYS_SETRESUID = 117;
-    private static final int SYS_GETRESUID = 118;
-    private static final int SYS_SETRESGID = 119;
-    private static final int SYS_GETRESGID = 120;
-    private static final int SYS_SETFSUID = 122;
-    private static final int SYS_SETFSGID = 123;
+    public static final int SYS_SETRESUID = 117;
+    public static final int SYS_GETRESUID = 118;
+    public static final int SYS_SETRESGID = 119;
+    public static final int SYS_GETRESGID = 120;
+    public static final int SYS_SETFSUID = 122;
+    public static final int SYS_SETFSGID = 123;
     /** {@code (uid_t) -1}: "no change" for setresuid(2), and never a valid fs id, so setfsuid(-1) only reads. */
     public static final long UNCHANGED = 0xffffffffL;
 

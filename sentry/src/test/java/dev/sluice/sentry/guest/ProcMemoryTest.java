@@ -190,7 +190,7 @@ class ProcMemoryTest {
         iov.putLong(8, 8);
         iov.putLong(16, addr);
         iov.putLong(24, 8);
-        return (int) Native.ret(Native.LIBC.syscall(310 /* SYS_process_vm_readv */, pid, iov.address(), 1,
+        return (int) Native.ret(Native.LIBC.syscall(Native.SYS_PROCESS_VM_READV, pid, iov.address(), 1,
                 iov.address() + 16, 1, 0));
     }
 

@@ -84,7 +84,24 @@ class SeccompAbiTest {
             nat("SYS_fstatfs", "SYS_FSTATFS", Native.SYS_FSTATFS),
             new Row("sizeof.stat", "StatLayout.SIZE", StatLayout.SIZE),
             new Row("offsetof.stat.st_mode", "StatLayout.OFF_MODE", StatLayout.OFF_MODE),
-            new Row("offsetof.stat.st_rdev", "StatLayout.OFF_RDEV", StatLayout.OFF_RDEV));
+            new Row("offsetof.stat.st_rdev", "StatLayout.OFF_RDEV", StatLayout.OFF_RDEV),
+
+            new Row("SYS_capget", "ThreadCaps.SYS_CAPGET", ThreadCaps.SYS_CAPGET),
+            new Row("SYS_capset", "ThreadCaps.SYS_CAPSET", ThreadCaps.SYS_CAPSET),
+            new Row("_LINUX_CAPABILITY_VERSION_3", "ThreadCaps.LINUX_CAPABILITY_VERSION_3", ThreadCaps.LINUX_CAPABILITY_VERSION_3),
+            new Row("sizeof.__user_cap_header_struct", "ThreadCaps.HEADER_SIZE", ThreadCaps.HEADER_SIZE),
+            new Row("sizeof.__user_cap_data_struct", "ThreadCaps.DATA_SIZE", ThreadCaps.DATA_SIZE),
+            new Row("offsetof.__user_cap_data_struct.effective", "ThreadCaps.OFF_EFFECTIVE", ThreadCaps.OFF_EFFECTIVE),
+            new Row("offsetof.__user_cap_data_struct.permitted", "ThreadCaps.OFF_PERMITTED", ThreadCaps.OFF_PERMITTED),
+            new Row("offsetof.__user_cap_data_struct.inheritable", "ThreadCaps.OFF_INHERITABLE", ThreadCaps.OFF_INHERITABLE),
+            new Row("CAP_DAC_OVERRIDE", "ThreadCaps.CAP_DAC_OVERRIDE", ThreadCaps.CAP_DAC_OVERRIDE),
+            new Row("CAP_SYS_PTRACE", "ThreadCaps.CAP_SYS_PTRACE", ThreadCaps.CAP_SYS_PTRACE),
+            new Row("SYS_setresuid", "ThreadIds.SYS_SETRESUID", ThreadIds.SYS_SETRESUID),
+            new Row("SYS_getresuid", "ThreadIds.SYS_GETRESUID", ThreadIds.SYS_GETRESUID),
+            new Row("SYS_setresgid", "ThreadIds.SYS_SETRESGID", ThreadIds.SYS_SETRESGID),
+            new Row("SYS_getresgid", "ThreadIds.SYS_GETRESGID", ThreadIds.SYS_GETRESGID),
+            new Row("SYS_setfsuid", "ThreadIds.SYS_SETFSUID", ThreadIds.SYS_SETFSUID),
+            new Row("SYS_setfsgid", "ThreadIds.SYS_SETFSGID", ThreadIds.SYS_SETFSGID));
 
     /** Native constants of the kinds this test covers that sluice-abi-dump does not print (yet). */
     private static final Set<String> NATIVE_NOT_IN_DUMP = Set.of();
@@ -133,6 +150,20 @@ class SeccompAbiTest {
     }
 
     @Test
+    void everyConstantOfAThreadCredentialsClassHasARow() {
+        Set<String> missing = new TreeSet<>();
+        for (Class<?> c : List.of(ThreadCaps.class, ThreadIds.class)) {
+            for (String f : constants(c)) {
+                String name = c.getSimpleName() + "." + f;
+                if (ROWS.stream().noneMatch(r -> r.javaName().equals(name)) && !name.equals("ThreadIds.UNCHANGED")) {
+                    missing.add(name);
+                }
+            }
+        }
+        assertTrue(missing.isEmpty(), "every ThreadCaps/ThreadIds constant is compared with sluice-abi-dump; not covered: " + missing);
+    }
+
+    @Test
     void everySeccompAbiConstantHasARow() {
         Set<String> missing = new TreeSet<>();
         for (String f : constants(SeccompAbi.class)) {
@@ -166,6 +197,8 @@ class SeccompAbiTest {
             Class<?> c = switch (cls[0]) {
                 case "SeccompAbi" -> SeccompAbi.class;
                 case "StatLayout" -> StatLayout.class;
+                case "ThreadCaps" -> ThreadCaps.class;
+                case "ThreadIds" -> ThreadIds.class;
                 default -> Native.class;
             };
             Field f = c.getField(cls[1]);
