@@ -16,7 +16,6 @@ import dev.sluice.oci.spec.SpecException;
 import dev.sluice.rdmaproxy.net.NetdevException;
 import dev.sluice.rdmaproxy.net.NetdevMover;
 import dev.sluice.rdmaproxy.net.StrongArp;
-import dev.sluice.sentry.launch.HostProcess;
 import dev.sluice.sentry.launch.LaunchPlan;
 import dev.sluice.sentry.launch.PlanCompiler;
 import dev.sluice.sentry.spi.TrapRule;
@@ -97,9 +96,6 @@ public final class OciPlanCompiler {
     private UserNamespace userns;
     private UserNamespaceChecks usernsChecks;
 
-    /** The container's sentry, which init watches; null without one. */
-    private HostProcess sentry;
-
     private OciPlanCompiler(Spec spec, String file, Path bundle) {
         this.spec = spec;
         this.file = file;
@@ -135,15 +131,7 @@ public final class OciPlanCompiler {
     /** As above; the workload also keeps fds 3 to 3+{@code preservedFds}-1 ({@code --preserve-fds}). */
     public static LaunchPlan compile(Spec spec, String file, Path bundle, Path staging, List<TrapRule> rules,
                                      int preservedFds) {
-        return compile(spec, file, bundle, staging, rules, preservedFds, null);
-    }
-
-    /** As above; with a {@code sentry} (the process that mediates the container), init dies with it. */
-    public static LaunchPlan compile(Spec spec, String file, Path bundle, Path staging, List<TrapRule> rules,
-                                     int preservedFds, HostProcess sentry) {
-        OciPlanCompiler c = new OciPlanCompiler(spec, file, bundle);
-        c.sentry = sentry;
-        return c.compile(staging, rules, preservedFds);
+        return new OciPlanCompiler(spec, file, bundle).compile(staging, rules, preservedFds);
     }
 
     /** Only the checks of {@link #compile}: support, paths, the executable. */
@@ -159,9 +147,6 @@ public final class OciPlanCompiler {
         String root = userns != null ? rootfs.toString() : staging.toString();
         LaunchPlan.Builder b = LaunchPlan.builder();
         b.detach();
-        if (sentry != null) {
-            b.watchSentry(sentry.pid(), sentry.startTime());
-        }
         Spec.Process p = spec.process();
         if (p.oomScoreAdj() != null) {
             // Outer, before any namespace changes: lowering it needs CAP_SYS_RESOURCE on the host.
@@ -205,6 +190,12 @@ public final class OciPlanCompiler {
         strictArp(b, netdevs);
         b.pivotRoot(root);
         checkExecutable(view);
+        // A pid namespace of the container's own, or the host's where a sentry lives: its processes
+        // must not reach what is outside (processes exec'd into it, and their setup; the sentry).
+        // One joined by path is another container's (a pod's): its processes keep runc's reach there.
+        if (namespacePath("pid") == null && (types.contains("pid") || !rules.isEmpty())) {
+            b.ptraceScope();
+        }
 
         List<NotifyRule> notify = NotifyRule.of(rules);
         SeccompProfile.compile(spec, file, b, !notify.isEmpty());
