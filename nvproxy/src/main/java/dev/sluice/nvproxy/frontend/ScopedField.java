@@ -21,6 +21,9 @@ public sealed interface ScopedField {
     /** The end of the bytes this field reads or writes, which must lie within the params. */
     int extent();
 
+    /** What the field does, for docs/ioctls.md: {@code GPU id checked}, {@code pids translated}. */
+    String describe();
+
     /** Why the params name something outside the sandbox, or null when they do not. */
     default String check(Pointer params, SandboxScope scope) {
         return null;
@@ -31,6 +34,11 @@ public sealed interface ScopedField {
 
     /** An input {@code NvU32 gpuId} at {@code offset}. */
     record GpuId(int offset) implements ScopedField {
+        @Override
+        public String describe() {
+            return "GPU id checked";
+        }
+
         @Override
         public int extent() {
             return offset + 4;
@@ -48,6 +56,11 @@ public sealed interface ScopedField {
      * {@code all} as the first entry stands for every GPU (which RM only acknowledges, see the rule).
      */
     record GpuIdList(int offset, int max, int all) implements ScopedField {
+        @Override
+        public String describe() {
+            return "GPU ids checked";
+        }
+
         @Override
         public int extent() {
             return offset + 4 * max;
@@ -74,6 +87,11 @@ public sealed interface ScopedField {
     /** An input list of GPU ids at {@code offset} whose length is the {@code NvU32} at {@code countOffset}. */
     record CountedGpuIds(int countOffset, int offset, int max) implements ScopedField {
         @Override
+        public String describe() {
+            return "GPU ids checked";
+        }
+
+        @Override
         public int extent() {
             return Math.max(countOffset + 4, offset + 4 * max);
         }
@@ -98,6 +116,11 @@ public sealed interface ScopedField {
      * RM fills entry for entry (flags): it is compacted alike and zeroed after the kept entries.
      */
     record GpuIdsOut(int offset, int max, int parallelOffset) implements ScopedField {
+        @Override
+        public String describe() {
+            return "GPUs filtered";
+        }
+
         @Override
         public int extent() {
             return Math.max(offset, parallelOffset) + 4 * max;
@@ -138,6 +161,11 @@ public sealed interface ScopedField {
      */
     record GpuRecordsOut(int countOffset, int offset, int recordSize, int max, int idOffset, int idCountOffset,
                          int idMax) implements ScopedField {
+        @Override
+        public String describe() {
+            return "GPUs filtered";
+        }
+
         @Override
         public int extent() {
             return Math.max(countOffset + 4, offset + recordSize * max);
@@ -183,6 +211,11 @@ public sealed interface ScopedField {
      * them for a caller inside it. The dropped tail is zeroed.
      */
     record PidsOut(int countOffset, int offset, int max) implements ScopedField {
+        @Override
+        public String describe() {
+            return "pids translated";
+        }
+
         @Override
         public int extent() {
             return Math.max(countOffset + 4, offset + 4 * max);
