@@ -63,11 +63,16 @@ class SandboxScopeTest {
     }
 
     private void nvos54(int cmd) {
-        f.mem.putInt(FakeCall.BASE + Nvos54.OFF_CMD, cmd);
-        f.putLong(FakeCall.BASE + Nvos54.OFF_PARAMS, PARAMS);
-        f.mem.putInt(FakeCall.BASE + Nvos54.OFF_PARAMS_SIZE, NvControlCommands.lookup(cmd).paramsSize());
-        f.mem.putInt(FakeCall.BASE + Nvos54.OFF_STATUS, 0x1234);
-        when(f.call.tid()).thenReturn(TID);
+        nvos54(f, cmd);
+    }
+
+    /** {@code c}'s NVOS54 for {@code cmd}, with params at {@link #PARAMS} of the size RM expects. */
+    private static void nvos54(FakeCall c, int cmd) {
+        c.mem.putInt(FakeCall.BASE + Nvos54.OFF_CMD, cmd);
+        c.putLong(FakeCall.BASE + Nvos54.OFF_PARAMS, PARAMS);
+        c.mem.putInt(FakeCall.BASE + Nvos54.OFF_PARAMS_SIZE, NvControlCommands.lookup(cmd).paramsSize());
+        c.mem.putInt(FakeCall.BASE + Nvos54.OFF_STATUS, 0x1234);
+        when(c.call.tid()).thenReturn(TID);
     }
 
     /** The driver writes {@code answer} into the sentry's params and succeeds. */
@@ -176,9 +181,7 @@ class SandboxScopeTest {
 
         FakeCall g = new FakeCall(REQ);
         try {
-            g.mem.putInt(FakeCall.BASE + Nvos54.OFF_CMD, NvControlCommands.NV0000_CTRL_CMD_GPU_ATTACH_IDS);
-            g.putLong(FakeCall.BASE + Nvos54.OFF_PARAMS, PARAMS);
-            g.mem.putInt(FakeCall.BASE + Nvos54.OFF_PARAMS_SIZE, 132);
+            nvos54(g, NvControlCommands.NV0000_CTRL_CMD_GPU_ATTACH_IDS);
             g.mem.putInt(PARAMS, 0xffff); // NV0000_CTRL_GPU_ATTACH_ALL_PROBED_IDS
             driverAnswers(p -> { });
             assertEquals(IoctlResult.value(0), handler.handle(g.call, null), "ATTACH_ALL_PROBED_IDS passes: RM only acknowledges it");
@@ -214,9 +217,7 @@ class SandboxScopeTest {
 
         FakeCall g = new FakeCall(REQ);
         try {
-            g.mem.putInt(FakeCall.BASE + Nvos54.OFF_CMD, NvControlCommands.NV0000_CTRL_CMD_SYNC_GPU_BOOST_GROUP_INFO);
-            g.putLong(FakeCall.BASE + Nvos54.OFF_PARAMS, PARAMS);
-            g.mem.putInt(FakeCall.BASE + Nvos54.OFF_PARAMS_SIZE, 2244);
+            nvos54(g, NvControlCommands.NV0000_CTRL_CMD_SYNC_GPU_BOOST_GROUP_INFO);
             driverAnswers(p -> {
                 p.putInt(0, 2);
                 p.putInt(4, 2); // group 0: ours and another
