@@ -168,10 +168,18 @@ public final class ContainerRuntime {
         }
     }
 
-    /** The detached sentry's report on its pipe: init's pid and start time, or why create failed. */
+    /**
+     * The detached sentry's report on its pipe: init's pid and start time, or why create failed,
+     * after any {@code WARN} lines, which are logged as the sentry's warnings to the caller.
+     */
     private static HostProcess awaitDaemon(String id, int reportFd) {
         String report = new String(OciNative.readAll(reportFd, 64 * 1024), StandardCharsets.UTF_8).trim();
         OciNative.close(reportFd);
+        while (report.startsWith("WARN ")) {
+            int nl = report.indexOf('\n');
+            LOG.warn("container {}: {}", id, (nl < 0 ? report : report.substring(0, nl)).substring(5));
+            report = nl < 0 ? "" : report.substring(nl + 1).trim();
+        }
         if (report.startsWith("OK ")) {
             String[] f = report.split(" ");
             return new HostProcess(Integer.parseInt(f[1]), Long.parseLong(f[2]));

@@ -71,9 +71,15 @@ public final class OciPlanCompiler {
     public static final String ANNOTATION_PROXIES = ANNOTATION_PREFIX + "proxies";
     /** Proxy options by annotation: {@code dev.sluice.nvproxy.capabilities} is option {@code nvproxy.capabilities}. */
     public static final List<String> PROXY_OPTIONS = List.of("nvproxy.capabilities", "nvproxy.driver-version");
+    /**
+     * {@code dev.sluice.accept-racy-continue}: {@code true} silences the warning about the proxies' racy
+     * CONTINUE rows at create, as {@code sluice run --accept-racy-continue}; {@code false} (the default) keeps it.
+     */
+    public static final String ANNOTATION_ACCEPT_RACY_CONTINUE = ANNOTATION_PREFIX + "accept-racy-continue";
     /** Every annotation Sluice reads. */
     public static final List<String> ANNOTATIONS = List.of(ANNOTATION_PROXIES,
-            ANNOTATION_PREFIX + PROXY_OPTIONS.get(0), ANNOTATION_PREFIX + PROXY_OPTIONS.get(1));
+            ANNOTATION_PREFIX + PROXY_OPTIONS.get(0), ANNOTATION_PREFIX + PROXY_OPTIONS.get(1),
+            ANNOTATION_ACCEPT_RACY_CONTINUE);
 
     // include/uapi/linux/mount.h
     static final long MOUNT_ATTR_RDONLY = 0x1;
@@ -214,6 +220,7 @@ public final class OciPlanCompiler {
                 throw bad("annotations." + key, "unknown Sluice annotation (known: " + String.join(", ", ANNOTATIONS) + ")");
             }
         }
+        acceptsRacyContinue(spec, file);
         Spec.Linux l = spec.linux();
         if (l == null) {
             throw bad("linux", "missing: a container needs at least a mount namespace");
@@ -485,6 +492,19 @@ public final class OciPlanCompiler {
     private String hostNode(Spec.Device d) {
         int i = spec.linux().devices().indexOf(d);
         return i < 0 ? d.path() : hostNode(d, file, "linux.devices[" + i + "]").toString();
+    }
+
+    /** Whether the config accepts the proxies' racy CONTINUE rows ({@link #ANNOTATION_ACCEPT_RACY_CONTINUE}). */
+    public static boolean acceptsRacyContinue(Spec spec, String file) {
+        String v = spec.annotations().get(ANNOTATION_ACCEPT_RACY_CONTINUE);
+        if (v == null || v.equals("false")) {
+            return false;
+        }
+        if (v.equals("true")) {
+            return true;
+        }
+        throw new SpecException(file, "annotations." + ANNOTATION_ACCEPT_RACY_CONTINUE,
+                "\"" + v + "\" is neither true nor false");
     }
 
     /**

@@ -303,6 +303,8 @@ class OciPlanCompilerTest {
                 new Case("linux.sysctl.net.ipv4.ip_forward", "needs a network namespace",
                         c -> { linux(c).putObject("sysctl").put("net.ipv4.ip_forward", "1"); ((ArrayNode) linux(c).get("namespaces")).remove(1); }),
                 new Case("annotations.dev.sluice.bogus", "unknown Sluice annotation", c -> c.putObject("annotations").put("dev.sluice.bogus", "1")),
+                new Case("annotations.dev.sluice.accept-racy-continue", "neither true nor false",
+                        c -> c.putObject("annotations").put("dev.sluice.accept-racy-continue", "yes")),
                 new Case("process.user.umask", "only 0022", c -> ((ObjectNode) c.get("process").get("user")).put("umask", 0)));
         for (Case k : cases) {
             SpecException e = refused(k.edit());
@@ -362,5 +364,16 @@ class OciPlanCompilerTest {
         assertEquals(java.util.Set.of("pty", "other"), pc.enabledProxies(), "dev.sluice.proxies");
         assertEquals("compute", pc.option("nvproxy.capabilities", ""), "nvproxy.capabilities");
         assertEquals("580.159.04", pc.option("nvproxy.driver-version", ""), "nvproxy.driver-version");
+    }
+
+    @Test
+    void acceptingRacyContinueRowsIsAnAnnotation() throws IOException {
+        assertTrue(OciPlanCompiler.ANNOTATIONS.contains(OciPlanCompiler.ANNOTATION_ACCEPT_RACY_CONTINUE),
+                "a known annotation, listed by `sluice features`");
+        assertEquals(false, OciPlanCompiler.acceptsRacyContinue(spec(c -> { }), "config.json"), "the default warns");
+        assertEquals(true, OciPlanCompiler.acceptsRacyContinue(spec(c -> c.putObject("annotations")
+                .put("dev.sluice.accept-racy-continue", "true")), "config.json"), "true accepts");
+        assertEquals(false, OciPlanCompiler.acceptsRacyContinue(spec(c -> c.putObject("annotations")
+                .put("dev.sluice.accept-racy-continue", "false")), "config.json"), "false warns");
     }
 }
