@@ -15,10 +15,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A container granted {@code CAP_SYS_PTRACE} (as Nsight, cuda-gdb and py-spy need) against the
@@ -42,19 +41,8 @@ class OciPtraceE2ETest {
     private static final Duration WAIT = Duration.ofSeconds(60);
     private static final int SCAN_MS = 240_000;
     private static final int EXECS = 8;
-    private Path root;
-
-    @BeforeEach
-    void setUp() {
-        OciBundle.assumeBusybox();
-        root = OciBundle.root();
-    }
-
-    @AfterEach
-    void tearDown() throws IOException {
-        OciBundle.deleteRoot(root, "runc");
-        OciBundle.cleanup();
-    }
+    @RegisterExtension
+    final OciRoot oci = new OciRoot("runc");
 
     /** What the probe printed, and what it reached. */
     private record Probe(Map<String, String> values, List<String> hits, List<String> seen) {
@@ -137,7 +125,7 @@ class OciPtraceE2ETest {
 
     @Test
     void aContainerWithCapSysPtraceReachesNoProcessOfTheRuntime() throws Exception {
-        Probe sluice = probe("sluice", Sluice.bin(), root);
+        Probe sluice = probe("sluice", Sluice.bin(), oci.root());
         assertEquals("1", sluice.values().get("probe_self"), "under Sluice the container's process is pid 1 itself\n" + sluice);
         assertTrue(sluice.count("probe_targets") >= EXECS,
                 "the probe saw the exec'd processes come and go (it was looking while they joined)\n" + sluice);
@@ -159,7 +147,7 @@ class OciPtraceE2ETest {
                     + " (it comes with containerd, which .ci/run installs)");
             return;
         }
-        Probe baseline = probe("runc", runc, root.resolve("runc"));
+        Probe baseline = probe("runc", runc, oci.root().resolve("runc"));
         assertEquals("1", baseline.values().get("probe_self"), "under runc the container's process is pid 1\n" + baseline);
         assertTrue(baseline.count("probe_seize_ok") > 0,
                 "the probe can reach what it may: under runc it seizes the exec'd processes\n" + baseline);
