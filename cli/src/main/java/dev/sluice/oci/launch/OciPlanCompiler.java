@@ -17,6 +17,7 @@ import dev.sluice.rdmaproxy.net.NetdevException;
 import dev.sluice.rdmaproxy.net.NetdevMover;
 import dev.sluice.rdmaproxy.net.StrongArp;
 import dev.sluice.sentry.launch.HostProcess;
+import dev.sluice.sentry.launch.IoUring;
 import dev.sluice.sentry.launch.LaunchPlan;
 import dev.sluice.sentry.launch.PlanCompiler;
 import dev.sluice.sentry.spi.TrapRule;
@@ -72,9 +73,15 @@ public final class OciPlanCompiler {
     public static final String ANNOTATION_PROXIES = ANNOTATION_PREFIX + "proxies";
     /** Proxy options by annotation: {@code dev.sluice.nvproxy.capabilities} is option {@code nvproxy.capabilities}. */
     public static final List<String> PROXY_OPTIONS = List.of("nvproxy.capabilities", "nvproxy.driver-version");
+    /**
+     * {@code dev.sluice.allow-io-uring}: {@code "true"} keeps io_uring in a container whose ioctls the
+     * sentry traps, where Sluice's own filter refuses it by default ({@link IoUring}); {@code "false"}
+     * is the default.
+     */
+    public static final String ANNOTATION_ALLOW_IO_URING = ANNOTATION_PREFIX + "allow-io-uring";
     /** Every annotation Sluice reads. */
     public static final List<String> ANNOTATIONS = List.of(ANNOTATION_PROXIES,
-            ANNOTATION_PREFIX + PROXY_OPTIONS.get(0), ANNOTATION_PREFIX + PROXY_OPTIONS.get(1));
+            ANNOTATION_PREFIX + PROXY_OPTIONS.get(0), ANNOTATION_PREFIX + PROXY_OPTIONS.get(1), ANNOTATION_ALLOW_IO_URING);
 
     // include/uapi/linux/mount.h
     static final long MOUNT_ATTR_RDONLY = 0x1;
@@ -211,7 +218,22 @@ public final class OciPlanCompiler {
         if (preservedFds > 0) {
             b.preserveFds(preservedFds);
         }
-        return ProcessOps.emit(b, p, cwd, notify);
+        return ProcessOps.emit(b, p, cwd, notify, allowsIoUring(spec, file));
+    }
+
+    /**
+     * Whether the container keeps io_uring where the sentry traps its ioctls: its
+     * {@link #ANNOTATION_ALLOW_IO_URING} annotation, {@code "true"} or {@code "false"} (the default).
+     */
+    static boolean allowsIoUring(Spec spec, String file) {
+        String v = spec.annotations().get(ANNOTATION_ALLOW_IO_URING);
+        if (v == null || v.equals("false")) {
+            return false;
+        }
+        if (v.equals("true")) {
+            return true;
+        }
+        throw new SpecException(file, "annotations." + ANNOTATION_ALLOW_IO_URING, "'" + v + "' is neither true nor false");
     }
 
     // ---- what Sluice carries out, and what it refuses --------------------------------------
@@ -223,6 +245,7 @@ public final class OciPlanCompiler {
                 throw bad("annotations." + key, "unknown Sluice annotation (known: " + String.join(", ", ANNOTATIONS) + ")");
             }
         }
+        allowsIoUring(spec, file);
         Spec.Linux l = spec.linux();
         if (l == null) {
             throw bad("linux", "missing: a container needs at least a mount namespace");

@@ -267,6 +267,8 @@ class OciPlanCompilerTest {
                 new Case("linux.sysctl.net.ipv4.ip_forward", "needs a network namespace",
                         c -> { linux(c).putObject("sysctl").put("net.ipv4.ip_forward", "1"); ((ArrayNode) linux(c).get("namespaces")).remove(1); }),
                 new Case("annotations.dev.sluice.bogus", "unknown Sluice annotation", c -> c.putObject("annotations").put("dev.sluice.bogus", "1")),
+                new Case("annotations.dev.sluice.allow-io-uring", "'yes' is neither true nor false",
+                        c -> c.putObject("annotations").put("dev.sluice.allow-io-uring", "yes")),
                 new Case("process.user.umask", "only 0022", c -> ((ObjectNode) c.get("process").get("user")).put("umask", 0)));
         for (Case k : cases) {
             SpecException e = refused(k.edit());
@@ -326,5 +328,21 @@ class OciPlanCompilerTest {
         assertEquals(java.util.Set.of("pty", "other"), pc.enabledProxies(), "dev.sluice.proxies");
         assertEquals("compute", pc.option("nvproxy.capabilities", ""), "nvproxy.capabilities");
         assertEquals("580.159.04", pc.option("nvproxy.driver-version", ""), "nvproxy.driver-version");
+    }
+
+    @Test
+    void ioUringIsRefusedWhereIoctlsAreTrappedUnlessTheAnnotationAllowsIt() throws IOException {
+        List<TrapRule> tty = List.of(TrapRule.family('T', Disposition.CONTINUE, "tty"));
+        LaunchPlan trapped = compile(spec(c -> { }), tty);
+        assertEquals(List.of("io_uring_setup", "io_uring_enter", "io_uring_register"),
+                trapped.ops("deny-syscall").stream().map(o -> o.args().get(0)).toList(),
+                "Sluice's own filter refuses io_uring beside the notify rules");
+        assertTrue(trapped.ops("deny-syscall").stream().allMatch(o -> o.args().get(1).equals("1")), "with EPERM");
+        assertTrue(compile(spec(c -> { }), List.of()).ops("deny-syscall").isEmpty(),
+                "nothing trapped: io_uring is the container's profile's business, as under runc");
+        for (String v : List.of("true", "false")) {
+            LaunchPlan p = compile(spec(c -> c.putObject("annotations").put("dev.sluice.allow-io-uring", v)), tty);
+            assertEquals(v.equals("true") ? 0 : 3, p.ops("deny-syscall").size(), "dev.sluice.allow-io-uring=" + v);
+        }
     }
 }
