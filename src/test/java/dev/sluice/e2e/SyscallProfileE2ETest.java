@@ -9,7 +9,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -35,19 +34,11 @@ class SyscallProfileE2ETest {
     /** AF_NETLINK, SOCK_RAW, NETLINK_GENERIC: a socket every kernel makes. */
     static final List<String> NETLINK_SOCKET = List.of("16", "3", "16");
 
-    static Path binary() {
-        Path g = Sluice.guestBinary().resolveSibling("sluice-syscalls");
-        if (!Files.isExecutable(g)) {
-            throw new AssertionError(g + " is missing: build it with `make -C src/test/c OUT=" + g.getParent() + "`");
-        }
-        return g;
-    }
+    static final String GUEST = "sluice-syscalls";
 
+    /** {@code sluice-syscalls args...} as a command line. */
     static List<String> guest(String... args) {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(binary().toString());
-        cmd.addAll(Arrays.asList(args));
-        return cmd;
+        return Sluice.guestCommand(GUEST, args);
     }
 
     private static Sluice.Result run(List<String> sluiceOptions, String... guestArgs) {
