@@ -18,7 +18,7 @@ static const struct op_def defs[] = {
 	{ "setns",         OP_SETNS,         PH_OUTER, 2,  2, "sw",    op_setns },
 	{ "join",          OP_JOIN,          PH_OUTER, 3,  3, "wdw",   op_join },
 	{ "oom-score-adj", OP_OOM_SCORE_ADJ, PH_OUTER, 1,  1, "s",     op_oom_score_adj },
-	{ "watch-sentry",  OP_WATCH_SENTRY,  PH_OUTER, 2,  2, "wd",    op_watch_sentry },
+	{ "reaper",        OP_REAPER,        PH_OUTER, 0,  0, "",      NULL },
 	{ "userns",        OP_USERNS,        PH_OUTER, 2,  2, "ss",    op_userns },
 	{ "setid",         OP_SETID,         PH_OUTER, 2,  2, "ww",    op_setid },
 	{ "unshare",       OP_UNSHARE,       PH_OUTER, 1,  1, "w",     op_unshare },
@@ -33,6 +33,7 @@ static const struct op_def defs[] = {
 	{ "write-file",    OP_WRITE_FILE,    PH_INIT,  2,  2, "ss",    op_write_file },
 	{ "hooks-wait",    OP_HOOKS_WAIT,    PH_INIT,  0,  0, "",      op_hooks_wait },
 	{ "pivot-root",    OP_PIVOT_ROOT,    PH_INIT,  1,  1, "s",     op_pivot_root },
+	{ "ptrace-scope",  OP_PTRACE_SCOPE,  PH_PROC,  0,  0, "",      op_ptrace_scope },
 	{ "terminal",      OP_TERMINAL,      PH_PROC,  2,  2, "ww",    op_terminal },
 	{ "chdir",         OP_CHDIR,         PH_PROC,  1,  1, "s",     op_chdir },
 	{ "env",           OP_ENV,           PH_PROC,  1,  1, "s",     NULL },
@@ -175,7 +176,8 @@ static void validate_join(const struct plan *p)
 	for (int i = 1; i < p->nops; i++) {
 		const struct op_def *d = p->ops[i].def;
 
-		if (d->phase == PH_INIT || d->kind == OP_UNSHARE || d->kind == OP_SETNS || d->kind == OP_USERNS)
+		if (d->phase == PH_INIT || d->kind == OP_UNSHARE || d->kind == OP_SETNS || d->kind == OP_USERNS ||
+		    d->kind == OP_REAPER || d->kind == OP_PTRACE_SCOPE)
 			plan_fail("op %d: '%s' cannot be in a plan with 'join'", i, d->name);
 	}
 }

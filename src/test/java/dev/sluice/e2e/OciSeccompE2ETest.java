@@ -181,7 +181,7 @@ class OciSeccompE2ETest {
         Path b = uringBundle(c -> annotations(c).put("dev.sluice.proxies", "pty").put("dev.sluice.allow-io-uring", "yes"));
         Sluice.Result r = Sluice.run("--root", root.toString(), "run", "-b", b.toString(), Sluice.unique("uring-bad"));
         assertEquals(1, r.exitCode(), "refused\n" + r);
-        assertTrue(r.stderr().contains("dev.sluice.allow-io-uring") && r.stderr().contains("'yes'"),
+        assertTrue(r.stderr().contains("dev.sluice.allow-io-uring") && r.stderr().contains("\"yes\""),
                 "names the annotation and the value\n" + r);
     }
 }

@@ -92,6 +92,11 @@ final class RunCommand implements Callable<Integer> {
             description = "NVIDIA driver capabilities: compute, utility, rdma (DMABUF export), or all. Default: ${DEFAULT-VALUE}.")
     String nvCaps;
 
+    @Option(names = "--accept-racy-continue",
+            description = "Do not warn at start that the active proxies have racy CONTINUE rows (a workload that races the"
+                    + " sentry bypasses their checks; docs/security-model.md): the workload is trusted.")
+    boolean acceptRacyContinue;
+
     @Option(names = "--hostname", paramLabel = "NAME", description = "Hostname inside the sandbox (default: the host's).")
     String hostname;
 
@@ -184,6 +189,10 @@ final class RunCommand implements Callable<Integer> {
         }
         ProxyConfig config = new ProxyConfig(granted, new LinkedHashSet<>(proxies), options);
         List<DeviceProxy> active = Runtime.proxies(config);
+        if (!acceptRacyContinue) {
+            DeviceProxy.racyWarning(active).ifPresent(w -> System.err.println("sluice: warning: " + w
+                    + " (--accept-racy-continue accepts them)"));
+        }
         Path root = rootfs == null ? null : rootfs.toAbsolutePath().normalize();
         // A sandbox granted uverbs nodes sees only their RDMA devices in /sys (and no RDMA netlink).
         List<String> uverbs = granted.stream().filter(d -> d.getParent() != null

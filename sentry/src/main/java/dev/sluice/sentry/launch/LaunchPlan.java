@@ -179,12 +179,24 @@ public final class LaunchPlan {
         }
 
         /**
-         * The container's sentry, the process {@code pid} that started at {@code startTime}: outer
-         * opens a pidfd of it in the host's pid namespace, and init ends the container when the
-         * sentry dies, so that no container outlives the gate its device calls need.
+         * A flag ({@code sluice run}): pid 1 of the sandbox is a reaper of sluice-init's that forks
+         * the workload, forwards signals and reaps orphans, hardened once the workload exists (no
+         * capability, no_new_privs, non-dumpable, a filter). Without it the workload is pid 1 itself,
+         * as a container's process is under runc, and no process of Sluice's is in its pid namespace.
          */
-        public Builder watchSentry(int pid, long startTime) {
-            return op("watch-sentry", Integer.toString(pid), Long.toString(startTime));
+        public Builder reaper() {
+            return op("reaper");
+        }
+
+        /**
+         * The workload, and everything it starts, in a Landlock domain of its own (kernels with
+         * Landlock scopes, 6.12+; elsewhere a no-op): from inside it nothing outside can be traced,
+         * read through /proc/PID/mem or process_vm_*, or signalled, whatever the capabilities:
+         * not sluice run's init, not a process exec'd into the container, not (in the host's pid
+         * namespace) the sentry. The first proc op.
+         */
+        public Builder ptraceScope() {
+            return op("ptrace-scope");
         }
 
         /** process.oomScoreAdj, written by outer before any namespace changes (inherited by init and the workload). */

@@ -82,6 +82,7 @@ public final class PlanCompiler {
             flags |= CLONE_NEWNET;
         }
         b.unshare(flags);
+        b.reaper();
         if (spec.hostname() != null) {
             b.hostname(spec.hostname());
         }
@@ -116,7 +117,8 @@ public final class PlanCompiler {
 
         b.pivotRoot(root);
 
-        // The workload's own process state.
+        // The workload's own process state; nothing outside its Landlock domain is within its reach.
+        b.ptraceScope();
         b.chdir(spec.cwd());
         for (String e : spec.env()) {
             b.env(e);

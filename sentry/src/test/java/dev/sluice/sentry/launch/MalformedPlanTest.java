@@ -99,6 +99,13 @@ class MalformedPlanTest {
                 Arguments.of("terminal with one argument", tokens("version", "1", "terminal", "1", "24", "exec", "2", "/bin/true", "true")),
                 Arguments.of("terminal twice", tokens("version", "1", "terminal", "2", "0", "0", "terminal", "2", "0", "0",
                         "exec", "2", "/bin/true", "true")),
+                Arguments.of("join with reaper", tokens("version", "1", "join", "3", "1", "1", "0", "reaper", "0",
+                        "exec", "2", "/bin/true", "true")),
+                Arguments.of("join with ptrace-scope", tokens("version", "1", "join", "3", "1", "1", "0", "ptrace-scope", "0",
+                        "exec", "2", "/bin/true", "true")),
+                Arguments.of("reaper with an argument", tokens("version", "1", "reaper", "1", "x", "exec", "2", "/bin/true", "true")),
+                Arguments.of("watch-sentry, an op that is gone (the sentry's watcher is a process of its own)",
+                        tokens("version", "1", "watch-sentry", "2", "1", "1", "exec", "2", "/bin/true", "true")),
                 Arguments.of("empty plan", new byte[] {0}));
     }
 

@@ -215,6 +215,23 @@ class PlanCompilerTest {
         }
     }
 
+    /**
+     * sluice run keeps a reaper as pid 1 (which hardens itself in sluice-init) and puts the workload
+     * in a Landlock domain of its own before anything else of its proc phase, so that from inside it
+     * init is out of reach.
+     */
+    @Test
+    void aReaperInitAndTheWorkloadInADomainOfItsOwn() {
+        LaunchPlan p = compile(spec(SandboxSpec.Network.HOST, List.of(), null), List.of(TTY));
+        List<Op> ops = p.ops();
+        assertEquals(1, p.ops("reaper").size(), "sluice run's pid 1 is a reaper\n" + ops);
+        int scope = indexOf(ops, named("ptrace-scope"), "ptrace-scope");
+        assertEquals(indexOf(ops, named("pivot-root"), "pivot-root") + 1, scope, "the first op after pivot_root\n" + ops);
+        for (String name : List.of("chdir", "caps", "no-new-privs", "notify-ioctl")) {
+            assertTrue(scope < indexOf(ops, named(name), name), "the domain comes before " + name + ", as root");
+        }
+    }
+
     @Test
     void pivotRootBeforeTheWorkloadsOwnState() {
         LaunchPlan p = compile(spec(SandboxSpec.Network.HOST, List.of(), null), List.of(TTY));
