@@ -44,6 +44,7 @@ static const struct op_def defs[] = {
 	{ "preserve-fds",  OP_PRESERVE_FDS,  PH_PROC,  1,  1, "w",     op_preserve_fds },
 	{ "notify-ioctl",  OP_NOTIFY_IOCTL,  PH_PROC,  2,  2, "ww",    NULL },
 	{ "deny-socket",   OP_DENY_SOCKET,   PH_PROC,  3,  3, "www",   NULL },
+	{ "deny-syscall",  OP_DENY_SYSCALL,  PH_PROC,  2,  2, "sw",    NULL },
 	{ "seccomp-default", OP_SECCOMP_DEFAULT, PH_PROC, 2, 2, "sw",   NULL },
 	{ "seccomp-arch",  OP_SECCOMP_ARCH,  PH_PROC,  1,  1, "s",     NULL },
 	{ "seccomp-flag",  OP_SECCOMP_FLAG,  PH_PROC,  1,  1, "s",     NULL },
@@ -207,6 +208,14 @@ static void validate_profile_notify(const struct plan *p)
 		plan_fail("a seccomp-rule SCMP_ACT_NOTIFY cannot share a process with notify-ioctl: one listener per process");
 }
 
+/* A syscall name as libseccomp spells them: lower-case letters, digits and '_', at most 64. */
+static int syscall_name(const char *s)
+{
+	size_t n = strlen(s);
+
+	return n > 0 && n <= 64 && strspn(s, "abcdefghijklmnopqrstuvwxyz0123456789_") == n;
+}
+
 static void validate(const struct plan *p)
 {
 	if (p->nops == 0 || p->ops[0].def->kind != OP_VERSION || p->ops[0].num[0] != 1)
@@ -227,6 +236,10 @@ static void validate(const struct plan *p)
 		/* SCMP_ACT_ERRNO carries 16 bits; the kernel's errno values end at 4095. */
 		if (op->def->kind == OP_DENY_SOCKET && (op->num[2] == 0 || op->num[2] > 4095))
 			plan_fail("op %d: deny-socket errno %u is not in 1..4095", i, (unsigned)op->num[2]);
+		if (op->def->kind == OP_DENY_SYSCALL && (op->num[1] == 0 || op->num[1] > 4095))
+			plan_fail("op %d: deny-syscall errno %u is not in 1..4095", i, (unsigned)op->num[1]);
+		if (op->def->kind == OP_DENY_SYSCALL && !syscall_name(op->argv[0]))
+			plan_fail("op %d: deny-syscall '%.40s' is not a syscall name", i, op->argv[0]);
 		if (op->def->kind == OP_MKNOD && (strlen(op->argv[1]) != 1 || !strchr("cbp", op->argv[1][0])))
 			plan_fail("op %d: mknod type '%.40s' is not c, b or p", i, op->argv[1]);
 		if ((op->def->kind == OP_SECCOMP_RULE || op->def->kind == OP_SECCOMP_DEFAULT) && op->num[1] > 4095)

@@ -16,6 +16,7 @@ import dev.sluice.oci.spec.SpecException;
 import dev.sluice.rdmaproxy.net.NetdevException;
 import dev.sluice.rdmaproxy.net.NetdevMover;
 import dev.sluice.rdmaproxy.net.StrongArp;
+import dev.sluice.sentry.launch.IoUring;
 import dev.sluice.sentry.launch.LaunchPlan;
 import dev.sluice.sentry.launch.PlanCompiler;
 import dev.sluice.sentry.spi.TrapRule;
@@ -76,10 +77,16 @@ public final class OciPlanCompiler {
      * CONTINUE rows at create, as {@code sluice run --accept-racy-continue}; {@code false} (the default) keeps it.
      */
     public static final String ANNOTATION_ACCEPT_RACY_CONTINUE = ANNOTATION_PREFIX + "accept-racy-continue";
+    /**
+     * {@code dev.sluice.allow-io-uring}: {@code "true"} keeps io_uring in a container whose ioctls the
+     * sentry traps, where Sluice's own filter refuses it by default ({@link IoUring}); {@code "false"}
+     * is the default.
+     */
+    public static final String ANNOTATION_ALLOW_IO_URING = ANNOTATION_PREFIX + "allow-io-uring";
     /** Every annotation Sluice reads. */
     public static final List<String> ANNOTATIONS = List.of(ANNOTATION_PROXIES,
             ANNOTATION_PREFIX + PROXY_OPTIONS.get(0), ANNOTATION_PREFIX + PROXY_OPTIONS.get(1),
-            ANNOTATION_ACCEPT_RACY_CONTINUE);
+            ANNOTATION_ACCEPT_RACY_CONTINUE, ANNOTATION_ALLOW_IO_URING);
 
     // include/uapi/linux/mount.h
     static final long MOUNT_ATTR_RDONLY = 0x1;
@@ -208,7 +215,15 @@ public final class OciPlanCompiler {
         if (preservedFds > 0) {
             b.preserveFds(preservedFds);
         }
-        return ProcessOps.emit(b, p, cwd, notify);
+        return ProcessOps.emit(b, p, cwd, notify, allowsIoUring(spec, file));
+    }
+
+    /**
+     * Whether the container keeps io_uring where the sentry traps its ioctls: its
+     * {@link #ANNOTATION_ALLOW_IO_URING} annotation, {@code "true"} or {@code "false"} (the default).
+     */
+    static boolean allowsIoUring(Spec spec, String file) {
+        return flag(spec, file, ANNOTATION_ALLOW_IO_URING);
     }
 
     // ---- what Sluice carries out, and what it refuses --------------------------------------
@@ -221,6 +236,7 @@ public final class OciPlanCompiler {
             }
         }
         acceptsRacyContinue(spec, file);
+        allowsIoUring(spec, file);
         Spec.Linux l = spec.linux();
         if (l == null) {
             throw bad("linux", "missing: a container needs at least a mount namespace");
@@ -496,15 +512,19 @@ public final class OciPlanCompiler {
 
     /** Whether the config accepts the proxies' racy CONTINUE rows ({@link #ANNOTATION_ACCEPT_RACY_CONTINUE}). */
     public static boolean acceptsRacyContinue(Spec spec, String file) {
-        String v = spec.annotations().get(ANNOTATION_ACCEPT_RACY_CONTINUE);
+        return flag(spec, file, ANNOTATION_ACCEPT_RACY_CONTINUE);
+    }
+
+    /** A yes/no annotation: {@code "true"}, or {@code "false"} (the default, also when absent); anything else is refused. */
+    private static boolean flag(Spec spec, String file, String key) {
+        String v = spec.annotations().get(key);
         if (v == null || v.equals("false")) {
             return false;
         }
         if (v.equals("true")) {
             return true;
         }
-        throw new SpecException(file, "annotations." + ANNOTATION_ACCEPT_RACY_CONTINUE,
-                "\"" + v + "\" is neither true nor false");
+        throw new SpecException(file, "annotations." + key, "\"" + v + "\" is neither true nor false");
     }
 
     /**

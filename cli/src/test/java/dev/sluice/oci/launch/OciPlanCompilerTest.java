@@ -305,6 +305,8 @@ class OciPlanCompilerTest {
                 new Case("annotations.dev.sluice.bogus", "unknown Sluice annotation", c -> c.putObject("annotations").put("dev.sluice.bogus", "1")),
                 new Case("annotations.dev.sluice.accept-racy-continue", "neither true nor false",
                         c -> c.putObject("annotations").put("dev.sluice.accept-racy-continue", "yes")),
+                new Case("annotations.dev.sluice.allow-io-uring", "\"yes\" is neither true nor false",
+                        c -> c.putObject("annotations").put("dev.sluice.allow-io-uring", "yes")),
                 new Case("process.user.umask", "only 0022", c -> ((ObjectNode) c.get("process").get("user")).put("umask", 0)));
         for (Case k : cases) {
             SpecException e = refused(k.edit());
@@ -375,5 +377,21 @@ class OciPlanCompilerTest {
                 .put("dev.sluice.accept-racy-continue", "true")), "config.json"), "true accepts");
         assertEquals(false, OciPlanCompiler.acceptsRacyContinue(spec(c -> c.putObject("annotations")
                 .put("dev.sluice.accept-racy-continue", "false")), "config.json"), "false warns");
+    }
+
+    @Test
+    void ioUringIsRefusedWhereIoctlsAreTrappedUnlessTheAnnotationAllowsIt() throws IOException {
+        List<TrapRule> tty = List.of(TrapRule.family('T', Disposition.CONTINUE, "tty"));
+        LaunchPlan trapped = compile(spec(c -> { }), tty);
+        assertEquals(List.of("io_uring_setup", "io_uring_enter", "io_uring_register"),
+                trapped.ops("deny-syscall").stream().map(o -> o.args().get(0)).toList(),
+                "Sluice's own filter refuses io_uring beside the notify rules");
+        assertTrue(trapped.ops("deny-syscall").stream().allMatch(o -> o.args().get(1).equals("1")), "with EPERM");
+        assertTrue(compile(spec(c -> { }), List.of()).ops("deny-syscall").isEmpty(),
+                "nothing trapped: io_uring is the container's profile's business, as under runc");
+        for (String v : List.of("true", "false")) {
+            LaunchPlan p = compile(spec(c -> c.putObject("annotations").put("dev.sluice.allow-io-uring", v)), tty);
+            assertEquals(v.equals("true") ? 0 : 3, p.ops("deny-syscall").size(), "dev.sluice.allow-io-uring=" + v);
+        }
     }
 }

@@ -1,5 +1,7 @@
 package dev.sluice.sentry.launch;
 
+import dev.sluice.sentry.seccomp.SyscallProfile;
+import dev.sluice.sentry.seccomp.SyscallRule;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -312,6 +314,41 @@ public final class LaunchPlan {
         public Builder denySocket(int domain, int protocol, int errno) {
             return op("deny-socket", Integer.toUnsignedString(domain), Integer.toUnsignedString(protocol),
                     Integer.toString(errno));
+        }
+
+        /**
+         * Every call of {@code syscall} fails with {@code errno} in the workload: a rule of Sluice's
+         * own filter (seccomp.c), which no profile loaded after it can allow. {@code syscall} is a
+         * name libseccomp knows (sluice-init fails closed on one it does not); {@code errno} is 1 to 4095.
+         */
+        public Builder denySyscall(String syscall, int errno) {
+            if (!SyscallRule.NAME.matcher(syscall).matches()) {
+                throw new IllegalArgumentException("deny-syscall: not a syscall name: '" + syscall + "'");
+            }
+            if (errno < 1 || errno > SyscallProfile.MAX_ERRNO) {
+                throw new IllegalArgumentException("deny-syscall " + syscall + ": errno " + errno + " is not 1 to 4095");
+            }
+            return op("deny-syscall", syscall, Integer.toString(errno));
+        }
+
+        /**
+         * A whole profile ({@code seccomp-default}, {@code seccomp-arch}, {@code seccomp-flag}, one
+         * {@code seccomp-rule} per name of each rule, in order): the workload's second filter,
+         * loaded right before exec. Its conditions must have been resolved for the sandbox.
+         */
+        public Builder seccompProfile(SyscallProfile profile) {
+            if (!profile.resolved()) {
+                throw new IllegalArgumentException("a seccomp profile with conditions on the sandbox: resolve it first");
+            }
+            seccompDefault(profile.defaultAction(), profile.defaultErrno());
+            profile.architectures().forEach(this::seccompArch);
+            profile.flags().forEach(this::seccompFlag);
+            for (SyscallRule r : profile.rules()) {
+                for (String name : r.names()) {
+                    seccompRule(r.action(), r.errno(), name, r.conditionTokens());
+                }
+            }
+            return this;
         }
 
         /**
