@@ -22,6 +22,24 @@
 /* include/uapi/linux/seccomp.h (5.14+): add the fd and respond atomically. */
 #define SECCOMP_ADDFD_FLAG_SEND (1UL << 1)
 #endif
+/*
+ * Landlock (include/uapi/linux/landlock.h; Debian 12's copy predates the scoped field, Linux 6.12,
+ * ABI 6). Only the ruleset attributes and the scope are needed: a domain that restricts nothing
+ * but what every Landlock domain does (ptrace-family access to processes outside it) and signals.
+ */
+#ifndef SYS_landlock_create_ruleset
+#define SYS_landlock_create_ruleset 444
+#endif
+#ifndef SYS_landlock_restrict_self
+#define SYS_landlock_restrict_self 446
+#endif
+#define SLUICE_LANDLOCK_CREATE_RULESET_VERSION (1U << 0)
+#define SLUICE_LANDLOCK_SCOPE_SIGNAL (1ULL << 1)
+struct sluice_landlock_ruleset_attr {
+	__u64 handled_access_fs;
+	__u64 handled_access_net;
+	__u64 scoped;
+};
 #ifndef SYS_pidfd_open
 #define SYS_pidfd_open 434
 #endif

@@ -6,6 +6,7 @@
 #define SLUICE_INIT_CHAN_H
 
 #include <stddef.h>
+#include <sys/types.h>
 
 /* Adopts fd as the control socket; exits 125 (stderr) if it is not a SEQPACKET socket. */
 void chan_open(int fd);

@@ -1,19 +1,30 @@
 /*
  * sluice-init: carries out a launch plan computed by the sentry (docs/launch-plan.md).
  *
- * Three processes, one function each:
- *   outer     host namespaces: receives the plan, unshares, forks init, reports PID1, waits;
- *   init      pid 1 of the new pid namespace: init-phase ops, forks the workload, reaps;
- *   workload  proc-phase ops, seccomp listener, READY, waits for GO, execve.
- * outer and init forward kill()ed signals to their child and exit with its status.
+ * No process of Sluice's stays inside a container's pid namespace once the container's own code
+ * runs there: a workload granted CAP_SYS_PTRACE could seize it and make it do whatever it is
+ * still allowed to (docs/security-model.md, "Sluice's own processes"). So, by plan:
  *
- * With the plan's detach op (an OCI container, whose sentry runs as a daemon), outer exits as
- * soon as it has reported PID1, and init does not die with it: init is reparented to the nearest
- * subreaper (containerd's shim, conmon) or to the host's init, which collects its exit status.
+ *   OCI create   outer (host pid namespace): receives the plan, unshares, forks the container's
+ *                process, reports PID1, exits (detach). The container's process is pid 1 of
+ *                its pid namespace, as under runc: init-phase ops (mounts, pivot_root), then
+ *                proc-phase ops, seccomp listener, READY, GO, execve.
+ *   OCI exec     outer joins the container's namespaces and becomes, still outside its pid
+ *   (join)       namespace, what the process will be: proc-phase ops (user, capabilities,
+ *                no_new_privs), non-dumpable, the seccomp filter and listener, READY, GO. Only
+ *                then does it fork the process into the container, which execs at once.
+ *   sluice run   outer forks init, pid 1 of the sandbox, a reaper that forwards signals (the
+ *   (reaper)     plan's reaper op). Once init has forked the workload it keeps no capability,
+ *                sets no_new_privs, becomes non-dumpable and runs under a filter that allows
+ *                only waiting, signals and exit (harden.c); the workload waits for that before
+ *                it reports READY.
  *
- * With the plan's join op (exec into a running container) there is no init: outer joins the
- * container's namespaces and forks the workload itself, which lands in the container's pid
- * namespace (PID1 then reports the workload's host pid).
+ * outer (and init) forward kill()ed signals to their child and exit with its status, unless the
+ * plan's detach op makes outer exit as soon as it has reported PID1; the container's process is
+ * then reparented to the nearest subreaper (containerd's shim, conmon) or to the host's init.
+ *
+ * `sluice-init --watch ...` is a separate mode (watch.c): the watcher that ends a container when
+ * its sentry dies.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -23,6 +34,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/pidfd.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
@@ -35,24 +47,24 @@
 
 static struct plan plan;
 static int detached;
-static int joining;
 
 static _Noreturn void usage(void)
 {
-	dprintf(2, "usage: sluice-init --control-fd N --parent-pid PID\n");
+	dprintf(2, "usage: sluice-init --control-fd N --parent-pid PID\n"
+		   "       sluice-init --watch SENTRY-PID SENTRY-START PID START\n");
 	_exit(125);
 }
 
-static long parse_arg(const char *s)
+static long long parse_arg(const char *s, long long max)
 {
 	char *end;
-	long v;
+	long long v;
 
 	if (!s || *s < '0' || *s > '9')
 		usage();
 	errno = 0;
-	v = strtol(s, &end, 10);
-	if (errno || *end || v > INT32_MAX)
+	v = strtoll(s, &end, 10);
+	if (errno || *end || v > max)
 		usage();
 	return v;
 }
@@ -96,6 +108,20 @@ static pid_t fork_child(const char *phase, int *parent_pidfd)
 	return pid;
 }
 
+/* Waits for our only child, forwarding signals to it, and exits with its status. */
+static _Noreturn void forward_and_wait(const char *phase, pid_t child)
+{
+	int st;
+
+	sig_forward_to(phase, child);
+	for (;;) {
+		if (waitpid(child, &st, 0) == child)
+			_exit(exit_code(st));
+		if (errno != EINTR)
+			bail(phase, "waitpid");
+	}
+}
+
 /*
  * Waits for GO. Before it, Java may hand over its own end of the control socket (HOLD with
  * that fd attached) when no sentry stays to keep it: an OCI container without device proxies.
@@ -127,6 +153,7 @@ static void await_go(void)
 		close(held);	/* close-on-exec anyway; nothing of it may reach the workload */
 }
 
+/* The workload's side, from the proc phase to execve: the container's process, or sluice run's. */
 static _Noreturn void run_workload(void)
 {
 	plan_run(&plan, PH_PROC);
@@ -139,57 +166,40 @@ static _Noreturn void run_workload(void)
 }
 
 /*
- * Init's reaper when a sentry mediates the container (watch-sentry): the container must not outlive
- * it, since its trapped calls would then fail with ENOSYS forever. Polls the sentry's pidfd and the
- * workload's; orphans are reaped on each wake-up, at least every second. The sentry gone, pid 1
- * exits and the kernel kills everything left in the pid namespace.
+ * sluice run's init: pid 1 of the sandbox, a reaper. It forks the workload, then hardens itself
+ * (harden.c) and tells the workload so by closing the pipe the workload waits on: the workload
+ * reports READY, and so runs its command, only once pid 1 is harmless.
  */
-static _Noreturn void reap_watching_sentry(pid_t workload)
+static _Noreturn void run_reaper(void)
 {
-	struct pollfd pfd[2] = { { .fd = sentry_pidfd, .events = POLLIN }, { .fd = -1, .events = POLLIN } };
-	pid_t pid;
-	int st;
-
-	pfd[1].fd = pidfd_open(workload, 0);
-	for (;;) {
-		while ((pid = waitpid(-1, &st, WNOHANG)) > 0)
-			if (pid == workload)
-				_exit(exit_code(st));
-		if (pid < 0 && errno != EINTR && errno != ECHILD)
-			bail("init", "waitpid");
-		if (poll(pfd, 2, 1000) < 0 && errno != EINTR)
-			bail("init", "poll");
-		if (pfd[0].revents) {
-			kill(-1, SIGKILL);
-			_exit(128 + SIGKILL);
-		}
-	}
-}
-
-static _Noreturn void run_init(void)
-{
-	int parent_pidfd, st;
+	int parent_pidfd, hardened[2], st;
 	pid_t workload, pid;
+	char c;
 
 	plan_run(&plan, PH_INIT);
+	if (pipe2(hardened, O_CLOEXEC) < 0)
+		bail("init", "pipe2");
 	workload = fork_child("init", &parent_pidfd);
 	if (workload == 0) {
 		die_with_parent("proc", parent_pidfd);
 		sig_unblock("proc");
+		close(hardened[1]);
+		while (read(hardened[0], &c, 1) < 0 && errno == EINTR)
+			;		/* EOF: init is hardened, or dead (and PDEATHSIG kills us) */
+		close(hardened[0]);
 		run_workload();
 	}
 	chan_close();
 	/*
 	 * Init never execs, so close-on-exec does nothing for it: every fd above 2 it inherited (the
 	 * sentry's files, the fds --preserve-fds passed, which are the workload's alone) goes now.
-	 * It needs none of them to reap and forward signals, but the sentry's pidfd if it watches one.
 	 */
-	if (sentry_pidfd > 3)
-		close_range(3, sentry_pidfd - 1, 0);
-	close_range(sentry_pidfd >= 3 ? sentry_pidfd + 1 : 3, ~0U, 0);
-	sig_forward_to("init", workload);
-	if (sentry_pidfd >= 0)
-		reap_watching_sentry(workload);
+	if (hardened[1] > 3)
+		close_range(3, hardened[1] - 1, 0);
+	close_range(hardened[1] + 1, ~0U, 0);
+	sig_forward_to("init", workload);	/* before the filter, which refuses rt_sigaction */
+	harden_init();
+	close(hardened[1]);
 	/* As pid 1 we inherit every orphan of the namespace: reap them all, exit with ours. */
 	for (;;) {
 		pid = waitpid(-1, &st, 0);
@@ -200,10 +210,67 @@ static _Noreturn void run_init(void)
 	}
 }
 
+/*
+ * An exec'd process (join plan). Outer has joined the container's namespaces but is not in its
+ * pid namespace (setns only moves our children there), so nothing in the container can name it.
+ * It becomes what the process will be first (its proc ops drop to the process's user and
+ * capabilities; non-dumpable; the filter whose listener goes to the sentry), waits for GO, and
+ * only then forks the process into the container, which takes its terminal, loads the
+ * container's profile and execs at once. An exec failure comes back on a close-on-exec pipe.
+ */
+static _Noreturn void run_joiner(pid_t parent)
+{
+	int parent_pidfd, status[2], err = 0, agent = seccomp_profile_notifies(&plan);
+	const struct op *term = plan_find(&plan, OP_TERMINAL);
+	pid_t child;
+	ssize_t n;
+
+	if (prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) < 0)
+		bail("proc", "PR_SET_DUMPABLE");
+	terminal_defer_ctty = 1;
+	plan_run(&plan, PH_PROC);
+	/* The user op may have changed our ids, which clears the parent-death signal. */
+	if (!detached && (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) < 0 || getppid() != parent))
+		_exit(125);
+	seccomp_install(&plan);
+	if (send_msg("READY") < 0)
+		bail("proc", "sending READY");
+	await_go();
+	if (pipe2(status, O_CLOEXEC) < 0)
+		bail("proc", "pipe2");
+	child = fork_child("proc", &parent_pidfd);
+	if (child == 0) {
+		close(status[0]);
+		if (!agent)
+			chan_close();	/* the control socket never enters the container */
+		if (!detached)
+			die_with_parent("proc", parent_pidfd);
+		else if (parent_pidfd >= 0)
+			close(parent_pidfd);
+		sig_unblock("proc");
+		if (term)
+			terminal_take_ctty();
+		exec_status_fd = status[1];
+		seccomp_profile_install(&plan);
+		exec_workload(&plan);
+	}
+	close(status[1]);
+	send_msg("PID1 %d", (int)child);
+	while ((n = read(status[0], &err, sizeof(err))) < 0 && errno == EINTR)
+		;
+	if (n == sizeof(err))
+		send_msg("EXEC-FAILED %d %s", err, plan.ops[plan.nops - 1].argv[0]);
+	close(status[0]);
+	chan_close();
+	if (detached)
+		_exit(0);
+	forward_and_wait("outer", child);
+}
+
 static _Noreturn void run_outer(pid_t parent)
 {
-	int sync[2], parent_pidfd, st;
-	pid_t init;
+	int sync[2], parent_pidfd;
+	pid_t child;
 	char c;
 
 	if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) < 0)
@@ -214,53 +281,51 @@ static _Noreturn void run_outer(pid_t parent)
 	}
 	plan_recv(&plan);
 	detached = plan_has(&plan, OP_DETACH);
-	joining = plan_has(&plan, OP_JOIN);
 	plan_run(&plan, PH_OUTER);
-	/* init waits on this pipe until PID1 is sent, so PID1 is always the first message. */
+	if (plan_has(&plan, OP_JOIN))
+		run_joiner(parent);
+	/* The child waits on this pipe until PID1 is sent, so PID1 is always the first message. */
 	if (pipe2(sync, O_CLOEXEC) < 0)
 		bail("outer", "pipe2");
-	init = fork_child("outer", &parent_pidfd);
-	if (init == 0) {
+	child = fork_child("outer", &parent_pidfd);
+	if (child == 0) {
 		close(sync[1]);
 		while (read(sync[0], &c, 1) < 0 && errno == EINTR)
 			;
 		close(sync[0]);
 		if (detached)
-			close(parent_pidfd);	/* init outlives outer: that is the point (-1: none) */
+			close(parent_pidfd);	/* the container outlives outer: that is the point (-1: none) */
 		else
-			die_with_parent(joining ? "proc" : "init", parent_pidfd);
-		if (joining) {
-			/* No init of our own: the container's pid 1 reaps what this process leaves. */
-			sig_unblock("proc");
-			run_workload();
-		}
-		run_init();
+			die_with_parent("init", parent_pidfd);
+		if (plan_has(&plan, OP_REAPER))
+			run_reaper();
+		/* The container's own process, pid 1 of its pid namespace. */
+		sig_unblock("init");
+		plan_run(&plan, PH_INIT);
+		run_workload();
 	}
 	close(sync[0]);
-	if (send_msg("PID1 %d", (int)init) < 0)
+	if (send_msg("PID1 %d", (int)child) < 0)
 		bail("outer", "sending PID1");
 	chan_close();
 	close(sync[1]);
 	if (detached)
 		_exit(0);
-	sig_forward_to("outer", init);
-	for (;;) {
-		if (waitpid(init, &st, 0) == init)
-			_exit(exit_code(st));
-		if (errno != EINTR)
-			bail("outer", "waitpid");
-	}
+	forward_and_wait("outer", child);
 }
 
 int main(int argc, char **argv)
 {
-	long fd = -1, parent = -1;
+	long long fd = -1, parent = -1;
 
+	if (argc == 6 && strcmp(argv[1], "--watch") == 0)
+		run_watch((pid_t)parse_arg(argv[2], INT32_MAX), (unsigned long long)parse_arg(argv[3], INT64_MAX),
+			  (pid_t)parse_arg(argv[4], INT32_MAX), (unsigned long long)parse_arg(argv[5], INT64_MAX));
 	for (int i = 1; i < argc; i += 2) {
 		if (strcmp(argv[i], "--control-fd") == 0 && fd < 0)
-			fd = parse_arg(argv[i + 1]);
+			fd = parse_arg(argv[i + 1], INT32_MAX);
 		else if (strcmp(argv[i], "--parent-pid") == 0 && parent < 0)
-			parent = parse_arg(argv[i + 1]);
+			parent = parse_arg(argv[i + 1], INT32_MAX);
 		else
 			usage();
 	}
@@ -270,6 +335,6 @@ int main(int argc, char **argv)
 	sig_reset();
 	/* Only stdin, stdout and stderr are meant for the workload; no fd of the JVM's is. */
 	close_range(3, ~0U, CLOSE_RANGE_CLOEXEC);
-	chan_open(fd);
-	run_outer(parent);
+	chan_open((int)fd);
+	run_outer((pid_t)parent);
 }

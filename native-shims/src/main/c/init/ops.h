@@ -5,18 +5,15 @@
 #ifndef SLUICE_INIT_OPS_H
 #define SLUICE_INIT_OPS_H
 
+#include <stdint.h>
+#include <sys/types.h>
+
 struct op;
 struct plan;
 
 /* ops_fs.c: the outer and init phases (namespaces, mounts, the root filesystem). */
 void op_setns(const struct op *op);
 void op_join(const struct op *op);
-/*
- * watch-sentry PID STARTTIME: a pidfd of the container's sentry, opened in the host's pid namespace
- * and kept by init, which ends the container when it becomes readable (the sentry died).
- */
-void op_watch_sentry(const struct op *op);
-extern int sentry_pidfd;
 void op_unshare(const struct op *op);
 void op_hostname(const struct op *op);
 void op_ifup(const struct op *op);
@@ -37,24 +34,52 @@ void op_hooks_wait(const struct op *op);
 void op_userns(const struct op *op);
 void op_setid(const struct op *op);
 
+/* ops_scope.c: a Landlock domain of the container's own (proc phase, first). */
+void op_ptrace_scope(const struct op *op);
+
 /* ops_tty.c: the workload's terminal (process.terminal), first of the proc phase. */
 void op_terminal(const struct op *op);
+/*
+ * Set by an exec'd process's outer before its proc phase: op_terminal then leaves the new
+ * session and the controlling terminal to the process it forks (terminal_take_ctty), since a
+ * session led by outer would lose its terminal when outer exits.
+ */
+extern int terminal_defer_ctty;
+/* setsid() and the pty on fd 0 as controlling terminal (TIOCSCTTY). */
+void terminal_take_ctty(void);
 
 /* ops_proc.c: the workload's proc phase. */
 void op_chdir(const struct op *op);
 void op_rlimit(const struct op *op);
 void op_user(const struct op *op);
 void op_caps(const struct op *op);
+/* What op_caps does, for any caller: keeps only the capabilities in KEEP, in every set. */
+void caps_keep(uint64_t keep, const char *phase);
 void op_no_new_privs(const struct op *op);
 /* Fds 3 to 3+N-1, inherited from the caller (--preserve-fds N), survive the workload's execve. */
 void op_preserve_fds(const struct op *op);
 /* execve()s the plan's exec op with the plan's env ops; reports EXEC-FAILED and exits if
- * that fails. */
+ * that fails: as a message, or, when exec_status_fd is set (an exec'd process, which holds no
+ * control socket), as the errno written there for outer to report. */
 _Noreturn void exec_workload(const struct plan *p);
+extern int exec_status_fd;
 
-/* seccomp.c: loads the notify-ioctl filter (if the plan has any) and sends LISTENER. */
+/* seccomp.c: loads Sluice's filter (if the plan has notify-ioctl, deny-socket or deny-syscall ops)
+ * and, with notify-ioctl ops, sends LISTENER. */
 void seccomp_install(const struct plan *p);
 /* seccomp_profile.c: loads the container's own profile (seccomp-* ops), if any; called last before exec. */
 void seccomp_profile_install(const struct plan *p);
+/* Whether the profile has SCMP_ACT_NOTIFY rules, whose listener goes over the control socket. */
+int seccomp_profile_notifies(const struct plan *p);
+
+/* harden.c: sluice run's init, once it has forked the workload: no capability, no_new_privs,
+ * non-dumpable, a filter allowing only waiting, signals and exit. Bails on any failure. */
+void harden_init(void);
+
+/* watch.c: `sluice-init --watch`: kills PID (started at START) when the sentry SENTRY dies. */
+_Noreturn void run_watch(pid_t sentry, unsigned long long sentry_start, pid_t pid, unsigned long long start);
+
+/* ops_fs.c: field 22 of /proc/PID/stat, the start time in clock ticks since boot; 0 if unreadable. */
+unsigned long long start_time(pid_t pid);
 
 #endif

@@ -42,8 +42,7 @@ void op_setns(const struct op *op)
 	close(fd);
 }
 
-/* Field 22 of /proc/PID/stat, the start time in clock ticks since boot; 0 if unreadable. */
-static unsigned long long start_time(pid_t pid)
+unsigned long long start_time(pid_t pid)
 {
 	char path[64], buf[1024], *p;
 	unsigned long long t = 0;
@@ -89,22 +88,6 @@ void op_join(const struct op *op)
 	if (setns(fd, (int)op->num[2]) < 0)
 		bail("outer", "join %d: setns(0x%x)", (int)pid, (unsigned)op->num[2]);
 	close(fd);
-}
-
-int sentry_pidfd = -1;
-
-void op_watch_sentry(const struct op *op)
-{
-	pid_t pid = op->num[0];
-
-	sentry_pidfd = pidfd_open(pid, 0);	/* close-on-exec: never the workload's */
-	if (sentry_pidfd < 0)
-		bail("outer", "watch-sentry %d: pidfd_open", (int)pid);
-	if (start_time(pid) != op->num[1]) {
-		errno = ESRCH;
-		bail("outer", "watch-sentry %d: not the process that started at %llu", (int)pid,
-		     (unsigned long long)op->num[1]);
-	}
 }
 
 void op_unshare(const struct op *op)

@@ -74,11 +74,15 @@ void op_user(const struct op *op)
 	gid_t *groups = calloc(n + 1, sizeof(*groups));
 	uid_t uid = op->num[0];
 	gid_t gid = op->num[1];
+	pid_t parent = getppid();
+	int deathsig = 0;
 
 	if (!groups)
 		bail("proc", "user: allocating %d groups", n);
 	for (int i = 0; i < n; i++)
 		groups[i] = strtoul(op->argv[i + 2], NULL, 10);	/* plan.c checked: digits, 32-bit */
+	if (prctl(PR_GET_PDEATHSIG, &deathsig, 0, 0, 0) < 0)
+		bail("proc", "user: PR_GET_PDEATHSIG");
 	if (prctl(PR_SET_KEEPCAPS, 1, 0, 0, 0) < 0)
 		bail("proc", "user: PR_SET_KEEPCAPS");
 	if (setgroups(n, groups) < 0)
@@ -88,6 +92,11 @@ void op_user(const struct op *op)
 	if (setresuid(uid, uid, uid) < 0)
 		bail("proc", "user: setresuid %u", (unsigned)uid);
 	free(groups);
+	/* A change of the effective ids clears the parent-death signal (prctl(2)): set it again. */
+	if (deathsig && prctl(PR_SET_PDEATHSIG, deathsig, 0, 0, 0) < 0)
+		bail("proc", "user: PR_SET_PDEATHSIG");
+	if (deathsig && parent > 0 && getppid() != parent)
+		_exit(125);	/* the parent died meanwhile, and with it whoever wanted to know */
 	/* A uid change from 0 cleared the effective set; the caps op needs CAP_SETPCAP back. */
 	if (uid != 0) {
 		struct __user_cap_header_struct hdr = { .version = _LINUX_CAPABILITY_VERSION_3 };
@@ -120,27 +129,32 @@ static int cap_last_cap(void)
  * to KEEP first (which needs CAP_SETPCAP, hence before capset). The raw capset syscall keeps
  * libcap out of a static binary.
  */
-void op_caps(const struct op *op)
+void caps_keep(uint64_t keep, const char *phase)
 {
-	uint64_t keep = op->num[0], perm;
+	uint64_t perm;
 	struct __user_cap_header_struct hdr = { .version = _LINUX_CAPABILITY_VERSION_3 };
 	struct __user_cap_data_struct data[2];
 	int last = cap_last_cap();
 
 	for (int cap = 0; cap <= last && cap < 64; cap++)
 		if (!(keep & (1ULL << cap)) && prctl(PR_CAPBSET_DROP, cap, 0, 0, 0) < 0)
-			bail("proc", "caps: dropping capability %d from the bounding set", cap);
+			bail(phase, "caps: dropping capability %d from the bounding set", cap);
 	if (prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0) < 0)
-		bail("proc", "caps: clearing the ambient set");
+		bail(phase, "caps: clearing the ambient set");
 	if (syscall(SYS_capget, &hdr, data) < 0)
-		bail("proc", "caps: capget");
+		bail(phase, "caps: capget");
 	perm = (data[0].permitted | (uint64_t)data[1].permitted << 32) & keep;
 	for (int i = 0; i < 2; i++) {
 		data[i].effective = data[i].permitted = (uint32_t)(perm >> (32 * i));
 		data[i].inheritable = 0;
 	}
 	if (syscall(SYS_capset, &hdr, data) < 0)
-		bail("proc", "caps: capset to 0x%llx", (unsigned long long)perm);
+		bail(phase, "caps: capset to 0x%llx", (unsigned long long)perm);
+}
+
+void op_caps(const struct op *op)
+{
+	caps_keep(op->num[0], "proc");
 }
 
 /* The environment is exactly the plan's env ops, in order; PATH is looked up among them. */
@@ -197,6 +211,8 @@ static int exec_search(const char *file, char **argv, char **env, const char *pa
 	return seen_eacces ? EACCES : ENOENT;
 }
 
+int exec_status_fd = -1;
+
 void exec_workload(const struct plan *p)
 {
 	const struct op *ex = &p->ops[p->nops - 1];	/* plan.c checked that exec is last */
@@ -205,9 +221,12 @@ void exec_workload(const struct plan *p)
 	int err;
 
 	/* chan.c set FD_CLOEXEC on the control socket; make sure nothing cleared it since. */
-	if (fcntl(chan_fd(), F_SETFD, FD_CLOEXEC) < 0)
+	if (chan_fd() >= 0 && fcntl(chan_fd(), F_SETFD, FD_CLOEXEC) < 0)
 		bail("proc", "exec: setting FD_CLOEXEC on the control socket");
 	err = exec_search(ex->argv[0], ex->argv + 1, env, path);
-	send_msg("EXEC-FAILED %d %s", err, ex->argv[0]);
+	if (exec_status_fd >= 0)
+		(void)!write(exec_status_fd, &err, sizeof(err));
+	else
+		send_msg("EXEC-FAILED %d %s", err, ex->argv[0]);
 	_exit(err == ENOENT ? 127 : 126);
 }

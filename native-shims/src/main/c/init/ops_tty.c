@@ -19,6 +19,17 @@
 #define TIOCGPTPEER _IO('T', 0x41)
 #endif
 
+int terminal_defer_ctty;
+
+void terminal_take_ctty(void)
+{
+	/* A new session, so that the pty (fd 0 by now) can become its controlling terminal. */
+	if (setsid() < 0)
+		bail("proc", "terminal: setsid");
+	if (ioctl(0, TIOCSCTTY, 0) < 0)
+		bail("proc", "terminal: TIOCSCTTY");
+}
+
 /* terminal ROWS COLS: both 0 leaves the kernel's default size. Runs before the filter exists. */
 void op_terminal(const struct op *op)
 {
@@ -36,16 +47,13 @@ void op_terminal(const struct op *op)
 		bail("proc", "terminal: opening the pty's peer");
 	if ((ws.ws_row || ws.ws_col) && ioctl(master, TIOCSWINSZ, &ws) < 0)
 		bail("proc", "terminal: setting the size to %ux%u", ws.ws_row, ws.ws_col);
-	/* A new session, so that the pty can become its controlling terminal. */
-	if (setsid() < 0)
-		bail("proc", "terminal: setsid");
-	if (ioctl(slave, TIOCSCTTY, 0) < 0)
-		bail("proc", "terminal: TIOCSCTTY");
 	for (int fd = 0; fd < 3; fd++)
 		if (dup2(slave, fd) < 0)
 			bail("proc", "terminal: dup2 to fd %d", fd);
 	if (slave > 2)
 		close(slave);
+	if (!terminal_defer_ctty)
+		terminal_take_ctty();
 	if (send_fd("CONSOLE /dev/ptmx", master) < 0)
 		bail("proc", "terminal: sending the pty master");
 	close(master);

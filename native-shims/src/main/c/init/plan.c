@@ -18,7 +18,7 @@ static const struct op_def defs[] = {
 	{ "setns",         OP_SETNS,         PH_OUTER, 2,  2, "sw",    op_setns },
 	{ "join",          OP_JOIN,          PH_OUTER, 3,  3, "wdw",   op_join },
 	{ "oom-score-adj", OP_OOM_SCORE_ADJ, PH_OUTER, 1,  1, "s",     op_oom_score_adj },
-	{ "watch-sentry",  OP_WATCH_SENTRY,  PH_OUTER, 2,  2, "wd",    op_watch_sentry },
+	{ "reaper",        OP_REAPER,        PH_OUTER, 0,  0, "",      NULL },
 	{ "userns",        OP_USERNS,        PH_OUTER, 2,  2, "ss",    op_userns },
 	{ "setid",         OP_SETID,         PH_OUTER, 2,  2, "ww",    op_setid },
 	{ "unshare",       OP_UNSHARE,       PH_OUTER, 1,  1, "w",     op_unshare },
@@ -33,6 +33,7 @@ static const struct op_def defs[] = {
 	{ "write-file",    OP_WRITE_FILE,    PH_INIT,  2,  2, "ss",    op_write_file },
 	{ "hooks-wait",    OP_HOOKS_WAIT,    PH_INIT,  0,  0, "",      op_hooks_wait },
 	{ "pivot-root",    OP_PIVOT_ROOT,    PH_INIT,  1,  1, "s",     op_pivot_root },
+	{ "ptrace-scope",  OP_PTRACE_SCOPE,  PH_PROC,  0,  0, "",      op_ptrace_scope },
 	{ "terminal",      OP_TERMINAL,      PH_PROC,  2,  2, "ww",    op_terminal },
 	{ "chdir",         OP_CHDIR,         PH_PROC,  1,  1, "s",     op_chdir },
 	{ "env",           OP_ENV,           PH_PROC,  1,  1, "s",     NULL },
@@ -43,6 +44,7 @@ static const struct op_def defs[] = {
 	{ "preserve-fds",  OP_PRESERVE_FDS,  PH_PROC,  1,  1, "w",     op_preserve_fds },
 	{ "notify-ioctl",  OP_NOTIFY_IOCTL,  PH_PROC,  2,  2, "ww",    NULL },
 	{ "deny-socket",   OP_DENY_SOCKET,   PH_PROC,  3,  3, "www",   NULL },
+	{ "deny-syscall",  OP_DENY_SYSCALL,  PH_PROC,  2,  2, "sw",    NULL },
 	{ "seccomp-default", OP_SECCOMP_DEFAULT, PH_PROC, 2, 2, "sw",   NULL },
 	{ "seccomp-arch",  OP_SECCOMP_ARCH,  PH_PROC,  1,  1, "s",     NULL },
 	{ "seccomp-flag",  OP_SECCOMP_FLAG,  PH_PROC,  1,  1, "s",     NULL },
@@ -174,7 +176,8 @@ static void validate_join(const struct plan *p)
 	for (int i = 1; i < p->nops; i++) {
 		const struct op_def *d = p->ops[i].def;
 
-		if (d->phase == PH_INIT || d->kind == OP_UNSHARE || d->kind == OP_SETNS || d->kind == OP_USERNS)
+		if (d->phase == PH_INIT || d->kind == OP_UNSHARE || d->kind == OP_SETNS || d->kind == OP_USERNS ||
+		    d->kind == OP_REAPER || d->kind == OP_PTRACE_SCOPE)
 			plan_fail("op %d: '%s' cannot be in a plan with 'join'", i, d->name);
 	}
 }
@@ -205,6 +208,14 @@ static void validate_profile_notify(const struct plan *p)
 		plan_fail("a seccomp-rule SCMP_ACT_NOTIFY cannot share a process with notify-ioctl: one listener per process");
 }
 
+/* A syscall name as libseccomp spells them: lower-case letters, digits and '_', at most 64. */
+static int syscall_name(const char *s)
+{
+	size_t n = strlen(s);
+
+	return n > 0 && n <= 64 && strspn(s, "abcdefghijklmnopqrstuvwxyz0123456789_") == n;
+}
+
 static void validate(const struct plan *p)
 {
 	if (p->nops == 0 || p->ops[0].def->kind != OP_VERSION || p->ops[0].num[0] != 1)
@@ -225,6 +236,10 @@ static void validate(const struct plan *p)
 		/* SCMP_ACT_ERRNO carries 16 bits; the kernel's errno values end at 4095. */
 		if (op->def->kind == OP_DENY_SOCKET && (op->num[2] == 0 || op->num[2] > 4095))
 			plan_fail("op %d: deny-socket errno %u is not in 1..4095", i, (unsigned)op->num[2]);
+		if (op->def->kind == OP_DENY_SYSCALL && (op->num[1] == 0 || op->num[1] > 4095))
+			plan_fail("op %d: deny-syscall errno %u is not in 1..4095", i, (unsigned)op->num[1]);
+		if (op->def->kind == OP_DENY_SYSCALL && !syscall_name(op->argv[0]))
+			plan_fail("op %d: deny-syscall '%.40s' is not a syscall name", i, op->argv[0]);
 		if (op->def->kind == OP_MKNOD && (strlen(op->argv[1]) != 1 || !strchr("cbp", op->argv[1][0])))
 			plan_fail("op %d: mknod type '%.40s' is not c, b or p", i, op->argv[1]);
 		if ((op->def->kind == OP_SECCOMP_RULE || op->def->kind == OP_SECCOMP_DEFAULT) && op->num[1] > 4095)

@@ -1,8 +1,13 @@
 /*
  * The workload's seccomp filter: every ioctl whose request matches a notify-ioctl rule goes to
- * the sentry as a user notification; socket() calls that match a deny-socket rule fail with the
- * rule's errno; everything else is allowed. The listener is sent to the sentry and closed here,
- * so the guest can never answer its own notifications.
+ * the sentry as a user notification; socket() calls that match a deny-socket rule, and every call
+ * of a deny-syscall's syscall, fail with the rule's errno; everything else is allowed. The
+ * listener is sent to the sentry and closed here, so the guest can never answer its own
+ * notifications.
+ *
+ * This filter is Sluice's own policy, loaded before the container's profile (seccomp_profile.c):
+ * a profile, or no profile at all, cannot allow what it denies, since the kernel returns the most
+ * restrictive answer of all stacked filters (ERRNO beats ALLOW, kernel/seccomp.c).
  */
 #include <errno.h>
 #include <seccomp.h>
@@ -44,7 +49,7 @@ void seccomp_install(const struct plan *p)
 
 	for (int i = 0; i < p->nops; i++) {
 		notify += p->ops[i].def->kind == OP_NOTIFY_IOCTL;
-		deny += p->ops[i].def->kind == OP_DENY_SOCKET;
+		deny += p->ops[i].def->kind == OP_DENY_SOCKET || p->ops[i].def->kind == OP_DENY_SYSCALL;
 	}
 	if (!notify && !deny)
 		return;
@@ -70,6 +75,17 @@ void seccomp_install(const struct plan *p)
 					       SCMP_A0(SCMP_CMP_MASKED_EQ, 0xffffffffu, op->num[0]),
 					       SCMP_A2(SCMP_CMP_MASKED_EQ, 0xffffffffu, op->num[1])),
 			      "adding a deny-socket rule");
+			continue;
+		}
+		if (op->def->kind == OP_DENY_SYSCALL) {
+			/* Sluice's own policy: a name this libseccomp does not know fails closed. */
+			int nr = seccomp_syscall_resolve_name(op->argv[0]);
+
+			if (nr == __NR_SCMP_ERROR) {
+				errno = EINVAL;
+				bail("proc", "seccomp: deny-syscall: unknown syscall '%.40s'", op->argv[0]);
+			}
+			check(seccomp_rule_add(ctx, SCMP_ACT_ERRNO(op->num[1]), nr, 0), "adding a deny-syscall rule");
 			continue;
 		}
 		if (op->def->kind != OP_NOTIFY_IOCTL)

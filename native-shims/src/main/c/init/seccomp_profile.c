@@ -143,6 +143,16 @@ static void hand_over(int fd)
 		_exit(125);
 }
 
+int seccomp_profile_notifies(const struct plan *p)
+{
+	if (!plan_has(p, OP_SECCOMP_DEFAULT))
+		return 0;
+	for (int i = 0; i < p->nops; i++)
+		if (p->ops[i].def->kind == OP_SECCOMP_RULE && !strcmp(p->ops[i].argv[0], "SCMP_ACT_NOTIFY"))
+			return 1;
+	return 0;
+}
+
 void seccomp_profile_install(const struct plan *p)
 {
 	const struct op *def_op = NULL;

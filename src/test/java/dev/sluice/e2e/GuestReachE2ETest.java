@@ -82,4 +82,32 @@ class GuestReachE2ETest {
         assertEquals("EPERM", r.value("openhandle_errno"),
                 "in the sandbox open_by_handle_at must fail with EPERM (no CAP_DAC_READ_SEARCH)\n" + r);
     }
+
+    /**
+     * sluice run's init is pid 1 of the sandbox, so the workload can see it: it must hold nothing the
+     * workload lacks. Once the workload exists it keeps no capability (bounding set included), has
+     * no_new_privs and a seccomp filter, and is out of the workload's ptrace reach: the ptrace probe
+     * (PTRACE_SEIZE, /proc/PID/mem read-write, process_vm_readv on every other pid, for half a
+     * second) reaches nothing. Before, init kept every capability of the host's root.
+     */
+    @Test
+    @Timeout(60)
+    void theSandboxsInitKeepsNothingTheWorkloadCouldUse() {
+        Sluice.Result status = Sluice.run("run", "--proxy", "pty", "--", "/bin/cat", "/proc/1/status");
+        assertEquals(0, status.exitCode(), status.toString());
+        for (String set : List.of("CapInh", "CapPrm", "CapEff", "CapBnd", "CapAmb")) {
+            assertTrue(status.stdout().contains(set + ":\t0000000000000000\n"), "init's " + set + " is empty\n" + status);
+        }
+        assertTrue(status.stdout().contains("NoNewPrivs:\t1\n"), "init has no_new_privs\n" + status);
+        assertTrue(status.stdout().contains("Seccomp:\t2\n"), "init runs under a seccomp filter\n" + status);
+
+        Path probe = Sluice.guestBinary().resolveSibling("sluice-ptrace-probe");
+        Sluice.Result r = Sluice.run("run", "--proxy", "pty", "--", probe.toString(), "scan", "500");
+        assertEquals(0, r.exitCode(), r.toString());
+        assertEquals("2", r.value("probe_self"), "the workload is pid 2; pid 1 is init\n" + r);
+        assertTrue(r.stdout().contains("probe_seen=1:sluice-init"), "the probe tried init\n" + r);
+        for (String k : List.of("probe_seize_ok", "probe_mem_ok", "probe_vm_ok")) {
+            assertEquals(0, r.longValue(k), k + ": init is out of the workload's reach\n" + r);
+        }
+    }
 }

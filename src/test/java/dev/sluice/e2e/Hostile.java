@@ -5,8 +5,6 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
@@ -35,19 +33,12 @@ final class Hostile {
     }
 
     static Path binary() {
-        Path g = Sluice.guestBinary().resolveSibling("sluice-hostile");
-        if (!Files.isExecutable(g)) {
-            throw new AssertionError(g + " is missing: build it with `make -C src/test/c OUT=" + g.getParent() + "`");
-        }
-        return g;
+        return Sluice.guestBinary("sluice-hostile");
     }
 
     /** {@code sluice-hostile args...} as a command line. */
     static List<String> guest(String... args) {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(binary().toString());
-        cmd.addAll(Arrays.asList(args));
-        return cmd;
+        return Sluice.guestCommand("sluice-hostile", args);
     }
 
     /** {@code sluice run --proxy pty --stats [sluiceOptions...] -- sluice-hostile guestArgs...}. */

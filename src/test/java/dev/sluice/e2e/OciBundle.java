@@ -85,6 +85,37 @@ final class OciBundle {
         return create(name, List.of(args), c -> { });
     }
 
+    /** runc on PATH (containerd brings it), the baseline of the OCI suites, or null. */
+    static Path runcBinary() {
+        for (String dir : System.getenv().getOrDefault("PATH", "/usr/sbin:/usr/bin:/sbin:/bin").split(":")) {
+            Path p = Path.of(dir, "runc");
+            if (Files.isExecutable(p)) {
+                return p;
+            }
+        }
+        return null;
+    }
+
+    /** One command of the runtime {@code binary} (runc or bin/sluice) with {@code --root stateRoot}, to its end. */
+    static Sluice.Result tool(Path binary, Path stateRoot, String... args) {
+        List<String> cmd = new ArrayList<>(List.of(binary.toString(), "--root", stateRoot.toString()));
+        cmd.addAll(List.of(args));
+        try {
+            Process p = new ProcessBuilder(cmd).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
+            String out = new String(p.getInputStream().readAllBytes());
+            String err = new String(p.getErrorStream().readAllBytes());
+            if (!p.waitFor(60, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+            }
+            return new Sluice.Result(cmd, p.exitValue(), out, err, Duration.ZERO);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted");
+        }
+    }
+
     /** A --root of its own for one test, outside /tmp. */
     static Path root() {
         return Sluice.workDir().resolve(Sluice.unique("oci-root"));

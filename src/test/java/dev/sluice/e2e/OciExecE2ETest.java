@@ -105,18 +105,21 @@ class OciExecE2ETest {
         String id = Sluice.unique("execns");
         long init = running(b, id);
         Sluice.Result r = oci.run("exec", id, "sh", "-c",
-                "hostname; echo pid=$$; tr '\\0' ' ' < /proc/2/cmdline; echo; for n in mnt pid ipc uts net; do readlink /proc/self/ns/$n; done");
+                "hostname; echo pid=$$; tr '\\0' ' ' < /proc/$$/cmdline; echo; tr '\\0' ' ' < /proc/1/cmdline; echo;"
+                        + " for n in mnt pid ipc uts net; do readlink /proc/self/ns/$n; done");
         assertEquals(0, r.exitCode(), "exec\n" + r);
         List<String> lines = r.stdoutLines();
         assertEquals(host, lines.get(0), "the container's hostname (uts)\n" + r);
         int pid = Integer.parseInt(lines.get(1).substring(4));
-        assertTrue(pid > 2 && pid < 50, "a small pid of the container's pid namespace, not a host pid: " + pid + "\n" + r);
-        assertEquals("sleep 100 ", lines.get(2), "pid 2 is the container's workload (pid 1 is its init)\n" + r);
+        assertTrue(pid > 1 && pid < 50, "a small pid of the container's pid namespace, not a host pid: " + pid + "\n" + r);
+        assertTrue(lines.get(2).startsWith("sh -c hostname"), "/proc/$$ is the exec'd shell\n" + r);
+        assertEquals("sleep 100 ", lines.get(3), "pid 1 is the container's workload itself: no process of Sluice's is in"
+                + " the namespace\n" + r);
         for (int i = 0; i < NAMESPACES.size(); i++) {
             String n = NAMESPACES.get(i);
             String initNs = link(Path.of("/proc", Long.toString(init), "ns", n));
-            assertEquals(initNs, lines.get(3 + i), n + ": the exec'd process shares the container init's namespace\n" + r);
-            assertNotEquals(link(Path.of("/proc/self/ns", n)), lines.get(3 + i), n + ": which is not the host's\n" + r);
+            assertEquals(initNs, lines.get(4 + i), n + ": the exec'd process shares the container's namespace\n" + r);
+            assertNotEquals(link(Path.of("/proc/self/ns", n)), lines.get(4 + i), n + ": which is not the host's\n" + r);
         }
     }
 

@@ -1,15 +1,19 @@
 package dev.sluice.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -19,7 +23,7 @@ import org.junit.jupiter.api.Timeout;
  * A container's own seccomp profile ({@code linux.seccomp}) stacked on Sluice's notify filter:
  * the profile is enforced as runc enforces it (same output, same exit status, runc as the baseline
  * in the same test where it is installed), and a profile that allows every ioctl does not take a
- * device ioctl away from the sentry.
+ * device ioctl away from the sentry, nor io_uring back from Sluice's own filter.
  */
 @RequiresRoot
 @Timeout(180)
@@ -123,5 +127,61 @@ class OciSeccompE2ETest {
             assertEquals(1, r.exitCode(), "refused\n" + r);
             assertTrue(r.stderr().contains(c[2]) && r.stderr().contains(c[1]), "names the field and value\n" + r);
         }
+    }
+
+    /** A bundle running {@code sluice-syscalls uring-socket} on a netlink socket, with {@code edit} applied. */
+    private static Path uringBundle(Consumer<ObjectNode> edit) throws IOException {
+        List<String> args = new ArrayList<>(List.of(SyscallProfileE2ETest.GUEST, "uring-socket"));
+        args.addAll(SyscallProfileE2ETest.NETLINK_SOCKET);
+        Path b = OciBundle.create("oci-uring", args, edit);
+        Files.copy(Sluice.guestBinary(SyscallProfileE2ETest.GUEST), b.resolve("rootfs/bin/" + SyscallProfileE2ETest.GUEST),
+                StandardCopyOption.COPY_ATTRIBUTES);
+        return b;
+    }
+
+    private static ObjectNode annotations(ObjectNode config) {
+        return config.has("annotations") ? (ObjectNode) config.get("annotations") : config.putObject("annotations");
+    }
+
+    private Sluice.Result runToEnd(Path bundle) {
+        Sluice.Result r = Sluice.run("--root", root.toString(), "run", "-b", bundle.toString(), Sluice.unique("uring"));
+        assertEquals(0, r.exitCode(), "the container runs to its end\n" + r);
+        return r;
+    }
+
+    /**
+     * io_uring where the sentry traps the container's ioctls (the pty proxy stands in for a mediated
+     * device): refused by Sluice's own filter, even where the profile allows it by name, unless the
+     * config opts in with {@code dev.sluice.allow-io-uring}. Without a mediated device the container
+     * keeps io_uring, as under runc.
+     */
+    @Test
+    void aContainerWithAMediatedDeviceGetsNoRingUnlessItOptsIn() throws IOException {
+        Sluice.Result plain = runToEnd(uringBundle(c -> { }));
+        assertEquals("0", plain.value("uring_socket"), "without a mediated device io_uring works, as under runc\n" + plain);
+
+        Sluice.Result mediated = runToEnd(uringBundle(c -> {
+            annotations(c).put("dev.sluice.proxies", "pty");
+            ObjectNode s = ((ObjectNode) c.get("linux")).putObject("seccomp");
+            s.put("defaultAction", "SCMP_ACT_ALLOW");
+            s.putArray("syscalls").addObject().put("action", "SCMP_ACT_LOG").putArray("names").add("io_uring_setup");
+        }));
+        assertEquals("EPERM", mediated.value("uring_setup"),
+                "no ring where the sentry traps ioctls, though the profile allows it by name\n" + mediated);
+        assertFalse(mediated.values().containsKey("uring_socket"), mediated.toString());
+
+        Sluice.Result optedIn = runToEnd(uringBundle(c -> annotations(c).put("dev.sluice.proxies", "pty")
+                .put("dev.sluice.allow-io-uring", "true")));
+        assertEquals("0", optedIn.value("uring_setup"), "the annotation is the explicit opt-in\n" + optedIn);
+        assertEquals("16", optedIn.value("uring_socket_protocol"), optedIn.toString());
+    }
+
+    @Test
+    void anIoUringAnnotationThatIsNeitherTrueNorFalseIsRefused() throws IOException {
+        Path b = uringBundle(c -> annotations(c).put("dev.sluice.proxies", "pty").put("dev.sluice.allow-io-uring", "yes"));
+        Sluice.Result r = Sluice.run("--root", root.toString(), "run", "-b", b.toString(), Sluice.unique("uring-bad"));
+        assertEquals(1, r.exitCode(), "refused\n" + r);
+        assertTrue(r.stderr().contains("dev.sluice.allow-io-uring") && r.stderr().contains("\"yes\""),
+                "names the annotation and the value\n" + r);
     }
 }

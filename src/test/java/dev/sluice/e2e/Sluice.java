@@ -65,9 +65,14 @@ final class Sluice {
 
     /** The static guest program, built by the e2e module's process-test-classes phase. */
     static Path guestBinary() {
+        return guestBinary("sluice-testguest");
+    }
+
+    /** One of the e2e module's guest programs (src/test/c/Makefile), by name; fails when it was not built. */
+    static Path guestBinary(String name) {
         String prop = System.getProperty("sluice.guests");
         Path dir = prop != null && !prop.isBlank() ? Path.of(prop) : root().resolve("src/test/target/guests");
-        Path g = dir.resolve("sluice-testguest").toAbsolutePath().normalize();
+        Path g = dir.resolve(name).toAbsolutePath().normalize();
         if (!Files.isExecutable(g)) {
             throw new AssertionError(g + " is missing: build it with `make -C src/test/c OUT=" + dir.toAbsolutePath() + "`");
         }
@@ -76,8 +81,13 @@ final class Sluice {
 
     /** The full guest command: the absolute path of sluice-testguest followed by {@code args}. */
     static List<String> guest(String... args) {
+        return guestCommand("sluice-testguest", args);
+    }
+
+    /** The guest program {@code name} with {@code args}, as a command line. */
+    static List<String> guestCommand(String name, String... args) {
         List<String> cmd = new ArrayList<>();
-        cmd.add(guestBinary().toString());
+        cmd.add(guestBinary(name).toString());
         cmd.addAll(Arrays.asList(args));
         return cmd;
     }

@@ -7,11 +7,15 @@ import dev.sluice.rdmaproxy.net.NetdevException;
 import dev.sluice.rdmaproxy.net.NetdevMover;
 import dev.sluice.rdmaproxy.net.RdmaLinks;
 import dev.sluice.rdmaproxy.net.StrongArp;
+import dev.sluice.oci.launch.SeccompProfile;
+import dev.sluice.oci.spec.SpecLoader;
 import dev.sluice.sentry.SandboxRunner;
 import dev.sluice.sentry.launch.HostProcess;
 import dev.sluice.sentry.launch.PlanCompiler;
 import dev.sluice.sentry.launch.SandboxSpec;
 import dev.sluice.sentry.launch.SysView;
+import dev.sluice.sentry.seccomp.DefaultProfile;
+import dev.sluice.sentry.seccomp.SyscallProfile;
 import dev.sluice.sentry.spi.DeviceProxy;
 import dev.sluice.sentry.spi.ProxyConfig;
 import java.nio.file.Files;
@@ -35,9 +39,11 @@ import picocli.CommandLine.Parameters;
 @Command(name = "run", sortOptions = false, mixinStandardHelpOptions = true,
         description = {
             "Run CMD in a sandbox: new mount, pid, ipc and uts namespaces; the host root (or --rootfs) read-only;",
-            "a private /tmp; a minimal /dev with only the devices granted by --device; a /proc of its own.",
-            "Device ioctls of the active proxies pass through the sentry."})
+            "a private /tmp; a minimal /dev with only the devices granted by --device; a /proc of its own;",
+            "the container engines' default syscall profile. Device ioctls of the active proxies pass through the sentry."})
 final class RunCommand implements Callable<Integer> {
+    /** {@code --seccomp-profile unconfined}: no syscall profile (docker's {@code seccomp=unconfined}). */
+    static final String UNCONFINED = "unconfined";
 
     @Option(names = "--rootfs", paramLabel = "DIR", description = "Root filesystem (default: the host's /), mounted read-only.")
     Path rootfs;
@@ -86,11 +92,28 @@ final class RunCommand implements Callable<Integer> {
             description = "NVIDIA driver capabilities: compute, utility, rdma (DMABUF export), or all. Default: ${DEFAULT-VALUE}.")
     String nvCaps;
 
+    @Option(names = "--accept-racy-continue",
+            description = "Do not warn at start that the active proxies have racy CONTINUE rows (a workload that races the"
+                    + " sentry bypasses their checks; docs/security-model.md): the workload is trusted.")
+    boolean acceptRacyContinue;
+
     @Option(names = "--hostname", paramLabel = "NAME", description = "Hostname inside the sandbox (default: the host's).")
     String hostname;
 
     @Option(names = "--proxy", paramLabel = "NAME", description = "Enable an opt-in device proxy, e.g. the diagnostic 'pty' proxy (repeatable). See `sluice proxies`.")
     List<String> proxies = new ArrayList<>();
+
+    @Option(names = "--seccomp-profile", paramLabel = "FILE|unconfined",
+            description = {"The workload's syscall profile: an OCI linux.seccomp JSON file, or unconfined for none."
+                    + " Default: the container engines' default profile (as docker run and podman run load it),"
+                    + " resolved for the sandbox's capabilities."})
+    String seccompProfile;
+
+    @Option(names = "--allow-io-uring",
+            description = "Keep io_uring (io_uring_setup, _enter, _register) where a device proxy traps ioctls; Sluice's"
+                    + " own filter refuses it there (EPERM), since a ring creates sockets and issues driver commands"
+                    + " without the syscalls the filter sees. The syscall profile still applies (the default one refuses it).")
+    boolean allowIoUring;
 
     @Option(names = "--trace", paramLabel = "FILE", description = "Write a Chrome/Perfetto trace (JSON) of every trapped ioctl.")
     Path trace;
@@ -118,6 +141,7 @@ final class RunCommand implements Callable<Integer> {
         if (POSIXFactory.getNativePOSIX().geteuid() != 0) {
             throw new IllegalStateException("sluice run needs root: it creates mount and pid namespaces");
         }
+        SyscallProfile profile = syscallProfile(); // a bad file fails before anything changes on the host
         List<NetdevMover.Grant> netdevs = rdmaNetdevs.stream().map(NetdevMover.Grant::parse).toList();
         String mode = net != null ? net : netdevs.isEmpty() ? "host" : "none";
         SandboxSpec.Network network = switch (mode) {
@@ -165,6 +189,10 @@ final class RunCommand implements Callable<Integer> {
         }
         ProxyConfig config = new ProxyConfig(granted, new LinkedHashSet<>(proxies), options);
         List<DeviceProxy> active = Runtime.proxies(config);
+        if (!acceptRacyContinue) {
+            DeviceProxy.racyWarning(active).ifPresent(w -> System.err.println("sluice: warning: " + w
+                    + " (--accept-racy-continue accepts them)"));
+        }
         Path root = rootfs == null ? null : rootfs.toAbsolutePath().normalize();
         // A sandbox granted uverbs nodes sees only their RDMA devices in /sys (and no RDMA netlink).
         List<String> uverbs = granted.stream().filter(d -> d.getParent() != null
@@ -182,7 +210,8 @@ final class RunCommand implements Callable<Integer> {
         Map<String, String> sysctls = network == SandboxSpec.Network.NONE && rdma
                 ? StrongArp.sysctls(netdevs.stream().map(NetdevMover.Grant::innerName).toList()) : Map.of();
         SandboxSpec spec = new SandboxSpec(command, environment(), PlanCompiler.keepCwd(root, System.getProperty("user.dir")),
-                root, network, granted, hostname, config.enabledProxies(), config.options(), view, !netdevs.isEmpty(), sysctls);
+                root, network, granted, hostname, config.enabledProxies(), config.options(), view, !netdevs.isEmpty(), sysctls,
+                profile, allowIoUring);
         SandboxRunner runner = new SandboxRunner(Runtime.libexec(), System.err);
         NetdevMover mover = netdevs.isEmpty() ? null : NetdevMover.onHost(netdevFault);
         AtomicReference<NetdevMover.Moved> moved = new AtomicReference<>();
@@ -218,6 +247,21 @@ final class RunCommand implements Callable<Integer> {
         } catch (NetdevException e) {
             return e.getMessage();
         }
+    }
+
+    /**
+     * The profile of {@code --seccomp-profile}: the built-in default (the plan compiler resolves its
+     * conditions for the sandbox's capabilities), a file's OCI profile, or none for {@code unconfined}.
+     */
+    private SyscallProfile syscallProfile() {
+        if (seccompProfile == null) {
+            return DefaultProfile.get();
+        }
+        if (seccompProfile.equals(UNCONFINED)) {
+            return null;
+        }
+        Path file = Path.of(seccompProfile);
+        return SeccompProfile.of(SpecLoader.loadSeccomp(file), file.toString(), "", false);
     }
 
     /** The caller's environment with --env applied; {@code NAME} alone imports the caller's value. */

@@ -182,13 +182,6 @@ public final class ContainerExec {
                 throw new OciException("exec failed: the process has no seccomp listener though container " + r.id()
                         + " traps ioctls");
             }
-            if (!r.detach()) {
-                try {
-                    placement.leave(outer.pid()); // the process exists, inside; its waiter is not the container's
-                } catch (OciException e) {
-                    LOG.warn("{}; it stays in the container's cgroup until the process exits", e.getMessage());
-                }
-            }
             if (console != null) {
                 ConsoleSocket.send(r.consoleSocket(), console);
                 console.close();
@@ -202,19 +195,32 @@ public final class ContainerExec {
                 }
             }
             outer.go();
-            String failure = Startup.awaitExec(outer, agent);
+            // The process is forked only now, after GO: until then outer, outside the container's
+            // pid namespace, is all there is of it (docs/launch-plan.md, join).
+            int[] pid = {0};
+            String failure = Startup.awaitExec(outer, agent, p -> pid[0] = p);
             if (failure != null) {
                 throw new OciException("exec failed: " + failure);
             }
+            if (pid[0] <= 0) {
+                throw new OciException("exec failed: sluice-init did not report the process's pid");
+            }
+            if (!r.detach()) {
+                try {
+                    placement.leave(outer.pid()); // the process exists, inside; its waiter is not the container's
+                } catch (OciException e) {
+                    LOG.warn("{}; it stays in the container's cgroup until the process exits", e.getMessage());
+                }
+            }
             if (r.pidFile() != null) {
-                ContainerRuntime.writePidFile(r.pidFile(), startup.pid1());
+                ContainerRuntime.writePidFile(r.pidFile(), pid[0]);
             }
             ok = true;
             if (r.detach()) {
                 outer.waitFor(); // it exited right after PID1; the process now belongs to the subreaper
                 outer.close();
             }
-            return new Started(outer, startup.pid1());
+            return new Started(outer, pid[0]);
         } finally {
             if (!ok) {
                 if (listener != null) {

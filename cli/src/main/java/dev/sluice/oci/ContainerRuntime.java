@@ -53,8 +53,6 @@ public final class ContainerRuntime {
     static final int SIGKILL = 9;
     /** How long delete waits for a killed container, and then for its sentry, to exit. */
     static final int EXIT_WAIT_MS = 10_000;
-    /** The signals sluice-init forwards to the workload (sig.c); others would stop at init. */
-    static final List<Integer> FORWARDED = List.of(1, 2, 3, 10, 12, 15, 28);
 
     private final StateStore store;
     private final boolean systemdCgroup;
@@ -170,10 +168,18 @@ public final class ContainerRuntime {
         }
     }
 
-    /** The detached sentry's report on its pipe: init's pid and start time, or why create failed. */
+    /**
+     * The detached sentry's report on its pipe: init's pid and start time, or why create failed,
+     * after any {@code WARN} lines, which are logged as the sentry's warnings to the caller.
+     */
     private static HostProcess awaitDaemon(String id, int reportFd) {
         String report = new String(OciNative.readAll(reportFd, 64 * 1024), StandardCharsets.UTF_8).trim();
         OciNative.close(reportFd);
+        while (report.startsWith("WARN ")) {
+            int nl = report.indexOf('\n');
+            LOG.warn("container {}: {}", id, (nl < 0 ? report : report.substring(0, nl)).substring(5));
+            report = nl < 0 ? "" : report.substring(nl + 1).trim();
+        }
         if (report.startsWith("OK ")) {
             String[] f = report.split(" ");
             return new HostProcess(Integer.parseInt(f[1]), Long.parseLong(f[2]));
@@ -188,18 +194,14 @@ public final class ContainerRuntime {
     /**
      * A container no proxy serves, brought up by create itself: nothing is trapped, so no sentry
      * stays. The workload, waiting for GO, is handed create's end of its control socket, and
-     * {@code start} takes it from there ({@link HeldStart}). If init dies before start, nothing
-     * of Sluice's is left waiting for it.
+     * {@code start} takes it from there ({@link HeldStart}). The workload is the container's
+     * process itself, pid 1 of its pid namespace. If it dies before start, nothing of Sluice's is
+     * left waiting for it.
      */
     private static HostProcess bringUpHeld(Path dir, String id, Path bundle, Spec spec, Launch launch) throws IOException {
         try (ContainerBringUp.Up up = ContainerBringUp.bringUp(launch.spawner(), dir, id, bundle, spec, launch.consoleSocket(),
                 launch.initBinary().get(), List.of(), launch.preservedFds())) {
-            List<HostProcess> children = Processes.children(up.pid1());
-            if (children.size() != 1) {
-                throw new OciException("container " + id + ": its init has " + children.size()
-                        + " processes where the waiting workload should be the one");
-            }
-            new HeldStart(children.get(0), up.init().handOff()).write(dir);
+            new HeldStart(up.pid1(), up.init().handOff()).write(dir);
             return up.pid1();
         }
     }
@@ -343,9 +345,9 @@ public final class ContainerRuntime {
     // ---- kill --------------------------------------------------------------------------------
 
     /**
-     * Sends {@code signal} to the container: to its init for SIGKILL and the signals init
-     * forwards to the workload; to the workload itself for any other (pid 1 of a namespace would
-     * drop it); with {@code all}, to every process of the container's pid namespace.
+     * Sends {@code signal} to the container's process, pid 1 of its pid namespace, as runc does (so
+     * a signal it has no handler for is dropped by the kernel, SIGKILL excepted, as under runc);
+     * with {@code all}, to every process of the container's pid namespace and cgroups.
      */
     public void kill(String id, int signal, boolean all) {
         try (StateStore.Locked l = store.lock(id)) {
@@ -367,13 +369,8 @@ public final class ContainerRuntime {
                         }
                     }
                 }
-            } else if (signal == SIGKILL || FORWARDED.contains(signal)) {
-                targets.add(init);
             } else {
-                targets.addAll(Processes.children(init));
-                if (targets.isEmpty()) {
-                    targets.add(init);
-                }
+                targets.add(init);
             }
             for (HostProcess p : targets) {
                 int r = Processes.signal(p, signal);

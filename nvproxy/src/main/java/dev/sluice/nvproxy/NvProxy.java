@@ -3,6 +3,7 @@ package dev.sluice.nvproxy;
 import dev.sluice.nvproxy.abi.FrontendEscapes;
 import dev.sluice.nvproxy.abi.UvmIoctls;
 import dev.sluice.sentry.ioctl.IoctlTable;
+import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.nativeio.HostFd;
 import dev.sluice.sentry.spi.CharDevice;
 import dev.sluice.sentry.spi.DeviceProxy;
@@ -12,21 +13,40 @@ import dev.sluice.sentry.spi.TrapRule;
 import java.util.List;
 
 /**
- * NVProxy: decides every trapped ioctl on the NVIDIA frontend devices (char major 195:
- * {@code nvidiactl} and {@code nvidia<N>}) and on {@code nvidia-uvm}, by two tables built for the
- * host's driver version and the sandbox's capabilities.
+ * NVProxy: decides every trapped ioctl on the NVIDIA nodes, by the table of the node the sentry's
+ * own dup of the guest's fd is ({@link NvidiaNode}, from its device number): the frontend table for
+ * {@code nvidiactl} and {@code nvidia<N>}, the UVM table for {@code nvidia-uvm}, and tables of their
+ * own that deny everything for {@code nvidia-modeset} and {@code nvidia-uvm-tools}. It owns every
+ * NVIDIA device number, so a call on an NVIDIA node no table covers is denied here, not continued.
  */
 public final class NvProxy implements DeviceProxy {
-    private final IoctlTable frontend;
-    private final IoctlTable uvm;
-    private final int frontendMajor;
-    private final int uvmMajor;
+    /** The tables, one per kind of node. */
+    public record Tables(IoctlTable frontend, IoctlTable uvm, IoctlTable uvmTools, IoctlTable modeset) {
+        /** The table of {@code node}, or null when none covers it. */
+        public IoctlTable of(NvidiaNode node) {
+            return switch (node) {
+                case CONTROL, GPU -> frontend;
+                case UVM -> uvm;
+                case UVM_TOOLS -> uvmTools;
+                case MODESET -> modeset;
+                case UNCOVERED, NOT_NVIDIA -> null;
+            };
+        }
+
+        public List<IoctlTable> all() {
+            return List.of(frontend, uvm, uvmTools, modeset);
+        }
+    }
+
+    private final Tables tables;
+    private final NvidiaChardevs chardevs;
     private final long caps;
-    private final List<TrapRule> rules = NvTrapRules.rules();
+    private final List<TrapRule> rules;
     private final List<HostFd> gpuNodes;
 
     /**
-     * @param uvmMajor the dynamic char major of {@code nvidia-uvm} (from /proc/devices), or -1
+     * @param chardevs the host's NVIDIA majors, which tell a call's node
+     * @param modeset  whether the sandbox is granted {@code /dev/nvidia-modeset} (its request is then trapped)
      * @param gpuNodes the sentry's own fds on the sandbox's GPU nodes, held for the sandbox's life
      *                 and closed by {@link #close()}: RM lets a caller allocate a GPU's device object
      *                 only while that caller's fd table holds the GPU's node ({@code osIsGpuAccessible},
@@ -34,14 +54,12 @@ public final class NvProxy implements DeviceProxy {
      *                 and the sentry is the caller of every emulated allocation. The sentry holds only
      *                 the granted GPUs, so RM itself refuses the others.
      */
-    public NvProxy(IoctlTable frontend, IoctlTable uvm, int frontendMajor, int uvmMajor, long caps,
-                   List<HostFd> gpuNodes) {
-        this.gpuNodes = List.copyOf(gpuNodes);
-        this.frontend = frontend;
-        this.uvm = uvm;
-        this.frontendMajor = frontendMajor;
-        this.uvmMajor = uvmMajor;
+    public NvProxy(Tables tables, NvidiaChardevs chardevs, long caps, boolean modeset, List<HostFd> gpuNodes) {
+        this.tables = tables;
+        this.chardevs = chardevs;
         this.caps = caps;
+        this.rules = NvTrapRules.rules(modeset);
+        this.gpuNodes = List.copyOf(gpuNodes);
     }
 
     @Override
@@ -56,26 +74,41 @@ public final class NvProxy implements DeviceProxy {
 
     @Override
     public boolean owns(CharDevice device) {
-        return device.major() == frontendMajor || (uvmMajor >= 0 && device.major() == uvmMajor);
+        return chardevs.classify(device).isNvidia();
     }
 
     @Override
     public IoctlResult handle(IoctlCall call) {
-        IoctlTable t = call.device().major() == frontendMajor ? frontend : uvm;
+        CharDevice d = call.device();
+        IoctlTable t = tables.of(chardevs.classify(d));
+        if (t == null) {
+            return IoctlResult.deny(Errno.ENOTTY, d == null ? "not an NVIDIA device"
+                    : "NVIDIA device " + d + " (" + chardevs.driverOf(d.major()) + ") has no NVProxy table");
+        }
         return t.dispatch(call, caps);
     }
 
     @Override
     public String ioctlName(int cmd) {
-        String n = frontend.name(cmd);
-        if (!n.equals("unknown")) {
-            return n;
-        }
-        n = uvm.name(cmd);
-        if (!n.equals("unknown")) {
-            return n;
+        for (IoctlTable t : tables.all()) {
+            String n = t.name(cmd);
+            if (!n.equals("unknown")) {
+                return n;
+            }
         }
         return UvmIoctls.lookup(cmd) != null ? UvmIoctls.name(cmd) : FrontendEscapes.nameOfRequest(cmd);
+    }
+
+    /**
+     * Client allocation is the one NVIDIA row decided on guest memory: {@code RM_ALLOC} is continued
+     * when the class the sentry read is a client class ({@code RmAllocHandler}), and the kernel reads
+     * the class again.
+     */
+    @Override
+    public String racyRows() {
+        return "nvproxy: RM_ALLOC of a client class is CONTINUE after the sentry reads the class from guest memory,"
+                + " so a racing guest has RM allocate any class in its own context, with RM's checks and its own"
+                + " privileges but not NVProxy's class allowlist";
     }
 
     @Override
@@ -83,8 +116,8 @@ public final class NvProxy implements DeviceProxy {
         gpuNodes.forEach(HostFd::close);
     }
 
-    /** The frontend and UVM tables, for docs/ioctls.md. */
+    /** The tables, for docs/ioctls.md. */
     public List<IoctlTable> tables() {
-        return List.of(frontend, uvm);
+        return tables.all();
     }
 }

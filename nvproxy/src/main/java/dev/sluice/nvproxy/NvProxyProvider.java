@@ -1,6 +1,5 @@
 package dev.sluice.nvproxy;
 
-import dev.sluice.sentry.spi.HostDevice;
 import dev.sluice.nvproxy.driver.Abi580;
 import dev.sluice.nvproxy.driver.DriverAbi;
 import dev.sluice.nvproxy.driver.DriverAbis;
@@ -8,11 +7,16 @@ import dev.sluice.nvproxy.driver.DriverVersion;
 import dev.sluice.nvproxy.driver.HostDriver;
 import dev.sluice.nvproxy.frontend.FrontendHandlers;
 import dev.sluice.nvproxy.frontend.FrontendTable;
+import dev.sluice.nvproxy.frontend.ProcGuestPids;
+import dev.sluice.nvproxy.frontend.SandboxScope;
+import dev.sluice.nvproxy.modeset.ModesetTable;
 import dev.sluice.nvproxy.uvm.UvmTable;
 import dev.sluice.sentry.ioctl.IoctlTable;
 import dev.sluice.sentry.nativeio.HostFd;
+import dev.sluice.sentry.spi.CharDevice;
 import dev.sluice.sentry.spi.DeviceProxy;
 import dev.sluice.sentry.spi.DeviceProxyProvider;
+import dev.sluice.sentry.spi.HostDevice;
 import dev.sluice.sentry.spi.ProxyConfig;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -21,22 +25,50 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Service entry of NVProxy. It activates when a sandbox is granted an NVIDIA device node
- * ({@code sluice run --gpus}, or {@code --device /dev/nvidia...}), detects the host driver's version
- * (or takes {@value #OPT_DRIVER_VERSION}), picks that version's ABI, and builds the tables for the
- * capabilities in {@value #OPT_CAPABILITIES} (default {@code compute,utility}). An unknown version
- * fails the sandbox's start with a message naming it and the supported ones.
+ * ({@code sluice run --gpus}, or {@code --device} of any node whose device number is an NVIDIA
+ * driver's, whatever its name), refuses nodes no table of its covers ({@link NvidiaNode#UNCOVERED}),
+ * detects the host driver's version (or takes {@value #OPT_DRIVER_VERSION}), picks that version's
+ * ABI, and builds the tables for the capabilities in {@value #OPT_CAPABILITIES} (default
+ * {@code compute,utility}). An unknown version fails the sandbox's start with a message naming it and
+ * the supported ones.
  */
 public final class NvProxyProvider implements DeviceProxyProvider {
     private static final Logger LOG = LoggerFactory.getLogger(NvProxyProvider.class);
     public static final String NAME = "nvproxy";
     public static final String OPT_DRIVER_VERSION = "nvproxy.driver-version";
     public static final String OPT_CAPABILITIES = "nvproxy.capabilities";
+
+    private final Path procDevices;
+    private final Function<Path, Optional<CharDevice>> stat;
+
+    public NvProxyProvider() {
+        this(Path.of("/proc/devices"), NvidiaChardevs::charDeviceOf);
+    }
+
+    /**
+     * @param procDevices where the host's char majors are listed
+     * @param stat        the char device a node is (following links), or empty
+     */
+    NvProxyProvider(Path procDevices, Function<Path, Optional<CharDevice>> stat) {
+        this.procDevices = procDevices;
+        this.stat = stat;
+    }
+
+    /** One granted node, what it is, and its device number (null when it could not be looked at). */
+    private record Granted(Path path, NvidiaNode kind, CharDevice device) {
+        String describe(NvidiaChardevs chardevs) {
+            return path + (device == null ? "" : " (char " + device + ", " + chardevs.driverOf(device.major()) + ")");
+        }
+    }
 
     @Override
     public String name() {
@@ -50,14 +82,37 @@ public final class NvProxyProvider implements DeviceProxyProvider {
 
     @Override
     public boolean wanted(ProxyConfig config) {
-        return config.grantedDevices().stream().anyMatch(NvidiaDevices::isNvidiaNode);
+        return !nvidiaNodes(config, NvidiaChardevs.read(procDevices)).isEmpty();
+    }
+
+    /** The granted nodes that are NVIDIA's, by device number (by name for a path that cannot be looked at). */
+    private List<Granted> nvidiaNodes(ProxyConfig config, NvidiaChardevs chardevs) {
+        List<Granted> out = new ArrayList<>();
+        for (Path p : config.grantedDevices()) {
+            Optional<CharDevice> d = stat.apply(p);
+            NvidiaNode kind = d.map(chardevs::classify)
+                    .orElseGet(() -> Files.exists(p) ? NvidiaNode.NOT_NVIDIA : NvidiaChardevs.classifyByName(p));
+            if (kind.isNvidia()) {
+                out.add(new Granted(p, kind, d.orElse(null)));
+            }
+        }
+        return out;
     }
 
     @Override
     public Optional<DeviceProxy> create(ProxyConfig config) {
-        List<Path> nodes = config.grantedDevices().stream().filter(NvidiaDevices::isNvidiaNode).toList();
-        if (!wanted(config)) {
+        NvidiaChardevs chardevs = NvidiaChardevs.read(procDevices);
+        List<Granted> nodes = nvidiaNodes(config, chardevs);
+        if (nodes.isEmpty()) {
             return Optional.empty();
+        }
+        List<Granted> uncovered = nodes.stream().filter(g -> g.kind() == NvidiaNode.UNCOVERED).toList();
+        if (!uncovered.isEmpty()) {
+            throw new IllegalStateException("NVProxy: " + uncovered.stream().map(g -> g.describe(chardevs))
+                    .collect(Collectors.joining(", ")) + (uncovered.size() == 1 ? " is an NVIDIA device node" : " are NVIDIA"
+                    + " device nodes") + " that no NVProxy table covers; refusing to grant " + (uncovered.size() == 1
+                    ? "it" : "them") + " without mediation (NVProxy covers nvidiactl, nvidia<N>, nvidia-uvm,"
+                    + " nvidia-uvm-tools and nvidia-modeset)");
         }
         Set<Capability> caps = Capability.parse(config.option(OPT_CAPABILITIES, "compute,utility"));
         Path ctl = Path.of("/dev", NvidiaDevices.CTL);
@@ -74,10 +129,12 @@ public final class NvProxyProvider implements DeviceProxyProvider {
         DriverAbi abi = DriverAbis.forVersion(version);
         Set<Integer> minors = new HashSet<>();
         Set<Integer> gpuIds = new HashSet<>();
-        for (Path n : nodes) {
-            NvidiaDevices.minorOf(n).ifPresent(minor -> {
-                minors.add(minor);
-                Integer id = host.gpuIdByMinor().get(minor);
+        List<Granted> gpus = nodes.stream().filter(g -> g.kind() == NvidiaNode.GPU).toList();
+        for (Granted g : gpus) {
+            Optional<Integer> minor = g.device() != null ? Optional.of(g.device().minor()) : NvidiaDevices.minorOf(g.path());
+            minor.ifPresent(n -> {
+                minors.add(n);
+                Integer id = host.gpuIdByMinor().get(n);
                 if (id != null) {
                     gpuIds.add(id);
                 }
@@ -85,23 +142,24 @@ public final class NvProxyProvider implements DeviceProxyProvider {
         }
         long mask = Capability.mask(caps);
         String driver = "driver " + version;
-        IoctlTable frontend = FrontendTable.build(abi, mask, driver, HostDevice.NATIVE,
-                new FrontendHandlers(HostDevice.NATIVE, minors, gpuIds));
-        LOG.info("nvproxy: {} (branch {} ABI), capabilities {}, GPUs {}", driver, abi.branch(),
-                Capability.labels(mask), minors);
+        FrontendHandlers fe = new FrontendHandlers(HostDevice.NATIVE, minors,
+                new SandboxScope(gpuIds, new ProcGuestPids(Path.of("/proc"))),
+                memoryBlockSize(Path.of("/sys/devices/system/memory/block_size_bytes")));
+        IoctlTable frontend = FrontendTable.build(abi, mask, driver, HostDevice.NATIVE, fe);
+        boolean modeset = nodes.stream().anyMatch(g -> g.kind() == NvidiaNode.MODESET);
+        LOG.info("nvproxy: {} (branch {} ABI), capabilities {}, GPUs {}{}", driver, abi.branch(),
+                Capability.labels(mask), minors, modeset ? ", nvidia-modeset (every NVKMS call denied)" : "");
         List<HostFd> held = new ArrayList<>();
         try {
-            for (Path n : nodes) {
-                if (NvidiaDevices.minorOf(n).isPresent()) {
-                    held.add(NvidiaDevices.open(n));
-                }
+            for (Granted g : gpus) {
+                held.add(NvidiaDevices.open(g.path()));
             }
         } catch (RuntimeException e) {
             held.forEach(HostFd::close);
             throw e;
         }
-        return Optional.of(new NvProxy(frontend, UvmTable.build(abi), FrontendHandlers.NV_MAJOR_DEVICE_NUMBER,
-                charMajor(Path.of("/proc/devices"), NvidiaDevices.UVM), mask, held));
+        return Optional.of(new NvProxy(new NvProxy.Tables(frontend, UvmTable.build(abi), UvmTable.tools(),
+                ModesetTable.build()), chardevs, mask, modeset, held));
     }
 
     @Override
@@ -110,7 +168,7 @@ public final class NvProxyProvider implements DeviceProxyProvider {
         long all = Capability.mask(Capability.values());
         IoctlTable frontend = FrontendTable.build(abi, all, "docs", HostDevice.NATIVE,
                 new FrontendHandlers(HostDevice.NATIVE, Set.of(), Set.of()));
-        return List.of(frontend, UvmTable.build(abi));
+        return List.of(frontend, UvmTable.build(abi), UvmTable.tools(), ModesetTable.build());
     }
 
     @Override
@@ -118,25 +176,12 @@ public final class NvProxyProvider implements DeviceProxyProvider {
         return NvDocs.markdown();
     }
 
-    /** The major of a char driver by name in /proc/devices, or -1. */
-    static int charMajor(Path procDevices, String driver) {
+    /** The host kernel's memory block size, hexadecimal in {@code file}; empty when it has none. */
+    static OptionalLong memoryBlockSize(Path file) {
         try {
-            boolean chars = false;
-            for (String line : Files.readAllLines(procDevices)) {
-                if (line.startsWith("Character devices")) {
-                    chars = true;
-                } else if (line.startsWith("Block devices")) {
-                    chars = false;
-                } else if (chars) {
-                    String[] f = line.trim().split("\\s+");
-                    if (f.length == 2 && f[1].equals(driver)) {
-                        return Integer.parseInt(f[0]);
-                    }
-                }
-            }
+            return OptionalLong.of(Long.parseUnsignedLong(Files.readString(file).trim(), 16));
         } catch (IOException | NumberFormatException e) {
-            LOG.warn("nvproxy: cannot read {}: {}", procDevices, e.toString());
+            return OptionalLong.empty();
         }
-        return -1;
     }
 }

@@ -47,7 +47,7 @@ class NvTrapRulesTest {
     }
 
     @Test
-    void everyUvmCommandIsTrappedExactly() {
+    void everyUvmCommandIsTrapped() {
         for (UvmIoctls.Entry e : UvmIoctls.entries().values()) {
             if (e.route() != UvmIoctls.Route.NONE) {
                 assertTrue(trapped(e.cmd()), e.name() + " must be trapped");
@@ -55,9 +55,42 @@ class NvTrapRulesTest {
         }
     }
 
+    /** An unknown number reaches the table (and is denied there) instead of the driver's built-in tests. */
+    @Test
+    void uvmIsTrappedByRangeSoUnknownNumbersReachTheTable() {
+        for (int cmd = UvmIoctls.UVM_TEST_IOCTL_FIRST; cmd <= UvmIoctls.UVM_TEST_IOCTL_LAST; cmd++) {
+            assertTrue(trapped(cmd), "UVM test ioctl " + cmd + " (uvm_enable_builtin_tests=1) must be trapped");
+        }
+        for (int cmd = NvTrapRules.UVM_RANGE_FIRST; cmd < NvTrapRules.UVM_RANGE_END; cmd++) {
+            assertTrue(trapped(cmd), "UVM number " + cmd + " must be trapped, known or not");
+        }
+        for (int cmd = 0x30000000; cmd <= 0x30000003; cmd++) {
+            assertTrue(trapped(cmd), "the Linux-only UVM block: " + Ioctl.hex(cmd));
+        }
+        for (int cmd = 0; cmd < NvTrapRules.UVM_RANGE_FIRST; cmd++) {
+            assertFalse(trapped(cmd), cmd + " is below every UVM command and holds file ioctls (FIBMAP, FIGETBSZ)");
+        }
+        assertFalse(trapped(NvTrapRules.UVM_RANGE_END), "the range ends at " + NvTrapRules.UVM_RANGE_END);
+    }
+
+    @Test
+    void nvkmsIsTrappedOnlyWhenTheModesetNodeIsGranted() {
+        int nvkms = Ioctl.iowr('m', 0, 16); // NVKMS_IOCTL_CMD
+        assertFalse(trapped(nvkms), "no nvidia-modeset: other devices' nr-0, 16-byte requests stay untrapped");
+        List<TrapRule> withModeset = NvTrapRules.rules(true);
+        for (int type : new int[] {'m', 'F', 0}) {
+            for (int dir = 0; dir < 4; dir++) {
+                int req = Ioctl.ioc(dir, type, 0, 16);
+                assertTrue(withModeset.stream().anyMatch(r -> r.matches(req)),
+                        "nvkms_ioctl reads only nr and size: " + Ioctl.hex(req) + " must be trapped");
+            }
+        }
+        assertTrue(withModeset.containsAll(rules), "the modeset rule is added to the others");
+    }
+
     @Test
     void allRulesDenyOnFdsNvProxyDoesNotOwn() {
-        for (TrapRule r : rules) {
+        for (TrapRule r : NvTrapRules.rules(true)) {
             assertEquals(Disposition.DENY, r.unowned(), r.description() + ": continuing on an unowned fd is a race");
         }
     }
@@ -76,7 +109,12 @@ class NvTrapRulesTest {
                 Map.entry("KVM_GET_API_VERSION", 0xae00), Map.entry("PERF_EVENT_IOC_ENABLE", 0x2400),
                 Map.entry("LOOP_GET_STATUS64", 0x4c05), Map.entry("SECCOMP_IOCTL_NOTIF_RECV", 0xc0502100),
                 Map.entry("SECCOMP_IOCTL_NOTIF_SEND", 0xc0182101), Map.entry("VFIO_GET_API_VERSION", 0x3b64),
-                Map.entry("DMA_BUF_IOCTL_SYNC", 0x40086200), Map.entry("SNDRV_PCM_IOCTL_PVERSION", 0x80044100));
+                Map.entry("DMA_BUF_IOCTL_SYNC", 0x40086200), Map.entry("SNDRV_PCM_IOCTL_PVERSION", 0x80044100),
+                Map.entry("FIBMAP", 0x1), Map.entry("FIGETBSZ", 0x2), Map.entry("HDIO_GETGEO", 0x301),
+                Map.entry("FDGETPRM", 0x80200204), Map.entry("SCSI_IOCTL_SEND_COMMAND", 0x1));
         common.forEach((name, req) -> assertFalse(trapped(req), name + " (" + Ioctl.hex(req) + ") must not be trapped"));
+        List<TrapRule> withModeset = NvTrapRules.rules(true);
+        common.forEach((name, req) -> assertFalse(withModeset.stream().anyMatch(r -> r.matches(req)),
+                name + " (" + Ioctl.hex(req) + ") must not be trapped with nvidia-modeset granted either"));
     }
 }

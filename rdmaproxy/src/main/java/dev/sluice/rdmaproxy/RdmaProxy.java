@@ -14,6 +14,8 @@ import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * RDMAProxy: mediates the uverbs ioctl path ({@code RDMA_VERBS_IOCTL} on
@@ -81,6 +83,28 @@ public final class RdmaProxy implements DeviceProxy {
                     + " was not granted to this sandbox, so no driver plugin serves it");
         }
         return d.dispatch(call);
+    }
+
+    /**
+     * The uverbs CONTINUE rows are validated on a copy that the kernel reads again, and the legacy
+     * {@code write()} path is not trapped at all (docs/security-model.md): a racing guest reaches every
+     * uverbs method and legacy command on its own context, including what the plugins deny
+     * ({@link RdmaDriverPlugin#racyReach()}).
+     */
+    @Override
+    public String racyRows() {
+        Set<String> plugins = new TreeSet<>();
+        Set<String> reach = new TreeSet<>();
+        for (UverbsDispatch d : dispatch.values()) {
+            plugins.add(d.plugin().name());
+            if (!d.plugin().racyReach().isBlank()) {
+                reach.add(d.plugin().racyReach());
+            }
+        }
+        return "rdmaproxy (" + String.join(", ", plugins) + "): the uverbs CONTINUE rows (contexts, memory registration,"
+                + " CQ/QP/SRQ/WQ creation, driver methods) are checked on a copy the kernel reads again, and write() of"
+                + " legacy commands is not trapped, so a racing guest reaches every uverbs method and legacy command on its"
+                + " own context" + (reach.isEmpty() ? "" : ", including " + String.join(" and ", reach));
     }
 
     @Override

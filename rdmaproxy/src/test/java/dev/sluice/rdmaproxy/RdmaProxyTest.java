@@ -257,4 +257,19 @@ class RdmaProxyTest {
         assertEquals(t.writes().size(), UverbsDispositions.WRITES.size(), "no reason for a command the kernel lacks");
         assertTrue(t.methods().stream().allMatch(r -> !r.why().isEmpty()), "every method row says why");
     }
+
+    /** The start warning's line (security issue 15): uverbs CONTINUE rows and write(), and DEVX on mlx5. */
+    @Test
+    void racyRowsNameTheUverbsRowsAndDevxWhereMlx5ServesANode() {
+        String rxe = proxy.racyRows();
+        assertTrue(rxe.contains("rdmaproxy (rxe)") && rxe.contains("CONTINUE") && rxe.contains("write()"),
+                "rxe: the validated CONTINUE rows and the untrapped write() path: " + rxe);
+        assertFalse(rxe.contains("DEVX"), "no DEVX without mlx5: " + rxe);
+        RdmaProxy both = new RdmaProxy(List.of(UVERBS_MAJOR), Map.of(new CharDevice(UVERBS_MAJOR, 192), RxePlugin.INSTANCE,
+                new CharDevice(UVERBS_MAJOR, 193), dev.sluice.rdmaproxy.driver.Mlx5Plugin.INSTANCE), host);
+        String mlx5 = both.racyRows();
+        assertTrue(mlx5.contains("mlx5") && mlx5.contains("DEVX"), "mlx5: DEVX reachable by a racing guest: " + mlx5);
+        assertTrue(dev.sluice.sentry.spi.DeviceProxy.racyWarning(List.of(both)).orElseThrow().contains("DEVX"),
+                "and the start warning says so");
+    }
 }

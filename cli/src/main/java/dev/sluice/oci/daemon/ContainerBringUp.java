@@ -36,9 +36,12 @@ import org.slf4j.LoggerFactory;
  * <ol>
  *   <li>records the notify rules for exec ({@link TrapFile}) and compiles the launch plan;</li>
  *   <li>starts {@code sluice-init} and moves it into the container's cgroups (which create made
- *       and recorded) before handing it the plan: init and the workload are forked inside them;
- *       the plan's {@code detach} op makes the outer process exit once init exists, so init is
- *       reparented to the caller's subreaper (containerd's shim, conmon);</li>
+ *       and recorded) before handing it the plan: the container's process, pid 1 of its pid
+ *       namespace, is forked inside them; the plan's {@code detach} op makes the outer process
+ *       exit once it exists, so it is reparented to the caller's subreaper (containerd's shim,
+ *       conmon);</li>
+ *   <li>with a sentry (this JVM, a container with proxies), starts the {@link SentryWatch}, which
+ *       kills the container if the sentry dies;</li>
  *   <li>runs the create hooks when init stops for them;</li>
  *   <li>waits for the workload's {@code READY} and, with {@code process.terminal}, sends the pty
  *       master to the console socket before returning, as runc does.</li>
@@ -81,9 +84,9 @@ public final class ContainerBringUp {
         ConsoleSocket.check(spec.process().isTerminal(), consoleSocket, file + ": process.terminal");
         TrapFile.write(stateDir, NotifyRule.of(rules));
         Path staging = Files.createDirectories(stateDir.resolve(SentryDaemon.ROOTFS));
-        // With proxies this JVM is the container's sentry (SentryDaemon): init dies with it.
+        // With proxies this JVM is the container's sentry (SentryDaemon): the container dies with it.
         HostProcess sentry = rules.isEmpty() ? null : HostProcess.of((int) ProcessHandle.current().pid());
-        LaunchPlan plan = OciPlanCompiler.compile(spec, file, bundle, staging, rules, preservedFds, sentry);
+        LaunchPlan plan = OciPlanCompiler.compile(spec, file, bundle, staging, rules, preservedFds);
         Cgroup cgroup = new StateStore(stateDir.getParent()).read(id)
                 .map(st -> Cgroup.of(st.cgroups(), CgroupFs.HOST)).orElse(null);
         HookRunner hooks = new HookRunner(spec, id, bundle, stateDir);
@@ -105,7 +108,16 @@ public final class ContainerBringUp {
             if (pid1 == null || pidfd < 0 || !pid1.alive()) {
                 OciNative.close(pidfd);
                 closeQuietly(startup.console());
-                throw new OciException("the container's init exited during create");
+                throw new OciException("the container's process exited during create");
+            }
+            if (sentry != null) {
+                try {
+                    SentryWatch.start(initBinary, sentry, pid1);
+                } catch (RuntimeException e) {
+                    OciNative.close(pidfd);
+                    closeQuietly(startup.console());
+                    throw e;
+                }
             }
             if (startup.console() != null) {
                 try (HostFd master = startup.console()) {

@@ -5,6 +5,7 @@ import dev.sluice.oci.OciException;
 import dev.sluice.oci.OciNative;
 import dev.sluice.oci.SeccompAgent;
 import dev.sluice.oci.UnixSocket;
+import dev.sluice.oci.launch.OciPlanCompiler;
 import dev.sluice.oci.launch.ProxySelection;
 import dev.sluice.oci.launch.WorkloadCredentials;
 import dev.sluice.oci.spec.Spec;
@@ -127,6 +128,12 @@ public final class SentryDaemon {
             Spec spec = SpecLoader.load(bundle);
             ProxyConfig config = ProxySelection.of(spec, file);
             active.addAll(proxies.create(config));
+            if (!OciPlanCompiler.acceptsRacyContinue(spec, file)) {
+                DeviceProxy.racyWarning(active).ifPresent(w -> {
+                    LOG.warn("container {}: {}", id, w);
+                    warn(w + " (annotation " + OciPlanCompiler.ANNOTATION_ACCEPT_RACY_CONTINUE + "=true accepts them)");
+                });
+            }
             List<TrapRule> rules = new ArrayList<>();
             for (DeviceProxy p : active) {
                 rules.addAll(p.trapRules());
@@ -302,6 +309,13 @@ public final class SentryDaemon {
             listener.close();
             LOG.error("container {}: cannot serve an exec'd process's listener", id, e);
             return "error the sentry cannot serve the listener: " + message(e);
+        }
+    }
+
+    /** A warning for create to print, ahead of the report; nothing once the report is written. */
+    private void warn(String line) {
+        if (!reported) {
+            OciNative.write(reportFd, ("WARN " + line.replace('\n', ' ') + "\n").getBytes(StandardCharsets.UTF_8));
         }
     }
 

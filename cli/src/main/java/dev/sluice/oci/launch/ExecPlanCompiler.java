@@ -60,7 +60,7 @@ public final class ExecPlanCompiler {
             b.preserveFds(preservedFds);
         }
         // cwd needs no resolving here: after the join, "/" is the container's root.
-        return ProcessOps.emit(b, process, process.cwd(), rules);
+        return ProcessOps.emit(b, process, process.cwd(), rules, OciPlanCompiler.allowsIoUring(config, file));
     }
 
     /** The CLONE_NEW* flags of every namespace type config.json lists (created or joined by path). */

@@ -16,7 +16,7 @@ import dev.sluice.oci.spec.SpecException;
 import dev.sluice.rdmaproxy.net.NetdevException;
 import dev.sluice.rdmaproxy.net.NetdevMover;
 import dev.sluice.rdmaproxy.net.StrongArp;
-import dev.sluice.sentry.launch.HostProcess;
+import dev.sluice.sentry.launch.IoUring;
 import dev.sluice.sentry.launch.LaunchPlan;
 import dev.sluice.sentry.launch.PlanCompiler;
 import dev.sluice.sentry.spi.TrapRule;
@@ -72,9 +72,21 @@ public final class OciPlanCompiler {
     public static final String ANNOTATION_PROXIES = ANNOTATION_PREFIX + "proxies";
     /** Proxy options by annotation: {@code dev.sluice.nvproxy.capabilities} is option {@code nvproxy.capabilities}. */
     public static final List<String> PROXY_OPTIONS = List.of("nvproxy.capabilities", "nvproxy.driver-version");
+    /**
+     * {@code dev.sluice.accept-racy-continue}: {@code true} silences the warning about the proxies' racy
+     * CONTINUE rows at create, as {@code sluice run --accept-racy-continue}; {@code false} (the default) keeps it.
+     */
+    public static final String ANNOTATION_ACCEPT_RACY_CONTINUE = ANNOTATION_PREFIX + "accept-racy-continue";
+    /**
+     * {@code dev.sluice.allow-io-uring}: {@code "true"} keeps io_uring in a container whose ioctls the
+     * sentry traps, where Sluice's own filter refuses it by default ({@link IoUring}); {@code "false"}
+     * is the default.
+     */
+    public static final String ANNOTATION_ALLOW_IO_URING = ANNOTATION_PREFIX + "allow-io-uring";
     /** Every annotation Sluice reads. */
     public static final List<String> ANNOTATIONS = List.of(ANNOTATION_PROXIES,
-            ANNOTATION_PREFIX + PROXY_OPTIONS.get(0), ANNOTATION_PREFIX + PROXY_OPTIONS.get(1));
+            ANNOTATION_PREFIX + PROXY_OPTIONS.get(0), ANNOTATION_PREFIX + PROXY_OPTIONS.get(1),
+            ANNOTATION_ACCEPT_RACY_CONTINUE, ANNOTATION_ALLOW_IO_URING);
 
     // include/uapi/linux/mount.h
     static final long MOUNT_ATTR_RDONLY = 0x1;
@@ -96,9 +108,6 @@ public final class OciPlanCompiler {
     /** The container's user namespace, or null; set by {@link #checkSupported}. */
     private UserNamespace userns;
     private UserNamespaceChecks usernsChecks;
-
-    /** The container's sentry, which init watches; null without one. */
-    private HostProcess sentry;
 
     private OciPlanCompiler(Spec spec, String file, Path bundle) {
         this.spec = spec;
@@ -135,15 +144,7 @@ public final class OciPlanCompiler {
     /** As above; the workload also keeps fds 3 to 3+{@code preservedFds}-1 ({@code --preserve-fds}). */
     public static LaunchPlan compile(Spec spec, String file, Path bundle, Path staging, List<TrapRule> rules,
                                      int preservedFds) {
-        return compile(spec, file, bundle, staging, rules, preservedFds, null);
-    }
-
-    /** As above; with a {@code sentry} (the process that mediates the container), init dies with it. */
-    public static LaunchPlan compile(Spec spec, String file, Path bundle, Path staging, List<TrapRule> rules,
-                                     int preservedFds, HostProcess sentry) {
-        OciPlanCompiler c = new OciPlanCompiler(spec, file, bundle);
-        c.sentry = sentry;
-        return c.compile(staging, rules, preservedFds);
+        return new OciPlanCompiler(spec, file, bundle).compile(staging, rules, preservedFds);
     }
 
     /** Only the checks of {@link #compile}: support, paths, the executable. */
@@ -159,9 +160,6 @@ public final class OciPlanCompiler {
         String root = userns != null ? rootfs.toString() : staging.toString();
         LaunchPlan.Builder b = LaunchPlan.builder();
         b.detach();
-        if (sentry != null) {
-            b.watchSentry(sentry.pid(), sentry.startTime());
-        }
         Spec.Process p = spec.process();
         if (p.oomScoreAdj() != null) {
             // Outer, before any namespace changes: lowering it needs CAP_SYS_RESOURCE on the host.
@@ -205,13 +203,27 @@ public final class OciPlanCompiler {
         strictArp(b, netdevs);
         b.pivotRoot(root);
         checkExecutable(view);
+        // A pid namespace of the container's own, or the host's where a sentry lives: its processes
+        // must not reach what is outside (processes exec'd into it, and their setup; the sentry).
+        // One joined by path is another container's (a pod's): its processes keep runc's reach there.
+        if (namespacePath("pid") == null && (types.contains("pid") || !rules.isEmpty())) {
+            b.ptraceScope();
+        }
 
         List<NotifyRule> notify = NotifyRule.of(rules);
         SeccompProfile.compile(spec, file, b, !notify.isEmpty());
         if (preservedFds > 0) {
             b.preserveFds(preservedFds);
         }
-        return ProcessOps.emit(b, p, cwd, notify);
+        return ProcessOps.emit(b, p, cwd, notify, allowsIoUring(spec, file));
+    }
+
+    /**
+     * Whether the container keeps io_uring where the sentry traps its ioctls: its
+     * {@link #ANNOTATION_ALLOW_IO_URING} annotation, {@code "true"} or {@code "false"} (the default).
+     */
+    static boolean allowsIoUring(Spec spec, String file) {
+        return flag(spec, file, ANNOTATION_ALLOW_IO_URING);
     }
 
     // ---- what Sluice carries out, and what it refuses --------------------------------------
@@ -223,6 +235,8 @@ public final class OciPlanCompiler {
                 throw bad("annotations." + key, "unknown Sluice annotation (known: " + String.join(", ", ANNOTATIONS) + ")");
             }
         }
+        acceptsRacyContinue(spec, file);
+        allowsIoUring(spec, file);
         Spec.Linux l = spec.linux();
         if (l == null) {
             throw bad("linux", "missing: a container needs at least a mount namespace");
@@ -494,6 +508,23 @@ public final class OciPlanCompiler {
     private String hostNode(Spec.Device d) {
         int i = spec.linux().devices().indexOf(d);
         return i < 0 ? d.path() : hostNode(d, file, "linux.devices[" + i + "]").toString();
+    }
+
+    /** Whether the config accepts the proxies' racy CONTINUE rows ({@link #ANNOTATION_ACCEPT_RACY_CONTINUE}). */
+    public static boolean acceptsRacyContinue(Spec spec, String file) {
+        return flag(spec, file, ANNOTATION_ACCEPT_RACY_CONTINUE);
+    }
+
+    /** A yes/no annotation: {@code "true"}, or {@code "false"} (the default, also when absent); anything else is refused. */
+    private static boolean flag(Spec spec, String file, String key) {
+        String v = spec.annotations().get(key);
+        if (v == null || v.equals("false")) {
+            return false;
+        }
+        if (v.equals("true")) {
+            return true;
+        }
+        throw new SpecException(file, "annotations." + key, "\"" + v + "\" is neither true nor false");
     }
 
     /**

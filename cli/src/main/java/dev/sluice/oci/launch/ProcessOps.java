@@ -3,6 +3,7 @@ package dev.sluice.oci.launch;
 import dev.sluice.oci.spec.KernelNames;
 import dev.sluice.oci.spec.Spec;
 import dev.sluice.oci.spec.SpecException;
+import dev.sluice.sentry.launch.IoUring;
 import dev.sluice.sentry.launch.LaunchPlan;
 import dev.sluice.sentry.launch.PlanCompiler;
 import java.util.List;
@@ -52,9 +53,11 @@ final class ProcessOps {
     /**
      * Emits the workload's ops: a pty first when {@code terminal} is set (it opens /dev/ptmx while
      * still root), then {@code cwd} (already resolved), env, rlimits, user, capabilities,
-     * no_new_privs, {@code rules}, and the exec of {@code args[0]}.
+     * no_new_privs, {@code rules} with io_uring refused beside them unless {@code allowIoUring}
+     * ({@link IoUring}), and the exec of {@code args[0]}.
      */
-    static LaunchPlan emit(LaunchPlan.Builder b, Spec.Process p, String cwd, List<NotifyRule> rules) {
+    static LaunchPlan emit(LaunchPlan.Builder b, Spec.Process p, String cwd, List<NotifyRule> rules,
+                           boolean allowIoUring) {
         if (p.isTerminal()) {
             Spec.ConsoleSize size = p.consoleSize();
             b.terminal(size == null || size.height() == null ? 0 : (int) (long) size.height(),
@@ -76,6 +79,9 @@ final class ProcessOps {
         }
         for (NotifyRule r : rules) {
             b.notifyIoctl(r.mask(), r.value());
+        }
+        if (!rules.isEmpty() && !allowIoUring) {
+            IoUring.deny(b);
         }
         return b.exec(p.args().get(0), p.args()).build();
     }

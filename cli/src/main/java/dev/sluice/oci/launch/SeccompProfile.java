@@ -3,6 +3,8 @@ package dev.sluice.oci.launch;
 import dev.sluice.oci.spec.Spec;
 import dev.sluice.oci.spec.SpecException;
 import dev.sluice.sentry.launch.LaunchPlan;
+import dev.sluice.sentry.seccomp.SyscallProfile;
+import dev.sluice.sentry.seccomp.SyscallRule;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,19 +41,16 @@ public final class SeccompProfile {
     private SeccompProfile() {}
 
     /** OCI action names sluice-init maps to libseccomp actions. */
-    public static final Set<String> ACTIONS = Set.of("SCMP_ACT_ALLOW", "SCMP_ACT_ERRNO", "SCMP_ACT_KILL", "SCMP_ACT_KILL_THREAD",
-            "SCMP_ACT_KILL_PROCESS", "SCMP_ACT_TRAP", "SCMP_ACT_TRACE", "SCMP_ACT_LOG", "SCMP_ACT_NOTIFY");
-    static final String NOTIFY = "SCMP_ACT_NOTIFY";
+    public static final Set<String> ACTIONS = SyscallProfile.ACTIONS;
+    static final String NOTIFY = SyscallProfile.NOTIFY;
     /**
      * The syscall sluice-init hands the profile's listener over with, right after loading the
      * profile: notified, it would wait for an agent that cannot have the listener yet (plan.c
      * refuses it too). runc refuses {@code write} for the same reason.
      */
     static final String HANDOVER_SYSCALL = "sendmsg";
-    public static final Set<String> COMPARISONS = Set.of("SCMP_CMP_NE", "SCMP_CMP_LT", "SCMP_CMP_LE", "SCMP_CMP_EQ",
-            "SCMP_CMP_GE", "SCMP_CMP_GT", "SCMP_CMP_MASKED_EQ");
-    public static final Set<String> FLAGS = Set.of("SECCOMP_FILTER_FLAG_TSYNC", "SECCOMP_FILTER_FLAG_LOG",
-            "SECCOMP_FILTER_FLAG_SPEC_ALLOW");
+    public static final Set<String> COMPARISONS = SyscallProfile.COMPARISONS;
+    public static final Set<String> FLAGS = SyscallProfile.FLAGS;
     /** The spec's architecture names that can occur on an x86_64 host, and libseccomp's names for them. */
     static final Map<String, String> X86_ARCHES = Map.of("SCMP_ARCH_X86_64", "x86_64", "SCMP_ARCH_X86", "x86",
             "SCMP_ARCH_X32", "x32");
@@ -80,41 +79,62 @@ public final class SeccompProfile {
      *                       listener, so the profile cannot have one ({@code SCMP_ACT_NOTIFY} is refused)
      */
     static void compile(Spec.Seccomp s, String file, LaunchPlan.Builder b, boolean sentryListener) {
-        String f = "linux.seccomp";
+        SyscallProfile p = of(s, file, sentryListener);
+        if (b != null) {
+            b.seccompProfile(p);
+        }
+    }
+
+    /**
+     * Checks {@code s}, naming the first bad field, and returns it as the profile sluice-init
+     * loads: only the architectures of the x86 family (the others cannot occur on this host).
+     *
+     * @param sentryListener as for {@link #compile(Spec.Seccomp, String, LaunchPlan.Builder, boolean)}
+     */
+    public static SyscallProfile of(Spec.Seccomp s, String file, boolean sentryListener) {
+        return of(s, file, "linux.seccomp", sentryListener);
+    }
+
+    /**
+     * As {@link #of(Spec.Seccomp, String, boolean)} for a profile at {@code where} in {@code file}
+     * ({@code ""}: the whole file is the profile, as {@code sluice run --seccomp-profile FILE} reads it).
+     */
+    public static SyscallProfile of(Spec.Seccomp s, String file, String where, boolean sentryListener) {
+        String p = where.isEmpty() ? "" : where + ".";
         boolean hasListener = given(s.listenerPath());
         if (hasListener && !s.listenerPath().startsWith("/")) {
-            throw new SpecException(file, f + ".listenerPath", quote(s.listenerPath())
+            throw new SpecException(file, p + "listenerPath", quote(s.listenerPath())
                     + " is not an absolute path (the seccomp agent's unix socket on the host)");
         }
         if (!hasListener && given(s.listenerMetadata())) {
-            throw new SpecException(file, f + ".listenerMetadata",
-                    "set without " + f + ".listenerPath: there is no seccomp agent to pass it to");
+            throw new SpecException(file, p + "listenerMetadata",
+                    "set without " + p + "listenerPath: there is no seccomp agent to pass it to");
         }
-        long defErrno = errno(s.defaultErrnoRet(), file, f + ".defaultErrnoRet");
-        action(s.defaultAction(), file, f + ".defaultAction");
+        long defErrno = errno(s.defaultErrnoRet(), file, p + "defaultErrnoRet");
+        action(s.defaultAction(), file, p + "defaultAction");
         if (NOTIFY.equals(s.defaultAction())) {
-            throw new SpecException(file, f + ".defaultAction", "SCMP_ACT_NOTIFY cannot be the default action: it would"
+            throw new SpecException(file, p + "defaultAction", "SCMP_ACT_NOTIFY cannot be the default action: it would"
                     + " notify the " + HANDOVER_SYSCALL + " that hands its listener to the agent, which would wait forever"
                     + " (runc refuses it too)");
         }
         for (int i = 0; i < s.architectures().size(); i++) {
             String a = s.architectures().get(i);
             if (a == null || !ARCHES.contains(a)) {
-                throw new SpecException(file, f + ".architectures[" + i + "]", "unknown architecture " + quote(a));
+                throw new SpecException(file, p + "architectures[" + i + "]", "unknown architecture " + quote(a));
             }
         }
         for (int i = 0; i < s.flags().size(); i++) {
             String fl = s.flags().get(i);
             if (fl == null || !FLAGS.contains(fl)) {
-                throw new SpecException(file, f + ".flags[" + i + "]", "unsupported flag " + quote(fl) + " (supported: "
+                throw new SpecException(file, p + "flags[" + i + "]", "unsupported flag " + quote(fl) + " (supported: "
                         + String.join(", ", FLAGS.stream().sorted().toList()) + ")");
             }
         }
-        List<List<String>> rules = new ArrayList<>();
+        List<SyscallRule> rules = new ArrayList<>();
         String firstNotify = null;
         for (int i = 0; i < s.syscalls().size(); i++) {
             Spec.Syscall c = s.syscalls().get(i);
-            String at = f + ".syscalls[" + i + "]";
+            String at = p + "syscalls[" + i + "]";
             if (c == null) {
                 throw new SpecException(file, at, "null");
             }
@@ -130,7 +150,7 @@ public final class SeccompProfile {
             if (c.args().size() > 6) {
                 throw new SpecException(file, at + ".args", c.args().size() + " conditions, at most 6 (one per argument)");
             }
-            List<String> conds = new ArrayList<>();
+            List<SyscallRule.ArgCondition> conds = new ArrayList<>();
             for (int j = 0; j < c.args().size(); j++) {
                 Spec.SyscallArg a = c.args().get(j);
                 String aj = at + ".args[" + j + "]";
@@ -140,14 +160,12 @@ public final class SeccompProfile {
                 if (a.op() == null || !COMPARISONS.contains(a.op())) {
                     throw new SpecException(file, aj + ".op", "unknown comparison " + quote(a == null ? null : a.op()));
                 }
-                conds.add(Long.toString(a.index()));
-                conds.add(a.op());
-                conds.add(u64(a.value(), file, aj + ".value"));
-                conds.add(a.valueTwo() == null ? "0" : u64(a.valueTwo(), file, aj + ".valueTwo"));
+                conds.add(new SyscallRule.ArgCondition((int) (long) a.index(), a.op(), u64(a.value(), file, aj + ".value"),
+                        a.valueTwo() == null ? 0 : u64(a.valueTwo(), file, aj + ".valueTwo")));
             }
             for (int j = 0; j < c.names().size(); j++) {
                 String name = c.names().get(j);
-                if (name == null || name.isEmpty() || !name.matches("[a-z0-9_]+")) {
+                if (name == null || !SyscallRule.NAME.matcher(name).matches()) {
                     throw new SpecException(file, at + ".names[" + j + "]", "not a syscall name: " + quote(name));
                 }
                 if (notify && name.equals(HANDOVER_SYSCALL)) {
@@ -155,14 +173,12 @@ public final class SeccompProfile {
                             + HANDOVER_SYSCALL + ": sluice-init hands the profile's listener to the agent with it, right after"
                             + " loading the profile, and would wait forever (runc refuses write for the same reason)");
                 }
-                List<String> r = new ArrayList<>(List.of(c.action(), Long.toString(e), name));
-                r.addAll(conds);
-                rules.add(r);
             }
+            rules.add(new SyscallRule(c.action(), e, c.names(), conds));
         }
         if (firstNotify != null && !hasListener) {
-            throw new SpecException(file, firstNotify, "SCMP_ACT_NOTIFY needs " + f
-                    + ".listenerPath, the unix socket of the seccomp agent that answers the notifications");
+            throw new SpecException(file, firstNotify, "SCMP_ACT_NOTIFY needs " + p
+                    + "listenerPath, the unix socket of the seccomp agent that answers the notifications");
         }
         if (firstNotify != null && sentryListener) {
             throw new SpecException(file, firstNotify, "SCMP_ACT_NOTIFY cannot be used in a container whose ioctls the"
@@ -170,18 +186,14 @@ public final class SeccompProfile {
                     + " one is EBUSY) and the sentry's comes first; were there two, the profile's would be asked first"
                     + " and could take a trapped ioctl away from the sentry");
         }
-        if (b == null) {
-            return;
-        }
-        b.seccompDefault(s.defaultAction(), s.defaultErrnoRet() != null ? defErrno : EPERM);
+        List<String> arches = new ArrayList<>();
         for (String a : s.architectures()) {
             String lib = X86_ARCHES.get(a);
             if (lib != null) {
-                b.seccompArch(lib);
+                arches.add(lib);
             }
         }
-        s.flags().forEach(b::seccompFlag);
-        rules.forEach(r -> b.seccompRule(r.get(0), Long.parseLong(r.get(1)), r.get(2), r.subList(3, r.size())));
+        return new SyscallProfile(s.defaultAction(), defErrno, arches, s.flags(), rules);
     }
 
     /** Go's omitempty: an empty string is no value. */
@@ -205,11 +217,12 @@ public final class SeccompProfile {
         return v;
     }
 
-    private static String u64(BigInteger v, String file, String field) {
+    /** The value as the unsigned 64-bit number it is, held in a {@code long}. */
+    private static long u64(BigInteger v, String file, String field) {
         if (v == null || v.signum() < 0 || v.compareTo(U64_MAX) > 0) {
             throw new SpecException(file, field, "an unsigned 64-bit value is required");
         }
-        return v.toString();
+        return v.longValue();
     }
 
     private static String quote(String s) {

@@ -76,6 +76,42 @@ public final class SpecLoader {
         return p;
     }
 
+    /**
+     * A seccomp profile file ({@code sluice run --seccomp-profile FILE}): one {@code linux.seccomp}
+     * object of the runtime spec, parsed with the same strictness; errors name the file and the
+     * field. The container engines' own profile format is refused rather than half read: its
+     * {@code archMap}, {@code includes} and {@code excludes} (rules that hold only for some
+     * capabilities, architectures or kernels) are not OCI, and ignoring them, as an OCI reader does,
+     * would apply every conditional rule unconditionally (docker's default.json would then allow
+     * {@code mount}, {@code bpf} and {@code unshare}).
+     */
+    public static Spec.Seccomp loadSeccomp(Path file) {
+        byte[] json = read(file, "no such file");
+        Spec.Seccomp s = parse(json, file.toString(), Spec.Seccomp.class);
+        JsonNode tree;
+        try {
+            tree = MAPPER.readTree(json);
+        } catch (IOException e) {
+            throw new SpecException(file.toString(), "", "cannot read: " + e.getMessage());
+        }
+        if (tree.has("archMap")) {
+            throw new SpecException(file.toString(), "archMap", ENGINE_FORMAT);
+        }
+        JsonNode calls = tree.path("syscalls");
+        for (int i = 0; i < calls.size(); i++) {
+            for (String engineOnly : List.of("includes", "excludes", "name")) {
+                if (calls.get(i).has(engineOnly)) {
+                    throw new SpecException(file.toString(), "syscalls[" + i + "]." + engineOnly, ENGINE_FORMAT);
+                }
+            }
+        }
+        return s;
+    }
+
+    private static final String ENGINE_FORMAT = "the container engines' profile format, not the OCI one (linux.seccomp):"
+            + " its conditional rules would apply unconditionally here; write out the rules that hold for this sandbox"
+            + " (or keep the default profile, which resolves them)";
+
     private static byte[] read(Path file, String missing) {
         try {
             if (Files.size(file) > MAX_BYTES) {

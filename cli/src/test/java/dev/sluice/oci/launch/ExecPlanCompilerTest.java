@@ -42,7 +42,9 @@ class ExecPlanCompilerTest {
                 List.of(new NotifyRule(0xff00, 0x5400)), false);
         List<String> names = p.ops().stream().map(LaunchPlan.Op::name).toList();
         assertEquals(List.of("version", "join", "chdir", "env", "env", "rlimit", "user", "caps", "no-new-privs",
-                "notify-ioctl", "exec"), names, "join, then only the process's own ops: no unshare, mount or pivot_root");
+                "notify-ioctl", "deny-syscall", "deny-syscall", "deny-syscall", "exec"), names,
+                "join, then only the process's own ops: no unshare, mount or pivot_root; io_uring refused beside the"
+                        + " notify rules, as for the first process");
         assertEquals(List.of("4242", "987654321", Long.toString(CloneFlags.NEWPID | CloneFlags.NEWNET | CloneFlags.NEWIPC | CloneFlags.NEWUTS | CloneFlags.NEWNS)),
                 p.ops("join").get(0).args(), "init's pid and start time, and every namespace config.json lists");
         assertEquals(List.of("/work"), p.ops("chdir").get(0).args(), "cwd as given: after the join / is the container's root");
@@ -53,6 +55,21 @@ class ExecPlanCompilerTest {
                 "the container's notify rules: the exec'd process is trapped like the first one");
         assertEquals(List.of("sh", "sh", "-c", "echo hi"), p.ops("exec").get(0).args(), "exec args[0] with argv");
         p.encode();
+    }
+
+    @Test
+    void anExecdProcessGetsIoUringOnlyWhereTheContainerOptsIn() throws IOException {
+        List<NotifyRule> rules = List.of(new NotifyRule(0xff00, 0x5400));
+        LaunchPlan refused = ExecPlanCompiler.compile(config(), process(SHELL), "process.json", "", 7, 1L, rules, false);
+        assertEquals(List.of("io_uring_setup", "io_uring_enter", "io_uring_register"),
+                refused.ops("deny-syscall").stream().map(o -> o.args().get(0)).toList(),
+                "an exec'd process of a mediated container gets no ring either");
+        com.fasterxml.jackson.databind.node.ObjectNode tree =
+                (com.fasterxml.jackson.databind.node.ObjectNode) new com.fasterxml.jackson.databind.ObjectMapper().readTree(DefaultSpec.json());
+        tree.putObject("annotations").put("dev.sluice.allow-io-uring", "true");
+        Spec optedIn = SpecLoader.parse(tree.toString().getBytes(StandardCharsets.UTF_8), "config.json");
+        LaunchPlan kept = ExecPlanCompiler.compile(optedIn, process(SHELL), "process.json", "", 7, 1L, rules, false);
+        assertTrue(kept.ops("deny-syscall").isEmpty(), "the container's annotation holds for its exec'd processes");
     }
 
     @Test

@@ -118,8 +118,9 @@ class OciPlanCompilerTest {
         LaunchPlan p = compile(spec(c -> ((ObjectNode) c.get("process")).put("terminal", true)
                 .putObject("consoleSize").put("height", 40).put("width", 120)), List.of());
         List<String> names = p.ops().stream().map(LaunchPlan.Op::name).toList();
-        assertEquals(names.indexOf("pivot-root") + 1, names.indexOf("terminal"),
-                "the pty is made right after pivot_root, in the container's /dev, before the user changes: " + names);
+        assertEquals(names.indexOf("pivot-root") + 2, names.indexOf("terminal"),
+                "the pty is made right after pivot_root (and the Landlock domain), in the container's /dev, before the user"
+                        + " changes: " + names);
         assertEquals(List.of("40", "120"), p.ops("terminal").get(0).args(), "consoleSize: rows (height), then columns (width)");
         LaunchPlan plain = compile(spec(c -> { }), List.of());
         assertEquals(List.of(), plain.ops("terminal"), "no terminal op when process.terminal is false");
@@ -156,6 +157,41 @@ class OciPlanCompilerTest {
     void sysctlsOfTheContainersNamespaces() throws IOException {
         LaunchPlan p = compile(spec(c -> linux(c).putObject("sysctl").put("net.ipv4.ping_group_range", "0 0")), List.of());
         assertEquals(List.of(STAGING + "/proc/sys/net/ipv4/ping_group_range", "0 0"), p.ops("write-file").get(0).args(), "written");
+    }
+
+    /**
+     * The container's processes go into a Landlock domain of their own (ptrace-scope) when the
+     * container has a pid namespace of its own, or shares the host's and has a sentry there; a pid
+     * namespace joined by path is another container's, whose processes keep runc's reach over it.
+     */
+    @Test
+    void aDomainOfTheContainersOwnUnlessItJoinsAnotherContainersPidNamespace() throws IOException {
+        TrapRule r = new TrapRule(0xff00, 0x5400, Disposition.CONTINUE, "tty");
+        List<String> own = compile(spec(c -> { }), List.of()).ops().stream().map(LaunchPlan.Op::name).toList();
+        assertEquals(own.indexOf("pivot-root") + 1, own.indexOf("ptrace-scope"), "right after pivot_root: " + own);
+        Spec joined = spec(c -> pidNamespace(c).put("path", "/proc/self/ns/pid"));
+        assertEquals(List.of(), compile(joined, List.of(r)).ops("ptrace-scope"), "no domain in a pid namespace joined by path");
+        Spec host = spec(c -> {
+            ArrayNode ns = (ArrayNode) linux(c).get("namespaces");
+            ns.remove(indexOfType(ns, "pid"));
+        });
+        assertEquals(List.of(), compile(host, List.of()).ops("ptrace-scope"), "the host's pid namespace, no sentry: runc's reach");
+        assertEquals(1, compile(host, List.of(r)).ops("ptrace-scope").size(),
+                "the host's pid namespace with a sentry, a host process: out of the container's reach");
+    }
+
+    private static ObjectNode pidNamespace(ObjectNode c) {
+        ArrayNode ns = (ArrayNode) linux(c).get("namespaces");
+        return (ObjectNode) ns.get(indexOfType(ns, "pid"));
+    }
+
+    private static int indexOfType(ArrayNode ns, String type) {
+        for (int i = 0; i < ns.size(); i++) {
+            if (ns.get(i).get("type").asText().equals(type)) {
+                return i;
+            }
+        }
+        throw new AssertionError("no " + type + " namespace in the default spec: " + ns);
     }
 
     @Test
@@ -267,6 +303,10 @@ class OciPlanCompilerTest {
                 new Case("linux.sysctl.net.ipv4.ip_forward", "needs a network namespace",
                         c -> { linux(c).putObject("sysctl").put("net.ipv4.ip_forward", "1"); ((ArrayNode) linux(c).get("namespaces")).remove(1); }),
                 new Case("annotations.dev.sluice.bogus", "unknown Sluice annotation", c -> c.putObject("annotations").put("dev.sluice.bogus", "1")),
+                new Case("annotations.dev.sluice.accept-racy-continue", "neither true nor false",
+                        c -> c.putObject("annotations").put("dev.sluice.accept-racy-continue", "yes")),
+                new Case("annotations.dev.sluice.allow-io-uring", "\"yes\" is neither true nor false",
+                        c -> c.putObject("annotations").put("dev.sluice.allow-io-uring", "yes")),
                 new Case("process.user.umask", "only 0022", c -> ((ObjectNode) c.get("process").get("user")).put("umask", 0)));
         for (Case k : cases) {
             SpecException e = refused(k.edit());
@@ -326,5 +366,32 @@ class OciPlanCompilerTest {
         assertEquals(java.util.Set.of("pty", "other"), pc.enabledProxies(), "dev.sluice.proxies");
         assertEquals("compute", pc.option("nvproxy.capabilities", ""), "nvproxy.capabilities");
         assertEquals("580.159.04", pc.option("nvproxy.driver-version", ""), "nvproxy.driver-version");
+    }
+
+    @Test
+    void acceptingRacyContinueRowsIsAnAnnotation() throws IOException {
+        assertTrue(OciPlanCompiler.ANNOTATIONS.contains(OciPlanCompiler.ANNOTATION_ACCEPT_RACY_CONTINUE),
+                "a known annotation, listed by `sluice features`");
+        assertEquals(false, OciPlanCompiler.acceptsRacyContinue(spec(c -> { }), "config.json"), "the default warns");
+        assertEquals(true, OciPlanCompiler.acceptsRacyContinue(spec(c -> c.putObject("annotations")
+                .put("dev.sluice.accept-racy-continue", "true")), "config.json"), "true accepts");
+        assertEquals(false, OciPlanCompiler.acceptsRacyContinue(spec(c -> c.putObject("annotations")
+                .put("dev.sluice.accept-racy-continue", "false")), "config.json"), "false warns");
+    }
+
+    @Test
+    void ioUringIsRefusedWhereIoctlsAreTrappedUnlessTheAnnotationAllowsIt() throws IOException {
+        List<TrapRule> tty = List.of(TrapRule.family('T', Disposition.CONTINUE, "tty"));
+        LaunchPlan trapped = compile(spec(c -> { }), tty);
+        assertEquals(List.of("io_uring_setup", "io_uring_enter", "io_uring_register"),
+                trapped.ops("deny-syscall").stream().map(o -> o.args().get(0)).toList(),
+                "Sluice's own filter refuses io_uring beside the notify rules");
+        assertTrue(trapped.ops("deny-syscall").stream().allMatch(o -> o.args().get(1).equals("1")), "with EPERM");
+        assertTrue(compile(spec(c -> { }), List.of()).ops("deny-syscall").isEmpty(),
+                "nothing trapped: io_uring is the container's profile's business, as under runc");
+        for (String v : List.of("true", "false")) {
+            LaunchPlan p = compile(spec(c -> c.putObject("annotations").put("dev.sluice.allow-io-uring", v)), tty);
+            assertEquals(v.equals("true") ? 0 : 3, p.ops("deny-syscall").size(), "dev.sluice.allow-io-uring=" + v);
+        }
     }
 }

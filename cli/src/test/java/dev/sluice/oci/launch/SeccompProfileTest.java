@@ -137,4 +137,16 @@ class SeccompProfileTest {
                 "config.json", "process.", 7, 1L, List.of(new NotifyRule(0xff00, 0x5400)), false));
         assertEquals("linux.seccomp.syscalls[0].action", e.field(), "trap rules: refused as for the first process; " + e.getMessage());
     }
+
+    @Test
+    void aWholeFileProfileNamesItsFieldsWithoutThePrefix() {
+        Spec.Seccomp bad = new Spec.Seccomp("SCMP_ACT_EXPLODE", null, List.of(), List.of(), null, null, List.of());
+        SpecException e = assertThrows(SpecException.class, () -> SeccompProfile.of(bad, "/p.json", "", false));
+        assertEquals("defaultAction", e.field(), e.getMessage());
+        Spec.Seccomp ok = profile("SCMP_ACT_ERRNO", null, null, rule("SCMP_ACT_ALLOW", "read", "write"));
+        var p = SeccompProfile.of(ok, "/p.json", "", false);
+        assertEquals(List.of("x86_64"), p.architectures(), "the spec's architecture names become libseccomp's");
+        assertEquals(List.of("read", "write"), p.rules().get(0).names());
+        assertEquals(1, p.rules().get(0).errno(), "EPERM where errnoRet is not given, as runc");
+    }
 }

@@ -206,4 +206,40 @@ class SpecLoaderTest {
         SpecException e = assertThrows(SpecException.class, () -> SpecLoader.loadProcess(bundle.resolve("nope.json")));
         assertEquals(bundle.resolve("nope.json") + ": no such file", e.getMessage(), "the message");
     }
+
+    @Test
+    void aSeccompProfileFileIsOneLinuxSeccompObject() throws IOException {
+        Path f = bundle.resolve("profile.json");
+        Files.writeString(f, """
+                {"defaultAction": "SCMP_ACT_ERRNO", "defaultErrnoRet": 1, "architectures": ["SCMP_ARCH_X86_64"],
+                 "syscalls": [{"names": ["read"], "action": "SCMP_ACT_ALLOW"}]}
+                """);
+        Spec.Seccomp s = SpecLoader.loadSeccomp(f);
+        assertEquals("SCMP_ACT_ERRNO", s.defaultAction());
+        assertEquals(List.of("read"), s.syscalls().get(0).names());
+        Files.writeString(f, "{\"defaultAction\": 1}");
+        SpecException e = assertThrows(SpecException.class, () -> SpecLoader.loadSeccomp(f));
+        assertEquals("defaultAction", e.field(), e.getMessage());
+        assertTrue(e.getMessage().startsWith(f + ": defaultAction: expected a string"), e.getMessage());
+    }
+
+    @Test
+    void anEngineFormatProfileIsRefusedNotReadWithoutItsConditions() throws IOException {
+        Path f = bundle.resolve("docker.json");
+        List<String[]> cases = List.of(
+                new String[] {"{\"defaultAction\": \"SCMP_ACT_ERRNO\", \"archMap\": []}", "archMap"},
+                new String[] {"{\"defaultAction\": \"SCMP_ACT_ERRNO\", \"syscalls\": [{\"names\": [\"read\"],"
+                        + " \"action\": \"SCMP_ACT_ALLOW\"}, {\"names\": [\"bpf\"], \"action\": \"SCMP_ACT_ALLOW\","
+                        + " \"includes\": {\"caps\": [\"CAP_SYS_ADMIN\"]}}]}", "syscalls[1].includes"},
+                new String[] {"{\"defaultAction\": \"SCMP_ACT_ERRNO\", \"syscalls\": [{\"names\": [\"clone\"],"
+                        + " \"action\": \"SCMP_ACT_ALLOW\", \"excludes\": {\"caps\": [\"CAP_SYS_ADMIN\"]}}]}", "syscalls[0].excludes"},
+                new String[] {"{\"defaultAction\": \"SCMP_ACT_ERRNO\", \"syscalls\": [{\"name\": \"read\","
+                        + " \"action\": \"SCMP_ACT_ALLOW\"}]}", "syscalls[0].name"});
+        for (String[] c : cases) {
+            Files.writeString(f, c[0]);
+            SpecException e = assertThrows(SpecException.class, () -> SpecLoader.loadSeccomp(f), c[0]);
+            assertEquals(c[1], e.field(), e.getMessage());
+            assertTrue(e.getMessage().contains("container engines' profile format"), e.getMessage());
+        }
+    }
 }

@@ -12,6 +12,13 @@ import dev.sluice.nvproxy.abi.UvmIoctls;
 import dev.sluice.nvproxy.frontend.ClassRule;
 import dev.sluice.nvproxy.frontend.ControlRule;
 import dev.sluice.nvproxy.frontend.EmbeddedArrays;
+import dev.sluice.nvproxy.frontend.ScopedField;
+import dev.sluice.nvproxy.frontend.ScopedField.CountedGpuIds;
+import dev.sluice.nvproxy.frontend.ScopedField.GpuId;
+import dev.sluice.nvproxy.frontend.ScopedField.GpuIdList;
+import dev.sluice.nvproxy.frontend.ScopedField.GpuIdsOut;
+import dev.sluice.nvproxy.frontend.ScopedField.GpuRecordsOut;
+import dev.sluice.nvproxy.frontend.ScopedField.PidsOut;
 import java.util.List;
 import java.util.Map;
 
@@ -187,6 +194,68 @@ public class Abi580 extends DriverAbi {
         // (ctrl0000system.h): three strings of sizeOfStrings bytes, written by the driver.
         embedded(m, 0x00000101, new EmbeddedArrays(0, 1, 4096, List.of(out(8), out(16), out(24))));
         objectSharing(m);
+        sandboxScope(m);
+        // NV0000_CTRL_GPU_GET_ID_INFO_PARAMS {NvU32 gpuId, gpuFlags, deviceInstance, subDeviceInstance;
+        // NvP64 szName; ...} (ctrl0000gpu.h): RM never follows szName; gpumgrGetGpuIdInfo fills the V2
+        // fields only (src/nvidia/src/kernel/gpu_mgr/gpu_mgr.c), and no copy-in case names the command
+        // (embedded_param_copy.c). Zeroed in the sentry's copy all the same.
+        m.put(NvControlCommands.NV0000_CTRL_CMD_GPU_GET_ID_INFO,
+                m.get(NvControlCommands.NV0000_CTRL_CMD_GPU_GET_ID_INFO).withZeroedPointers(List.of(16)));
+    }
+
+    /**
+     * The controls that name GPUs or processes, kept to the sandbox's own. RM answers the
+     * {@code NV0000} GPU controls about every GPU it probed, whoever asks (client_resource.c,
+     * {@code cliresCtrlCmdGpu*}; gpu_mgr.c), and numbers the processes of {@code GPU_GET_PIDS} in the
+     * asking process's pid namespace (gpu_rmapi.c, {@code gpuGetProcWithObject}, {@code _gpuConvertPid}),
+     * which for an emulated call is the sentry's. Inputs naming another GPU are refused as RM refuses an
+     * unknown id; answers are filtered. Offsets from the params structs of
+     * src/common/sdk/nvidia/inc/ctrl/ctrl0000/ctrl0000gpu.h, ctrl0000system.h, ctrl0000syncgpuboost.h,
+     * ctrl0000gpuacct.h and ctrl/ctrl2080/ctrl2080gpu.h (580.142).
+     */
+    private static void sandboxScope(Map<Integer, ControlRule> m) {
+        // {NvU32 gpuId; ...}: GET_ID_INFO (and _V2), GET_PCI_INFO, QUERY_DRAIN_STATE, ASYNC_ATTACH_ID,
+        // GPUACCT_GET_ACCOUNTING_STATE (whose pid RM reads only for vGPU).
+        for (int cmd : new int[] {
+            NvControlCommands.NV0000_CTRL_CMD_GPU_GET_ID_INFO, NvControlCommands.NV0000_CTRL_CMD_GPU_GET_ID_INFO_V2,
+            NvControlCommands.NV0000_CTRL_CMD_GPU_GET_PCI_INFO, NvControlCommands.NV0000_CTRL_CMD_GPU_QUERY_DRAIN_STATE,
+            NvControlCommands.NV0000_CTRL_CMD_GPU_ASYNC_ATTACH_ID,
+            NvControlCommands.NV0000_CTRL_CMD_GPUACCT_GET_ACCOUNTING_STATE,
+        }) {
+            scoped(m, cmd, new GpuId(0));
+        }
+        // {NvU32 gpuIds[NV_MAX_DEVICES]; ...}, ended by NV0000_CTRL_GPU_INVALID_ID; 0xffff means every GPU,
+        // which RM on UNIX only acknowledges (cliresCtrlCmdGpuAttachIds, cliresCtrlCmdGpuDetachIds).
+        scoped(m, NvControlCommands.NV0000_CTRL_CMD_GPU_ATTACH_IDS, new GpuIdList(0, 32, 0xffff));
+        scoped(m, NvControlCommands.NV0000_CTRL_CMD_GPU_DETACH_IDS, new GpuIdList(0, 32, 0xffff));
+        // GET_ATTACHED_IDS {NvU32 gpuIds[32]}; GET_PROBED_IDS {NvU32 gpuIds[32]; NvU32 excludedGpuIds[32];
+        // NvU32 gpuFlags[32]}, the flags entry for entry with gpuIds.
+        scoped(m, NvControlCommands.NV0000_CTRL_CMD_GPU_GET_ATTACHED_IDS, new GpuIdsOut(0, 32, -1));
+        scoped(m, NvControlCommands.NV0000_CTRL_CMD_GPU_GET_PROBED_IDS, new GpuIdsOut(0, 32, 256),
+                new GpuIdsOut(128, 32, -1));
+        // GET_ACTIVE_DEVICE_IDS {NvU32 numDevices; NV0000_CTRL_GPU_ACTIVE_DEVICE devices[256]} of
+        // {NvU32 gpuId; NvU32 gpuInstanceId; NvU32 computeInstanceId}.
+        scoped(m, NvControlCommands.NV0000_CTRL_CMD_GPU_GET_ACTIVE_DEVICE_IDS, GpuRecordsOut.single(0, 4, 12, 256, 0));
+        // SYSTEM_GET_P2P_CAPS_V2 {NvU32 gpuIds[32]; NvU32 gpuCount; ...}; SYSTEM_GET_P2P_CAPS_MATRIX
+        // {NvU32 grpACount; NvU32 grpBCount; NvU32 gpuIdGrpA[8]; NvU32 gpuIdGrpB[8]; ...}.
+        scoped(m, NvControlCommands.NV0000_CTRL_CMD_SYSTEM_GET_P2P_CAPS_V2, new CountedGpuIds(128, 0, 32));
+        scoped(m, NvControlCommands.NV0000_CTRL_CMD_SYSTEM_GET_P2P_CAPS_MATRIX, new CountedGpuIds(0, 8, 8),
+                new CountedGpuIds(4, 40, 8));
+        // SYNC_GPU_BOOST_GROUP_INFO {NvU32 groupCount; NV0000_SYNC_GPU_BOOST_GROUP_CONFIG pBoostGroups[16]}
+        // of {NvU32 gpuCount; NvU32 gpuIds[32]; NvU32 boostGroupId; NvBool bBridgeless} (140 bytes).
+        scoped(m, NvControlCommands.NV0000_CTRL_CMD_SYNC_GPU_BOOST_GROUP_INFO,
+                new GpuRecordsOut(0, 4, 140, 16, 4, 0, 32));
+        // NV2080_CTRL_GPU_GET_PIDS_PARAMS {NvU32 idType; NvU32 id; NvU32 pidTblCount; NvU32 pidTbl[950]}.
+        scoped(m, NvControlCommands.NV2080_CTRL_CMD_GPU_GET_PIDS, new PidsOut(8, 12, 950));
+    }
+
+    /** Gives an allowed command the fields that name GPUs or processes. */
+    protected static void scoped(Map<Integer, ControlRule> m, int cmd, ScopedField... fields) {
+        ControlRule r = m.get(cmd);
+        if (r == null) {
+            throw new IllegalStateException(NvControlCommands.name(cmd) + " is not allowed");
+        }
+        m.put(cmd, r.withScope(List.of(fields)));
     }
 
     /**
@@ -235,6 +304,16 @@ public class Abi580 extends DriverAbi {
         cls(m, Classes.KEPLER_CHANNEL_GROUP_A, C);
         cls(m, Classes.NV_CONFIDENTIAL_COMPUTE, C);
         cls(m, Classes.NV01_EVENT_OS_EVENT, CU);
+        // NV_MEMORY_ALLOCATION_PARAMS.address (NvP64 at 96, src/common/sdk/nvidia/inc/nvos.h) is an output RM
+        // sets to NULL before anything reads it (stdmemValidateParams, src/nvidia/src/kernel/mem_mgr/standard_mem.c,
+        // called by the system, video and virtual memory constructors): zeroed in the sentry's copy.
+        for (int c : new int[] {Classes.NV01_MEMORY_SYSTEM, Classes.NV01_MEMORY_LOCAL_USER, Classes.NV50_MEMORY_VIRTUAL}) {
+            pointers(m, c, List.of(96), List.of());
+        }
+        // NV0005_ALLOC_PARAMETERS.data (NvP64 at 16, class/cl0005.h) of NV01_EVENT_OS_EVENT carries the number of
+        // an fd registered with NV_ESC_ALLOC_OS_EVENT, a key RM matches against that registration
+        // (src/nvidia/arch/nvalloc/unix/src/os.c), never an address.
+        pointers(m, Classes.NV01_EVENT_OS_EVENT, List.of(), List.of(16));
         // The same roles on the other architectures this branch drives (Ampere, Ada, Hopper, Blackwell):
         // channel, compute engine, copy engine and usermode doorbell region.
         for (int c : new int[] {
@@ -289,7 +368,16 @@ public class Abi580 extends DriverAbi {
         if (r == null) {
             throw new IllegalStateException(NvControlCommands.name(cmd) + " is not allowed");
         }
-        m.put(cmd, new ControlRule(r.cmd(), r.name(), r.paramsSize(), r.caps(), arrays, r.exported()));
+        m.put(cmd, r.withEmbedded(arrays));
+    }
+
+    /** Gives an allowed class its pointer members: zeroed, or carrying a value. */
+    protected static void pointers(Map<Integer, ClassRule> m, int hClass, List<Integer> zeroed, List<Integer> values) {
+        ClassRule r = m.get(hClass);
+        if (r == null) {
+            throw new IllegalStateException(Classes.name(hClass) + " is not allowed");
+        }
+        m.put(hClass, new ClassRule(r.hClass(), r.name(), r.paramsSize(), r.caps(), zeroed, values));
     }
 
     protected static void cls(Map<Integer, ClassRule> m, int hClass, long caps) {

@@ -3,6 +3,8 @@ package dev.sluice.nvproxy.frontend;
 import dev.sluice.sentry.spi.HostDevice;
 import dev.sluice.nvproxy.abi.FrontendStructs.CardInfo;
 import dev.sluice.nvproxy.abi.FrontendStructs.RegisterFd;
+import dev.sluice.nvproxy.abi.FrontendStructs.SysParams;
+import dev.sluice.nvproxy.abi.NvDeviceNumbers;
 import dev.sluice.sentry.ioctl.Ioctl;
 import dev.sluice.sentry.ioctl.IoctlEntry;
 import dev.sluice.sentry.ioctl.IoctlHandler;
@@ -11,6 +13,7 @@ import dev.sluice.sentry.nativeio.HostFd;
 import dev.sluice.sentry.spi.CharDevice;
 import dev.sluice.sentry.spi.IoctlCall;
 import dev.sluice.sentry.spi.IoctlResult;
+import java.util.OptionalLong;
 import java.util.Set;
 import jnr.ffi.Pointer;
 
@@ -19,23 +22,40 @@ import jnr.ffi.Pointer;
  * once, checks the sentry's copy, issues the call on the sentry's dup and copies the result back.
  */
 public final class FrontendHandlers {
-    /** {@code NV_CONTROL_DEVICE_MINOR}, the minor of {@code /dev/nvidiactl} (kernel-open/common/inc/nv.h). */
-    public static final int NV_CONTROL_DEVICE_MINOR = 255;
-    /** The char major of the NVIDIA frontend devices ({@code NV_MAJOR_DEVICE_NUMBER}, kernel-open/common/inc/nv.h). */
-    public static final int NV_MAJOR_DEVICE_NUMBER = 195;
+    /** {@code NV_CONTROL_DEVICE_MINOR}, the minor of {@code /dev/nvidiactl}. */
+    public static final int NV_CONTROL_DEVICE_MINOR = NvDeviceNumbers.NV_MINOR_DEVICE_NUMBER_CONTROL_DEVICE;
+    /** The char major of the NVIDIA frontend devices. */
+    public static final int NV_MAJOR_DEVICE_NUMBER = NvDeviceNumbers.NV_MAJOR_DEVICE_NUMBER;
 
     private final HostDevice host;
     private final Set<Integer> grantedMinors;
     private final Set<Integer> grantedGpuIds;
+    private final SandboxScope scope;
+    private final OptionalLong memoryBlockSize;
 
     /**
-     * @param grantedMinors minors of the GPU nodes granted to the sandbox
-     * @param grantedGpuIds the RM GPU ids ({@code gpu_id} of {@code NV_ESC_CARD_INFO}) of those GPUs
+     * @param grantedMinors   minors of the GPU nodes granted to the sandbox
+     * @param scope           the sandbox's GPUs, by RM GPU id ({@code gpu_id} of {@code NV_ESC_CARD_INFO}),
+     *                        and its processes
+     * @param memoryBlockSize the host kernel's memory block size
+     *                        ({@code /sys/devices/system/memory/block_size_bytes}), empty when it has none
      */
-    public FrontendHandlers(HostDevice host, Set<Integer> grantedMinors, Set<Integer> grantedGpuIds) {
+    public FrontendHandlers(HostDevice host, Set<Integer> grantedMinors, SandboxScope scope, OptionalLong memoryBlockSize) {
         this.host = host;
         this.grantedMinors = Set.copyOf(grantedMinors);
-        this.grantedGpuIds = Set.copyOf(grantedGpuIds);
+        this.grantedGpuIds = scope.gpuIds();
+        this.scope = scope;
+        this.memoryBlockSize = memoryBlockSize;
+    }
+
+    /** Handlers for GPUs {@code grantedGpuIds}, no process to see and no memory block size. */
+    public FrontendHandlers(HostDevice host, Set<Integer> grantedMinors, Set<Integer> grantedGpuIds) {
+        this(host, grantedMinors, new SandboxScope(grantedGpuIds, GuestPids.NONE), OptionalLong.empty());
+    }
+
+    /** The sandbox's GPUs and processes, for the RM control handler. */
+    public SandboxScope scope() {
+        return scope;
     }
 
     /**
@@ -109,7 +129,34 @@ public final class FrontendHandlers {
         return w < 0 ? IoctlResult.error(-w) : IoctlResult.value(rc);
     }
 
-    /** The three as table handlers. */
+    /**
+     * {@code NV_ESC_SYS_PARAMS}: never reaches the driver. The driver keeps {@code memblock_size} once,
+     * for all its users: the first caller sets it, and a later different value gets {@code EBUSY}
+     * (kernel-open/nvidia/nv.c); RM uses it to online a coherent GPU's memory as NUMA memory when the
+     * kernel does not export {@code memory_block_size_bytes} (kernel-open/nvidia/os-interface.c,
+     * {@code os_numa_memblock_size}). Passed on, the first sandbox to ask would set it for every tenant.
+     * The sentry answers in the driver's place instead: success for the host kernel's own block size
+     * (what an honest client reads from {@code /sys/devices/system/memory/block_size_bytes}), for 0 (the
+     * driver's "not set", which a client may pass where there is no NUMA memory) and for any value on a
+     * host without memory blocks; {@code EBUSY}, the driver's answer to a value it does not hold, for
+     * anything else.
+     */
+    public IoctlResult sysParams(IoctlCall call, IoctlEntry entry) {
+        Pointer p = call.arena().alloc(SysParams.SIZE);
+        int r = call.memory().read(call.arg(), p, SysParams.SIZE);
+        if (r < 0) {
+            return IoctlResult.error(-r);
+        }
+        long asked = p.getLong(SysParams.OFF_MEMBLOCK_SIZE);
+        if (asked == 0 || memoryBlockSize.isEmpty() || asked == memoryBlockSize.getAsLong()) {
+            return IoctlResult.value(0);
+        }
+        return IoctlResult.deny(Errno.EBUSY, String.format(
+                "memblock_size 0x%x is not the host's memory block size 0x%x; the driver-wide value is not the"
+                        + " sandbox's to set", asked, memoryBlockSize.getAsLong()));
+    }
+
+    /** The handlers as table handlers. */
     public IoctlHandler registerFdHandler() {
         return this::registerFd;
     }
@@ -120,5 +167,9 @@ public final class FrontendHandlers {
 
     public IoctlHandler cardInfoHandler() {
         return this::cardInfo;
+    }
+
+    public IoctlHandler sysParamsHandler() {
+        return this::sysParams;
     }
 }

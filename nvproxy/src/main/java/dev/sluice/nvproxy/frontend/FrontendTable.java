@@ -30,8 +30,9 @@ import dev.sluice.sentry.spi.Disposition;
  * <ul>
  *   <li>EMULATE: RM_CONTROL, RM_ALLOC (except client classes), RM_FREE, RM_DUP_OBJECT and RM_SHARE
  *       (flat handles; RM enforces the share policy), the OS-event, version, card,
- *       attach, NUMA, sys-params and open-wait escapes, REGISTER_FD (fd translated) and
- *       EXPORT_TO_DMABUF_FD (fd created, translated or injected).</li>
+ *       attach, NUMA and open-wait escapes, REGISTER_FD (fd translated) and
+ *       EXPORT_TO_DMABUF_FD (fd created, translated or injected). SYS_PARAMS is answered by the sentry
+ *       alone: it would set a driver-wide value ({@link FrontendHandlers#sysParams}).</li>
  *   <li>CONTINUE: RM_ALLOC_MEMORY (OS-descriptor memory pins the caller's pages; system memory gets
  *       an mmap context bound to the client's process), RM_MAP_MEMORY, RM_UNMAP_MEMORY and
  *       RM_UPDATE_DEVICE_MAPPING_INFO: RM keys CPU mappings by the calling process
@@ -59,7 +60,7 @@ public final class FrontendTable {
         for (int n = 1; n <= NV_MAX_DEVICES; n++) {
             emulate(b, FrontendStructs.AttachGpusToFd.request(n), fe.attachGpusHandler(), cu);
         }
-        emulate(b, FrontendStructs.SysParams.REQUEST, simple, cu);
+        emulate(b, FrontendStructs.SysParams.REQUEST, fe.sysParamsHandler(), cu);
         emulate(b, FrontendStructs.NumaInfo.REQUEST, simple, cu);
         emulate(b, FrontendStructs.ExportToDmaBufFd.REQUEST, new DmabufExportHandler(host), Capability.RDMA.bit());
         emulate(b, FrontendStructs.WaitOpenComplete.REQUEST, simple, cu);
@@ -68,7 +69,7 @@ public final class FrontendTable {
         // Object sharing between clients (CUDA IPC, NCCL): flat handles; RM checks the share policy.
         emulate(b, NvosParams.Nvos55.REQUEST, simple, Capability.COMPUTE.bit());
         emulate(b, NvosParams.Nvos57.REQUEST, simple, Capability.COMPUTE.bit());
-        emulate(b, NvosParams.Nvos54.REQUEST, new RmControlHandler(host, abi.controlRules(), caps, driver), cu);
+        emulate(b, NvosParams.Nvos54.REQUEST, new RmControlHandler(host, abi.controlRules(), caps, driver, fe.scope()), cu);
         RmAllocHandler alloc = new RmAllocHandler(host, abi.classRules(), caps, driver);
         emulate(b, NvosParams.Nvos21.REQUEST, alloc, cu);
         emulate(b, NvosParams.Nvos64.REQUEST, alloc, cu);

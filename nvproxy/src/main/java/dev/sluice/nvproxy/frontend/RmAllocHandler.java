@@ -25,8 +25,9 @@ import jnr.ffi.Pointer;
  *       allocation the driver itself checks against the guest's own privileges.</li>
  *   <li><b>Allowed classes</b>: EMULATE. The sentry copies exactly the size RM copies for the class
  *       (it ignores the caller's {@code paramsSize}) and, for NVOS64, the 4-byte
- *       {@code RS_ACCESS_MASK} behind {@code pRightsRequested}, points the call at its copies and
- *       copies the results back.</li>
+ *       {@code RS_ACCESS_MASK} behind {@code pRightsRequested}, zeroes the pointer members of the
+ *       class's params that RM does not follow ({@code NV_MEMORY_ALLOCATION_PARAMS.address}), points the
+ *       call at its copies and copies the results back.</li>
  *   <li><b>Every other class</b>: {@code NV_ERR_INVALID_CLASS} in {@code status}, as RM answers an
  *       unknown class, logged once with the name.</li>
  * </ul>
@@ -86,6 +87,11 @@ public final class RmAllocHandler implements IoctlHandler {
             if (call.memory().read(guestAlloc, alloc, rule.paramsSize()) < 0) {
                 return RmStatus.refuse(call, statusOff, NvStatus.NV_ERR_INVALID_ADDRESS,
                         what + ": alloc params at 0x" + Long.toHexString(guestAlloc) + " are not readable");
+            }
+            // Pointer members RM does not follow (ClassRule#zeroedPointers, cited in the ABI's rules):
+            // no guest address reaches RM from the sentry.
+            for (int off : rule.zeroedPointers()) {
+                alloc.putLong(off, 0);
             }
             p.putLong(Nvos21.OFF_P_ALLOC_PARMS, alloc.address());
         } else {

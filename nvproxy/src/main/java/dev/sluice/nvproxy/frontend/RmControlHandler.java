@@ -11,6 +11,7 @@ import dev.sluice.sentry.spi.CharDevice;
 import dev.sluice.sentry.spi.IoctlCall;
 import dev.sluice.sentry.spi.IoctlResult;
 import java.util.Map;
+import java.util.function.IntUnaryOperator;
 import jnr.ffi.Pointer;
 
 /**
@@ -23,26 +24,39 @@ import jnr.ffi.Pointer;
  * <p>Refusals are RM statuses in {@code NVOS54.status}, as the driver gives them:
  * {@code NV_ERR_NOT_SUPPORTED} for a command not allowed here (or not enabled by the sandbox's
  * capabilities), {@code NV_ERR_INVALID_PARAM_STRUCT} for a wrong {@code paramsSize},
- * {@code NV_ERR_INVALID_ARGUMENT} for an over-long embedded array, and
- * {@code NV_ERR_INVALID_ADDRESS} for params the sentry cannot read.
+ * {@code NV_ERR_INVALID_ARGUMENT} for an over-long embedded array or a GPU that is not the sandbox's,
+ * and {@code NV_ERR_INVALID_ADDRESS} for params the sentry cannot read.
+ *
+ * <p>Commands that name GPUs or processes ({@link ControlRule#scope()}) are kept to the sandbox's
+ * ({@link SandboxScope}): inputs are checked before the call, answers filtered after it. Pointer
+ * members RM does not follow ({@link ControlRule#zeroedPointers()}) are zeroed in the sentry's copy.
  */
 public final class RmControlHandler implements IoctlHandler {
     private final Map<Integer, ControlRule> rules;
     private final long caps;
     private final String driver;
     private final HostDevice host;
+    private final SandboxScope scope;
 
     /**
      * @param host   the driver
      * @param rules  allowed commands
      * @param caps   the sandbox's capability mask
      * @param driver the driver version, for log lines
+     * @param scope  the sandbox's GPUs and processes
      */
-    public RmControlHandler(HostDevice host, Map<Integer, ControlRule> rules, long caps, String driver) {
+    public RmControlHandler(HostDevice host, Map<Integer, ControlRule> rules, long caps, String driver,
+                            SandboxScope scope) {
         this.host = host;
         this.rules = rules;
         this.caps = caps;
         this.driver = driver;
+        this.scope = scope;
+    }
+
+    /** A handler for a sandbox with no GPU and no process of its own ({@link SandboxScope#NONE}). */
+    public RmControlHandler(HostDevice host, Map<Integer, ControlRule> rules, long caps, String driver) {
+        this(host, rules, caps, driver, SandboxScope.NONE);
     }
 
     @Override
@@ -82,6 +96,17 @@ public final class RmControlHandler implements IoctlHandler {
                 return RmStatus.refuse(call, Nvos54.OFF_STATUS, NvStatus.NV_ERR_INVALID_ADDRESS,
                         what + ": params at 0x" + Long.toHexString(guestParams) + " are not readable");
             }
+        }
+        for (ScopedField f : rule.scope()) {
+            String outside = f.check(params, scope);
+            if (outside != null) {
+                return RmStatus.refuse(call, Nvos54.OFF_STATUS, NvStatus.NV_ERR_INVALID_ARGUMENT, what + ": " + outside);
+            }
+        }
+        long[] guestPointers = new long[rule.zeroedPointers().size()];
+        for (int i = 0; i < guestPointers.length; i++) {
+            guestPointers[i] = params.getLong(rule.zeroedPointers().get(i));
+            params.putLong(rule.zeroedPointers().get(i), 0);
         }
         HostFd callerFd = null;
         int guestFd = -1;
@@ -128,6 +153,15 @@ public final class RmControlHandler implements IoctlHandler {
         if (callerFd != null) {
             params.putInt(rule.fdOffset(), guestFd);
             callerFd.close();
+        }
+        for (int i = 0; i < guestPointers.length; i++) {
+            params.putLong(rule.zeroedPointers().get(i), guestPointers[i]);
+        }
+        if (copyOut && !rule.scope().isEmpty()) {
+            IntUnaryOperator pids = scope.pids().of(call.tid());
+            for (ScopedField f : rule.scope()) {
+                f.filter(params, scope, pids);
+            }
         }
         if (params != null && copyOut) {
             int w = call.memory().write(guestParams, params, size);

@@ -13,7 +13,14 @@ import dev.sluice.sentry.spi.Disposition;
  * UVM binds the file to the caller's {@code mm} ({@code UVM_INITIALIZE}, {@code UVM_MM_INITIALIZE})
  * and every later command works on that address space, so the kernel must run them in the guest's
  * context; the sentry's decision uses only the fd's device and the request number in the register.
- * Other numbers are denied with {@code EINVAL}, what the driver answers for a number it lacks.
+ * Other numbers are denied with {@code EINVAL}; they reach the table because UVM is trapped by range
+ * ({@code NvTrapRules}), so a number the driver would hand to its built-in tests
+ * ({@code uvm_test_ioctl}, 200 to 311, live when the module was loaded with
+ * {@code uvm_enable_builtin_tests=1}) or a command a later driver adds is denied here, never run.
+ *
+ * <p>{@code /dev/nvidia-uvm-tools} (the profiling device) gets a table of its own, {@link #tools},
+ * with no rows: its commands (event trackers, counters) pin the caller's buffers and observe the
+ * UVM address spaces of the fds it names, and nothing NVProxy supports needs them.
  */
 public final class UvmTable {
     private UvmTable() {}
@@ -25,6 +32,21 @@ public final class UvmTable {
         }
         for (UvmIoctls.Entry e : UvmIoctls.entries().values()) {
             if (!abi.uvmRules().containsKey(e.cmd())) {
+                b.knownName(e.cmd(), e.name());
+            }
+        }
+        return b.build();
+    }
+
+    /**
+     * The table of {@code /dev/nvidia-uvm-tools}: every command denied with {@code EINVAL}, what
+     * {@code uvm_tools_unlocked_ioctl} answers for a number it lacks (kernel-open/nvidia-uvm/uvm_tools.c).
+     * The tools commands are named, so denials are logged by name.
+     */
+    public static IoctlTable tools() {
+        IoctlTable.Builder b = IoctlTable.builder("nvproxy-uvm-tools").unknownErrno(Errno.EINVAL);
+        for (UvmIoctls.Entry e : UvmIoctls.entries().values()) {
+            if (e.route() == UvmIoctls.Route.TOOLS) {
                 b.knownName(e.cmd(), e.name());
             }
         }

@@ -1,6 +1,7 @@
 package dev.sluice.nvproxy.driver;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -9,6 +10,7 @@ import dev.sluice.nvproxy.abi.ClassAllocParams;
 import dev.sluice.nvproxy.abi.NvControlCommands;
 import dev.sluice.nvproxy.frontend.ClassRule;
 import dev.sluice.nvproxy.frontend.ControlRule;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -92,6 +94,45 @@ class DriverAbisTest {
             assertEquals(e.paramsSize(), r.paramsSize(), r.name());
             assertEquals(ClassAllocParams.Privilege.USER, e.privilege(), r.name() + " is a user class");
             assertTrue(!e.has(ClassAllocParams.FD), r.name() + ": fd-bearing alloc params need translation");
+        }
+    }
+
+    /**
+     * No guest address reaches RM from the sentry: every allowed command whose params have a pointer
+     * member has its arrays copied (RM follows them) or the pointer zeroed (RM does not), and every
+     * allowed class with one has each accounted for, zeroed or shown to carry a value.
+     */
+    @Test
+    void everyPointerMemberIsCopiedZeroedOrShownNotToBeOne() {
+        for (ControlRule r : new Abi580().controlRules().values()) {
+            NvControlCommands.Command c = NvControlCommands.lookup(r.cmd());
+            if (r.exported() && c.has(NvControlCommands.POINTER)) {
+                assertTrue(r.embedded() != null || !r.zeroedPointers().isEmpty(),
+                        r.name() + ": a pointer member must be copied or zeroed");
+            }
+        }
+        for (ClassRule r : new Abi580().classRules().values()) {
+            ClassAllocParams.Entry e = ClassAllocParams.lookup(r.hClass());
+            assertEquals(e.has(ClassAllocParams.POINTER), !r.zeroedPointers().isEmpty() || !r.notPointers().isEmpty(),
+                    r.name() + " (" + e.paramsType() + "): its pointer members are zeroed or carry a value");
+        }
+    }
+
+    /** The controls that name GPUs or processes are scoped; each field fits its params (ControlRule checks). */
+    @Test
+    void gpuAndProcessControlsAreScoped() {
+        Map<Integer, ControlRule> rules = new Abi580().controlRules();
+        for (int cmd : new int[] {NvControlCommands.NV2080_CTRL_CMD_GPU_GET_PIDS,
+            NvControlCommands.NV0000_CTRL_CMD_GPU_GET_PROBED_IDS, NvControlCommands.NV0000_CTRL_CMD_GPU_GET_ATTACHED_IDS,
+            NvControlCommands.NV0000_CTRL_CMD_GPU_GET_ID_INFO, NvControlCommands.NV0000_CTRL_CMD_GPU_GET_ID_INFO_V2,
+            NvControlCommands.NV0000_CTRL_CMD_GPU_GET_PCI_INFO, NvControlCommands.NV0000_CTRL_CMD_GPU_ATTACH_IDS,
+            NvControlCommands.NV0000_CTRL_CMD_GPU_DETACH_IDS}) {
+            ControlRule r = rules.get(cmd);
+            assertNotNull(r, NvControlCommands.name(cmd) + " is allowed");
+            assertFalse(r.scope().isEmpty(), r.name() + " names GPUs or processes: it must be scoped");
+            for (dev.sluice.nvproxy.frontend.ScopedField f : r.scope()) {
+                assertTrue(f.extent() <= r.paramsSize(), r.name() + ": " + f);
+            }
         }
     }
 }

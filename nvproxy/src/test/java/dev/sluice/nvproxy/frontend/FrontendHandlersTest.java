@@ -105,4 +105,38 @@ class FrontendHandlersTest {
         assertEquals(0, f.mem.getInt(FakeCall.BASE + CardInfo.SIZE + CardInfo.OFF_GPU_ID), "entirely");
         f.hostFd.close();
     }
+
+    /** A driver-wide value the first caller would set for every tenant (security issue 15, item 5). */
+    @Test
+    void sysParamsNeverReachesTheDriver() {
+        long block = 0x8000000L; // 128 MiB, a common x86 memory block size
+        FrontendHandlers withBlocks = new FrontendHandlers(host, Set.of(0), new SandboxScope(Set.of(0x1800), GuestPids.NONE),
+                java.util.OptionalLong.of(block));
+        int req = dev.sluice.nvproxy.abi.FrontendStructs.SysParams.REQUEST;
+        for (long asked : new long[] {block, 0}) {
+            FakeCall f = new FakeCall(req);
+            f.putLong(FakeCall.BASE, asked);
+            assertEquals(IoctlResult.value(0), withBlocks.sysParams(f.call, entry(req)),
+                    "0x" + Long.toHexString(asked) + ": what an honest client passes succeeds");
+            f.hostFd.close();
+        }
+        FakeCall f = new FakeCall(req);
+        f.putLong(FakeCall.BASE, 0x1000);
+        IoctlResult r = withBlocks.sysParams(f.call, entry(req));
+        assertInstanceOf(IoctlResult.Denied.class, r, "another value is refused");
+        assertEquals(Errno.EBUSY, ((IoctlResult.Denied) r).errno(), "with the driver's EBUSY");
+        f.hostFd.close();
+
+        FakeCall noBlocks = new FakeCall(req);
+        noBlocks.putLong(FakeCall.BASE, 0x1000);
+        assertEquals(IoctlResult.value(0), fe.sysParams(noBlocks.call, entry(req)),
+                "a host without memory blocks has nothing to compare: the call is a no-op");
+        noBlocks.hostFd.close();
+
+        FakeCall bad = new FakeCall(req);
+        when(bad.call.arg()).thenReturn(0x1000L);
+        assertEquals(IoctlResult.error(Errno.EFAULT), withBlocks.sysParams(bad.call, entry(req)), "unreadable params");
+        bad.hostFd.close();
+        verify(host, never()).ioctl(anyInt(), anyInt(), anyLong());
+    }
 }

@@ -118,4 +118,30 @@ class FrontendTableTest {
             f.hostFd.close();
         }
     }
+
+    /**
+     * SYS_PARAMS through the table: answered without the driver (security issue 15, item 5). Before,
+     * its row issued the ioctl itself (on this test's /dev/null: ENOTTY).
+     */
+    @Test
+    void sysParamsIsAnsweredByTheSentryAndNeverSetsTheDriversValue() {
+        IoctlTable withBlocks = FrontendTable.build(new Abi580(), defaults, "driver 580.159.04", host,
+                new FrontendHandlers(host, Set.of(0), new SandboxScope(Set.of(0x100), GuestPids.NONE),
+                        java.util.OptionalLong.of(0x8000000L)));
+        int req = dev.sluice.nvproxy.abi.FrontendStructs.SysParams.REQUEST;
+        FakeCall honest = new FakeCall(req);
+        honest.putLong(FakeCall.BASE, 0x8000000L);
+        FakeCall hostile = new FakeCall(req);
+        hostile.putLong(FakeCall.BASE, 0x1000L);
+        try {
+            assertEquals(IoctlResult.value(0), withBlocks.dispatch(honest.call, defaults),
+                    "the host's own block size: success, as from the driver");
+            assertDenied(withBlocks.dispatch(hostile.call, defaults), Errno.EBUSY,
+                    "another value: the driver's EBUSY, and the driver-wide value untouched");
+        } finally {
+            honest.hostFd.close();
+            hostile.hostFd.close();
+        }
+        verify(host, never()).ioctl(anyInt(), anyInt(), anyLong());
+    }
 }

@@ -84,6 +84,34 @@ class RmAllocHandlerTest {
         assertEquals(ALLOC, f.getLong(FakeCall.BASE + Nvos21.OFF_P_ALLOC_PARMS), "the guest's pointer is restored");
     }
 
+    /**
+     * NV_MEMORY_ALLOCATION_PARAMS.address is a pointer member of the params the sentry passes to RM: a
+     * guest address there would name the sentry's memory. RM clears it itself (standard_mem.c); the
+     * sentry clears it first (security issue 15, item 5).
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {Classes.NV01_MEMORY_SYSTEM, Classes.NV01_MEMORY_LOCAL_USER, Classes.NV50_MEMORY_VIRTUAL})
+    void memoryAllocationAddressNeverReachesRmFromTheSentry(int hClass) {
+        java.util.concurrent.atomic.AtomicLong seen = new java.util.concurrent.atomic.AtomicLong(-1);
+        java.util.concurrent.atomic.AtomicLong seenSize = new java.util.concurrent.atomic.AtomicLong(-1);
+        when(host.ioctl(anyInt(), eq(Nvos21.REQUEST), anyLong())).thenAnswer(inv -> {
+            Pointer p = Pointer.wrap(Native.RUNTIME, (long) inv.getArgument(2));
+            Pointer a = Pointer.wrap(Native.RUNTIME, p.getLong(Nvos21.OFF_P_ALLOC_PARMS));
+            seen.set(a.getLong(96));
+            seenSize.set(a.getLong(64));
+            p.putInt(Nvos21.OFF_STATUS, NvStatus.NV_OK);
+            return 0;
+        });
+        f = new FakeCall(Nvos21.REQUEST);
+        f.putLong(ALLOC + 64, 0x200000); // size
+        f.putLong(ALLOC + 96, 0x7fffdeadb000L); // address: a pointer the guest chose
+        f.mem.putInt(FakeCall.BASE + Nvos21.OFF_H_CLASS, hClass);
+        f.putLong(FakeCall.BASE + Nvos21.OFF_P_ALLOC_PARMS, ALLOC);
+        assertEquals(IoctlResult.value(0), handler.handle(f.call, entry(Nvos21.REQUEST)), "runs");
+        assertEquals(0, seen.get(), Classes.name(hClass) + ": address is zeroed in the sentry's copy");
+        assertEquals(0x200000, seenSize.get(), "the other fields pass as they are");
+    }
+
     @Test
     void allowedClassCopiesExactlyTheClassParamsSize() {
         int size = ClassAllocParams.lookup(Classes.HOPPER_CHANNEL_GPFIFO_A).paramsSize();

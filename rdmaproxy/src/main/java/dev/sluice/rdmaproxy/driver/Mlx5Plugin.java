@@ -345,6 +345,16 @@ public final class Mlx5Plugin implements RdmaDriverPlugin {
         return "ConnectX (mlx5_ib), without DEVX";
     }
 
+    /**
+     * GET_CONTEXT is CONTINUE, so a racing guest can ask for a DEVX-capable context
+     * ({@code MLX5_IB_ALLOC_UCTX_DEVX}) and then issue DEVX methods, also continued as driver-namespace
+     * methods: raw firmware commands, where the firmware enables DEVX.
+     */
+    @Override
+    public String racyReach() {
+        return "mlx5 DEVX (raw firmware commands, where the firmware enables DEVX)";
+    }
+
     @Override
     public Set<String> hostDrivers() {
         return Set.of(HOST_DRIVER);

@@ -60,4 +60,13 @@ public interface RdmaDriverPlugin {
 
     /** The allowed values of CONST_IN attribute {@code attr} of (object, method), or null: any value. */
     ConstRule constRule(int object, int method, int attr);
+
+    /**
+     * What a guest that races the sentry reaches on this driver that the plugin denies to one that
+     * does not (the CONTINUE rows are checked on a copy the kernel reads again), for the start
+     * warning; empty when that is nothing beyond the core verbs on the guest's own context.
+     */
+    default String racyReach() {
+        return "";
+    }
 }

@@ -1,5 +1,7 @@
 package dev.sluice.sentry.launch;
 
+import dev.sluice.sentry.seccomp.SyscallProfile;
+import dev.sluice.sentry.seccomp.SyscallRule;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -177,12 +179,24 @@ public final class LaunchPlan {
         }
 
         /**
-         * The container's sentry, the process {@code pid} that started at {@code startTime}: outer
-         * opens a pidfd of it in the host's pid namespace, and init ends the container when the
-         * sentry dies, so that no container outlives the gate its device calls need.
+         * A flag ({@code sluice run}): pid 1 of the sandbox is a reaper of sluice-init's that forks
+         * the workload, forwards signals and reaps orphans, hardened once the workload exists (no
+         * capability, no_new_privs, non-dumpable, a filter). Without it the workload is pid 1 itself,
+         * as a container's process is under runc, and no process of Sluice's is in its pid namespace.
          */
-        public Builder watchSentry(int pid, long startTime) {
-            return op("watch-sentry", Integer.toString(pid), Long.toString(startTime));
+        public Builder reaper() {
+            return op("reaper");
+        }
+
+        /**
+         * The workload, and everything it starts, in a Landlock domain of its own (kernels with
+         * Landlock scopes, 6.12+; elsewhere a no-op): from inside it nothing outside can be traced,
+         * read through /proc/PID/mem or process_vm_*, or signalled, whatever the capabilities:
+         * not sluice run's init, not a process exec'd into the container, not (in the host's pid
+         * namespace) the sentry. The first proc op.
+         */
+        public Builder ptraceScope() {
+            return op("ptrace-scope");
         }
 
         /** process.oomScoreAdj, written by outer before any namespace changes (inherited by init and the workload). */
@@ -300,6 +314,41 @@ public final class LaunchPlan {
         public Builder denySocket(int domain, int protocol, int errno) {
             return op("deny-socket", Integer.toUnsignedString(domain), Integer.toUnsignedString(protocol),
                     Integer.toString(errno));
+        }
+
+        /**
+         * Every call of {@code syscall} fails with {@code errno} in the workload: a rule of Sluice's
+         * own filter (seccomp.c), which no profile loaded after it can allow. {@code syscall} is a
+         * name libseccomp knows (sluice-init fails closed on one it does not); {@code errno} is 1 to 4095.
+         */
+        public Builder denySyscall(String syscall, int errno) {
+            if (!SyscallRule.NAME.matcher(syscall).matches()) {
+                throw new IllegalArgumentException("deny-syscall: not a syscall name: '" + syscall + "'");
+            }
+            if (errno < 1 || errno > SyscallProfile.MAX_ERRNO) {
+                throw new IllegalArgumentException("deny-syscall " + syscall + ": errno " + errno + " is not 1 to 4095");
+            }
+            return op("deny-syscall", syscall, Integer.toString(errno));
+        }
+
+        /**
+         * A whole profile ({@code seccomp-default}, {@code seccomp-arch}, {@code seccomp-flag}, one
+         * {@code seccomp-rule} per name of each rule, in order): the workload's second filter,
+         * loaded right before exec. Its conditions must have been resolved for the sandbox.
+         */
+        public Builder seccompProfile(SyscallProfile profile) {
+            if (!profile.resolved()) {
+                throw new IllegalArgumentException("a seccomp profile with conditions on the sandbox: resolve it first");
+            }
+            seccompDefault(profile.defaultAction(), profile.defaultErrno());
+            profile.architectures().forEach(this::seccompArch);
+            profile.flags().forEach(this::seccompFlag);
+            for (SyscallRule r : profile.rules()) {
+                for (String name : r.names()) {
+                    seccompRule(r.action(), r.errno(), name, r.conditionTokens());
+                }
+            }
+            return this;
         }
 
         /**

@@ -2,6 +2,7 @@ package dev.sluice.sentry.launch;
 
 import static dev.sluice.sentry.launch.LinuxConstants.*;
 
+import dev.sluice.sentry.seccomp.ProfileTarget;
 import dev.sluice.sentry.spi.TrapRule;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -41,7 +42,10 @@ import java.util.stream.Stream;
  * </ol>
  * The workload keeps a container-default capability set without {@code CAP_SYS_ADMIN} (so it
  * cannot unmount the read-only view or the /dev that hides the host's devices) and without
- * {@code CAP_MKNOD}, runs with no_new_privs, and has the seccomp notify rules of every active proxy.
+ * {@code CAP_MKNOD}, runs with no_new_privs, and has the seccomp notify rules of every active proxy
+ * (and, with any, io_uring refused: {@link IoUring}). Its syscall profile ({@link SandboxSpec#seccomp},
+ * the container engines' default unless the user chose another) is resolved for that capability set
+ * and loaded as a second filter right before exec.
  */
 public final class PlanCompiler {
     /** The default /dev of every sandbox, bound from the host. */
@@ -78,6 +82,7 @@ public final class PlanCompiler {
             flags |= CLONE_NEWNET;
         }
         b.unshare(flags);
+        b.reaper();
         if (spec.hostname() != null) {
             b.hostname(spec.hostname());
         }
@@ -112,7 +117,8 @@ public final class PlanCompiler {
 
         b.pivotRoot(root);
 
-        // The workload's own process state.
+        // The workload's own process state; nothing outside its Landlock domain is within its reach.
+        b.ptraceScope();
         b.chdir(spec.cwd());
         for (String e : spec.env()) {
             b.env(e);
@@ -125,7 +131,23 @@ public final class PlanCompiler {
         for (int protocol : new TreeSet<>(spec.sysView().refusedNetlink())) {
             b.denySocket(AF_NETLINK, protocol, EPROTONOSUPPORT);
         }
+        if (!rules.isEmpty() && !spec.allowIoUring()) {
+            IoUring.deny(b);
+        }
+        if (spec.seccomp() != null) {
+            b.seccompProfile(spec.seccomp().resolve(sandboxTarget()));
+        }
         return b.exec(spec.command().get(0), spec.command()).build();
+    }
+
+    /**
+     * What a conditional profile is resolved for: the workload's bounding set ({@link #DEFAULT_CAPS}),
+     * the host's architecture and the running kernel, as the container engines resolve their
+     * default profile for a container.
+     */
+    static ProfileTarget sandboxTarget() {
+        return new ProfileTarget(Capabilities.names(DEFAULT_CAPS), ProfileTarget.hostArchitecture(),
+                ProfileTarget.KernelVersion.running());
     }
 
     /**

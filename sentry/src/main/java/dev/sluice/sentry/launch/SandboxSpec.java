@@ -1,5 +1,7 @@
 package dev.sluice.sentry.launch;
 
+import dev.sluice.sentry.seccomp.DefaultProfile;
+import dev.sluice.sentry.seccomp.SyscallProfile;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -25,13 +27,28 @@ import java.util.Set;
  *                       runner's {@link dev.sluice.sentry.SandboxRunner.HostSetup} runs then
  * @param netSysctls     written by sluice-init after that stop, in the sandbox's network namespace:
  *                       paths under /proc/sys to values, in order
+ * @param seccomp        the workload's syscall profile, a second filter loaded right before exec,
+ *                       possibly conditional on the sandbox (the plan compiler resolves it for the
+ *                       workload's capabilities); null for none ({@code --seccomp-profile unconfined})
+ * @param allowIoUring   keep io_uring where the sentry traps ioctls; by default Sluice's own filter
+ *                       refuses it there (io_uring submits socket() and driver commands without the
+ *                       syscalls the filter sees)
  */
 public record SandboxSpec(List<String> command, List<String> env, String cwd, Path rootfs, Network network,
                           List<Path> devices, String hostname, Set<String> proxies, Map<String, String> proxyOptions,
-                          SysView sysView, boolean hostSetup, Map<String, String> netSysctls) {
+                          SysView sysView, boolean hostSetup, Map<String, String> netSysctls, SyscallProfile seccomp,
+                          boolean allowIoUring) {
     public enum Network { HOST, NONE }
 
-    /** A sandbox that sees the host's /sys as it is. */
+    /** With the default syscall profile and no io_uring where ioctls are trapped. */
+    public SandboxSpec(List<String> command, List<String> env, String cwd, Path rootfs, Network network,
+                       List<Path> devices, String hostname, Set<String> proxies, Map<String, String> proxyOptions,
+                       SysView sysView, boolean hostSetup, Map<String, String> netSysctls) {
+        this(command, env, cwd, rootfs, network, devices, hostname, proxies, proxyOptions, sysView, hostSetup, netSysctls,
+                DefaultProfile.get(), false);
+    }
+
+    /** A sandbox that sees the host's /sys as it is, with the default syscall profile. */
     public SandboxSpec(List<String> command, List<String> env, String cwd, Path rootfs, Network network,
                        List<Path> devices, String hostname, Set<String> proxies, Map<String, String> proxyOptions) {
         this(command, env, cwd, rootfs, network, devices, hostname, proxies, proxyOptions, SysView.NONE, false, Map.of());
@@ -52,6 +69,10 @@ public record SandboxSpec(List<String> command, List<String> env, String cwd, Pa
         netSysctls = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(netSysctls));
         if (!netSysctls.isEmpty() && network != Network.NONE) {
             throw new IllegalArgumentException("network sysctls need the sandbox's own network namespace");
+        }
+        if (seccomp != null && seccomp.notifies()) {
+            throw new IllegalArgumentException("SCMP_ACT_NOTIFY needs a seccomp agent, which only OCI containers have"
+                    + " (linux.seccomp.listenerPath); sluice run has none");
         }
     }
 }

@@ -7,7 +7,8 @@ import dev.sluice.sentry.nativeio.HostFd;
  * What {@code sluice-init} reported before the workload was told to go: its pids, the seccomp
  * listener, or why it failed. Turns the C side's messages into one clear line for the user.
  *
- * @param pid1      host pid of the sandbox's pid 1 (with a join plan: of the workload), or 0
+ * @param pid1      host pid of the sandbox's pid 1, or 0 (a join plan's process is forked after GO:
+ *                  {@link #awaitExec(InitProcess, SeccompAgentHandoff, java.util.function.IntConsumer)})
  * @param listener  the seccomp listener, or null when no proxy trapped anything
  * @param console   the master of the workload's pty (the plan's terminal op), or null
  * @param failure   a message for the user when startup failed, else null
@@ -86,6 +87,14 @@ public record Startup(int pid1, HostFd listener, HostFd console, String failure)
      * Without an {@code agent} (null) such a listener is refused and the workload exits 125.
      */
     public static String awaitExec(InitProcess init, SeccompAgentHandoff agent) {
+        return awaitExec(init, agent, pid -> { });
+    }
+
+    /**
+     * As {@link #awaitExec(InitProcess, SeccompAgentHandoff)}; an exec'd process (a join plan) is
+     * forked only after GO, and its host pid, sent then as {@code PID1}, goes to {@code pid}.
+     */
+    public static String awaitExec(InitProcess init, SeccompAgentHandoff agent, java.util.function.IntConsumer pid) {
         String failure = null;
         ControlSocket.Message m;
         while ((m = init.receive()) != null) {
@@ -97,7 +106,9 @@ public record Startup(int pid1, HostFd listener, HostFd console, String failure)
             if (m.fd() != null) {
                 m.fd().close();
             }
-            if (m.verb().equals("EXEC-FAILED")) {
+            if (m.verb().equals("PID1") && m.rest().trim().matches("\\d{1,9}")) {
+                pid.accept(Integer.parseInt(m.rest().trim()));
+            } else if (m.verb().equals("EXEC-FAILED")) {
                 String[] parts = m.rest().split(" ", 2);
                 int errno = Integer.parseInt(parts[0]);
                 String file = parts.length > 1 ? parts[1] : "?";

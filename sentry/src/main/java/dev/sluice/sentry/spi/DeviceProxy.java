@@ -1,6 +1,8 @@
 package dev.sluice.sentry.spi;
 
 import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * Decides every trapped ioctl on the devices it owns.
@@ -32,6 +34,29 @@ public interface DeviceProxy extends AutoCloseable {
     /** The C name of a request, for stats, traces and log lines ({@code TIOCGPTN}); hex if unknown. */
     String ioctlName(int cmd);
 
+    /**
+     * The racy rows of this sandbox, in one line: the CONTINUE rows whose check reads guest memory
+     * that the kernel then reads again (or calls on this proxy's devices that are not trapped at
+     * all), with what a guest that rewrites that memory in between reaches. Empty when every
+     * CONTINUE decision rests on race-free facts alone (the request number, the device).
+     * docs/security-model.md lists the rows; {@code sluice run} and OCI {@code create} print this
+     * line at start unless the user accepts it ({@link #racyWarning}).
+     */
+    default String racyRows() {
+        return "";
+    }
+
     @Override
     default void close() {}
+
+    /**
+     * The one start warning for {@code proxies}: their {@link #racyRows()} joined into one line, or
+     * empty when none of them has any.
+     */
+    static Optional<String> racyWarning(List<? extends DeviceProxy> proxies) {
+        String rows = proxies.stream().map(DeviceProxy::racyRows).filter(r -> !r.isBlank())
+                .collect(Collectors.joining("; "));
+        return rows.isEmpty() ? Optional.empty()
+                : Optional.of("racy CONTINUE rows (a guest racing the sentry bypasses their checks): " + rows);
+    }
 }

@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sluice.sentry.launch.LaunchPlan.Op;
+import dev.sluice.sentry.seccomp.RuleScope;
+import dev.sluice.sentry.seccomp.SyscallProfile;
+import dev.sluice.sentry.seccomp.SyscallRule;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -199,5 +202,53 @@ class LaunchPlanTest {
         LaunchPlan p = sample();
         assertThrows(UnsupportedOperationException.class, () -> p.ops().clear(), "ops() cannot be modified");
         assertThrows(UnsupportedOperationException.class, () -> p.ops().get(0).args().clear(), "nor an op's args");
+    }
+
+    @Test
+    void denySyscallTakesASyscallNameAndAnErrnoOfOneTo4095() {
+        LaunchPlan p = LaunchPlan.builder().denySyscall("io_uring_setup", 1).exec("sh", List.of("sh")).build();
+        assertEquals(List.of(new Op("deny-syscall", List.of("io_uring_setup", "1"))), p.ops("deny-syscall"),
+                "name, then errno in decimal");
+        for (String bad : List.of("", "io_uring/setup", "IO_URING_SETUP", "a".repeat(65), "io uring")) {
+            assertThrows(IllegalArgumentException.class, () -> LaunchPlan.builder().denySyscall(bad, 1),
+                    "'" + bad + "' is no syscall name; sluice-init would refuse the plan");
+        }
+        for (int errno : new int[] {0, -1, 4096}) {
+            assertThrows(IllegalArgumentException.class, () -> LaunchPlan.builder().denySyscall("keyctl", errno),
+                    "errno " + errno + " is outside 1..4095");
+        }
+    }
+
+    @Test
+    void aProfileBecomesItsSeccompOpsInOrder() {
+        SyscallProfile profile = new SyscallProfile("SCMP_ACT_ERRNO", 1, List.of("x86_64", "x86"),
+                List.of("SECCOMP_FILTER_FLAG_LOG"), List.of(
+                        new SyscallRule("SCMP_ACT_ALLOW", 0, List.of("read", "write"), List.of()),
+                        new SyscallRule("SCMP_ACT_ALLOW", 0, List.of("clone"),
+                                List.of(new SyscallRule.ArgCondition(0, "SCMP_CMP_MASKED_EQ", 0x7e020000L, 0))),
+                        new SyscallRule("SCMP_ACT_ALLOW", 0, List.of("personality"),
+                                List.of(new SyscallRule.ArgCondition(0, "SCMP_CMP_EQ", -1L, 0)))));
+        LaunchPlan p = LaunchPlan.builder().seccompProfile(profile).exec("sh", List.of("sh")).build();
+        assertEquals(List.of(new Op("seccomp-default", List.of("SCMP_ACT_ERRNO", "1"))), p.ops("seccomp-default"));
+        assertEquals(List.of(new Op("seccomp-arch", List.of("x86_64")), new Op("seccomp-arch", List.of("x86"))),
+                p.ops("seccomp-arch"));
+        assertEquals(List.of(new Op("seccomp-flag", List.of("SECCOMP_FILTER_FLAG_LOG"))), p.ops("seccomp-flag"));
+        assertEquals(List.of(
+                new Op("seccomp-rule", List.of("SCMP_ACT_ALLOW", "0", "read")),
+                new Op("seccomp-rule", List.of("SCMP_ACT_ALLOW", "0", "write")),
+                new Op("seccomp-rule", List.of("SCMP_ACT_ALLOW", "0", "clone", "0", "SCMP_CMP_MASKED_EQ", "2114060288", "0")),
+                new Op("seccomp-rule", List.of("SCMP_ACT_ALLOW", "0", "personality", "0", "SCMP_CMP_EQ",
+                        "18446744073709551615", "0"))),
+                p.ops("seccomp-rule"), "one rule op per name, values unsigned 64-bit");
+    }
+
+    @Test
+    void aProfileStillConditionalOnTheSandboxIsRefused() {
+        SyscallProfile conditional = new SyscallProfile("SCMP_ACT_ERRNO", 1, List.of(), List.of(), List.of(
+                new SyscallRule("SCMP_ACT_ALLOW", 0, List.of("mount"), List.of(), new RuleScope(
+                        new RuleScope.Requirement(java.util.Set.of("CAP_SYS_ADMIN"), java.util.Set.of(), null), null))));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> LaunchPlan.builder().seccompProfile(conditional));
+        assertTrue(e.getMessage().contains("resolve"), e.getMessage());
     }
 }

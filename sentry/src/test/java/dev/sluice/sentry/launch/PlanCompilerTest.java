@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sluice.sentry.launch.LaunchPlan.Op;
+import dev.sluice.sentry.seccomp.SyscallProfile;
+import dev.sluice.sentry.seccomp.SyscallRule;
 import dev.sluice.sentry.spi.Disposition;
 import dev.sluice.sentry.spi.TrapRule;
 import java.io.IOException;
@@ -210,6 +212,23 @@ class PlanCompilerTest {
             if (Files.exists(Path.of("/proc", p))) {
                 indexOf(ops, op("mount-setattr", 0, ROOT + "/proc/" + p), "/proc/" + p + " made read-only");
             }
+        }
+    }
+
+    /**
+     * sluice run keeps a reaper as pid 1 (which hardens itself in sluice-init) and puts the workload
+     * in a Landlock domain of its own before anything else of its proc phase, so that from inside it
+     * init is out of reach.
+     */
+    @Test
+    void aReaperInitAndTheWorkloadInADomainOfItsOwn() {
+        LaunchPlan p = compile(spec(SandboxSpec.Network.HOST, List.of(), null), List.of(TTY));
+        List<Op> ops = p.ops();
+        assertEquals(1, p.ops("reaper").size(), "sluice run's pid 1 is a reaper\n" + ops);
+        int scope = indexOf(ops, named("ptrace-scope"), "ptrace-scope");
+        assertEquals(indexOf(ops, named("pivot-root"), "pivot-root") + 1, scope, "the first op after pivot_root\n" + ops);
+        for (String name : List.of("chdir", "caps", "no-new-privs", "notify-ioctl")) {
+            assertTrue(scope < indexOf(ops, named(name), name), "the domain comes before " + name + ", as root");
         }
     }
 
@@ -468,5 +487,56 @@ class PlanCompilerTest {
         assertTrue(p.ops().stream().noneMatch(o -> o.args().size() > 1 && o.args().get(1).startsWith(ROOT + "/sys")),
                 "a --rootfs has no host /sys to filter");
         assertEquals(1, p.ops("deny-socket").size(), "the RDMA netlink is refused all the same");
+    }
+
+    private static SandboxSpec withSeccomp(SyscallProfile profile, boolean allowIoUring) {
+        return new SandboxSpec(List.of("true"), List.of(), "/", null, SandboxSpec.Network.HOST, List.of(), null, Set.of(),
+                Map.of(), SysView.NONE, false, Map.of(), profile, allowIoUring);
+    }
+
+    @Test
+    void theDefaultProfileIsLoadedResolvedForTheSandboxsCapabilities() {
+        LaunchPlan p = compile(spec(SandboxSpec.Network.HOST, List.of(), null), List.of());
+        assertEquals(List.of(new Op("seccomp-default", List.of("SCMP_ACT_ERRNO", "1"))), p.ops("seccomp-default"),
+                "the engines' default: EPERM for what no rule names");
+        List<String> ruled = p.ops("seccomp-rule").stream().map(o -> o.args().get(2)).toList();
+        assertTrue(ruled.contains("read") && ruled.contains("chroot"), "the base list, and chroot for CAP_SYS_CHROOT");
+        for (String refused : List.of("unshare", "mount", "bpf", "perf_event_open", "io_uring_setup", "keyctl", "add_key")) {
+            assertFalse(ruled.contains(refused), refused + " has no rule without CAP_SYS_ADMIN and friends");
+        }
+        Op clone = p.ops("seccomp-rule").stream().filter(o -> o.args().get(2).equals("clone")).findFirst().orElseThrow();
+        assertEquals(List.of("SCMP_ACT_ALLOW", "0", "clone", "0", "SCMP_CMP_MASKED_EQ", Long.toString(0x7e020000L), "0"),
+                clone.args(), "clone without CLONE_NEW* flags only");
+        List<Op> ops = p.ops();
+        assertTrue(indexOf(ops, named("pivot-root"), "pivot-root") < indexOf(ops, named("seccomp-default"), "seccomp-default"),
+                "a proc-phase op");
+        assertTrue(p.ops("deny-syscall").isEmpty(), "no trapped ioctl: nothing for Sluice's own filter to refuse");
+        assertEquals(p.ops(), LaunchPlan.decode(p.encode()).ops(), "the plan survives the wire format");
+    }
+
+    @Test
+    void unconfinedLoadsNoProfile() {
+        LaunchPlan p = compile(withSeccomp(null, false), List.of());
+        assertTrue(p.ops().stream().noneMatch(o -> o.name().startsWith("seccomp-")), "no seccomp-* op: " + p.ops());
+    }
+
+    @Test
+    void ioUringIsRefusedByDefaultWhereIoctlsAreTrapped() {
+        LaunchPlan p = compile(withSeccomp(null, false), List.of(TTY));
+        assertEquals(List.of(new Op("deny-syscall", List.of("io_uring_setup", "1")),
+                new Op("deny-syscall", List.of("io_uring_enter", "1")),
+                new Op("deny-syscall", List.of("io_uring_register", "1"))), p.ops("deny-syscall"),
+                "EPERM for every io_uring syscall, in Sluice's own filter, even with no profile at all");
+        assertTrue(compile(withSeccomp(null, true), List.of(TTY)).ops("deny-syscall").isEmpty(), "the opt-in keeps io_uring");
+        assertTrue(compile(withSeccomp(null, false), List.of()).ops("deny-syscall").isEmpty(),
+                "nothing trapped, nothing mediated: io_uring is the profile's business");
+    }
+
+    @Test
+    void aSandboxProfileMayNotNotify() {
+        SyscallProfile notifies = new SyscallProfile("SCMP_ACT_ALLOW", 0, List.of(), List.of(),
+                List.of(new SyscallRule("SCMP_ACT_NOTIFY", 0, List.of("mkdir"), List.of())));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> withSeccomp(notifies, false));
+        assertTrue(e.getMessage().contains("seccomp agent"), e.getMessage());
     }
 }
