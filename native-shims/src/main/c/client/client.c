@@ -1,6 +1,6 @@
 /*
  * sluice-client: hands one runc-compatible command to the resident runtime service of its --root
- * (dev.sluice.cli.RuntimeService), so that a container manager's create, start, state, kill and
+ * (dev.sluice.oci.service.RuntimeService), so that a container manager's create, start, state, kill and
  * delete do not each pay for a JVM start. bin/sluice execs it for those commands:
  *
  *   sluice-client SOCKET N JAVA-ARGV(N words) ARGS...

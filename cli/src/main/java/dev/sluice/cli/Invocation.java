@@ -10,7 +10,7 @@ import java.util.Map;
  * Whose command a {@link Main} runs: the working directory relative paths resolve against, the
  * environment, where output goes and who starts processes. A plain {@code bin/sluice} runs with
  * this JVM's own ({@link #own()}); the resident runtime service runs each caller's command with the
- * caller's (dev.sluice.cli.service).
+ * caller's (dev.sluice.oci.service.RuntimeService).
  */
 record Invocation(Path cwd, Map<String, String> env, PrintWriter out, PrintWriter err, Spawner spawner) {
 

@@ -1,6 +1,11 @@
 package dev.sluice.cli;
 
+import dev.sluice.oci.service.RuntimeService;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -25,6 +30,21 @@ final class ServiceCommand extends OciCommand {
         // fd 3 holds sluice-client's lock for as long as this service lives (one service per root):
         // a hook the service runs must not inherit it and outlive us holding it.
         dev.sluice.oci.OciNative.setCloseOnExec(3);
-        return new RuntimeService(socket, idleSeconds * 1000L).run();
+        return new RuntimeService(socket, idleSeconds * 1000L, ServiceCommand::serve).run();
+    }
+
+    /** One caller's command, as bin/sluice would run it: its stdio, environment and log lines are the caller's. */
+    static int serve(RuntimeService.Caller c, List<String> args) {
+        PrintWriter out = new PrintWriter(new OutputStreamWriter(c.out(), StandardCharsets.UTF_8), true);
+        PrintWriter err = new PrintWriter(new OutputStreamWriter(c.err(), StandardCharsets.UTF_8), true);
+        LogSetup.CALLER_STDERR.set(c.err()); // the command's log lines are the caller's
+        try {
+            return Main.execute(new Invocation(c.cwd(), c.env(), out, err, c.spawner()), args.toArray(String[]::new));
+        } finally {
+            LogSetup.CALLER_STDERR.remove();
+            LogSetup.CALLER_LEVEL.remove();
+            out.flush();
+            err.flush();
+        }
     }
 }

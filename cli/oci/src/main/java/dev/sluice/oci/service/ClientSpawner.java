@@ -1,4 +1,4 @@
-package dev.sluice.cli;
+package dev.sluice.oci.service;
 
 import dev.sluice.oci.UnixSocket;
 import dev.sluice.sentry.launch.Spawner;

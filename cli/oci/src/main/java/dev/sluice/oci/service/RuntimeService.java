@@ -1,16 +1,15 @@
-package dev.sluice.cli;
+package dev.sluice.oci.service;
 
 import dev.sluice.oci.OciNative;
 import dev.sluice.oci.UnixSocket;
 import dev.sluice.sentry.nativeio.HostFd;
+import dev.sluice.sentry.launch.Spawner;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.OutputStreamWriter;
-import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
@@ -19,13 +18,25 @@ import org.slf4j.LoggerFactory;
 /**
  * The resident runtime service of one {@code --root}: runs the runc-compatible commands of
  * {@code sluice-client} callers in this one warm JVM, each on a thread of its own, with the caller's
- * working directory, environment and stdio ({@link Invocation}). What a command starts, the caller
- * starts ({@link ClientSpawner}), so that processes are the caller's children exactly as when
- * bin/sluice is a JVM of its own. A container's sentry is never in here: it is a JVM of its own
+ * working directory, environment and stdio ({@link Caller}), through a {@link Handler} (the cli
+ * module's command line). What a command starts, the caller starts ({@link ClientSpawner}), so that
+ * processes are the caller's children exactly as when bin/sluice is a JVM of its own. A container's sentry is never in here: it is a JVM of its own
  * ({@code sentry-daemon}), started by the caller. The service exits after {@code idleMillis} without
  * a command; the client starts a new one when it finds none. See docs/oci.md, "The runtime service".
  */
-final class RuntimeService {
+public final class RuntimeService {
+    /** What the service knows of one caller: where its command runs, and who starts its processes. */
+    public record Caller(Path cwd, Map<String, String> env, OutputStream out, OutputStream err, Spawner spawner, int pid) {}
+
+    /** Runs one caller's command ({@code args} as the caller gave them) and returns its exit code. */
+    @FunctionalInterface
+    public interface Handler {
+        int serve(Caller caller, List<String> args);
+    }
+
+    /** The exit code of a request that failed before its command ran (runc's generic failure). */
+    static final int FAILED = 1;
+
     private static final Logger LOG = LoggerFactory.getLogger(RuntimeService.class);
     private static final int MAX_LINE = 1024 * 1024;
     /** arch/x86/entry/syscalls/syscall_64.tbl */
@@ -33,16 +44,18 @@ final class RuntimeService {
 
     private final Path socket;
     private final long idleMillis;
+    private final Handler handler;
     private final AtomicInteger running = new AtomicInteger();
     private volatile long lastActive = System.nanoTime();
 
-    RuntimeService(Path socket, long idleMillis) {
+    public RuntimeService(Path socket, long idleMillis, Handler handler) {
         this.socket = socket;
         this.idleMillis = idleMillis;
+        this.handler = handler;
     }
 
     /** Serves until idle; returns 0. */
-    int run() throws IOException {
+    public int run() throws IOException {
         Files.deleteIfExists(socket); // a dead service's; a live one would have answered the client
         try (UnixSocket server = UnixSocket.listen(socket)) {
             LOG.info("runtime service on {}", socket);
@@ -69,7 +82,7 @@ final class RuntimeService {
     }
 
     private void serve(UnixSocket conn) {
-        int code = OciCommand.FAILED;
+        int code = FAILED;
         HostFd[] stdio = new HostFd[3];
         try (conn) {
             int pid = peerPid(conn);
@@ -93,19 +106,8 @@ final class RuntimeService {
                     env.put(e.substring(0, eq), e.substring(eq + 1));
                 }
             }
-            PrintWriter out = new PrintWriter(new OutputStreamWriter(stream(stdio[1]), StandardCharsets.UTF_8), true);
-            OutputStream errStream = stream(stdio[2]);
-            PrintWriter err = new PrintWriter(new OutputStreamWriter(errStream, StandardCharsets.UTF_8), true);
-            Invocation inv = new Invocation(Path.of(run.cwd()), env, out, err, new ClientSpawner(conn, pid));
-            LogSetup.CALLER_STDERR.set(errStream); // the command's log lines are the caller's
-            try {
-                code = Main.execute(inv, run.args().toArray(String[]::new));
-            } finally {
-                LogSetup.CALLER_STDERR.remove();
-                LogSetup.CALLER_LEVEL.remove();
-                out.flush();
-                err.flush();
-            }
+            code = handler.serve(new Caller(Path.of(run.cwd()), env, stream(stdio[1]), stream(stdio[2]),
+                    new ClientSpawner(conn, pid), pid), run.args());
             LOG.info("served {} for pid {}: exit {}", run.args(), pid, code);
             conn.writeLine("EXIT " + code, null);
         } catch (RuntimeException e) {

@@ -1,4 +1,4 @@
-package dev.sluice.cli;
+package dev.sluice.oci.service;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,4 +1,4 @@
-package dev.sluice.cli;
+package dev.sluice.oci.service;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
