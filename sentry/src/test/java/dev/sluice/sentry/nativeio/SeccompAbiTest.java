@@ -3,6 +3,7 @@ package dev.sluice.sentry.nativeio;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.sluice.sentry.ipc.SocketAbiTest;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
@@ -212,7 +213,7 @@ class SeccompAbiTest {
         List<String> unaccounted = new ArrayList<>();
         for (String name : AbiDump.values().keySet()) {
             boolean here = ROWS.stream().anyMatch(r -> r.dumpName().equals(name));
-            if (!here && !DUMP_CHECKED_ELSEWHERE.containsKey(name)) {
+            if (!here && !DUMP_CHECKED_ELSEWHERE.containsKey(name) && !SocketAbiTest.compares(name)) {
                 unaccounted.add(name);
             }
         }

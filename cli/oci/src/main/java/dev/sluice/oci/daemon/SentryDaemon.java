@@ -46,7 +46,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>{@code create} starts it (a second JVM, {@code sluice sentry-daemon}) with the container's
  * stdio as its fds 0-2, the caller's {@code --preserve-fds} after them, and a pipe after those, and
- * waits for one line on that pipe. The daemon:
+ * waits for its report on that pipe ({@link DaemonReport}). The daemon:
  * <ol>
  *   <li>leaves the caller's session ({@code setsid});</li>
  *   <li>loads the bundle's config and starts the proxies its devices and annotations ask for;</li>
