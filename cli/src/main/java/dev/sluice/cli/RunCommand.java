@@ -188,7 +188,7 @@ final class RunCommand implements Callable<Integer> {
             options.put(NvProxyProvider.OPT_DRIVER_VERSION, nvDriverVersion);
         }
         ProxyConfig config = new ProxyConfig(granted, new LinkedHashSet<>(proxies), options);
-        List<DeviceProxy> active = Runtime.proxies(config);
+        List<DeviceProxy> active = Installation.proxies(config);
         if (!acceptRacyContinue) {
             DeviceProxy.racyWarning(active).ifPresent(w -> System.err.println("sluice: warning: " + w
                     + " (--accept-racy-continue accepts them)"));
@@ -212,7 +212,7 @@ final class RunCommand implements Callable<Integer> {
         SandboxSpec spec = new SandboxSpec(command, environment(), PlanCompiler.keepCwd(root, System.getProperty("user.dir")),
                 root, network, granted, hostname, config.enabledProxies(), config.options(), view, !netdevs.isEmpty(), sysctls,
                 profile, allowIoUring);
-        SandboxRunner runner = new SandboxRunner(Runtime.libexec(), System.err);
+        SandboxRunner runner = new SandboxRunner(Installation.libexec(), System.err);
         NetdevMover mover = netdevs.isEmpty() ? null : NetdevMover.onHost(netdevFault);
         AtomicReference<NetdevMover.Moved> moved = new AtomicReference<>();
         try {

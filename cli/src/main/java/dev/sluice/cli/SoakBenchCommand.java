@@ -119,7 +119,7 @@ final class SoakBenchCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "--duration must leave at least 3 intervals after the warm-up to judge growth");
         }
-        Path guest = Runtime.helper("sluice-bench-soak");
+        Path guest = Installation.helper("sluice-bench-soak");
         PrintWriter out = spec.commandLine().getOut();
         out.printf("sluice bench soak: %d guest threads alternating TIOCGPTN (EMULATE) and TCGETS (CONTINUE) on /dev/ptmx "
                 + "for %ds under `sluice run --proxy pty`, sampled every %ss; warm-up %ss; untrapped baseline %ss%n",
