@@ -10,7 +10,7 @@ import dev.sluice.oci.cgroup.ContainerCgroup;
 import dev.sluice.oci.daemon.ContainerBringUp;
 import dev.sluice.oci.daemon.SentryDaemon;
 import dev.sluice.oci.daemon.SentrySocket;
-import dev.sluice.oci.launch.OciPlanCompiler;
+import dev.sluice.oci.launch.OciSpecChecks;
 import dev.sluice.oci.launch.ProxySelection;
 import dev.sluice.oci.spec.Spec;
 import dev.sluice.oci.spec.SpecLoader;
@@ -101,9 +101,9 @@ public final class ContainerRuntime {
         Path bundle = bundleArg.toAbsolutePath().normalize();
         String file = bundle.resolve("config.json").toString();
         Spec spec = SpecLoader.load(bundle);
-        OciPlanCompiler.check(spec, file, bundle);
+        OciSpecChecks.check(spec, file, bundle);
         boolean sentry = launch.needsSentry().test(ProxySelection.of(spec, file));
-        Path rootfs = OciPlanCompiler.rootfs(spec, file, bundle);
+        Path rootfs = OciSpecChecks.rootfs(spec, file, bundle);
         ContainerCgroup cgroup = ContainerCgroup.plan(spec, file, id, systemdCgroup, CgroupHost.detect());
         ContainerState state = new ContainerState(spec.ociVersion(), id, bundle.toString(), rootfs.toString(), 0, 0, 0, 0,
                 DateTimeFormatter.ISO_INSTANT.format(Instant.now()), false, spec.annotations(), cgroup.cgroup().record());

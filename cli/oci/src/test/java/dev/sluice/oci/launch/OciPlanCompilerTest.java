@@ -52,9 +52,14 @@ class OciPlanCompilerTest {
         return OciPlanCompiler.compile(s, "config.json", bundle, Path.of(STAGING), rules);
     }
 
+    /** Refused by {@link OciSpecChecks} alone (what create runs first), and by the compiler with the same words. */
     private SpecException refused(Consumer<ObjectNode> edit) throws IOException {
         Spec s = spec(edit);
-        return assertThrows(SpecException.class, () -> compile(s, List.of()));
+        SpecException checked = assertThrows(SpecException.class, () -> OciSpecChecks.check(s, "config.json", bundle),
+                "the checks alone refuse it");
+        SpecException e = assertThrows(SpecException.class, () -> compile(s, List.of()));
+        assertEquals(checked.getMessage(), e.getMessage(), "the compiler refuses it as its checks do");
+        return e;
     }
 
     private static ObjectNode linux(ObjectNode c) {
