@@ -6,19 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.sluice.oci.spec.DefaultSpec;
 import dev.sluice.oci.spec.Spec;
 import dev.sluice.oci.spec.SpecException;
-import dev.sluice.oci.spec.SpecLoader;
 import dev.sluice.sentry.spi.Disposition;
 import dev.sluice.sentry.spi.TrapRule;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -33,24 +29,17 @@ import org.junit.jupiter.api.io.TempDir;
  * {@link UserNamespacePlanTest}, whose refusals must come from these checks alone.)
  */
 class OciSpecChecksTest {
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir
     Path bundle;
 
     @BeforeEach
     void rootfs() throws IOException {
-        Path bin = Files.createDirectories(bundle.resolve("rootfs/bin"));
-        Files.writeString(bin.resolve("sh"), "#!");
-        Files.setPosixFilePermissions(bin.resolve("sh"), PosixFilePermissions.fromString("rwxr-xr-x"));
+        Specs.rootfsWithSh(bundle);
     }
 
     private Spec spec(Consumer<ObjectNode> edit) throws IOException {
-        ObjectNode c = (ObjectNode) JSON.readTree(DefaultSpec.json());
-        ((ObjectNode) c.get("process")).put("terminal", false);
-        edit.accept(c);
-        Files.writeString(bundle.resolve("config.json"), JSON.writeValueAsString(c));
-        return SpecLoader.load(bundle);
+        return Specs.config(bundle, edit);
     }
 
     private OciSpecChecks.Checked check(Spec s) {
