@@ -10,6 +10,7 @@ import dev.sluice.rdmaproxy.net.StrongArp;
 import dev.sluice.oci.launch.SeccompProfile;
 import dev.sluice.oci.spec.SpecLoader;
 import dev.sluice.sentry.SandboxRunner;
+import dev.sluice.sentry.faults.TestFaults;
 import dev.sluice.sentry.launch.HostProcess;
 import dev.sluice.sentry.launch.PlanCompiler;
 import dev.sluice.sentry.launch.SandboxSpec;
@@ -73,10 +74,6 @@ final class RunCommand implements Callable<Integer> {
                     + " This changes the host for everyone and stays after the sandbox.")
     boolean strictArpOnHost;
 
-    @Option(names = "--debug-netdev-fault", hidden = true, paramLabel = "FAULT",
-            description = "Fault injection for tests: NONE, AFTER_MOVE (fail right after moving a netdev) or PLAIN_MOVE (move it without its addresses, as a plain runtime).")
-    NetdevMover.Fault netdevFault = NetdevMover.Fault.NONE;
-
     @Option(names = "--rdma-cm", description = "Grant /dev/infiniband/rdma_cm (the RDMA connection manager; its write() commands are not mediated).")
     boolean rdmaCm;
 
@@ -121,18 +118,6 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--stats", description = "Print counts and p50/p99 latency of trapped ioctls by device, request and disposition at exit.")
     boolean stats;
 
-    @Option(names = "--debug-close-listener-after", hidden = true, paramLabel = "N",
-            description = "Fault injection for tests: close the seccomp listener after N trapped calls.")
-    int failAfter;
-
-    @Option(names = "--debug-stall-ms", hidden = true, paramLabel = "MS",
-            description = "Fault injection for tests: from the first trapped call on, answer nothing for MS milliseconds.")
-    int stallMillis;
-
-    @Option(names = "--debug-delay-ms", hidden = true, paramLabel = "MS",
-            description = "Fault injection for tests: hold every handled call MS milliseconds before answering it.")
-    int delayMillis;
-
     @Parameters(arity = "1..*", paramLabel = "CMD", description = "The command and its arguments.")
     List<String> command = new ArrayList<>();
 
@@ -142,6 +127,7 @@ final class RunCommand implements Callable<Integer> {
             throw new IllegalStateException("sluice run needs root: it creates mount and pid namespaces");
         }
         SyscallProfile profile = syscallProfile(); // a bad file fails before anything changes on the host
+        TestFaults.active(); // so does a malformed SLUICE_TEST_FAULTS (the tests' switch)
         List<NetdevMover.Grant> netdevs = rdmaNetdevs.stream().map(NetdevMover.Grant::parse).toList();
         String mode = net != null ? net : netdevs.isEmpty() ? "host" : "none";
         SandboxSpec.Network network = switch (mode) {
@@ -213,7 +199,7 @@ final class RunCommand implements Callable<Integer> {
                 root, network, granted, hostname, config.enabledProxies(), config.options(), view, !netdevs.isEmpty(), sysctls,
                 profile, allowIoUring);
         SandboxRunner runner = new SandboxRunner(Runtime.libexec(), System.err);
-        NetdevMover mover = netdevs.isEmpty() ? null : NetdevMover.onHost(netdevFault);
+        NetdevMover mover = netdevs.isEmpty() ? null : NetdevMover.onHost();
         AtomicReference<NetdevMover.Moved> moved = new AtomicReference<>();
         try {
             if (mover != null) {
@@ -221,8 +207,7 @@ final class RunCommand implements Callable<Integer> {
                     System.err.println("sluice: netdev " + dev + " restored to the host from a sandbox that ended without giving it back");
                 }
             }
-            return runner.run(spec, active, new SandboxRunner.Options(stats, trace, failAfter, 2, 64,
-                    Math.max(0, stallMillis), Math.max(0, delayMillis)),
+            return runner.run(spec, active, new SandboxRunner.Options(stats, trace, 2, 64),
                     mover == null ? null : pid1 -> moveNetdevs(mover, netdevs, pid1, moved));
         } finally {
             active.forEach(DeviceProxy::close);

@@ -94,10 +94,6 @@ final class SoakBenchCommand implements Callable<Integer> {
             description = "RSS the last third of the samples may exceed the first third's maximum by (default ${DEFAULT-VALUE} MiB).")
     double rssSlackMiB;
 
-    @Option(names = "--debug-close-listener-after", hidden = true, paramLabel = "N",
-            description = "Fault injection for tests: the sandbox's sentry closes its listener after N trapped calls.")
-    int failAfter;
-
     /** One interval line of the guest, with the sentry's figures sampled when it came. */
     record Sample(double tSec, double ms, long calls, long p50Ns, long p99Ns, long maxNs, long rssKiB, int fds, int sentryThreads, double load) {}
 
@@ -201,14 +197,12 @@ final class SoakBenchCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         List<String> cmd = TrapBenchCommand.javaCommand();
         cmd.addAll(List.of("run", "--proxy", "pty", "--stats"));
-        if (failAfter > 0) {
-            cmd.addAll(List.of("--debug-close-listener-after", Integer.toString(failAfter)));
-        }
         cmd.add("--");
         cmd.addAll(guestArgs(guest, duration));
         cmd.add("--linger");
         // The child is the sentry: java exec'd directly, `sluice run` in it, the sandbox its children.
         // stdin is a pipe the guest inherits: with --linger it waits for its EOF after its last interval.
+        // It inherits the environment too, so the tests' SLUICE_TEST_FAULTS reaches its sentry.
         Process p = new ProcessBuilder(cmd).start();
         long sentry = p.pid();
         Soak soak = new Soak();
