@@ -16,6 +16,8 @@ import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
+import dev.sluice.sentry.SandboxRunner;
+import dev.sluice.sentry.dispatch.Dispatcher;
 import dev.sluice.sentry.nativeio.Native;
 import dev.sluice.sentry.nativeio.SeccompAbi;
 import dev.sluice.sentry.notify.Listener;
@@ -28,10 +30,17 @@ import dev.sluice.sentry.spi.Disposition;
 import dev.sluice.sentry.spi.IoctlCall;
 import dev.sluice.sentry.spi.IoctlResult;
 import dev.sluice.sentry.spi.TrapRule;
+import java.lang.reflect.Field;
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -53,6 +62,24 @@ class SentryFaultsTest {
         when(listener.receive(any())).thenReturn(first, rest);
         when(listener.poll(any(), anyInt())).thenReturn((int) Native.POLLHUP);
         return listener;
+    }
+
+    /**
+     * The hooks the production loop, dispatcher and runner options carried for fault injection
+     * are gone: it lives in this package alone.
+     */
+    @Test
+    void theProductionClassesHoldNoFaultHook() {
+        Map<Class<?>, Set<String>> former = Map.of(
+                NotificationLoop.class, Set.of("abandonAfter", "abandon", "received"),
+                Dispatcher.class, Set.of("injectDelays", "stallNanos", "delayNanos", "stallUntil", "sleepUntil"),
+                SandboxRunner.Options.class, Set.of("failAfter", "stallMillis", "delayMillis"));
+        former.forEach((c, names) -> {
+            List<String> found = new ArrayList<>();
+            Stream.concat(Arrays.stream(c.getDeclaredFields()).map(Field::getName),
+                    Arrays.stream(c.getDeclaredMethods()).map(Method::getName)).filter(names::contains).forEach(found::add);
+            assertEquals(List.of(), found, c.getSimpleName() + " must leave fault injection to dev.sluice.sentry.faults");
+        });
     }
 
     @Test
