@@ -66,7 +66,8 @@ public final class Sentry {
         Map<Integer, String> fdsBefore = FdCount.snapshot();
         Listener listener = new Listener(listenerFd);
         listener.setSyncWakeUp();
-        // Test-only faults (SLUICE_TEST_FAULTS): without them both calls hand back what they get.
+        // Test-only faults (SLUICE_TEST_FAULTS); without them the proxies come back as they are and
+        // the loop is built as asked.
         TestFaults faults = TestFaults.active();
         Dispatcher dispatcher = new Dispatcher(listener, SentryFaults.proxies(faults, proxies), stats, trace,
                 new RateLimitedLog(LoggerFactory.getLogger(Dispatcher.class)), credentials);
