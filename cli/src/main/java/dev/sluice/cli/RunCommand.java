@@ -6,6 +6,7 @@ import dev.sluice.rdmaproxy.net.NetdevException;
 import dev.sluice.rdmaproxy.net.NetdevMover;
 import dev.sluice.rdmaproxy.net.StrongArp;
 import dev.sluice.sentry.SandboxRunner;
+import dev.sluice.sentry.faults.TestFaults;
 import dev.sluice.sentry.launch.HostProcess;
 import dev.sluice.sentry.launch.SandboxSpec;
 import dev.sluice.sentry.spi.DeviceProxy;
@@ -59,10 +60,6 @@ final class RunCommand implements Callable<Integer> {
                     + " This changes the host for everyone and stays after the sandbox.")
     boolean strictArpOnHost;
 
-    @Option(names = "--debug-netdev-fault", hidden = true, paramLabel = "FAULT",
-            description = "Fault injection for tests: NONE, AFTER_MOVE (fail right after moving a netdev) or PLAIN_MOVE (move it without its addresses, as a plain runtime).")
-    NetdevMover.Fault netdevFault = NetdevMover.Fault.NONE;
-
     @Option(names = "--rdma-cm", description = "Grant /dev/infiniband/rdma_cm (the RDMA connection manager; its write() commands are not mediated).")
     boolean rdmaCm;
 
@@ -107,18 +104,6 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--stats", description = "Print counts and p50/p99 latency of trapped ioctls by device, request and disposition at exit.")
     boolean stats;
 
-    @Option(names = "--debug-close-listener-after", hidden = true, paramLabel = "N",
-            description = "Fault injection for tests: close the seccomp listener after N trapped calls.")
-    int failAfter;
-
-    @Option(names = "--debug-stall-ms", hidden = true, paramLabel = "MS",
-            description = "Fault injection for tests: from the first trapped call on, answer nothing for MS milliseconds.")
-    int stallMillis;
-
-    @Option(names = "--debug-delay-ms", hidden = true, paramLabel = "MS",
-            description = "Fault injection for tests: hold every handled call MS milliseconds before answering it.")
-    int delayMillis;
-
     @Parameters(arity = "1..*", paramLabel = "CMD", description = "The command and its arguments.")
     List<String> command = new ArrayList<>();
 
@@ -127,8 +112,10 @@ final class RunCommand implements Callable<Integer> {
         if (POSIXFactory.getNativePOSIX().geteuid() != 0) {
             throw new IllegalStateException("sluice run needs root: it creates mount and pid namespaces");
         }
+        // A bad option or profile file fails before anything changes on the host.
         SandboxPolicy policy = SandboxPolicy.of(new RunRequest(command, rootfs, net, env, devices, rdmaDevices, rdmaNetdevs,
                 strictArpOnHost, rdmaCm, gpus, nvDriverVersion, nvCaps, hostname, proxies, seccompProfile, allowIoUring));
+        TestFaults.active(); // so does a malformed SLUICE_TEST_FAULTS (the tests' switch)
         List<DeviceProxy> active = Installation.proxies(policy.proxyConfig());
         if (!acceptRacyContinue) {
             DeviceProxy.racyWarning(active).ifPresent(w -> System.err.println("sluice: warning: " + w
@@ -142,7 +129,7 @@ final class RunCommand implements Callable<Integer> {
         }
         List<NetdevMover.Grant> netdevs = policy.netdevs();
         SandboxRunner runner = new SandboxRunner(Installation.libexec(), System.err);
-        NetdevMover mover = netdevs.isEmpty() ? null : NetdevMover.onHost(netdevFault);
+        NetdevMover mover = netdevs.isEmpty() ? null : NetdevMover.onHost();
         AtomicReference<NetdevMover.Moved> moved = new AtomicReference<>();
         try {
             if (mover != null) {
@@ -150,8 +137,7 @@ final class RunCommand implements Callable<Integer> {
                     System.err.println("sluice: netdev " + dev + " restored to the host from a sandbox that ended without giving it back");
                 }
             }
-            return runner.run(spec, active, new SandboxRunner.Options(stats, trace, failAfter, 2, 64,
-                    Math.max(0, stallMillis), Math.max(0, delayMillis)),
+            return runner.run(spec, active, new SandboxRunner.Options(stats, trace, 2, 64),
                     mover == null ? null : pid1 -> moveNetdevs(mover, netdevs, pid1, moved));
         } finally {
             active.forEach(DeviceProxy::close);

@@ -3,9 +3,7 @@ package dev.sluice.cli;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
@@ -81,10 +79,6 @@ final class SoakBenchCommand implements Callable<Integer> {
             description = "RSS the last third of the samples may exceed the first third's maximum by (default ${DEFAULT-VALUE} MiB).")
     double rssSlackMiB;
 
-    @Option(names = "--debug-close-listener-after", hidden = true, paramLabel = "N",
-            description = "Fault injection for tests: the sandbox's sentry closes its listener after N trapped calls.")
-    int failAfter;
-
     @Override
     public Integer call() throws Exception {
         if (threads < 1 || duration.toMillis() < 1 || interval.toMillis() < 100) {
@@ -103,11 +97,7 @@ final class SoakBenchCommand implements Callable<Integer> {
                 threads, duration.toSeconds(), seconds(interval), seconds(warm), seconds(base));
         out.flush();
 
-        List<String> runOptions = new ArrayList<>();
-        if (failAfter > 0) {
-            runOptions.addAll(List.of("--debug-close-listener-after", Integer.toString(failAfter)));
-        }
-        SoakRun run = new SoakRun(guest, threads, interval, runOptions, out, spec.commandLine().getErr());
+        SoakRun run = new SoakRun(guest, threads, interval, out, spec.commandLine().getErr());
         Duration half = base.dividedBy(2);
         SoakRun.Done native1 = half.toMillis() > 0 ? run.untrapped(half) : null;
         SoakRun.Sandboxed soak = run.sandboxed(duration);

@@ -54,20 +54,17 @@ final class SoakRun {
     private final Path guest;
     private final int threads;
     private final Duration interval;
-    private final List<String> runOptions;
     private final PrintWriter out;
     private final PrintWriter err;
 
     /**
-     * @param runOptions further options of the sandbox's {@code sluice run}
-     * @param out        where the table rows and the guest's other lines go
-     * @param err        where the sandbox's stderr is passed on
+     * @param out where the table rows and the guest's other lines go
+     * @param err where the sandbox's stderr is passed on
      */
-    SoakRun(Path guest, int threads, Duration interval, List<String> runOptions, PrintWriter out, PrintWriter err) {
+    SoakRun(Path guest, int threads, Duration interval, PrintWriter out, PrintWriter err) {
         this.guest = guest;
         this.threads = threads;
         this.interval = interval;
-        this.runOptions = List.copyOf(runOptions);
         this.out = out;
         this.err = err;
     }
@@ -76,12 +73,12 @@ final class SoakRun {
     Sandboxed sandboxed(Duration duration) throws IOException, InterruptedException {
         List<String> cmd = TrapBenchCommand.javaCommand();
         cmd.addAll(List.of("run", "--proxy", "pty", "--stats"));
-        cmd.addAll(runOptions);
         cmd.add("--");
         cmd.addAll(guestArgs(duration));
         cmd.add("--linger");
         // The child is the sentry: java exec'd directly, `sluice run` in it, the sandbox its children.
         // stdin is a pipe the guest inherits: with --linger it waits for its EOF after its last interval.
+        // It inherits the environment too, so the tests' SLUICE_TEST_FAULTS reaches its sentry.
         Process p = new ProcessBuilder(cmd).start();
         long sentry = p.pid();
         Sandboxed soak = new Sandboxed();

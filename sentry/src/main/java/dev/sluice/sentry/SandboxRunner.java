@@ -48,22 +48,12 @@ public final class SandboxRunner {
     /**
      * @param stats       print a summary of trapped calls to {@code err} at exit
      * @param trace       write a Chrome/Perfetto trace of every trapped call here, or null
-     * @param failAfter   fault injection for tests: the sentry stops answering after this many calls (0: never)
      * @param idleWorkers notification workers kept parked as standbys
      * @param maxWorkers  most notification workers at once
-     * @param stallMillis fault injection for tests: from the first trapped call on, the sentry answers
-     *                    nothing for this long, so that the kernel's queue of notifications fills (0: never)
-     * @param delayMillis fault injection for tests: every call a proxy handled waits this long between
-     *                    the handler and the answer, so that a guest can die or be interrupted mid-call (0: never)
      */
-    public record Options(boolean stats, Path trace, int failAfter, int idleWorkers, int maxWorkers,
-                          int stallMillis, int delayMillis) {
-        public Options(boolean stats, Path trace, int failAfter, int idleWorkers, int maxWorkers) {
-            this(stats, trace, failAfter, idleWorkers, maxWorkers, 0, 0);
-        }
-
+    public record Options(boolean stats, Path trace, int idleWorkers, int maxWorkers) {
         public static Options defaults() {
-            return new Options(false, null, 0, 2, 64);
+            return new Options(false, null, 2, 64);
         }
     }
 

@@ -28,7 +28,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.LockSupport;
 import jnr.ffi.Pointer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -70,9 +69,6 @@ public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable
     private final Map<CharDevice, Optional<DeviceProxy>> owners = new ConcurrentHashMap<>();
     private final Map<Integer, Integer> tgids = new ConcurrentHashMap<>();
     private final GuestCredentials credentials;
-    private volatile long stallNanos;
-    private volatile long delayNanos;
-    private final AtomicLong stallUntil = new AtomicLong();
     private final AtomicLong abandoned = new AtomicLong();
     private final AtomicLong callersGone = new AtomicLong();
 
@@ -94,30 +90,8 @@ public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable
         this.warnings = warnings;
     }
 
-    /**
-     * Fault injection for the hostile-guest tests (hidden options of {@code sluice run}).
-     * {@code stallMillis}: from the first trapped call on, every call waits until that long after
-     * it, so that the workers stop receiving and the kernel's queue fills. {@code delayMillis}:
-     * every call a proxy handled waits that long before its answer, so that the guest can die or
-     * be interrupted while the sentry holds its call. Both 0 in production.
-     */
-    public void injectDelays(int stallMillis, int delayMillis) {
-        this.stallNanos = stallMillis * 1_000_000L;
-        this.delayNanos = delayMillis * 1_000_000L;
-    }
-
-    private static void sleepUntil(long deadline) {
-        for (long left; (left = deadline - System.nanoTime()) > 0; ) {
-            LockSupport.parkNanos(left);
-        }
-    }
-
     @Override
     public void handle(Notification n, Arena arena) {
-        if (stallNanos > 0) {
-            stallUntil.compareAndSet(0, System.nanoTime() + stallNanos);
-            sleepUntil(stallUntil.get());
-        }
         long start = System.nanoTime();
         int cmd = (int) n.arg(1);
         Outcome o;
@@ -209,9 +183,6 @@ public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable
                 }
                 if (call.detail() != null) {
                     name = name + " " + call.detail();
-                }
-                if (delayNanos > 0) {
-                    sleepUntil(System.nanoTime() + delayNanos);
                 }
                 respond(n, arena, r);
             }

@@ -6,7 +6,6 @@ import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.ArgumentMatchers.anyInt;
 import static org.mockito.ArgumentMatchers.anyLong;
 import static org.mockito.ArgumentMatchers.eq;
-import static org.mockito.Mockito.atLeastOnce;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
@@ -104,20 +103,5 @@ class NotificationLoopTest {
         loop.close();
         loop.fail(new IllegalStateException("late failure"));
         assertEquals(Outcome.STOPPED, loop.done().get(30, TimeUnit.SECONDS), "a later failure does not change why the loop ended");
-    }
-
-    @Test
-    void abandonAfterDropsTheListener() throws Exception {
-        Listener listener = mock(Listener.class);
-        when(listener.receive(any())).thenReturn(notif(1), notif(2), null);
-        when(listener.poll(any(), anyInt())).thenReturn((int) Native.POLLHUP);
-        List<Long> handled = new CopyOnWriteArrayList<>();
-        NotificationLoop loop = new NotificationLoop(listener, (n, arena) -> handled.add(n.id()), 1, 1);
-        loop.abandonAfter(1);
-        loop.start();
-        assertEquals(Outcome.LISTENER_FAILED, loop.done().get(30, TimeUnit.SECONDS), "fault injection ends the loop as a failure");
-        assertEquals(List.of(1L), handled, "only the first call is answered");
-        verify(listener, atLeastOnce()).close();
-        verify(listener, never()).respond(any(), eq(2L), anyLong(), anyInt(), anyInt());
     }
 }
