@@ -1,12 +1,12 @@
 package dev.sluice.rdmaproxy;
 
-import dev.sluice.sentry.spi.HostDevice;
 import dev.sluice.rdmaproxy.abi.UverbsIoctl;
 import dev.sluice.rdmaproxy.driver.RdmaDriverPlugin;
 import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.spi.CharDevice;
 import dev.sluice.sentry.spi.DeviceProxy;
 import dev.sluice.sentry.spi.Disposition;
+import dev.sluice.sentry.spi.HostDevice;
 import dev.sluice.sentry.spi.IoctlCall;
 import dev.sluice.sentry.spi.IoctlResult;
 import dev.sluice.sentry.spi.TrapRule;

@@ -1,6 +1,5 @@
 package dev.sluice.rdmaproxy;
 
-import dev.sluice.sentry.spi.HostDevice;
 import dev.sluice.rdmaproxy.abi.LegacyCommands;
 import dev.sluice.rdmaproxy.abi.UverbsAttrs;
 import dev.sluice.rdmaproxy.abi.UverbsIoctl;
@@ -16,6 +15,7 @@ import dev.sluice.rdmaproxy.driver.UdataSite;
 import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.nativeio.HostFd;
 import dev.sluice.sentry.spi.Disposition;
+import dev.sluice.sentry.spi.HostDevice;
 import dev.sluice.sentry.spi.IoctlCall;
 import dev.sluice.sentry.spi.IoctlResult;
 import java.util.HashMap;

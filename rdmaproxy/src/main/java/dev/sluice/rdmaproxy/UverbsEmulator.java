@@ -1,11 +1,11 @@
 package dev.sluice.rdmaproxy;
 
-import dev.sluice.sentry.spi.HostDevice;
 import dev.sluice.rdmaproxy.abi.UverbsIoctl;
 import dev.sluice.rdmaproxy.abi.UverbsIoctl.IoctlHdr;
 import dev.sluice.rdmaproxy.abi.UverbsSchema;
 import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.nativeio.HostFd;
+import dev.sluice.sentry.spi.HostDevice;
 import dev.sluice.sentry.spi.IoctlCall;
 import dev.sluice.sentry.spi.IoctlResult;
 import java.util.ArrayList;

@@ -1,6 +1,5 @@
 package dev.sluice.rdmaproxy;
 
-import dev.sluice.sentry.spi.HostDevice;
 import static dev.sluice.rdmaproxy.abi.UverbsAttrs.*;
 import static dev.sluice.rdmaproxy.abi.UverbsMethods.*;
 import static dev.sluice.rdmaproxy.abi.UverbsObjects.*;
@@ -20,6 +19,7 @@ import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.spi.CharDevice;
 import dev.sluice.sentry.spi.Disposition;
 import dev.sluice.sentry.spi.FakeGuestMemory;
+import dev.sluice.sentry.spi.HostDevice;
 import dev.sluice.sentry.spi.IoctlCall;
 import dev.sluice.sentry.spi.IoctlResult;
 import dev.sluice.sentry.spi.TrapRule;

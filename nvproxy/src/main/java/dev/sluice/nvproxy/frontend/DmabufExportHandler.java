@@ -1,6 +1,5 @@
 package dev.sluice.nvproxy.frontend;
 
-import dev.sluice.sentry.spi.HostDevice;
 import dev.sluice.nvproxy.abi.FrontendStructs.ExportToDmaBufFd;
 import dev.sluice.nvproxy.abi.NvStatus;
 import dev.sluice.sentry.ioctl.IoctlEntry;
@@ -8,6 +7,7 @@ import dev.sluice.sentry.ioctl.IoctlHandler;
 import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.nativeio.HostFd;
 import dev.sluice.sentry.nativeio.Native;
+import dev.sluice.sentry.spi.HostDevice;
 import dev.sluice.sentry.spi.IoctlCall;
 import dev.sluice.sentry.spi.IoctlResult;
 import jnr.ffi.Pointer;

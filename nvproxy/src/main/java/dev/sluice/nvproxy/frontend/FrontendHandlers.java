@@ -1,6 +1,5 @@
 package dev.sluice.nvproxy.frontend;
 
-import dev.sluice.sentry.spi.HostDevice;
 import dev.sluice.nvproxy.abi.FrontendStructs.CardInfo;
 import dev.sluice.nvproxy.abi.FrontendStructs.RegisterFd;
 import dev.sluice.nvproxy.abi.FrontendStructs.SysParams;
@@ -11,6 +10,7 @@ import dev.sluice.sentry.ioctl.IoctlHandler;
 import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.nativeio.HostFd;
 import dev.sluice.sentry.spi.CharDevice;
+import dev.sluice.sentry.spi.HostDevice;
 import dev.sluice.sentry.spi.IoctlCall;
 import dev.sluice.sentry.spi.IoctlResult;
 import java.util.OptionalLong;

@@ -1,12 +1,12 @@
 package dev.sluice.nvproxy.frontend;
 
-import dev.sluice.sentry.spi.HostDevice;
 import dev.sluice.nvproxy.abi.Classes;
 import dev.sluice.nvproxy.abi.NvStatus;
 import dev.sluice.nvproxy.abi.NvosParams.Nvos21;
 import dev.sluice.nvproxy.abi.NvosParams.Nvos64;
 import dev.sluice.sentry.ioctl.IoctlEntry;
 import dev.sluice.sentry.ioctl.IoctlHandler;
+import dev.sluice.sentry.spi.HostDevice;
 import dev.sluice.sentry.spi.IoctlCall;
 import dev.sluice.sentry.spi.IoctlResult;
 import java.util.Map;

@@ -1,6 +1,5 @@
 package dev.sluice.nvproxy.frontend;
 
-import dev.sluice.sentry.spi.HostDevice;
 import dev.sluice.nvproxy.abi.NvControlCommands;
 import dev.sluice.nvproxy.abi.NvStatus;
 import dev.sluice.nvproxy.abi.NvosParams.Nvos54;
@@ -8,6 +7,7 @@ import dev.sluice.sentry.ioctl.IoctlEntry;
 import dev.sluice.sentry.ioctl.IoctlHandler;
 import dev.sluice.sentry.nativeio.HostFd;
 import dev.sluice.sentry.spi.CharDevice;
+import dev.sluice.sentry.spi.HostDevice;
 import dev.sluice.sentry.spi.IoctlCall;
 import dev.sluice.sentry.spi.IoctlResult;
 import java.util.Map;

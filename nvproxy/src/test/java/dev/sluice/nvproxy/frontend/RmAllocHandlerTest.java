@@ -1,6 +1,5 @@
 package dev.sluice.nvproxy.frontend;
 
-import dev.sluice.sentry.spi.HostDevice;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -23,14 +22,15 @@ import dev.sluice.sentry.ioctl.Ioctl;
 import dev.sluice.sentry.ioctl.IoctlEntry;
 import dev.sluice.sentry.nativeio.Native;
 import dev.sluice.sentry.spi.Disposition;
+import dev.sluice.sentry.spi.HostDevice;
 import dev.sluice.sentry.spi.IoctlResult;
 import java.util.concurrent.TimeUnit;
 import jnr.ffi.Pointer;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** RM_ALLOC against a mock driver: client classes continue, allowed classes are copied exactly. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)

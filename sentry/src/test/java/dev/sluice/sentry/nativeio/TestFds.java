@@ -3,9 +3,9 @@ package dev.sluice.sentry.nativeio;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
-import org.junit.jupiter.api.Assumptions;
 import jnr.ffi.Memory;
 import jnr.ffi.Pointer;
+import org.junit.jupiter.api.Assumptions;
 
 /** Test support: real host fds and thread ids from this JVM, through the sentry's own {@link Native}. */
 public final class TestFds {

@@ -2,8 +2,8 @@ package dev.sluice.oci.service;
 
 import dev.sluice.oci.OciNative;
 import dev.sluice.oci.UnixSocket;
-import dev.sluice.sentry.nativeio.HostFd;
 import dev.sluice.sentry.launch.Spawner;
+import dev.sluice.sentry.nativeio.HostFd;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
