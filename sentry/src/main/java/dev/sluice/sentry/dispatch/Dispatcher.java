@@ -8,9 +8,9 @@ import dev.sluice.sentry.ioctl.Ioctl;
 import dev.sluice.sentry.nativeio.Arena;
 import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.nativeio.HostFd;
-import dev.sluice.sentry.nativeio.Native;
 import dev.sluice.sentry.nativeio.SeccompAbi;
 import dev.sluice.sentry.nativeio.StatLayout;
+import dev.sluice.sentry.nativeio.Syscalls;
 import dev.sluice.sentry.notify.Listener;
 import dev.sluice.sentry.notify.Notification;
 import dev.sluice.sentry.notify.NotificationLoop;
@@ -171,7 +171,7 @@ public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable
         Notification n = call.notification();
         IoctlRequest req = call.request();
         int cmd = req.cmd();
-        if (n.nr() != Native.SYS_IOCTL || n.arch() != SeccompAbi.AUDIT_ARCH_X86_64) {
+        if (n.nr() != Syscalls.SYS_IOCTL || n.arch() != SeccompAbi.AUDIT_ARCH_X86_64) {
             return refused(IoctlResult.deny(Errno.ENOSYS, "unexpected syscall " + n.nr() + " arch "
                     + Integer.toHexString(n.arch())), "syscall " + n.nr());
         }

@@ -23,6 +23,7 @@ import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.nativeio.HostFd;
 import dev.sluice.sentry.nativeio.Native;
 import dev.sluice.sentry.nativeio.SeccompAbi;
+import dev.sluice.sentry.nativeio.Syscalls;
 import dev.sluice.sentry.nativeio.TestFds;
 import dev.sluice.sentry.notify.Listener;
 import dev.sluice.sentry.notify.Notification;
@@ -127,7 +128,7 @@ class DispatcherTest {
     }
 
     private Notification ioctl(int fd, int cmd) {
-        return notif(Native.SYS_IOCTL, SeccompAbi.AUDIT_ARCH_X86_64, fd, cmd, 0x7ffd1000L);
+        return notif(Syscalls.SYS_IOCTL, SeccompAbi.AUDIT_ARCH_X86_64, fd, cmd, 0x7ffd1000L);
     }
 
     private CallStats.Row row(String device, int cmd, Disposition d) {
@@ -151,7 +152,7 @@ class DispatcherTest {
 
     @Test
     void otherArchitectureIsEnosys() {
-        Notification n = notif(Native.SYS_IOCTL, 0x40000003 /* AUDIT_ARCH_I386 */, devNull, TCGETS, 0);
+        Notification n = notif(Syscalls.SYS_IOCTL, 0x40000003 /* AUDIT_ARCH_I386 */, devNull, TCGETS, 0);
         dispatcher.handle(n, arena);
         verify(listener).respond(any(), eq(n.id()), eq(0L), eq(Errno.ENOSYS), eq(0));
         verify(listener, never()).respondContinue(any(), anyLong());
@@ -418,7 +419,7 @@ class DispatcherTest {
         Thread worker = new Thread(() -> {
             try {
                 assertEquals(0, WorkerCredentials.become(guest), "the worker takes the guest's credentials");
-                Notification n = new Notification(nextId + 1000, TestFds.gettid(), Native.SYS_IOCTL,
+                Notification n = new Notification(nextId + 1000, TestFds.gettid(), Syscalls.SYS_IOCTL,
                         SeccompAbi.AUDIT_ARCH_X86_64, new long[] {ptmx, 0x80045430L, 0x7ffd1000L, 0, 0, 0});
                 servedId.set(n.id());
                 strict.handle(n, new Arena(4096));
