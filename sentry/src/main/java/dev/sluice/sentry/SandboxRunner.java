@@ -5,6 +5,7 @@ import dev.sluice.sentry.launch.InitProcess;
 import dev.sluice.sentry.launch.PlanCompiler;
 import dev.sluice.sentry.launch.SandboxSpec;
 import dev.sluice.sentry.launch.Startup;
+import dev.sluice.sentry.nativeio.Signals;
 import dev.sluice.sentry.observe.CallStats;
 import dev.sluice.sentry.observe.TraceWriter;
 import dev.sluice.sentry.spi.DeviceProxy;
@@ -35,7 +36,7 @@ import sun.misc.SignalHandler;
  */
 public final class SandboxRunner {
     private static final Logger LOG = LoggerFactory.getLogger(SandboxRunner.class);
-    private static final String[] FORWARDED = {"INT", "TERM", "HUP"};
+    private static final List<String> FORWARDED = Signals.names(Signals.RUN_FORWARDED);
     /** sluice's own exit code when the sandbox could not be set up (as docker run). */
     public static final int SETUP_FAILED = 125;
     /**
@@ -105,7 +106,7 @@ public final class SandboxRunner {
             if (startup.failure() != null) {
                 err.println("sluice: " + startup.failure());
                 if (setupFailed.get()) {
-                    init.signal(9); // it waits at its stop for a go that will not come
+                    init.signal(Signals.SIGKILL); // it waits at its stop for a go that will not come
                     init.waitFor();
                     return SETUP_FAILED;
                 }
@@ -117,7 +118,7 @@ public final class SandboxRunner {
                     : Sentry.start(startup.listener(), proxies, stats, trace, options, RUN_CREDENTIALS, outcome -> {
                         if (!exited.get()) {
                             // Kill first: out of memory, printing the reason can fail too.
-                            init.signal(9);
+                            init.signal(Signals.SIGKILL);
                             err.println("sluice: the sentry stopped answering (" + outcome + "); killed the sandbox (fail closed)");
                         }
                     });

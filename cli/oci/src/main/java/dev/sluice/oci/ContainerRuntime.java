@@ -1,5 +1,7 @@
 package dev.sluice.oci;
 
+import static dev.sluice.sentry.nativeio.Signals.SIGKILL;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -51,7 +53,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class ContainerRuntime {
     private static final Logger LOG = LoggerFactory.getLogger(ContainerRuntime.class);
-    static final int SIGKILL = 9;
     /** How long delete waits for a killed container, and then for its sentry, to exit. */
     static final int EXIT_WAIT_MS = 10_000;
 

@@ -1,5 +1,13 @@
 package dev.sluice.oci;
 
+import static dev.sluice.sentry.nativeio.Syscalls.SYS_ACCEPT4;
+import static dev.sluice.sentry.nativeio.Syscalls.SYS_BIND;
+import static dev.sluice.sentry.nativeio.Syscalls.SYS_CONNECT;
+import static dev.sluice.sentry.nativeio.Syscalls.SYS_GETSOCKOPT;
+import static dev.sluice.sentry.nativeio.Syscalls.SYS_LISTEN;
+import static dev.sluice.sentry.nativeio.Syscalls.SYS_SHUTDOWN;
+import static dev.sluice.sentry.nativeio.Syscalls.SYS_SOCKET;
+
 import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.nativeio.ErrnoException;
 import dev.sluice.sentry.nativeio.HostFd;
@@ -21,7 +29,7 @@ import jnr.ffi.Pointer;
  * {@code /proc/self/fd/N/NAME}, with N an {@code O_PATH} descriptor of its directory.
  */
 public final class UnixSocket implements AutoCloseable {
-    // include/linux/socket.h, include/uapi/linux/net.h, arch/x86/entry/syscalls/syscall_64.tbl
+    // include/linux/socket.h, include/uapi/linux/net.h
     private static final int AF_UNIX = 1;
     private static final int SOCK_STREAM = 1;
     private static final int SOCK_CLOEXEC = Native.O_CLOEXEC;
@@ -30,13 +38,6 @@ public final class UnixSocket implements AutoCloseable {
     private static final int MSG_NOSIGNAL = 0x4000;
     private static final int MSG_CMSG_CLOEXEC = 0x40000000;
     private static final int MSG_CTRUNC = 0x8;
-    private static final int SYS_SOCKET = 41;
-    private static final int SYS_CONNECT = 42;
-    private static final int SYS_ACCEPT4 = 288;
-    private static final int SYS_BIND = 49;
-    private static final int SYS_LISTEN = 50;
-    private static final int SYS_SHUTDOWN = 48;
-    private static final int SYS_GETSOCKOPT = 55;
     private static final int SO_PEERCRED = 17;
     private static final int SHUT_RDWR = 2;
     /** struct sockaddr_un: sa_family_t, then sun_path[108]. */

@@ -134,7 +134,7 @@ class FrontendHandlersTest {
         noBlocks.hostFd.close();
 
         FakeCall bad = new FakeCall(req);
-        when(bad.call.arg()).thenReturn(0x1000L);
+        bad.request(1, 0x1000L);
         assertEquals(IoctlResult.error(Errno.EFAULT), withBlocks.sysParams(bad.call, entry(req)), "unreadable params");
         bad.hostFd.close();
         verify(host, never()).ioctl(anyInt(), anyInt(), anyLong());

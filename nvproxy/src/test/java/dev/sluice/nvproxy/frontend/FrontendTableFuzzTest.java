@@ -87,7 +87,7 @@ class FrontendTableFuzzTest {
                 params.putInt(ExportToDmaBufFd.OFF_FD, fd);
             }
         };
-        IoctlResult r = table.dispatch(call, CAPS);
+        IoctlResult r = table.dispatch(call, CAPS).result();
         boolean ownTarget = OWN_TARGETS.contains(cmd);
         if (ownTarget) {
             // Their accesses follow guest pointers; their own targets check each against the ABI.

@@ -88,7 +88,7 @@ class RmControlHandlerFuzzTest {
             }
         };
         RmControlHandler handler = new RmControlHandler(driver, RULES, CAPS, "driver 580.159.04");
-        IoctlResult r = handler.handle(call, null);
+        IoctlResult r = handler.handle(call, FakeCall.row(Nvos54.REQUEST)).result();
         ScriptedDriver.checkAnswer(call, r, allowed.stream().mapToLong(Long::longValue).toArray());
         if (r instanceof IoctlResult.Denied d && d.errno() == 0) {
             require(driver.ioctls == 0, "a refused control never reaches the driver: " + d);

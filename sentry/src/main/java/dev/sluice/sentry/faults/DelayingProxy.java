@@ -3,8 +3,8 @@ package dev.sluice.sentry.faults;
 import dev.sluice.sentry.spi.CharDevice;
 import dev.sluice.sentry.spi.DeviceProxy;
 import dev.sluice.sentry.spi.IoctlCall;
-import dev.sluice.sentry.spi.IoctlResult;
 import dev.sluice.sentry.spi.TrapRule;
+import dev.sluice.sentry.spi.Verdict;
 import java.util.List;
 
 /**
@@ -23,7 +23,7 @@ final class DelayingProxy implements DeviceProxy {
     }
 
     @Override
-    public IoctlResult handle(IoctlCall call) {
+    public Verdict handle(IoctlCall call) {
         try {
             return inner.handle(call);
         } finally {

@@ -1,5 +1,7 @@
 package dev.sluice.sentry.launch;
 
+import static dev.sluice.sentry.nativeio.Syscalls.SYS_SETSOCKOPT;
+
 import dev.sluice.sentry.nativeio.ErrnoException;
 import dev.sluice.sentry.nativeio.HostFd;
 import dev.sluice.sentry.nativeio.Native;
@@ -23,7 +25,6 @@ final class ControlSocket implements AutoCloseable {
     private static final int SCM_RIGHTS = 1;
     private static final int SCM_CREDENTIALS = 2;
     private static final int SO_PASSCRED = 16;
-    private static final int SYS_SETSOCKOPT = 54;
     private static final int MSG_CMSG_CLOEXEC = 0x40000000;
     private static final int MSG_TRUNC = 0x20;
     private static final int MSG_CTRUNC = 0x8;

@@ -1,5 +1,7 @@
 package dev.sluice.sentry.launch;
 
+import static dev.sluice.sentry.nativeio.Signals.SIGKILL;
+
 import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.nativeio.HostFd;
 import dev.sluice.sentry.nativeio.Native;
@@ -18,7 +20,6 @@ import java.util.function.IntConsumer;
  */
 public final class InitProcess implements AutoCloseable {
     static final int CONTROL_FD = 3;
-    private static final int SIGKILL = 9;
 
 
     private final int pid;

@@ -1,5 +1,11 @@
 package dev.sluice.sentry.nativeio;
 
+import static dev.sluice.sentry.nativeio.Syscalls.SYS_FSTAT;
+import static dev.sluice.sentry.nativeio.Syscalls.SYS_FSTATFS;
+import static dev.sluice.sentry.nativeio.Syscalls.SYS_PIDFD_GETFD;
+import static dev.sluice.sentry.nativeio.Syscalls.SYS_PIDFD_OPEN;
+import static dev.sluice.sentry.nativeio.Syscalls.SYS_PRLIMIT64;
+
 import jnr.ffi.LastError;
 import jnr.ffi.LibraryLoader;
 import jnr.ffi.Runtime;
@@ -16,16 +22,6 @@ public final class Native {
     public static final LibC LIBC = LibraryLoader.create(LibC.class).load("c");
     public static final Runtime RUNTIME = Runtime.getRuntime(LIBC);
 
-    // arch/x86/entry/syscalls/syscall_64.tbl
-    public static final int SYS_IOCTL = 16;
-    public static final int SYS_FSTAT = 5;
-    public static final int SYS_FSTATFS = 138;
-    public static final int SYS_PROCESS_VM_READV = 310;
-    public static final int SYS_PROCESS_VM_WRITEV = 311;
-    public static final int SYS_SECCOMP = 317;
-    public static final int SYS_PIDFD_OPEN = 434;
-    public static final int SYS_PIDFD_GETFD = 438;
-    public static final int SYS_PRLIMIT64 = 302;
     /** include/uapi/asm-generic/resource.h */
     public static final int RLIMIT_NOFILE = 7;
 

@@ -19,6 +19,7 @@ import static org.mockito.Mockito.when;
 import dev.sluice.sentry.SandboxRunner;
 import dev.sluice.sentry.dispatch.Dispatcher;
 import dev.sluice.sentry.nativeio.Native;
+import dev.sluice.sentry.nativeio.Syscalls;
 import dev.sluice.sentry.nativeio.SeccompAbi;
 import dev.sluice.sentry.notify.Listener;
 import dev.sluice.sentry.notify.Notification;
@@ -30,6 +31,7 @@ import dev.sluice.sentry.spi.Disposition;
 import dev.sluice.sentry.spi.IoctlCall;
 import dev.sluice.sentry.spi.IoctlResult;
 import dev.sluice.sentry.spi.TrapRule;
+import dev.sluice.sentry.spi.Verdict;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
@@ -48,7 +50,7 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class SentryFaultsTest {
     private static Notification notif(long id) {
-        return new Notification(id, 1234, Native.SYS_IOCTL, SeccompAbi.AUDIT_ARCH_X86_64, new long[6]);
+        return new Notification(id, 1234, Syscalls.SYS_IOCTL, SeccompAbi.AUDIT_ARCH_X86_64, new long[6]);
     }
 
     /** A listener that hands out {@code ids} and then reports the guests gone. */
@@ -163,7 +165,7 @@ class SentryFaultsTest {
     void delayHoldsAProxyFaultToo() {
         DeviceProxy p = SentryFaults.proxies(TestFaults.parse("delay-ms=50"), List.of(new FixedProxy() {
             @Override
-            public IoctlResult handle(IoctlCall call) {
+            public Verdict handle(IoctlCall call) {
                 throw new IllegalStateException("proxy bug");
             }
         })).get(0);
@@ -181,7 +183,7 @@ class SentryFaultsTest {
     }
 
     private static class FixedProxy implements DeviceProxy {
-        static final IoctlResult RESULT = IoctlResult.CONTINUE;
+        static final Verdict RESULT = new Verdict(IoctlResult.CONTINUE, "fixed call");
         private final List<TrapRule> rules = List.of(new TrapRule(0xff00, 0x5400, Disposition.CONTINUE, "tty"));
         final AtomicInteger closed = new AtomicInteger();
 
@@ -201,7 +203,7 @@ class SentryFaultsTest {
         }
 
         @Override
-        public IoctlResult handle(IoctlCall call) {
+        public Verdict handle(IoctlCall call) {
             return RESULT;
         }
 

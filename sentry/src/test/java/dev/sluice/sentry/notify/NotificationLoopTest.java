@@ -15,6 +15,7 @@ import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.nativeio.ErrnoException;
 import dev.sluice.sentry.nativeio.Native;
 import dev.sluice.sentry.nativeio.SeccompAbi;
+import dev.sluice.sentry.nativeio.Syscalls;
 import dev.sluice.sentry.notify.NotificationLoop.Outcome;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -33,7 +34,7 @@ class NotificationLoopTest {
     private static final NotificationLoop.Handler NOTHING = (n, a) -> {};
 
     private static Notification notif(long id) {
-        return new Notification(id, 1234, Native.SYS_IOCTL, SeccompAbi.AUDIT_ARCH_X86_64, new long[6]);
+        return new Notification(id, 1234, Syscalls.SYS_IOCTL, SeccompAbi.AUDIT_ARCH_X86_64, new long[6]);
     }
 
     @ParameterizedTest(name = "idle {0}, max {1}")

@@ -1,5 +1,7 @@
 package dev.sluice.oci.service;
 
+import static dev.sluice.sentry.nativeio.Syscalls.SYS_GETEUID;
+
 import dev.sluice.oci.OciNative;
 import dev.sluice.oci.UnixSocket;
 import dev.sluice.sentry.launch.Spawner;
@@ -39,8 +41,6 @@ public final class RuntimeService {
 
     private static final Logger LOG = LoggerFactory.getLogger(RuntimeService.class);
     private static final int MAX_LINE = 1024 * 1024;
-    /** arch/x86/entry/syscalls/syscall_64.tbl */
-    private static final int SYS_GETEUID = 107;
 
     private final Path socket;
     private final long idleMillis;
