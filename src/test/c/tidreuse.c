@@ -2,8 +2,8 @@
  * sluice-tidreuse: a guest thread dies while the sentry holds its call, and its tid is given to
  * another task outside the sandbox. The sentry must never act on that task (TidReuseE2ETest).
  *
- *   guest DIR       in the sandbox (sluice run --proxy pty --debug-stall-ms MS, which holds the
- *                   first trapped call for MS before the sentry looks at it). Opens /dev/ptmx as
+ *   guest DIR       in the sandbox (SLUICE_TEST_FAULTS=stall-ms=MS sluice run --proxy pty, which
+ *                   holds the first trapped call for MS before the sentry looks at it). Opens /dev/ptmx as
  *                   fd 10 and starts a CLONE_VM | CLONE_FILES child named "tidreuse-child" whose
  *                   TIOCGPTPEER on fd 10 is the sandbox's first trapped call. Once the child waits
  *                   in it: prints child=PID (its pid in the sandbox) call_ns=T (CLOCK_MONOTONIC when

@@ -6,7 +6,7 @@
 # `sluice run --rdma rxe0 --rdma-netdev rn0` (the server) and `--rdma rxe1 --rdma-netdev rn1` (the
 # client), each moving its netdev into its own namespace, and run ibv_rc_pingpong between them over
 # the veth. Twice:
-#   plain   with --debug-netdev-fault PLAIN_MOVE: the netdevs move as a plain runtime moves them
+#   plain   with SLUICE_TEST_FAULTS=netdev=plain-move: the netdevs move as a plain runtime moves them
 #           (no addresses, no routes). This is the run "without the fix": it must fail.
 #   sluice  as shipped: the addresses come back inside, RoCE GIDs are populated, arp_ignore=1 and
 #           arp_announce=2 are set, `sluice rdma doctor` in the server's sandbox reports rxe0 with
@@ -118,15 +118,15 @@ chmod +x /tmp/side.sh
 
 for MODE in plain sluice; do
   FAULT=
-  [ "$MODE" = plain ] && FAULT="--debug-netdev-fault PLAIN_MOVE"
+  [ "$MODE" = plain ] && FAULT="netdev=plain-move"
   log "$MODE: two sandboxes"
   ( sleep $((STEP_TIMEOUT - 15)); diagnose ) &
   WD=$!
   DOCTOR=
   [ "$MODE" = sluice ] && DOCTOR=$SLUICE
-  timeout "$STEP_TIMEOUT" "$SLUICE" --log-level=info run --rdma rxe0 --rdma-netdev rn0 $FAULT -- /tmp/side.sh rxe0 192.168.79.1 "" $DOCTOR > /tmp/$MODE.server.log 2>&1 &
+  SLUICE_TEST_FAULTS="$FAULT" timeout "$STEP_TIMEOUT" "$SLUICE" --log-level=info run --rdma rxe0 --rdma-netdev rn0 -- /tmp/side.sh rxe0 192.168.79.1 "" $DOCTOR > /tmp/$MODE.server.log 2>&1 &
   SP=$!
-  timeout "$STEP_TIMEOUT" "$SLUICE" --log-level=info run --rdma rxe1 --rdma-netdev rn1 $FAULT -- /tmp/side.sh rxe1 192.168.79.2 192.168.79.1 > /tmp/$MODE.client.log 2>&1
+  SLUICE_TEST_FAULTS="$FAULT" timeout "$STEP_TIMEOUT" "$SLUICE" --log-level=info run --rdma rxe1 --rdma-netdev rn1 -- /tmp/side.sh rxe1 192.168.79.2 192.168.79.1 > /tmp/$MODE.client.log 2>&1
   CRC=$?
   if [ "$CRC" != 0 ]; then sleep 5; kill "$SP" 2>/dev/null; fi
   wait "$SP"; SRC=$?

@@ -11,12 +11,22 @@
 struct op;
 struct plan;
 
-/* ops_fs.c: the outer and init phases (namespaces, mounts, the root filesystem). */
+/*
+ * ops_ns.c: the namespaces. Outer phase, in the host's namespaces first: the oom score, then
+ * the namespaces joined (setns, join) and made (unshare). Init phase: the new UTS and network
+ * namespaces' hostname and loopback.
+ */
+/* Writes SCORE to /proc/self/oom_score_adj, inherited by init and the workload. */
+void op_oom_score_adj(const struct op *op);
 void op_setns(const struct op *op);
 void op_join(const struct op *op);
 void op_unshare(const struct op *op);
 void op_hostname(const struct op *op);
 void op_ifup(const struct op *op);
+/* Field 22 of /proc/PID/stat, the start time in clock ticks since boot; 0 if unreadable. */
+unsigned long long start_time(pid_t pid);
+
+/* ops_fs.c: the init phase's filesystem (mounts, directories, nodes, files, the new root). */
 void op_mount(const struct op *op);
 void op_mount_setattr(const struct op *op);
 void op_mkdir(const struct op *op);
@@ -24,8 +34,6 @@ void op_touch(const struct op *op);
 void op_symlink(const struct op *op);
 void op_mknod(const struct op *op);
 void op_write_file(const struct op *op);
-/* Outer phase: writes SCORE to /proc/self/oom_score_adj, inherited by init and the workload. */
-void op_oom_score_adj(const struct op *op);
 void op_pivot_root(const struct op *op);
 /* Sends HOOKS and waits for HOOKS-DONE (the OCI create hooks run meanwhile); anything else: exit 125. */
 void op_hooks_wait(const struct op *op);
@@ -78,8 +86,5 @@ void harden_init(void);
 
 /* watch.c: `sluice-init --watch`: kills PID (started at START) when the sentry SENTRY dies. */
 _Noreturn void run_watch(pid_t sentry, unsigned long long sentry_start, pid_t pid, unsigned long long start);
-
-/* ops_fs.c: field 22 of /proc/PID/stat, the start time in clock ticks since boot; 0 if unreadable. */
-unsigned long long start_time(pid_t pid);
 
 #endif

@@ -23,8 +23,8 @@ class FailClosedE2ETest {
     @Timeout(60)
     void listenerLossKillsTheSandboxAndNoLaterCallSucceeds() {
         int n = 5;
-        Sluice.Result r = Sluice.command("run", "--proxy", "pty", "--debug-close-listener-after", Integer.toString(n),
-                "--", Sluice.guest("calls", "20")).timeout(Duration.ofSeconds(50)).run();
+        Sluice.Result r = Sluice.command("run", "--proxy", "pty", "--", Sluice.guest("calls", "20"))
+                .faults("close-listener-after=" + n).timeout(Duration.ofSeconds(50)).run();
 
         assertEquals(137, r.exitCode(), "losing the listener must kill the sandbox (SIGKILL: 137)\n" + r);
         assertTrue(r.elapsed().compareTo(Duration.ofSeconds(20)) < 0,

@@ -142,14 +142,14 @@ class HostileGuestE2ETest {
 
     /**
      * A large kernel queue: the sentry stops answering for 3 s from the first call on
-     * ({@code --debug-stall-ms}), 10,000 guest threads trap meanwhile, and then it drains them:
+     * ({@code SLUICE_TEST_FAULTS=stall-ms=3000}), 10,000 guest threads trap meanwhile, and then it drains them:
      * 100,000 calls in all. Each pending notification is a blocked task, so the queue is bounded by
      * the pids a sandbox can have (pid_max, 32,768 by default); see the threat table.
      */
     @Test
     @Timeout(90)
     void tenThousandPendingNotificationsAreDrainedWithoutLeaks() {
-        Sluice.Result r = Hostile.pty(List.of("--debug-stall-ms", "3000"), "pending", "10000", "10")
+        Sluice.Result r = Hostile.pty(List.of(), "pending", "10000", "10").faults("stall-ms=3000")
                 .timeout(Duration.ofSeconds(80)).run();
         assertEquals(0, r.exitCode(), "the pending guest must exit 0\n" + r);
         assertEquals(10000, r.longValue("pending_threads"), r.toString());
@@ -165,13 +165,13 @@ class HostileGuestE2ETest {
 
     /**
      * Children are killed (or exit from another thread) while their TIOCGPTPEER is held in the
-     * sentry ({@code --debug-delay-ms}): the sentry opened a pty peer for each, finds the
+     * sentry ({@code SLUICE_TEST_FAULTS=delay-ms=200}): the sentry opened a pty peer for each, finds the
      * notification gone (ID_VALID), and must close that peer rather than leak it.
      */
     @Test
     @Timeout(60)
     void guestDyingMidCallLeavesNothingBehindInTheSentry() {
-        Sluice.Result r = Hostile.pty(List.of("--debug-delay-ms", "200"), "exitmid", "6")
+        Sluice.Result r = Hostile.pty(List.of(), "exitmid", "6").faults("delay-ms=200")
                 .timeout(Duration.ofSeconds(50)).run();
         assertEquals(0, r.exitCode(), "the exitmid guest must exit 0\n" + r);
         assertEquals(6, r.longValue("exitmid_children"), r.toString());
@@ -189,7 +189,7 @@ class HostileGuestE2ETest {
     @Test
     @Timeout(60)
     void resultsTheGuestNeverReadsAreNotLeaked() {
-        Sluice.Result r = Hostile.pty(List.of("--debug-delay-ms", "2"), "noread", "400")
+        Sluice.Result r = Hostile.pty(List.of(), "noread", "400").faults("delay-ms=2")
                 .timeout(Duration.ofSeconds(50)).run();
         assertEquals(0, r.exitCode(), "the noread guest must exit 0\n" + r);
         assertEquals(0, r.longValue("noread_other"), "only a peer, EINTR or EMFILE\n" + r);

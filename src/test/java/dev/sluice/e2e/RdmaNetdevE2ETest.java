@@ -108,7 +108,7 @@ class RdmaNetdevE2ETest {
 
     @Test
     void aMoveThatFailsHalfWayPutsTheNetdevBackWithItsAddresses() {
-        Sluice.Result r = Sluice.run("run", "--rdma-netdev", dev, "--debug-netdev-fault", "AFTER_MOVE", "--", "true");
+        Sluice.Result r = Sluice.command("run", "--rdma-netdev", dev, "--", "true").faults("netdev=after-move").run();
         assertEquals(125, r.exitCode(), r.toString());
         assertTrue(r.stderr().contains("injected fault after the move"), r.toString());
         assertHostRestored();

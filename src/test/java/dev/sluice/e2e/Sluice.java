@@ -158,6 +158,14 @@ final class Sluice {
             return this;
         }
 
+        /**
+         * Injects test faults into this run's sentry and netdev moves: {@code SLUICE_TEST_FAULTS}
+         * (syntax in {@code dev.sluice.sentry.faults.TestFaults}), e.g. {@code "stall-ms=3000"}.
+         */
+        Invocation faults(String spec) {
+            return env("SLUICE_TEST_FAULTS", spec);
+        }
+
         Invocation timeout(Duration t) {
             this.timeout = t;
             return this;

@@ -57,7 +57,7 @@ class SoakBenchE2ETest {
     @Timeout(120)
     void aSentryThatStopsAnsweringFailsTheSoak() {
         Sluice.Result r = Sluice.command("bench", "soak", "--duration", "20s", "--threads", "64", "--interval", "2s",
-                "--baseline", "0s", "--debug-close-listener-after", "5000").timeout(Duration.ofSeconds(110)).run();
+                "--baseline", "0s").faults("close-listener-after=5000").timeout(Duration.ofSeconds(110)).run();
         Map<String, String> h = headline(r);
         assertEquals("fail", h.get("verdict"), r.toString());
         assertEquals(1, r.exitCode(), "a failed soak exits 1\n" + r);

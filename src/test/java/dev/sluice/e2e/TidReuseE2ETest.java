@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Timeout;
  * own ({@code unshare --pid --fork --mount-proc}), so the tids the sentry sees are allocated only
  * by this run. The guest ({@code sluice-tidreuse guest}, src/test/c/tidreuse.c) has a
  * {@code CLONE_VM | CLONE_FILES} child call {@code TIOCGPTPEER} on its ptmx, the sandbox's first
- * trapped call, which {@code --debug-stall-ms} holds in the sentry after it was received and
+ * trapped call, which {@code SLUICE_TEST_FAULTS=stall-ms=MS} holds in the sentry after it was received and
  * before the sentry looks at the caller. Meanwhile the guest kills the child, and the test gives
  * the child's tid (in the sentry's namespace) to a victim it starts there with {@code nsenter}
  * and {@code ns_last_pid}: a task holding an unlocked pty master under the same fd number. When
@@ -101,8 +101,9 @@ class TidReuseE2ETest {
 
     private Attempt attempt() throws Exception {
         Path dir = Files.createDirectories(Hostile.hostFile("tidreuse"));
-        Sluice.Invocation inv = Sluice.command("run", "--proxy", "pty", "--stats", "--debug-stall-ms",
-                        Long.toString(STALL.toMillis()), "--", binary().toString(), "guest", dir.toString())
+        Sluice.Invocation inv = Sluice.command("run", "--proxy", "pty", "--stats", "--", binary().toString(), "guest",
+                        dir.toString())
+                .faults("stall-ms=" + STALL.toMillis())
                 .wrappedIn("unshare", "--pid", "--fork", "--mount-proc", "--kill-child", "--")
                 .timeout(Duration.ofSeconds(60));
         try (Sluice.Running run = inv.start()) {

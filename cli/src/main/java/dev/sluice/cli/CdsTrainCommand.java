@@ -2,12 +2,15 @@ package dev.sluice.cli;
 
 import dev.sluice.oci.OciNative;
 import dev.sluice.oci.launch.OciPlanCompiler;
+import dev.sluice.oci.launch.OciSpecChecks;
+import dev.sluice.oci.spec.Spec;
 import dev.sluice.oci.spec.SpecLoader;
 import dev.sluice.oci.state.StateStore;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
@@ -35,7 +38,10 @@ final class CdsTrainCommand implements Callable<Integer> {
             Main.execute("spec", "--bundle", bundle.toString());
             Path config = bundle.resolve("config.json");
             Files.writeString(config, Files.readString(config).replaceFirst("\"terminal\"\\s*:\\s*true", "\"terminal\": false"));
-            OciPlanCompiler.check(SpecLoader.load(bundle), bundle.resolve("config.json").toString(), bundle);
+            Spec spec = SpecLoader.load(bundle);
+            String file = config.toString();
+            OciSpecChecks.check(spec, file, bundle); // what create checks
+            OciPlanCompiler.compile(spec, file, bundle, work.resolve("staging"), List.of()); // what its bring-up compiles
             Path dir = new StateStore(root).dir("train");
             Files.createDirectories(dir);
             Files.writeString(dir.resolve("state.json"), "{\"ociVersion\":\"1.0.2-dev\",\"id\":\"train\"}");

@@ -36,7 +36,7 @@ final class CreateOptions {
     int create(ContainerRuntime rt, Main main, String id) {
         checkPreserveFds(preserveFds, main.invocation.env());
         return rt.create(id, bundle, pidFile, new ContainerRuntime.Launch(consoleSocket, preserveFds,
-                () -> Runtime.helper("sluice-init"), Runtime::anyProxyWanted,
+                () -> Installation.helper("sluice-init"), Installation::anyProxyWanted,
                 b -> SentryDaemonCommand.argv(main, b, consoleSocket, preserveFds), main.invocation.spawner(),
                 main.invocation.envList()));
     }

@@ -108,7 +108,7 @@ final class ExecCommand extends OciCommand {
     @Override
     int run() {
         ContainerExec.Request r = request();
-        ContainerExec.Started started = new ContainerExec(new StateStore(main.root), () -> Runtime.helper("sluice-init")).start(r);
+        ContainerExec.Started started = new ContainerExec(new StateStore(main.root), () -> Installation.helper("sluice-init")).start(r);
         if (detach) {
             return 0;
         }

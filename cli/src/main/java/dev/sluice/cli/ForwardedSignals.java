@@ -1,5 +1,6 @@
 package dev.sluice.cli;
 
+import dev.sluice.sentry.nativeio.Signals;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntConsumer;
@@ -12,7 +13,7 @@ import sun.misc.SignalHandler;
  * the JVM and are not taken. Closing puts the previous handlers back.
  */
 final class ForwardedSignals implements AutoCloseable {
-    static final String[] NAMES = {"INT", "TERM", "HUP", "USR2"};
+    static final List<String> NAMES = Signals.names(Signals.CONTAINER_FORWARDED);
 
     private final List<Signal> signals = new ArrayList<>();
     private final List<SignalHandler> previous = new ArrayList<>();

@@ -19,7 +19,7 @@ final class IoctlsCommand implements Callable<Integer> {
     static String render() {
         List<IoctlTable> tables = new ArrayList<>();
         StringBuilder more = new StringBuilder();
-        Runtime.providers().forEach(p -> {
+        Installation.providers().forEach(p -> {
             tables.addAll(p.tables());
             String d = p.docs();
             if (!d.isEmpty()) {

@@ -1,7 +1,7 @@
 package dev.sluice.cli;
 
 import dev.sluice.oci.OciException;
-import java.util.List;
+import dev.sluice.sentry.nativeio.Signals;
 import java.util.Locale;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -12,11 +12,6 @@ import picocli.CommandLine.Parameters;
         description = {"Send a signal to a container (runc-compatible). SIGNAL is a number or a name, with or without SIG;",
             "default TERM."})
 final class KillCommand extends OciCommand {
-    /** Signal names by number, x86_64 (asm/signal.h). */
-    static final List<String> NAMES = List.of("", "HUP", "INT", "QUIT", "ILL", "TRAP", "ABRT", "BUS", "FPE", "KILL", "USR1",
-            "SEGV", "USR2", "PIPE", "ALRM", "TERM", "STKFLT", "CHLD", "CONT", "STOP", "TSTP", "TTIN", "TTOU", "URG", "XCPU",
-            "XFSZ", "VTALRM", "PROF", "WINCH", "IO", "PWR", "SYS");
-
     @Option(names = {"-a", "--all"}, description = "Send it to every process of the container.")
     boolean all;
 
@@ -41,7 +36,7 @@ final class KillCommand extends OciCommand {
     static int parse(String s) {
         if (s.matches("\\d+")) {
             int n = Integer.parseInt(s);
-            if (n < 1 || n > 64) {
+            if (n < 1 || n > Signals.SIGRTMAX) {
                 throw new OciException("invalid signal " + s + " (1 to 64)");
             }
             return n;
@@ -50,20 +45,20 @@ final class KillCommand extends OciCommand {
         if (name.startsWith("SIG")) {
             name = name.substring(3);
         }
-        int i = NAMES.indexOf(name);
+        int i = Signals.NAMES.indexOf(name);
         if (i > 0) {
             return i;
         }
         if (name.equals("IOT")) {
-            return 6;
+            return Signals.SIGABRT;
         }
         if (name.equals("POLL")) {
-            return 29;
+            return Signals.SIGIO;
         }
         if (name.startsWith("RTMIN")) {
             int off = name.equals("RTMIN") ? 0 : name.matches("RTMIN\\+\\d+") ? Integer.parseInt(name.substring(6)) : -1;
-            if (off >= 0 && 34 + off <= 64) {
-                return 34 + off;
+            if (off >= 0 && Signals.SIGRTMIN + off <= Signals.SIGRTMAX) {
+                return Signals.SIGRTMIN + off;
             }
         }
         throw new OciException("unknown signal \"" + s + "\"");

@@ -59,8 +59,8 @@ final class LifecycleBenchCommand implements Callable<Integer> {
         if (cycles < rounds || rounds < 1) {
             throw new IllegalArgumentException("--cycles must be at least --rounds, and --rounds at least 1");
         }
-        Path driver = Runtime.helper("sluice-bench-lifecycle");
-        Path sluice = Runtime.libexec().getParent().resolve("sluice");
+        Path driver = Installation.helper("sluice-bench-lifecycle");
+        Path sluice = Installation.libexec().getParent().resolve("sluice");
         if (!Files.isExecutable(sluice)) {
             throw new IllegalStateException("the sluice launcher is not at " + sluice + " (run `mvn package` first)");
         }

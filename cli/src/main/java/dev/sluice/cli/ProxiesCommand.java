@@ -14,7 +14,7 @@ final class ProxiesCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        for (DeviceProxyProvider p : Runtime.providers()) {
+        for (DeviceProxyProvider p : Installation.providers()) {
             spec.commandLine().getOut().printf("%-10s %s%n", p.name(), p.description());
         }
         return 0;

@@ -28,7 +28,7 @@ final class RdmaRestoreCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        NetdevMover mover = NetdevMover.onHost(NetdevMover.Fault.NONE);
+        NetdevMover mover = NetdevMover.onHost();
         int failed = 0;
         int restored = 0;
         for (NetdevJournal j : NetdevJournal.all(NetdevMover.JOURNAL_DIR)) {

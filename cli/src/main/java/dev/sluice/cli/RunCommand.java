@@ -1,30 +1,18 @@
 package dev.sluice.cli;
 
-import dev.sluice.nvproxy.NvProxyProvider;
-import dev.sluice.nvproxy.NvidiaDevices;
-import dev.sluice.rdmaproxy.UverbsDevices;
+import dev.sluice.cli.run.RunRequest;
+import dev.sluice.cli.run.SandboxPolicy;
 import dev.sluice.rdmaproxy.net.NetdevException;
 import dev.sluice.rdmaproxy.net.NetdevMover;
-import dev.sluice.rdmaproxy.net.RdmaLinks;
 import dev.sluice.rdmaproxy.net.StrongArp;
-import dev.sluice.oci.launch.SeccompProfile;
-import dev.sluice.oci.spec.SpecLoader;
 import dev.sluice.sentry.SandboxRunner;
+import dev.sluice.sentry.faults.TestFaults;
 import dev.sluice.sentry.launch.HostProcess;
-import dev.sluice.sentry.launch.PlanCompiler;
 import dev.sluice.sentry.launch.SandboxSpec;
-import dev.sluice.sentry.launch.SysView;
-import dev.sluice.sentry.seccomp.DefaultProfile;
-import dev.sluice.sentry.seccomp.SyscallProfile;
 import dev.sluice.sentry.spi.DeviceProxy;
-import dev.sluice.sentry.spi.ProxyConfig;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicReference;
 import jnr.posix.POSIXFactory;
@@ -35,6 +23,8 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code sluice run [options] -- CMD [ARGS...]}: runs CMD in a sandbox and returns its exit code
  * (128+N when it dies of signal N; 125 when sluice itself fails; 126/127 when CMD cannot be run).
+ * What the sandbox gets is {@link SandboxPolicy}'s; this command parses the options and acts on
+ * the policy: it creates the proxies, changes the host where asked, and runs the sandbox.
  */
 @Command(name = "run", sortOptions = false, mixinStandardHelpOptions = true,
         description = {
@@ -42,9 +32,6 @@ import picocli.CommandLine.Parameters;
             "a private /tmp; a minimal /dev with only the devices granted by --device; a /proc of its own;",
             "the container engines' default syscall profile. Device ioctls of the active proxies pass through the sentry."})
 final class RunCommand implements Callable<Integer> {
-    /** {@code --seccomp-profile unconfined}: no syscall profile (docker's {@code seccomp=unconfined}). */
-    static final String UNCONFINED = "unconfined";
-
     @Option(names = "--rootfs", paramLabel = "DIR", description = "Root filesystem (default: the host's /), mounted read-only.")
     Path rootfs;
 
@@ -72,10 +59,6 @@ final class RunCommand implements Callable<Integer> {
             description = "With --net host: set arp_ignore=1 and arp_announce=2 on the host (all, and the netdevs of the --rdma devices)."
                     + " This changes the host for everyone and stays after the sandbox.")
     boolean strictArpOnHost;
-
-    @Option(names = "--debug-netdev-fault", hidden = true, paramLabel = "FAULT",
-            description = "Fault injection for tests: NONE, AFTER_MOVE (fail right after moving a netdev) or PLAIN_MOVE (move it without its addresses, as a plain runtime).")
-    NetdevMover.Fault netdevFault = NetdevMover.Fault.NONE;
 
     @Option(names = "--rdma-cm", description = "Grant /dev/infiniband/rdma_cm (the RDMA connection manager; its write() commands are not mediated).")
     boolean rdmaCm;
@@ -121,18 +104,6 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--stats", description = "Print counts and p50/p99 latency of trapped ioctls by device, request and disposition at exit.")
     boolean stats;
 
-    @Option(names = "--debug-close-listener-after", hidden = true, paramLabel = "N",
-            description = "Fault injection for tests: close the seccomp listener after N trapped calls.")
-    int failAfter;
-
-    @Option(names = "--debug-stall-ms", hidden = true, paramLabel = "MS",
-            description = "Fault injection for tests: from the first trapped call on, answer nothing for MS milliseconds.")
-    int stallMillis;
-
-    @Option(names = "--debug-delay-ms", hidden = true, paramLabel = "MS",
-            description = "Fault injection for tests: hold every handled call MS milliseconds before answering it.")
-    int delayMillis;
-
     @Parameters(arity = "1..*", paramLabel = "CMD", description = "The command and its arguments.")
     List<String> command = new ArrayList<>();
 
@@ -141,79 +112,24 @@ final class RunCommand implements Callable<Integer> {
         if (POSIXFactory.getNativePOSIX().geteuid() != 0) {
             throw new IllegalStateException("sluice run needs root: it creates mount and pid namespaces");
         }
-        SyscallProfile profile = syscallProfile(); // a bad file fails before anything changes on the host
-        List<NetdevMover.Grant> netdevs = rdmaNetdevs.stream().map(NetdevMover.Grant::parse).toList();
-        String mode = net != null ? net : netdevs.isEmpty() ? "host" : "none";
-        SandboxSpec.Network network = switch (mode) {
-            case "host" -> SandboxSpec.Network.HOST;
-            case "none" -> SandboxSpec.Network.NONE;
-            default -> throw new IllegalArgumentException("--net must be host or none, not '" + net + "'");
-        };
-        if (network == SandboxSpec.Network.HOST && !netdevs.isEmpty()) {
-            throw new IllegalArgumentException("--rdma-netdev moves a netdev into the sandbox's own network namespace: not with --net host");
-        }
-        if (strictArpOnHost && network != SandboxSpec.Network.HOST) {
-            throw new IllegalArgumentException("--rdma-strict-arp is for --net host; a sandbox's own namespace always gets the strict settings");
-        }
-        if (rootfs != null && !Files.isDirectory(rootfs)) {
-            throw new IllegalArgumentException("--rootfs " + rootfs + ": no such directory");
-        }
-        List<Path> requested = new ArrayList<>(devices);
-        if (gpus != null) {
-            requested.addAll(NvidiaDevices.nodes(Path.of("/dev"), gpus));
-        }
-        for (String dev : rdmaDevices) {
-            requested.add(UverbsDevices.node(Path.of("/sys"), dev));
-        }
-        if (rdmaCm) {
-            Path cm = Path.of("/dev/infiniband/rdma_cm");
-            if (!Files.exists(cm)) {
-                throw new IllegalArgumentException("--rdma-cm: " + cm + " does not exist (is rdma_ucm loaded?)");
-            }
-            requested.add(cm);
-        }
-        List<Path> granted = new ArrayList<>();
-        for (Path d : requested) {
-            Path abs = d.toAbsolutePath().normalize();
-            if (!Files.exists(abs) || Files.isDirectory(abs) || Files.isRegularFile(abs)) {
-                throw new IllegalArgumentException("--device " + d + ": not a device node");
-            }
-            if (!granted.contains(abs)) {
-                granted.add(abs);
-            }
-        }
-        Map<String, String> options = new LinkedHashMap<>();
-        options.put(NvProxyProvider.OPT_CAPABILITIES, nvCaps);
-        if (nvDriverVersion != null) {
-            options.put(NvProxyProvider.OPT_DRIVER_VERSION, nvDriverVersion);
-        }
-        ProxyConfig config = new ProxyConfig(granted, new LinkedHashSet<>(proxies), options);
-        List<DeviceProxy> active = Runtime.proxies(config);
+        // A bad option or profile file fails before anything changes on the host.
+        SandboxPolicy policy = SandboxPolicy.of(new RunRequest(command, rootfs, net, env, devices, rdmaDevices, rdmaNetdevs,
+                strictArpOnHost, rdmaCm, gpus, nvDriverVersion, nvCaps, hostname, proxies, seccompProfile, allowIoUring));
+        TestFaults.active(); // so does a malformed SLUICE_TEST_FAULTS (the tests' switch)
+        List<DeviceProxy> active = Installation.proxies(policy.proxyConfig());
         if (!acceptRacyContinue) {
             DeviceProxy.racyWarning(active).ifPresent(w -> System.err.println("sluice: warning: " + w
                     + " (--accept-racy-continue accepts them)"));
         }
-        Path root = rootfs == null ? null : rootfs.toAbsolutePath().normalize();
-        // A sandbox granted uverbs nodes sees only their RDMA devices in /sys (and no RDMA netlink).
-        List<String> uverbs = granted.stream().filter(d -> d.getParent() != null
-                && d.getParent().equals(Path.of("/dev/infiniband")) && d.getFileName().toString().startsWith("uverbs"))
-                .map(d -> d.getFileName().toString()).toList();
-        SysView view = uverbs.isEmpty() ? SysView.NONE : UverbsDevices.sysView(Path.of("/sys"), uverbs);
+        SandboxSpec spec = policy.spec(System.getenv(), System.getProperty("user.dir"));
         if (strictArpOnHost) {
-            List<String> hostNetdevs = new ArrayList<>();
-            rdmaDevices.forEach(d -> hostNetdevs.addAll(RdmaLinks.netdevsOf(Path.of("/sys"), d)));
-            for (String line : StrongArp.applyOnHost(Path.of("/proc/sys"), hostNetdevs)) {
+            for (String line : StrongArp.applyOnHost(Path.of("/proc/sys"), policy.strictArpHostNetdevs())) {
                 System.err.println("sluice: host sysctl " + line);
             }
         }
-        boolean rdma = !uverbs.isEmpty() || !netdevs.isEmpty();
-        Map<String, String> sysctls = network == SandboxSpec.Network.NONE && rdma
-                ? StrongArp.sysctls(netdevs.stream().map(NetdevMover.Grant::innerName).toList()) : Map.of();
-        SandboxSpec spec = new SandboxSpec(command, environment(), PlanCompiler.keepCwd(root, System.getProperty("user.dir")),
-                root, network, granted, hostname, config.enabledProxies(), config.options(), view, !netdevs.isEmpty(), sysctls,
-                profile, allowIoUring);
-        SandboxRunner runner = new SandboxRunner(Runtime.libexec(), System.err);
-        NetdevMover mover = netdevs.isEmpty() ? null : NetdevMover.onHost(netdevFault);
+        List<NetdevMover.Grant> netdevs = policy.netdevs();
+        SandboxRunner runner = new SandboxRunner(Installation.libexec(), System.err);
+        NetdevMover mover = netdevs.isEmpty() ? null : NetdevMover.onHost();
         AtomicReference<NetdevMover.Moved> moved = new AtomicReference<>();
         try {
             if (mover != null) {
@@ -221,8 +137,7 @@ final class RunCommand implements Callable<Integer> {
                     System.err.println("sluice: netdev " + dev + " restored to the host from a sandbox that ended without giving it back");
                 }
             }
-            return runner.run(spec, active, new SandboxRunner.Options(stats, trace, failAfter, 2, 64,
-                    Math.max(0, stallMillis), Math.max(0, delayMillis)),
+            return runner.run(spec, active, new SandboxRunner.Options(stats, trace, 2, 64),
                     mover == null ? null : pid1 -> moveNetdevs(mover, netdevs, pid1, moved));
         } finally {
             active.forEach(DeviceProxy::close);
@@ -247,42 +162,5 @@ final class RunCommand implements Callable<Integer> {
         } catch (NetdevException e) {
             return e.getMessage();
         }
-    }
-
-    /**
-     * The profile of {@code --seccomp-profile}: the built-in default (the plan compiler resolves its
-     * conditions for the sandbox's capabilities), a file's OCI profile, or none for {@code unconfined}.
-     */
-    private SyscallProfile syscallProfile() {
-        if (seccompProfile == null) {
-            return DefaultProfile.get();
-        }
-        if (seccompProfile.equals(UNCONFINED)) {
-            return null;
-        }
-        Path file = Path.of(seccompProfile);
-        return SeccompProfile.of(SpecLoader.loadSeccomp(file), file.toString(), "", false);
-    }
-
-    /** The caller's environment with --env applied; {@code NAME} alone imports the caller's value. */
-    private List<String> environment() {
-        Map<String, String> m = new LinkedHashMap<>(System.getenv());
-        for (String e : env) {
-            int eq = e.indexOf('=');
-            if (eq == 0) {
-                throw new IllegalArgumentException("--env " + e + ": empty name");
-            }
-            if (eq < 0) {
-                String v = System.getenv(e);
-                if (v != null) {
-                    m.put(e, v);
-                }
-            } else {
-                m.put(e.substring(0, eq), e.substring(eq + 1));
-            }
-        }
-        List<String> out = new ArrayList<>();
-        m.forEach((k, v) -> out.add(k + "=" + v));
-        return out;
     }
 }

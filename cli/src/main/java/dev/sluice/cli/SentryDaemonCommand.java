@@ -34,7 +34,7 @@ final class SentryDaemonCommand extends OciCommand {
     @Override
     int run() throws Exception {
         Path dir = new StateStore(main.root).dir(id);
-        return new SentryDaemon(dir, id, bundle, consoleSocket, Runtime.helper("sluice-init"), Runtime::proxies, reportFd,
+        return new SentryDaemon(dir, id, bundle, consoleSocket, Installation.helper("sluice-init"), Installation::proxies, reportFd,
                 preserveFds).run();
     }
 
@@ -45,12 +45,12 @@ final class SentryDaemonCommand extends OciCommand {
      */
     static List<String> argv(Main main, Path bundle, Path consoleSocket, int preserveFds) {
         List<String> argv = new ArrayList<>();
-        Path launcher = Runtime.libexec().getParent().resolve("sluice");
+        Path launcher = Installation.libexec().getParent().resolve("sluice");
         if (Files.isExecutable(launcher)) {
             argv.add(launcher.toString());
         } else {
             argv.add(ProcessHandle.current().info().command().orElse("java"));
-            argv.add("-Dsluice.libexec=" + Runtime.libexec());
+            argv.add("-Dsluice.libexec=" + Installation.libexec());
             argv.add("-cp");
             argv.add(System.getProperty("java.class.path"));
             argv.add(Main.class.getName());

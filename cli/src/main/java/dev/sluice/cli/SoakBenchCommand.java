@@ -1,18 +1,9 @@
 package dev.sluice.cli;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.DirectoryStream;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
@@ -33,7 +24,7 @@ import picocli.CommandLine.Spec;
  * runs it, so the child is the sentry and nothing else: its RSS ({@code VmRSS}) and open fds
  * are read from {@code /proc/PID} at every interval line, and this JVM's own memory and
  * threads (the table, the parsing) never count. The fd count of a sample is the lowest of
- * {@value #FD_READS} reads {@value #FD_READ_GAP_MS} ms apart: a call in flight holds a dup of the
+ * {@value SoakRun#FD_READS} reads {@value SoakRun#FD_READ_GAP_MS} ms apart: a call in flight holds a dup of the
  * guest's fd (and for EMULATE {@code /proc/TID/mem}), and under this load one is open in most
  * reads; the JVM itself opens a file now and then (its cgroup CPU quota); a leaked fd is there in
  * every read. Even so a sample can catch one more now and then, so a single sample never decides.
@@ -52,21 +43,15 @@ import picocli.CommandLine.Spec;
  * sandbox ({@code --stats}: {@code sentry fds: start=S end=E}) differs from its start. A wrong
  * answer to any call fails the guest, and so the run. The last line is the headline; the exit
  * code is 0 for {@code verdict=pass}, 1 otherwise.
+ *
+ * <p>This command reads the options and orders the runs; {@link SoakRun} runs and samples,
+ * {@link SoakVerdict} judges and reports.
  */
 @Command(name = "soak", mixinStandardHelpOptions = true,
         description = "A long load of EMULATE and CONTINUE calls from many guest threads: throughput, p99, sentry RSS and fds over time.")
 final class SoakBenchCommand implements Callable<Integer> {
     /** The shortest default warm-up: the sentry JVM's first young GCs (its eden touched) and JIT. */
     static final Duration WARMUP_MIN = Duration.ofSeconds(5);
-    static final int FD_READS = 100;
-    static final int FD_READ_GAP_MS = 3;
-    private static final Pattern START = Pattern.compile("^soak start threads=(\\d+)");
-    private static final Pattern INTERVAL = Pattern.compile(
-            "^soak interval=(\\d+) t_ms=(\\d+) ms=(\\d+) calls=(\\d+) emulate=(\\d+) continue=(\\d+) p50_ns=(\\d+) p99_ns=(\\d+) max_ns=(\\d+)");
-    private static final Pattern DONE = Pattern.compile(
-            "^soak done t_ms=(\\d+) calls=(\\d+) emulate=(\\d+) continue=(\\d+) p50_ns=(\\d+) p99_ns=(\\d+) max_ns=(\\d+)");
-    private static final Pattern IDLE = Pattern.compile("^soak idle$");
-    private static final Pattern STATS_FDS = Pattern.compile("sentry fds: start=(\\d+) end=(\\d+)");
 
     @Spec
     CommandSpec spec;
@@ -94,20 +79,6 @@ final class SoakBenchCommand implements Callable<Integer> {
             description = "RSS the last third of the samples may exceed the first third's maximum by (default ${DEFAULT-VALUE} MiB).")
     double rssSlackMiB;
 
-    @Option(names = "--debug-close-listener-after", hidden = true, paramLabel = "N",
-            description = "Fault injection for tests: the sandbox's sentry closes its listener after N trapped calls.")
-    int failAfter;
-
-    /** One interval line of the guest, with the sentry's figures sampled when it came. */
-    record Sample(double tSec, double ms, long calls, long p50Ns, long p99Ns, long maxNs, long rssKiB, int fds, int sentryThreads, double load) {}
-
-    /** The guest's {@code soak done} line. */
-    record Done(double tSec, long calls, long emulate, long cont, long p50Ns, long p99Ns, long maxNs) {
-        double rate() {
-            return calls / tSec;
-        }
-    }
-
     @Override
     public Integer call() throws Exception {
         if (threads < 1 || duration.toMillis() < 1 || interval.toMillis() < 100) {
@@ -119,299 +90,19 @@ final class SoakBenchCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "--duration must leave at least 3 intervals after the warm-up to judge growth");
         }
-        Path guest = Runtime.helper("sluice-bench-soak");
+        Path guest = Installation.helper("sluice-bench-soak");
         PrintWriter out = spec.commandLine().getOut();
         out.printf("sluice bench soak: %d guest threads alternating TIOCGPTN (EMULATE) and TCGETS (CONTINUE) on /dev/ptmx "
                 + "for %ds under `sluice run --proxy pty`, sampled every %ss; warm-up %ss; untrapped baseline %ss%n",
                 threads, duration.toSeconds(), seconds(interval), seconds(warm), seconds(base));
         out.flush();
 
+        SoakRun run = new SoakRun(guest, threads, interval, out, spec.commandLine().getErr());
         Duration half = base.dividedBy(2);
-        Done native1 = half.toMillis() > 0 ? runNative(guest, half) : null;
-        Soak soak = runSoak(guest);
-        Done native2 = half.toMillis() > 0 ? runNative(guest, half) : null;
-
-        List<String> failures = new ArrayList<>();
-        if (soak.exitCode != 0) {
-            failures.add("the sandboxed guest exited " + soak.exitCode + " (a wrong answer or a failed call: see above)");
-        }
-        Done d = soak.done;
-        if (d == null || d.calls() == 0) {
-            failures.add("the sandboxed guest reported no calls");
-        }
-        // From the first sample at or after the warm-up's end (a guest's interval line is never early).
-        List<Sample> post = soak.samples.stream().filter(x -> x.tSec() >= warm.toMillis() / 1000.0 - 0.05).toList();
-        List<String> growth = judge(post, rssSlackMiB, soak.statsFds, failures);
-
-        out.println();
-        out.printf("%-34s %12s %9s %9s%n", "run", "calls/s", "p50(us)", "p99(us)");
-        printSummary(out, "untrapped, before", native1);
-        printSummary(out, "sandboxed (sluice run --proxy pty)", d);
-        printSummary(out, "untrapped, after", native2);
-        if (soak.statsFds != null) {
-            out.printf("sentry fds at the sandbox's start and end (--stats): %d, %d%n", soak.statsFds[0], soak.statsFds[1]);
-        }
-        double slope = post.size() < 2 ? 0 : slopeMiBPerMinute(post);
-        out.printf("sentry RSS after the warm-up: least-squares slope %+.3f MiB/min%n", slope);
-        for (String f : failures) {
-            out.println("FAIL: " + f);
-        }
-
-        // The headline: the sandboxed run against the untrapped halves' combined rate and mean p99.
-        String nativeRate = "-";
-        String nativeP99 = "-";
-        String rateRatio = "-";
-        String p99Ratio = "-";
-        if (native1 != null && native2 != null && d != null) {
-            double nr = (native1.calls() + native2.calls()) / (native1.tSec() + native2.tSec());
-            double np = (native1.p99Ns() + native2.p99Ns()) / 2.0;
-            nativeRate = String.format("%.0f/s", nr);
-            nativeP99 = String.format("%.2fus", np / 1000);
-            rateRatio = String.format("%.4f", d.rate() / nr);
-            p99Ratio = String.format("%.0f", d.p99Ns() / np);
-        }
-        Sample start = post.isEmpty() ? null : post.get(0);
-        Sample end = post.isEmpty() ? null : post.get(post.size() - 1);
-        out.printf("soak: duration=%ds threads=%d calls=%d emulate=%d continue=%d rate=%.0f/s p50=%.1fus p99=%.1fus "
-                        + "native_rate=%s native_p99=%s rate_ratio=%s p99_ratio=%s "
-                        + "rss_start=%.1fMiB rss_end=%.1fMiB rss_max=%.1fMiB rss_slope=%+.3fMiB/min fds_start=%d fds_end=%d fds_max=%d "
-                        + "growth=%s verdict=%s%n",
-                duration.toSeconds(), threads, d == null ? 0 : d.calls(), d == null ? 0 : d.emulate(), d == null ? 0 : d.cont(),
-                d == null ? 0.0 : d.rate(), d == null ? 0.0 : d.p50Ns() / 1000.0, d == null ? 0.0 : d.p99Ns() / 1000.0,
-                nativeRate, nativeP99, rateRatio, p99Ratio,
-                start == null ? 0.0 : start.rssKiB() / 1024.0, end == null ? 0.0 : end.rssKiB() / 1024.0,
-                soak.samples.stream().mapToLong(Sample::rssKiB).max().orElse(0) / 1024.0, slope,
-                post.size() < 3 ? 0 : fdsMin(post.subList(0, post.size() / 3)), end == null ? 0 : end.fds(),
-                post.stream().mapToInt(Sample::fds).max().orElse(0),
-                growth.isEmpty() ? "none" : String.join(",", growth), failures.isEmpty() ? "pass" : "fail");
-        out.flush();
-        return failures.isEmpty() ? 0 : 1;
-    }
-
-    /** The outcome of the sandboxed run. */
-    private static final class Soak {
-        final List<Sample> samples = new ArrayList<>();
-        Done done;
-        int exitCode;
-        int[] statsFds;
-    }
-
-    private Soak runSoak(Path guest) throws IOException, InterruptedException {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
-        List<String> cmd = TrapBenchCommand.javaCommand();
-        cmd.addAll(List.of("run", "--proxy", "pty", "--stats"));
-        if (failAfter > 0) {
-            cmd.addAll(List.of("--debug-close-listener-after", Integer.toString(failAfter)));
-        }
-        cmd.add("--");
-        cmd.addAll(guestArgs(guest, duration));
-        cmd.add("--linger");
-        // The child is the sentry: java exec'd directly, `sluice run` in it, the sandbox its children.
-        // stdin is a pipe the guest inherits: with --linger it waits for its EOF after its last interval.
-        Process p = new ProcessBuilder(cmd).start();
-        long sentry = p.pid();
-        Soak soak = new Soak();
-        Thread errPump = new Thread(() -> {
-            try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8))) {
-                for (String line; (line = r.readLine()) != null; ) {
-                    Matcher m = STATS_FDS.matcher(line);
-                    if (m.find()) {
-                        synchronized (soak) {
-                            soak.statsFds = new int[] {Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2))};
-                        }
-                    }
-                    synchronized (err) {
-                        err.println(line);
-                        err.flush();
-                    }
-                }
-            } catch (IOException e) {
-                // the child is gone; what it printed has been passed on
-            }
-        }, "soak-stderr");
-        errPump.setDaemon(true);
-        errPump.start();
-        boolean started = false;
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-            for (String line; (line = r.readLine()) != null; ) {
-                Matcher m;
-                if (START.matcher(line).find()) {
-                    started = true;
-                    out.printf("sentry: pid %d (%s)%n", sentry, ProcessHandle.of(sentry).flatMap(h -> h.info().command()).orElse("?"));
-                    out.printf("%7s %10s %9s %9s %10s %9s %5s %8s %6s%n",
-                            "t(s)", "calls/s", "p50(us)", "p99(us)", "max(us)", "rss(MiB)", "fds", "threads", "load");
-                    record(out, soak, sample(sentry, 0, 0, 0, 0, 0, 0));
-                } else if ((m = INTERVAL.matcher(line)).find()) {
-                    record(out, soak, sample(sentry, Long.parseLong(m.group(2)) / 1000.0, Long.parseLong(m.group(3)),
-                            Long.parseLong(m.group(4)), Long.parseLong(m.group(7)), Long.parseLong(m.group(8)),
-                            Long.parseLong(m.group(9))));
-                } else if (IDLE.matcher(line).find()) {
-                    p.getOutputStream().close(); // the last interval is sampled: let the guest end
-                } else if ((m = DONE.matcher(line)).find()) {
-                    soak.done = done(m);
-                } else {
-                    out.println(line);
-                }
-                out.flush();
-            }
-        }
-        soak.exitCode = p.waitFor();
-        errPump.join(10_000);
-        if (!started) {
-            throw new IllegalStateException("the sandboxed soak guest never started (sluice run exited " + soak.exitCode + "): "
-                    + String.join(" ", cmd));
-        }
-        synchronized (soak) {
-            return soak;
-        }
-    }
-
-    /**
-     * The growth criterion over the samples from the warm-up's end on (see the class comment).
-     * Adds a line per failure to {@code failures}; returns what grew ({@code RSS}, {@code FDS}).
-     */
-    static List<String> judge(List<Sample> post, double rssSlackMiB, int[] statsFds, List<String> failures) {
-        List<String> growth = new ArrayList<>();
-        if (post.size() < 3) {
-            failures.add("only " + post.size() + " samples after the warm-up; growth cannot be judged");
-            return growth;
-        }
-        int third = post.size() / 3;
-        long firstMax = post.subList(0, third).stream().mapToLong(Sample::rssKiB).max().orElseThrow();
-        long lastMax = post.subList(post.size() - third, post.size()).stream().mapToLong(Sample::rssKiB).max().orElseThrow();
-        if (lastMax - firstMax > rssSlackMiB * 1024) {
-            growth.add("RSS");
-            failures.add(String.format("sentry RSS grew: the last third's max %.1f MiB exceeds the first third's max %.1f MiB "
-                    + "by more than %.0f MiB", lastMax / 1024.0, firstMax / 1024.0, rssSlackMiB));
-        }
-        int firstMin = fdsMin(post.subList(0, third));
-        int lastMin = fdsMin(post.subList(post.size() - third, post.size()));
-        int end = post.get(post.size() - 1).fds();
-        boolean fdsGrew = false;
-        if (end > firstMin) {
-            fdsGrew = true;
-            failures.add("the sentry holds " + end + " fds at the end, " + firstMin + " after the warm-up");
-        }
-        if (lastMin > firstMin) {
-            fdsGrew = true;
-            failures.add("the sentry's fds rose and stayed: at least " + lastMin + " in the last third, " + firstMin
-                    + " in the first");
-        }
-        if (statsFds == null) {
-            failures.add("the sandbox printed no `sentry fds: start= end=` line");
-        } else if (statsFds[1] != statsFds[0]) {
-            fdsGrew = true;
-            failures.add("the sentry ended the sandbox with " + statsFds[1] + " fds; it started with " + statsFds[0]);
-        }
-        if (fdsGrew) {
-            growth.add("FDS");
-        }
-        return growth;
-    }
-
-    /** The lowest fd count of some samples. */
-    static int fdsMin(List<Sample> samples) {
-        return samples.stream().mapToInt(Sample::fds).min().orElseThrow();
-    }
-
-    private static void record(PrintWriter out, Soak soak, Sample s) {
-        soak.samples.add(s);
-        if (s.tSec() == 0) {
-            out.printf("%7.1f %10s %9s %9s %10s %9.1f %5d %8d %6.2f%n", 0.0, "-", "-", "-", "-", s.rssKiB() / 1024.0, s.fds(),
-                    s.sentryThreads(), s.load());
-        } else {
-            out.printf("%7.1f %10.0f %9.1f %9.1f %10.1f %9.1f %5d %8d %6.2f%n", s.tSec(), s.calls() * 1000.0 / s.ms(),
-                    s.p50Ns() / 1000.0, s.p99Ns() / 1000.0, s.maxNs() / 1000.0, s.rssKiB() / 1024.0, s.fds(), s.sentryThreads(),
-                    s.load());
-        }
-    }
-
-    /**
-     * The guest's figures of one interval, with the sentry's RSS, fds and threads read now, and
-     * the machine's load average (1 min), for reading the throughput on a shared machine.
-     */
-    private static Sample sample(long pid, double tSec, long ms, long calls, long p50, long p99, long maxNs)
-            throws IOException, InterruptedException {
-        long rss = -1;
-        int threads = -1;
-        for (String l : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
-            if (l.startsWith("VmRSS:")) {
-                rss = Long.parseLong(l.substring(6).trim().split("\\s+")[0]);
-            } else if (l.startsWith("Threads:")) {
-                threads = Integer.parseInt(l.substring(8).trim());
-            }
-        }
-        double load = Double.parseDouble(Files.readString(Path.of("/proc/loadavg")).split(" ")[0]);
-        return new Sample(tSec, ms, calls, p50, p99, maxNs, rss, persistentFds(pid), threads, load);
-    }
-
-    /** The fewest open fds of {@code pid} in {@value #FD_READS} reads {@value #FD_READ_GAP_MS} ms apart. */
-    static int persistentFds(long pid) throws IOException, InterruptedException {
-        Path dir = Path.of("/proc", Long.toString(pid), "fd");
-        int min = Integer.MAX_VALUE;
-        for (int i = 0; i < FD_READS; i++) {
-            int n = 0;
-            try (DirectoryStream<Path> s = Files.newDirectoryStream(dir)) {
-                for (Path ignored : s) {
-                    n++;
-                }
-            } catch (NoSuchFileException e) {
-                throw new IllegalStateException("the sentry (pid " + pid + ") is gone", e);
-            }
-            min = Math.min(min, n);
-            Thread.sleep(FD_READ_GAP_MS);
-        }
-        return min;
-    }
-
-    private Done runNative(Path guest, Duration d) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(guestArgs(guest, d)).redirectError(ProcessBuilder.Redirect.INHERIT)
-                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
-        Done done = null;
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-            for (String line; (line = r.readLine()) != null; ) {
-                Matcher m = DONE.matcher(line);
-                if (m.find()) {
-                    done = done(m);
-                }
-            }
-        }
-        int code = p.waitFor();
-        if (code != 0 || done == null) {
-            throw new IllegalStateException("the untrapped baseline run failed (exit " + code + "); see its error above");
-        }
-        return done;
-    }
-
-    private List<String> guestArgs(Path guest, Duration d) {
-        return List.of(guest.toString(), "--threads", Integer.toString(threads), "--duration-ms", Long.toString(d.toMillis()),
-                "--interval-ms", Long.toString(Math.min(interval.toMillis(), d.toMillis())));
-    }
-
-    private static Done done(Matcher m) {
-        return new Done(Long.parseLong(m.group(1)) / 1000.0, Long.parseLong(m.group(2)), Long.parseLong(m.group(3)),
-                Long.parseLong(m.group(4)), Long.parseLong(m.group(5)), Long.parseLong(m.group(6)), Long.parseLong(m.group(7)));
-    }
-
-    private static void printSummary(PrintWriter out, String name, Done d) {
-        if (d != null) {
-            out.printf("%-34s %12.0f %9.2f %9.2f%n", name, d.rate(), d.p50Ns() / 1000.0, d.p99Ns() / 1000.0);
-        }
-    }
-
-    /** Least-squares slope of RSS over time, MiB per minute. */
-    static double slopeMiBPerMinute(List<Sample> s) {
-        double n = s.size();
-        double mt = s.stream().mapToDouble(Sample::tSec).sum() / n;
-        double mr = s.stream().mapToDouble(x -> x.rssKiB() / 1024.0).sum() / n;
-        double num = 0;
-        double den = 0;
-        for (Sample x : s) {
-            num += (x.tSec() - mt) * (x.rssKiB() / 1024.0 - mr);
-            den += (x.tSec() - mt) * (x.tSec() - mt);
-        }
-        return den == 0 ? 0 : num / den * 60;
+        SoakRun.Done native1 = half.toMillis() > 0 ? run.untrapped(half) : null;
+        SoakRun.Sandboxed soak = run.sandboxed(duration);
+        SoakRun.Done native2 = half.toMillis() > 0 ? run.untrapped(half) : null;
+        return SoakVerdict.report(out, duration, threads, warm, rssSlackMiB, native1, soak, native2);
     }
 
     private static Duration max(Duration a, Duration b) {

@@ -51,8 +51,8 @@ final class TrapBenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Path guest = Runtime.helper("sluice-bench-guest");
-        Path csup = Runtime.helper("sluice-bench-csup");
+        Path guest = Installation.helper("sluice-bench-guest");
+        Path csup = Installation.helper("sluice-bench-csup");
         List<String> java = javaCommand();
         Map<String, List<String>> modes = new LinkedHashMap<>();
         modes.put("untrapped", List.of());

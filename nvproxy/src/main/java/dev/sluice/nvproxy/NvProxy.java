@@ -10,6 +10,7 @@ import dev.sluice.sentry.spi.DeviceProxy;
 import dev.sluice.sentry.spi.IoctlCall;
 import dev.sluice.sentry.spi.IoctlResult;
 import dev.sluice.sentry.spi.TrapRule;
+import dev.sluice.sentry.spi.Verdict;
 import java.util.List;
 
 /**
@@ -78,21 +79,25 @@ public final class NvProxy implements DeviceProxy {
     }
 
     @Override
-    public IoctlResult handle(IoctlCall call) {
+    public Verdict handle(IoctlCall call) {
         CharDevice d = call.device();
         IoctlTable t = tables.of(chardevs.classify(d));
         if (t == null) {
-            return IoctlResult.deny(Errno.ENOTTY, d == null ? "not an NVIDIA device"
-                    : "NVIDIA device " + d + " (" + chardevs.driverOf(d.major()) + ") has no NVProxy table");
+            return new Verdict(IoctlResult.deny(Errno.ENOTTY, d == null ? "not an NVIDIA device"
+                    : "NVIDIA device " + d + " (" + chardevs.driverOf(d.major()) + ") has no NVProxy table"),
+                    ioctlName(call.request().cmd()));
         }
-        return t.dispatch(call, caps);
+        Verdict v = t.dispatch(call, caps);
+        // A request the node's table does not name (a UVM number on nvidiactl, an escape of another
+        // size) is still named as NVIDIA's headers name it, for the denial log.
+        return v.name().equals(IoctlTable.UNKNOWN) ? v.named(ioctlName(call.request().cmd())) : v;
     }
 
     @Override
     public String ioctlName(int cmd) {
         for (IoctlTable t : tables.all()) {
             String n = t.name(cmd);
-            if (!n.equals("unknown")) {
+            if (!n.equals(IoctlTable.UNKNOWN)) {
                 return n;
             }
         }

@@ -19,6 +19,7 @@ import dev.sluice.sentry.spi.DeviceProxy;
 import dev.sluice.sentry.spi.FakeGuestMemory;
 import dev.sluice.sentry.spi.HostDevice;
 import dev.sluice.sentry.spi.IoctlResult;
+import dev.sluice.sentry.spi.Verdict;
 import dev.sluice.sentry.spi.ScriptedCall;
 import java.util.List;
 import java.util.Map;
@@ -51,6 +52,10 @@ class NvProxyTest {
             Capability.mask(Capability.DEFAULT), true, List.of());
 
     private IoctlResult call(CharDevice device, int cmd) {
+        return verdict(device, cmd).result();
+    }
+
+    private Verdict verdict(CharDevice device, int cmd) {
         return proxy.handle(new ScriptedCall(cmd, BASE, device, new FakeGuestMemory(BASE, 4096), NO_FILE));
     }
 
@@ -98,6 +103,18 @@ class NvProxyTest {
             UvmIoctls.UVM_TEST_IOCTL_LAST, 81, 199, 511, 0x30000003}) {
             assertDenied(call(UVM, cmd), Errno.EINVAL, "UVM number " + cmd);
         }
+    }
+
+    @Test
+    void eachCallGoesByTheNameOfWhatItAsked() {
+        assertEquals(UvmIoctls.name(UvmIoctls.UVM_INITIALIZE), verdict(UVM, UvmIoctls.UVM_INITIALIZE).name(),
+                "a UVM row, by its name");
+        assertEquals("NVKMS_IOCTL_CMD", verdict(MODESET, ModesetTable.NVKMS_IOCTL_REQUEST).name(),
+                "a known but denied request, by the node table's name");
+        assertEquals(UvmIoctls.name(UvmIoctls.UVM_INITIALIZE), verdict(CTL, UvmIoctls.UVM_INITIALIZE).name(),
+                "a request the node's table does not name, as NVIDIA's headers name it");
+        assertEquals(proxy.ioctlName(Ioctl.iowr('F', 0x2a, 40)), verdict(CTL, Ioctl.iowr('F', 0x2a, 40)).name(),
+                "an escape of another size, as the denial log named it before");
     }
 
     @Test

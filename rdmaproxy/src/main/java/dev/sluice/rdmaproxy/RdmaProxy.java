@@ -1,15 +1,16 @@
 package dev.sluice.rdmaproxy;
 
-import dev.sluice.sentry.spi.HostDevice;
 import dev.sluice.rdmaproxy.abi.UverbsIoctl;
 import dev.sluice.rdmaproxy.driver.RdmaDriverPlugin;
 import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.spi.CharDevice;
 import dev.sluice.sentry.spi.DeviceProxy;
 import dev.sluice.sentry.spi.Disposition;
+import dev.sluice.sentry.spi.HostDevice;
 import dev.sluice.sentry.spi.IoctlCall;
 import dev.sluice.sentry.spi.IoctlResult;
 import dev.sluice.sentry.spi.TrapRule;
+import dev.sluice.sentry.spi.Verdict;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -73,14 +74,15 @@ public final class RdmaProxy implements DeviceProxy {
     }
 
     @Override
-    public IoctlResult handle(IoctlCall call) {
-        if (call.cmd() != UverbsIoctl.RDMA_VERBS_IOCTL) {
-            return IoctlResult.deny(Errno.ENOTTY, "not supported by " + name());
+    public Verdict handle(IoctlCall call) {
+        int cmd = call.request().cmd();
+        if (cmd != UverbsIoctl.RDMA_VERBS_IOCTL) {
+            return new Verdict(IoctlResult.deny(Errno.ENOTTY, "not supported by " + name()), ioctlName(cmd));
         }
         UverbsDispatch d = call.device() == null ? null : dispatch.get(call.device());
         if (d == null) {
-            return IoctlResult.deny(Errno.EINVAL, "uverbs: uverbs device " + call.device()
-                    + " was not granted to this sandbox, so no driver plugin serves it");
+            return new Verdict(IoctlResult.deny(Errno.EINVAL, "uverbs: uverbs device " + call.device()
+                    + " was not granted to this sandbox, so no driver plugin serves it"), UverbsDispatch.REQUEST);
         }
         return d.dispatch(call);
     }
@@ -109,6 +111,6 @@ public final class RdmaProxy implements DeviceProxy {
 
     @Override
     public String ioctlName(int cmd) {
-        return cmd == UverbsIoctl.RDMA_VERBS_IOCTL ? "RDMA_VERBS_IOCTL" : "unknown";
+        return cmd == UverbsIoctl.RDMA_VERBS_IOCTL ? UverbsDispatch.REQUEST : "unknown";
     }
 }

@@ -1,11 +1,11 @@
 package dev.sluice.rdmaproxy;
 
-import dev.sluice.sentry.spi.HostDevice;
 import dev.sluice.rdmaproxy.driver.DriverPlugins;
 import dev.sluice.rdmaproxy.driver.RdmaDriverPlugin;
 import dev.sluice.sentry.spi.CharDevice;
 import dev.sluice.sentry.spi.DeviceProxy;
 import dev.sluice.sentry.spi.DeviceProxyProvider;
+import dev.sluice.sentry.spi.HostDevice;
 import dev.sluice.sentry.spi.ProxyConfig;
 import java.io.IOException;
 import java.nio.file.Path;

@@ -1,6 +1,5 @@
 package dev.sluice.rdmaproxy;
 
-import dev.sluice.sentry.spi.HostDevice;
 import dev.sluice.rdmaproxy.abi.LegacyCommands;
 import dev.sluice.rdmaproxy.abi.UverbsAttrs;
 import dev.sluice.rdmaproxy.abi.UverbsIoctl;
@@ -16,8 +15,10 @@ import dev.sluice.rdmaproxy.driver.UdataSite;
 import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.nativeio.HostFd;
 import dev.sluice.sentry.spi.Disposition;
+import dev.sluice.sentry.spi.HostDevice;
 import dev.sluice.sentry.spi.IoctlCall;
 import dev.sluice.sentry.spi.IoctlResult;
+import dev.sluice.sentry.spi.Verdict;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
@@ -62,6 +63,9 @@ public final class UverbsDispatch {
     private static final UverbsMethods.Key INVOKE_WRITE =
             new UverbsMethods.Key(UverbsObjects.UVERBS_OBJECT_DEVICE, UverbsMethods.UVERBS_METHOD_INVOKE_WRITE);
 
+    /** The C name of the one request ({@code RDMA_VERBS_IOCTL}). */
+    static final String REQUEST = "RDMA_VERBS_IOCTL";
+
     /** Guest input is read through at most this many bytes of scratch at a time. */
     static final int CHUNK = 4096;
 
@@ -87,34 +91,39 @@ public final class UverbsDispatch {
         return plugin;
     }
 
-    public IoctlResult dispatch(IoctlCall call) {
+    /**
+     * The decision on one call, named {@code RDMA_VERBS_IOCTL} with the method or legacy command it
+     * carries once that has a row.
+     */
+    public Verdict dispatch(IoctlCall call) {
         UverbsEnvelope.Read read = UverbsEnvelope.read(call);
         if (read instanceof UverbsEnvelope.Bad bad) {
             // Bad framing (EINVAL) or unreadable guest memory (EFAULT): nobody executes the call.
-            return IoctlResult.deny(bad.fault().errno(), "uverbs: " + bad.fault().reason());
+            return new Verdict(IoctlResult.deny(bad.fault().errno(), "uverbs: " + bad.fault().reason()), REQUEST);
         }
         return decide(call, ((UverbsEnvelope.Ok) read).envelope());
     }
 
     /** The decision on an envelope the sentry already holds a copy of; {@code call} gives guest memory. */
-    IoctlResult decide(IoctlCall call, UverbsEnvelope env) {
+    private Verdict decide(IoctlCall call, UverbsEnvelope env) {
+        String name = REQUEST;
         int object = env.objectId();
         int method = env.methodId();
         String where = "method " + names.method(object, method) + " on object " + names.object(object);
         if (env.driverId() != plugin.driverId()) {
-            return deny(String.format("driver_id %d (%s) of %s is not the %s plugin's %d (%s)", env.driverId(),
-                    driverName(env.driverId()), where, plugin.name(), plugin.driverId(), driverName(plugin.driverId())));
+            return new Verdict(deny(String.format("driver_id %d (%s) of %s is not the %s plugin's %d (%s)", env.driverId(),
+                    driverName(env.driverId()), where, plugin.name(), plugin.driverId(), driverName(plugin.driverId()))), name);
         }
         RdmaTable.MethodRow row = table.method(object, method);
         if (row == null) {
             Optional<String> why = plugin.denial(object, method);
             if (why.isPresent()) {
-                return deny(where + " is denied by the " + plugin.name() + " plugin: " + why.get());
+                return new Verdict(deny(where + " is denied by the " + plugin.name() + " plugin: " + why.get()), name);
             }
             if (UverbsEnvelope.driverNamespace(object) || UverbsEnvelope.driverNamespace(method)) {
-                return deny("driver-namespace " + where + " is not modelled by the " + plugin.name() + " plugin");
+                return new Verdict(deny("driver-namespace " + where + " is not modelled by the " + plugin.name() + " plugin"), name);
             }
-            return deny("unsupported " + where);
+            return new Verdict(deny("unsupported " + where), name);
         }
         UverbsSchema.Method schema = row.schema();
         Set<Integer> seen = new HashSet<>();
@@ -122,20 +131,20 @@ public final class UverbsDispatch {
         for (UverbsEnvelope.Attr a : env.attrs()) {
             Optional<UverbsSchema.Attr> spec = schema.attr(a.id());
             if (spec.isEmpty()) {
-                return deny("unsupported attribute " + attr(env, a) + " of " + where);
+                return new Verdict(deny("unsupported attribute " + attr(env, a) + " of " + where), name);
             }
             if (!seen.add(a.id())) {
-                return deny("attribute " + attr(env, a) + " given twice to " + where);
+                return new Verdict(deny("attribute " + attr(env, a) + " given twice to " + where), name);
             }
             String bad = UverbsAttrCheck.shape(spec.get(), a);
             if (bad != null) {
-                return deny("attribute " + attr(env, a) + " of " + where + " " + bad);
+                return new Verdict(deny("attribute " + attr(env, a) + " of " + where + " " + bad), name);
             }
             if (spec.get().type() == UverbsSchema.AttrType.CONST_IN) {
                 ConstRule rule = plugin.constRule(object, method, a.id());
                 String no = rule == null ? null : rule.check(a.data());
                 if (no != null) {
-                    return deny("attribute " + attr(env, a) + " of " + where + ": " + no);
+                    return new Verdict(deny("attribute " + attr(env, a) + " of " + where + ": " + no), name);
                 }
             }
             if (object == UverbsObjects.UVERBS_OBJECT_DEVICE && method == UverbsMethods.UVERBS_METHOD_INVOKE_WRITE
@@ -145,7 +154,7 @@ public final class UverbsDispatch {
         }
         for (UverbsSchema.Attr s : schema.attrs()) {
             if (s.mandatory() && !seen.contains(s.id())) {
-                return deny("mandatory attribute " + names.describeAttr(object, method, s.id()) + " missing from " + where);
+                return new Verdict(deny("mandatory attribute " + names.describeAttr(object, method, s.id()) + " missing from " + where), name);
             }
         }
         UdataSite site = udata(row) ? new UdataSite.Method(object, method) : null;
@@ -153,13 +162,13 @@ public final class UverbsDispatch {
         if (writeCmd != null) {
             WriteDecision w = decideWrite(writeCmd, where);
             if (w.denied() != null) {
-                return w.denied();
+                return new Verdict(w.denied(), name);
             }
             site = w.site();
             disposition = w.disposition();
-            call.detail(w.name());
+            name = REQUEST + " " + w.name();
         } else {
-            call.detail(row.name());
+            name = REQUEST + " " + row.name();
         }
         boolean emulate = disposition == Disposition.EMULATE;
         Map<Integer, byte[]> copies = new HashMap<>();
@@ -169,13 +178,13 @@ public final class UverbsDispatch {
             boolean udataIn = site != null && a.id() == UverbsAttrs.UVERBS_ATTR_UHW_IN;
             IoctlResult r = copyIn(call, env, spec, a, where, udataIn, emulate ? kept : null, copies);
             if (r != null) {
-                return r;
+                return new Verdict(r, name);
             }
         }
         if (site != null) {
             IoctlResult r = decideUdata(env, site, where, copies);
             if (r != null) {
-                return r;
+                return new Verdict(r, name);
             }
         }
         for (UverbsEnvelope.Attr a : env.attrs()) {
@@ -183,14 +192,14 @@ public final class UverbsDispatch {
             if (spec.type() == UverbsSchema.AttrType.FD && spec.access() == UverbsSchema.Access.READ) {
                 IoctlResult r = checkEventFd(call, env, a, where);
                 if (r != null) {
-                    return r;
+                    return new Verdict(r, name);
                 }
             }
         }
         if (emulate) {
-            return emulator.run(call, env, schema, kept, where, id -> names.describeAttr(object, method, id));
+            return new Verdict(emulator.run(call, env, schema, kept, where, id -> names.describeAttr(object, method, id)), name);
         }
-        return IoctlResult.CONTINUE;
+        return new Verdict(IoctlResult.CONTINUE, name);
     }
 
     /**

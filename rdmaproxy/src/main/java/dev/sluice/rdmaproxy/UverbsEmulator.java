@@ -1,11 +1,11 @@
 package dev.sluice.rdmaproxy;
 
-import dev.sluice.sentry.spi.HostDevice;
 import dev.sluice.rdmaproxy.abi.UverbsIoctl;
 import dev.sluice.rdmaproxy.abi.UverbsIoctl.IoctlHdr;
 import dev.sluice.rdmaproxy.abi.UverbsSchema;
 import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.nativeio.HostFd;
+import dev.sluice.sentry.spi.HostDevice;
 import dev.sluice.sentry.spi.IoctlCall;
 import dev.sluice.sentry.spi.IoctlResult;
 import java.util.ArrayList;
@@ -123,7 +123,7 @@ final class UverbsEmulator {
         for (int i = 0; i < slots.size(); i++) {
             Slot s = slots.get(i);
             int at = IoctlHdr.OFF_ATTRS + i * UverbsIoctl.Attr.SIZE;
-            long guestAttr = call.arg() + at;
+            long guestAttr = call.request().arg() + at;
             int flags = Short.toUnsignedInt(hdr.getShort(at + UverbsIoctl.Attr.OFF_FLAGS));
             if (s.out() != null && (flags & UverbsIoctl.UVERBS_ATTR_F_VALID_OUTPUT) != 0) {
                 int r = s.guest().len() == 0 ? 0 : call.memory().write(s.guest().data(), s.out(), s.guest().len());

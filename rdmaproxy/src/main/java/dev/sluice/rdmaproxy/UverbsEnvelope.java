@@ -39,9 +39,9 @@ public record UverbsEnvelope(int length, int objectId, int methodId, int numAttr
     /** Copies and checks the header's framing (length, attr count, reserved fields), then the attrs. */
     public static Read read(IoctlCall call) {
         Pointer h = call.arena().alloc(IoctlHdr.SIZE);
-        int r = call.memory().read(call.arg(), h, IoctlHdr.SIZE);
+        int r = call.memory().read(call.request().arg(), h, IoctlHdr.SIZE);
         if (r < 0) {
-            return bad(-r, "cannot read ib_uverbs_ioctl_hdr at 0x" + Long.toHexString(call.arg()));
+            return bad(-r, "cannot read ib_uverbs_ioctl_hdr at 0x" + Long.toHexString(call.request().arg()));
         }
         int length = Short.toUnsignedInt(h.getShort(IoctlHdr.OFF_LENGTH));
         int object = Short.toUnsignedInt(h.getShort(IoctlHdr.OFF_OBJECT_ID));
@@ -65,7 +65,7 @@ public record UverbsEnvelope(int length, int objectId, int methodId, int numAttr
         if (numAttrs > 0) {
             int size = numAttrs * UverbsIoctl.Attr.SIZE;
             Pointer a = call.arena().alloc(size);
-            r = call.memory().read(call.arg() + IoctlHdr.OFF_ATTRS, a, size);
+            r = call.memory().read(call.request().arg() + IoctlHdr.OFF_ATTRS, a, size);
             if (r < 0) {
                 return bad(-r, "cannot read " + numAttrs + " ib_uverbs_attr entries");
             }

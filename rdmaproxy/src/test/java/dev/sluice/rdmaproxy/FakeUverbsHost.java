@@ -1,11 +1,11 @@
 package dev.sluice.rdmaproxy;
 
-import dev.sluice.sentry.spi.CharDevice;
-import dev.sluice.sentry.spi.HostDevice;
 import dev.sluice.rdmaproxy.abi.UverbsIoctl;
 import dev.sluice.rdmaproxy.abi.UverbsIoctl.IoctlHdr;
 import dev.sluice.sentry.nativeio.FileKinds;
 import dev.sluice.sentry.nativeio.Native;
+import dev.sluice.sentry.spi.CharDevice;
+import dev.sluice.sentry.spi.HostDevice;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -1,6 +1,5 @@
 package dev.sluice.rdmaproxy;
 
-import dev.sluice.sentry.spi.HostDevice;
 import static dev.sluice.rdmaproxy.abi.UverbsAttrs.*;
 import static dev.sluice.rdmaproxy.abi.UverbsMethods.*;
 import static dev.sluice.rdmaproxy.abi.UverbsObjects.*;
@@ -20,9 +19,12 @@ import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.spi.CharDevice;
 import dev.sluice.sentry.spi.Disposition;
 import dev.sluice.sentry.spi.FakeGuestMemory;
+import dev.sluice.sentry.spi.HostDevice;
 import dev.sluice.sentry.spi.IoctlCall;
+import dev.sluice.sentry.spi.IoctlRequest;
 import dev.sluice.sentry.spi.IoctlResult;
 import dev.sluice.sentry.spi.TrapRule;
+import dev.sluice.sentry.spi.Verdict;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -78,9 +80,12 @@ class RdmaProxyTest {
     }
 
     private IoctlResult call() {
+        return verdict().result();
+    }
+
+    private Verdict verdict() {
         IoctlCall c = mock(IoctlCall.class);
-        when(c.cmd()).thenReturn(UverbsIoctl.RDMA_VERBS_IOCTL);
-        when(c.arg()).thenReturn(HDR);
+        when(c.request()).thenReturn(new IoctlRequest(1, 3, UverbsIoctl.RDMA_VERBS_IOCTL, HDR));
         when(c.memory()).thenReturn(guest);
         when(c.arena()).thenReturn(arena);
         when(c.device()).thenReturn(new CharDevice(UVERBS_MAJOR, 192));
@@ -133,6 +138,8 @@ class RdmaProxyTest {
         assertSame(IoctlResult.CONTINUE, call(), "GET_CONTEXT without attributes");
         encode(UVERBS_OBJECT_DEVICE, UVERBS_METHOD_GET_CONTEXT, A.of(UVERBS_ATTR_UHW_IN, 0), A.of(UVERBS_ATTR_UHW_OUT, 0));
         assertSame(IoctlResult.CONTINUE, call(), "the driver-data attributes the core schema declares");
+        assertEquals("RDMA_VERBS_IOCTL UVERBS_METHOD_GET_CONTEXT", verdict().name(),
+                "the call goes by the request and the method it carries");
     }
 
     @Test
@@ -206,6 +213,8 @@ class RdmaProxyTest {
         encode(UVERBS_OBJECT_DEVICE, UVERBS_METHOD_INVOKE_WRITE,
                 new A(UVERBS_ATTR_WRITE_CMD, 8, 1, LegacyCommands.IB_USER_VERBS_CMD_ALLOC_PD));
         assertEquals(IoctlResult.value(0), call(), "ALLOC_PD is registered, and emulated");
+        assertEquals("RDMA_VERBS_IOCTL IB_USER_VERBS_CMD_ALLOC_PD", verdict().name(),
+                "a legacy command goes by the request and the command");
         encode(UVERBS_OBJECT_DEVICE, UVERBS_METHOD_INVOKE_WRITE, new A(UVERBS_ATTR_WRITE_CMD, 8, 1,
                 Integer.toUnsignedLong(LegacyCommands.IB_USER_VERBS_CMD_FLAG_EXTENDED)
                         | LegacyCommands.IB_USER_VERBS_EX_CMD_CREATE_FLOW));
@@ -225,24 +234,24 @@ class RdmaProxyTest {
     @Test
     void unreadableHeaderIsEfault() {
         IoctlCall c = mock(IoctlCall.class);
-        when(c.cmd()).thenReturn(UverbsIoctl.RDMA_VERBS_IOCTL);
-        when(c.arg()).thenReturn(0x1000L);
+        when(c.request()).thenReturn(new IoctlRequest(1, 3, UverbsIoctl.RDMA_VERBS_IOCTL, 0x1000L));
         when(c.memory()).thenReturn(guest);
         when(c.arena()).thenReturn(arena);
         when(c.device()).thenReturn(new CharDevice(UVERBS_MAJOR, 192));
-        denied(proxy.handle(c), Errno.EFAULT);
+        Verdict v = proxy.handle(c);
+        denied(v.result(), Errno.EFAULT);
+        assertEquals("RDMA_VERBS_IOCTL", v.name(), "an envelope the sentry cannot read goes by the request's name");
     }
 
     @Test
     void callsOnAUverbsNodeThatWasNotGrantedAreDenied() {
         encode(UVERBS_OBJECT_DEVICE, UVERBS_METHOD_GET_CONTEXT);
         IoctlCall c = mock(IoctlCall.class);
-        when(c.cmd()).thenReturn(UverbsIoctl.RDMA_VERBS_IOCTL);
-        when(c.arg()).thenReturn(HDR);
+        when(c.request()).thenReturn(new IoctlRequest(1, 3, UverbsIoctl.RDMA_VERBS_IOCTL, HDR));
         when(c.memory()).thenReturn(guest);
         when(c.arena()).thenReturn(arena);
         when(c.device()).thenReturn(new CharDevice(UVERBS_MAJOR, 193));
-        IoctlResult.Denied d = denied(proxy.handle(c), Errno.EINVAL);
+        IoctlResult.Denied d = denied(proxy.handle(c).result(), Errno.EINVAL);
         assertTrue(d.reason().contains("231:193") && d.reason().contains("not granted"), d.reason());
         assertEquals(0, guest.reads(), "decided before reading guest memory");
         assertSame(RxePlugin.INSTANCE, proxy.plugin(new CharDevice(UVERBS_MAJOR, 192)), "uverbs0 is rxe's");

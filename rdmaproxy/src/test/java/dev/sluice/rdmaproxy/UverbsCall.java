@@ -12,6 +12,7 @@ import dev.sluice.sentry.spi.CharDevice;
 import dev.sluice.sentry.spi.DeviceProxy;
 import dev.sluice.sentry.spi.FakeGuestMemory;
 import dev.sluice.sentry.spi.IoctlCall;
+import dev.sluice.sentry.spi.IoctlRequest;
 import dev.sluice.sentry.spi.IoctlResult;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -210,8 +211,7 @@ public final class UverbsCall {
     /** Hands the call already encoded in {@code guest} to {@code proxy}. */
     public IoctlResult run(DeviceProxy proxy, FakeGuestMemory guest) {
         IoctlCall c = mock(IoctlCall.class);
-        when(c.cmd()).thenReturn(UverbsIoctl.RDMA_VERBS_IOCTL);
-        when(c.arg()).thenReturn(HDR);
+        when(c.request()).thenReturn(new IoctlRequest(1, 3, UverbsIoctl.RDMA_VERBS_IOCTL, HDR));
         when(c.memory()).thenReturn(guest);
         when(c.arena()).thenReturn(new Arena(4096));
         when(c.device()).thenReturn(device);
@@ -225,7 +225,7 @@ public final class UverbsCall {
             opened.add(fd);
             return (long) fd;
         });
-        return proxy.handle(c);
+        return proxy.handle(c).result();
     }
 
     private static void putLong(FakeGuestMemory g, long addr, long v) {

@@ -8,10 +8,11 @@ import dev.sluice.rdmaproxy.driver.RxePlugin;
 import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.nativeio.Native;
 import dev.sluice.sentry.nativeio.TestFds;
-import dev.sluice.sentry.spi.FuzzOutcome;
 import dev.sluice.sentry.spi.CharDevice;
 import dev.sluice.sentry.spi.FakeGuestMemory;
+import dev.sluice.sentry.spi.FuzzOutcome;
 import dev.sluice.sentry.spi.IoctlResult;
+import dev.sluice.sentry.spi.Verdict;
 import dev.sluice.sentry.spi.RecordingGuestMemory;
 import dev.sluice.sentry.spi.ScriptedCall;
 import java.io.IOException;
@@ -67,9 +68,12 @@ class UverbsDispatchFuzzTest {
             default -> -Errno.EBADF;
         };
         HOST.seen.clear();
-        IoctlResult r = PROXY.handle(call);
+        Verdict v = PROXY.handle(call);
         call.cleanup().run();
-        require(r != null, "the proxy answers");
+        require(v != null, "the proxy answers");
+        require(v.name().startsWith("RDMA_VERBS_IOCTL") && v.name().indexOf('\n') < 0,
+                "the call goes by the request's name, with its method or command: " + v.name());
+        IoctlResult r = v.result();
         if (r instanceof IoctlResult.Denied d) {
             require((d.errno() == Errno.EINVAL || d.errno() == Errno.EFAULT) && d.reason().startsWith("uverbs: ")
                     && d.reason().indexOf('\n') < 0, "a denial is one uverbs line with EINVAL or EFAULT: " + d);

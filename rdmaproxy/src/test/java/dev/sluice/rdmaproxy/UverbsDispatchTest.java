@@ -1,6 +1,5 @@
 package dev.sluice.rdmaproxy;
 
-import dev.sluice.sentry.spi.HostDevice;
 import static dev.sluice.rdmaproxy.abi.UverbsAttrs.*;
 import static dev.sluice.rdmaproxy.abi.UverbsMethods.*;
 import static dev.sluice.rdmaproxy.abi.UverbsObjects.*;
@@ -15,6 +14,7 @@ import dev.sluice.rdmaproxy.abi.UverbsIoctl;
 import dev.sluice.rdmaproxy.driver.RxePlugin;
 import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.spi.FakeGuestMemory;
+import dev.sluice.sentry.spi.HostDevice;
 import dev.sluice.sentry.spi.IoctlResult;
 import java.util.List;
 import java.util.Map;

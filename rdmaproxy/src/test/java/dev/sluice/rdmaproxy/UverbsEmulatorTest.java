@@ -1,6 +1,5 @@
 package dev.sluice.rdmaproxy;
 
-import dev.sluice.sentry.spi.HostDevice;
 import static dev.sluice.rdmaproxy.abi.UverbsAttrs.*;
 import static dev.sluice.rdmaproxy.abi.UverbsMethods.*;
 import static dev.sluice.rdmaproxy.abi.UverbsObjects.*;
@@ -22,6 +21,7 @@ import dev.sluice.sentry.nativeio.Native;
 import dev.sluice.sentry.nativeio.TestFds;
 import dev.sluice.sentry.spi.Disposition;
 import dev.sluice.sentry.spi.FakeGuestMemory;
+import dev.sluice.sentry.spi.HostDevice;
 import dev.sluice.sentry.spi.IoctlResult;
 import java.util.Arrays;
 import java.util.List;

@@ -5,6 +5,7 @@ import dev.sluice.sentry.launch.InitProcess;
 import dev.sluice.sentry.launch.PlanCompiler;
 import dev.sluice.sentry.launch.SandboxSpec;
 import dev.sluice.sentry.launch.Startup;
+import dev.sluice.sentry.nativeio.Signals;
 import dev.sluice.sentry.observe.CallStats;
 import dev.sluice.sentry.observe.TraceWriter;
 import dev.sluice.sentry.spi.DeviceProxy;
@@ -35,7 +36,7 @@ import sun.misc.SignalHandler;
  */
 public final class SandboxRunner {
     private static final Logger LOG = LoggerFactory.getLogger(SandboxRunner.class);
-    private static final String[] FORWARDED = {"INT", "TERM", "HUP"};
+    private static final List<String> FORWARDED = Signals.names(Signals.RUN_FORWARDED);
     /** sluice's own exit code when the sandbox could not be set up (as docker run). */
     public static final int SETUP_FAILED = 125;
     /**
@@ -48,22 +49,12 @@ public final class SandboxRunner {
     /**
      * @param stats       print a summary of trapped calls to {@code err} at exit
      * @param trace       write a Chrome/Perfetto trace of every trapped call here, or null
-     * @param failAfter   fault injection for tests: the sentry stops answering after this many calls (0: never)
      * @param idleWorkers notification workers kept parked as standbys
      * @param maxWorkers  most notification workers at once
-     * @param stallMillis fault injection for tests: from the first trapped call on, the sentry answers
-     *                    nothing for this long, so that the kernel's queue of notifications fills (0: never)
-     * @param delayMillis fault injection for tests: every call a proxy handled waits this long between
-     *                    the handler and the answer, so that a guest can die or be interrupted mid-call (0: never)
      */
-    public record Options(boolean stats, Path trace, int failAfter, int idleWorkers, int maxWorkers,
-                          int stallMillis, int delayMillis) {
-        public Options(boolean stats, Path trace, int failAfter, int idleWorkers, int maxWorkers) {
-            this(stats, trace, failAfter, idleWorkers, maxWorkers, 0, 0);
-        }
-
+    public record Options(boolean stats, Path trace, int idleWorkers, int maxWorkers) {
         public static Options defaults() {
-            return new Options(false, null, 0, 2, 64);
+            return new Options(false, null, 2, 64);
         }
     }
 
@@ -115,7 +106,7 @@ public final class SandboxRunner {
             if (startup.failure() != null) {
                 err.println("sluice: " + startup.failure());
                 if (setupFailed.get()) {
-                    init.signal(9); // it waits at its stop for a go that will not come
+                    init.signal(Signals.SIGKILL); // it waits at its stop for a go that will not come
                     init.waitFor();
                     return SETUP_FAILED;
                 }
@@ -127,7 +118,7 @@ public final class SandboxRunner {
                     : Sentry.start(startup.listener(), proxies, stats, trace, options, RUN_CREDENTIALS, outcome -> {
                         if (!exited.get()) {
                             // Kill first: out of memory, printing the reason can fail too.
-                            init.signal(9);
+                            init.signal(Signals.SIGKILL);
                             err.println("sluice: the sentry stopped answering (" + outcome + "); killed the sandbox (fail closed)");
                         }
                     });

@@ -1,6 +1,8 @@
 package dev.sluice.sentry;
 
 import dev.sluice.sentry.dispatch.Dispatcher;
+import dev.sluice.sentry.faults.SentryFaults;
+import dev.sluice.sentry.faults.TestFaults;
 import dev.sluice.sentry.guest.GuestCredentials;
 import dev.sluice.sentry.guest.WorkerCredentials;
 import dev.sluice.sentry.nativeio.HostFd;
@@ -64,14 +66,12 @@ public final class Sentry {
         Map<Integer, String> fdsBefore = FdCount.snapshot();
         Listener listener = new Listener(listenerFd);
         listener.setSyncWakeUp();
-        Dispatcher dispatcher = new Dispatcher(listener, proxies, stats, trace,
+        // Test-only faults (SLUICE_TEST_FAULTS); without them the proxies come back as they are and
+        // the loop is built as asked.
+        TestFaults faults = TestFaults.active();
+        Dispatcher dispatcher = new Dispatcher(listener, SentryFaults.proxies(faults, proxies), stats, trace,
                 new RateLimitedLog(LoggerFactory.getLogger(Dispatcher.class)), credentials);
-        // Fault injection runs one worker, so the abandoned listener is released at once.
-        boolean faulty = options.failAfter() > 0;
-        NotificationLoop loop = new NotificationLoop(listener, dispatcher,
-                faulty ? 1 : options.idleWorkers(), faulty ? 1 : options.maxWorkers());
-        loop.abandonAfter(options.failAfter());
-        dispatcher.injectDelays(options.stallMillis(), options.delayMillis());
+        NotificationLoop loop = SentryFaults.loop(faults, listener, dispatcher, options.idleWorkers(), options.maxWorkers());
         // Each worker takes the guest's credentials before it answers anything (they are per
         // thread); one that cannot refuses every call it receives.
         loop.workerInit(() -> WorkerCredentials.become(credentials));

@@ -36,7 +36,7 @@ public final class ContainerNetdevs {
         if (owner == null) {
             throw new NetdevException("container " + id + ": init exited before its netdevs could be moved in");
         }
-        NetdevMover mover = NetdevMover.onHost(NetdevMover.Fault.NONE);
+        NetdevMover mover = NetdevMover.onHost();
         for (String dev : mover.recoverStale()) {
             LOG.warn("netdev {}: restored to the host from a sandbox that ended without giving it back", dev);
         }
@@ -49,7 +49,7 @@ public final class ContainerNetdevs {
      */
     public static List<String> restore(Spec spec, HostProcess init) {
         List<String> failures = new ArrayList<>();
-        NetdevMover mover = NetdevMover.onHost(NetdevMover.Fault.NONE);
+        NetdevMover mover = NetdevMover.onHost();
         for (NetdevMover.Grant g : OciPlanCompiler.netDevices(spec)) {
             NetdevJournal j = NetdevJournal.read(NetdevMover.JOURNAL_DIR, g.hostName()).orElse(null);
             if (j == null || j.ownerPid() != init.pid() || j.ownerStartTime() != init.startTime()) {

@@ -1,5 +1,7 @@
 package dev.sluice.oci;
 
+import static dev.sluice.sentry.nativeio.Signals.SIGKILL;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -12,19 +14,21 @@ import dev.sluice.oci.daemon.SentryDaemon;
 import dev.sluice.oci.daemon.SentrySocket;
 import dev.sluice.oci.ipc.DaemonReport;
 import dev.sluice.oci.launch.OciPlanCompiler;
+import dev.sluice.oci.launch.OciSpecChecks;
 import dev.sluice.oci.launch.ProxySelection;
 import dev.sluice.oci.spec.Spec;
 import dev.sluice.oci.spec.SpecLoader;
 import dev.sluice.oci.state.ContainerState;
 import dev.sluice.oci.state.HeldStart;
-import dev.sluice.sentry.launch.HostProcess;
 import dev.sluice.oci.state.StateStore;
 import dev.sluice.oci.state.Status;
 import dev.sluice.sentry.ipc.Channel;
 import dev.sluice.sentry.ipc.ProtocolException;
 import dev.sluice.sentry.launch.HeldWorkload;
+import dev.sluice.sentry.launch.HostProcess;
 import dev.sluice.sentry.launch.Spawner;
 import dev.sluice.sentry.nativeio.HostFd;
+import dev.sluice.sentry.nativeio.Cleanup;
 import dev.sluice.sentry.spi.ProxyConfig;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -54,12 +58,13 @@ import org.slf4j.LoggerFactory;
  */
 public final class ContainerRuntime {
     private static final Logger LOG = LoggerFactory.getLogger(ContainerRuntime.class);
-    static final int SIGKILL = 9;
     /** How long delete waits for a killed container, and then for its sentry, to exit. */
     static final int EXIT_WAIT_MS = 10_000;
 
     private final StateStore store;
     private final boolean systemdCgroup;
+    private final Supplier<CgroupHost> cgroupHost;
+    private final CgroupFs cgroupFs;
 
     public ContainerRuntime(Path root) {
         this(root, false);
@@ -67,8 +72,20 @@ public final class ContainerRuntime {
 
     /** @param systemdCgroup {@code --systemd-cgroup}: cgroupsPath is {@code slice:prefix:name} */
     public ContainerRuntime(Path root, boolean systemdCgroup) {
+        this(root, systemdCgroup, CgroupHost::detect, CgroupFs.HOST);
+    }
+
+    /**
+     * A runtime on other cgroups than the host's (a test's, in a temporary directory).
+     *
+     * @param cgroupHost finds the cgroups create makes a container's in ({@link CgroupHost#detect} on a host)
+     * @param cgroupFs   the file operations on the cgroups that containers recorded ({@link CgroupFs#HOST})
+     */
+    ContainerRuntime(Path root, boolean systemdCgroup, Supplier<CgroupHost> cgroupHost, CgroupFs cgroupFs) {
         this.store = new StateStore(root);
         this.systemdCgroup = systemdCgroup;
+        this.cgroupHost = cgroupHost;
+        this.cgroupFs = cgroupFs;
     }
 
     public StateStore store() {
@@ -98,39 +115,47 @@ public final class ContainerRuntime {
      * mediate) has no process of Sluice's left at all: its workload holds its own GO channel
      * ({@link HeldStart}), so that create costs one JVM, not two. The cgroup is made and limited
      * before anything starts, and init is forked inside it (see the cgroup package). On failure
-     * nothing is left: no state directory, no process, no cgroup.
+     * nothing is left: no state directory, no process, no cgroup. Each step that leaves something
+     * pushes its undoing on a {@link Cleanup} stack, released once the container is up; otherwise
+     * the steps are undone newest first, after the lock is released.
      */
     public int create(String id, Path bundleArg, Path pidFile, Launch launch) {
         StateStore.checkId(id);
         Path bundle = bundleArg.toAbsolutePath().normalize();
         String file = bundle.resolve("config.json").toString();
         Spec spec = SpecLoader.load(bundle);
-        OciPlanCompiler.check(spec, file, bundle);
+        OciSpecChecks.check(spec, file, bundle);
         boolean sentry = launch.needsSentry().test(ProxySelection.of(spec, file));
-        Path rootfs = OciPlanCompiler.rootfs(spec, file, bundle);
-        ContainerCgroup cgroup = ContainerCgroup.plan(spec, file, id, systemdCgroup, CgroupHost.detect());
+        Path rootfs = OciSpecChecks.rootfs(spec, file, bundle);
+        ContainerCgroup cgroup = ContainerCgroup.plan(spec, file, id, systemdCgroup, cgroupHost.get());
         ContainerState state = new ContainerState(spec.ociVersion(), id, bundle.toString(), rootfs.toString(), 0, 0, 0, 0,
                 DateTimeFormatter.ISO_INSTANT.format(Instant.now()), false, spec.annotations(), cgroup.cgroup().record());
-        boolean ok = false;
-        boolean cgroupOurs = false;
-        int daemonPid = 0;
         // Outside the try: an id that exists belongs to another container, which stays as it is.
         StateStore.Locked locked = store.create(id);
-        try (StateStore.Locked l = locked) {
+        // Resources close in reverse: the lock is released first, then what was not released is undone.
+        try (Cleanup undo = new Cleanup(); StateStore.Locked l = locked) {
+            undo.add(() -> removeState(id));
             cgroup.checkUnused(); // a busy cgroup is someone else's: never destroyed below
             store.write(state);
-            cgroupOurs = true;
+            undo.add(() -> destroyCgroup(id, cgroup));
             cgroup.apply();
             HostProcess init;
             if (sentry) {
                 int[] pipe = OciNative.pipe();
                 List<String> argv = new ArrayList<>(launch.daemonArgv().apply(bundle));
                 argv.add(id);
+                int daemonPid;
                 try {
                     daemonPid = launch.spawner().spawn(argv.get(0), argv, launch.env(),
                             List.of(new Spawner.Fd(pipe[1], 3 + launch.preservedFds())));
+                } catch (RuntimeException e) {
+                    OciNative.close(pipe[0]);
+                    throw e;
                 } finally {
                     OciNative.close(pipe[1]);
+                }
+                if (daemonPid > 0) {
+                    undo.add(() -> stopDaemon(new HostProcess(daemonPid, HostProcess.startTime(daemonPid))));
                 }
                 HostProcess daemon = HostProcess.of(daemonPid);
                 state = state.withSentry(daemonPid, daemon == null ? 0 : daemon.startTime());
@@ -147,28 +172,28 @@ public final class ContainerRuntime {
             if (pidFile != null) {
                 writePidFile(pidFile, init.pid());
             }
-            ok = true;
+            undo.release();
             return init.pid();
         } catch (IOException e) {
             throw new OciException("container " + id + ": " + e.getMessage(), e);
-        } finally {
-            if (!ok) {
-                if (daemonPid > 0) {
-                    stopDaemon(new HostProcess(daemonPid, HostProcess.startTime(daemonPid)));
-                }
-                try {
-                    if (cgroupOurs) {
-                        cgroup.cgroup().destroy(Duration.ofMillis(EXIT_WAIT_MS));
-                    }
-                } catch (OciException e) {
-                    LOG.warn("container {}: {}", id, e.getMessage());
-                }
-                try {
-                    store.remove(id);
-                } catch (OciException e) {
-                    LOG.warn("{}", e.getMessage());
-                }
-            }
+        }
+    }
+
+    /** create's undoing of its cgroup: killed what is in it and removed; a failure is logged. */
+    private static void destroyCgroup(String id, ContainerCgroup cgroup) {
+        try {
+            cgroup.cgroup().destroy(Duration.ofMillis(EXIT_WAIT_MS));
+        } catch (OciException e) {
+            LOG.warn("container {}: {}", id, e.getMessage());
+        }
+    }
+
+    /** create's undoing of its state directory; a failure is logged. */
+    private void removeState(String id) {
+        try {
+            store.remove(id);
+        } catch (OciException e) {
+            LOG.warn("{}", e.getMessage());
         }
     }
 
@@ -291,8 +316,8 @@ public final class ContainerRuntime {
     }
 
     /** The container's cgroup as create recorded it; null for none. */
-    static Cgroup cgroup(ContainerState c) {
-        return Cgroup.of(c.cgroups(), CgroupFs.HOST);
+    Cgroup cgroup(ContainerState c) {
+        return Cgroup.of(c.cgroups(), cgroupFs);
     }
 
     /** The state as {@code runc state} prints it. */
@@ -439,7 +464,7 @@ public final class ContainerRuntime {
                 .map(HostProcess::pid).sorted().toList();
     }
 
-    private static Cgroup requireCgroup(String id, ContainerState c) {
+    private Cgroup requireCgroup(String id, ContainerState c) {
         Cgroup cg = cgroup(c);
         if (cg == null) {
             throw new OciException("container " + id + " has no cgroup (created by an older sluice): it cannot be paused");
@@ -477,7 +502,7 @@ public final class ContainerRuntime {
             s.ifPresent(c -> restoreNetdevs(id, c));
             // What is left in the cgroup (orphans of a container without a pid namespace) is
             // killed; a cgroup that will not empty keeps the state, so delete can be retried.
-            Cgroup cg = s.map(ContainerRuntime::cgroup).orElse(null);
+            Cgroup cg = s.map(this::cgroup).orElse(null);
             if (cg != null) {
                 cg.destroy(Duration.ofMillis(EXIT_WAIT_MS));
             }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.sluice.oci.launch.MountOptions;
 import dev.sluice.oci.launch.OciPlanCompiler;
+import dev.sluice.oci.launch.OciSpecChecks;
 import dev.sluice.oci.launch.SeccompProfile;
 import dev.sluice.oci.spec.DefaultSpec;
 import dev.sluice.oci.spec.KernelNames;
@@ -28,7 +29,7 @@ public final class Features {
 
     public static String json(String version) {
         Map<String, Object> linux = new LinkedHashMap<>();
-        linux.put("namespaces", OciPlanCompiler.SUPPORTED_NAMESPACES);
+        linux.put("namespaces", OciSpecChecks.SUPPORTED_NAMESPACES);
         // CAP_MKNOD is always dropped (docs/oci.md): a container never gets it.
         linux.put("capabilities", KernelNames.CAPABILITIES.stream().filter(c -> !c.equals("CAP_MKNOD")).toList());
         // Both versions (dev.sluice.oci.cgroup); systemd: --systemd-cgroup's slice:prefix:name is

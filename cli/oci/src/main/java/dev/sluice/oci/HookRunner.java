@@ -1,5 +1,7 @@
 package dev.sluice.oci;
 
+import static dev.sluice.sentry.nativeio.Signals.SIGKILL;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.sluice.oci.spec.Spec;
@@ -28,7 +30,6 @@ import jnr.posix.SpawnFileAction;
  */
 public final class HookRunner {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final int SIGKILL = 9;
     private static final int WNOHANG = 1;
     private static final int O_RDONLY = 0;
     private static final int O_WRONLY_CREAT_TRUNC = 01 | 0100 | 01000;

@@ -1,5 +1,13 @@
 package dev.sluice.oci;
 
+import static dev.sluice.sentry.nativeio.Syscalls.SYS_DUP2;
+import static dev.sluice.sentry.nativeio.Syscalls.SYS_FCNTL;
+import static dev.sluice.sentry.nativeio.Syscalls.SYS_PIDFD_SEND_SIGNAL;
+import static dev.sluice.sentry.nativeio.Syscalls.SYS_PIPE2;
+import static dev.sluice.sentry.nativeio.Syscalls.SYS_PRCTL;
+import static dev.sluice.sentry.nativeio.Syscalls.SYS_SETSID;
+import static dev.sluice.sentry.nativeio.Syscalls.SYS_WAIT4;
+
 import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.nativeio.Native;
 import jnr.ffi.Memory;
@@ -19,14 +27,6 @@ import jnr.posix.POSIXFactory;
  * kill or delete of a container without hooks.
  */
 public final class OciNative {
-    // arch/x86/entry/syscalls/syscall_64.tbl
-    static final int SYS_DUP2 = 33;
-    static final int SYS_WAIT4 = 61;
-    static final int SYS_FCNTL = 72;
-    static final int SYS_SETSID = 112;
-    static final int SYS_PRCTL = 157;
-    static final int SYS_PIPE2 = 293;
-    static final int SYS_PIDFD_SEND_SIGNAL = 424;
     // include/uapi/linux/prctl.h
     static final int PR_SET_CHILD_SUBREAPER = 36;
     // include/uapi/asm-generic/fcntl.h

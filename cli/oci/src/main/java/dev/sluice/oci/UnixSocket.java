@@ -1,5 +1,13 @@
 package dev.sluice.oci;
 
+import static dev.sluice.sentry.nativeio.Syscalls.SYS_ACCEPT4;
+import static dev.sluice.sentry.nativeio.Syscalls.SYS_BIND;
+import static dev.sluice.sentry.nativeio.Syscalls.SYS_CONNECT;
+import static dev.sluice.sentry.nativeio.Syscalls.SYS_GETSOCKOPT;
+import static dev.sluice.sentry.nativeio.Syscalls.SYS_LISTEN;
+import static dev.sluice.sentry.nativeio.Syscalls.SYS_SHUTDOWN;
+import static dev.sluice.sentry.nativeio.Syscalls.SYS_SOCKET;
+
 import dev.sluice.sentry.ipc.Channel;
 import dev.sluice.sentry.ipc.SocketAbi;
 import dev.sluice.sentry.ipc.SocketMessages;
@@ -25,17 +33,10 @@ import jnr.ffi.Pointer;
  * {@code /proc/self/fd/N/NAME}, with N an {@code O_PATH} descriptor of its directory.
  */
 public final class UnixSocket implements AutoCloseable {
-    // include/uapi/linux/net.h, arch/x86/entry/syscalls/syscall_64.tbl; the rest is SocketAbi's
+    // include/uapi/linux/net.h; the rest is SocketAbi's
     private static final int AF_UNIX = SocketAbi.AF_UNIX;
     private static final int SOCK_STREAM = SocketAbi.SOCK_STREAM;
     private static final int SOCK_CLOEXEC = Native.O_CLOEXEC;
-    private static final int SYS_SOCKET = 41;
-    private static final int SYS_CONNECT = 42;
-    private static final int SYS_ACCEPT4 = 288;
-    private static final int SYS_BIND = 49;
-    private static final int SYS_LISTEN = 50;
-    private static final int SYS_SHUTDOWN = 48;
-    private static final int SYS_GETSOCKOPT = 55;
     private static final int SHUT_RDWR = 2;
     /** struct sockaddr_un: sa_family_t, then sun_path[108]. */
     private static final int SUN_PATH_MAX = 108;

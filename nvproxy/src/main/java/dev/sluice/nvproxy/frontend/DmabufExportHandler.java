@@ -1,6 +1,5 @@
 package dev.sluice.nvproxy.frontend;
 
-import dev.sluice.sentry.spi.HostDevice;
 import dev.sluice.nvproxy.abi.FrontendStructs.ExportToDmaBufFd;
 import dev.sluice.nvproxy.abi.NvStatus;
 import dev.sluice.sentry.ioctl.IoctlEntry;
@@ -8,8 +7,10 @@ import dev.sluice.sentry.ioctl.IoctlHandler;
 import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.nativeio.HostFd;
 import dev.sluice.sentry.nativeio.Native;
+import dev.sluice.sentry.spi.HostDevice;
 import dev.sluice.sentry.spi.IoctlCall;
 import dev.sluice.sentry.spi.IoctlResult;
+import dev.sluice.sentry.spi.Verdict;
 import jnr.ffi.Pointer;
 
 /**
@@ -42,9 +43,14 @@ public final class DmabufExportHandler implements IoctlHandler {
     }
 
     @Override
-    public IoctlResult handle(IoctlCall call, IoctlEntry entry) {
+    public Verdict handle(IoctlCall call, IoctlEntry entry) {
+        return entry.verdict(export(call));
+    }
+
+    /** The export, answered as the driver would. */
+    IoctlResult export(IoctlCall call) {
         Pointer p = call.arena().alloc(ExportToDmaBufFd.SIZE);
-        int r = call.memory().read(call.arg(), p, ExportToDmaBufFd.SIZE);
+        int r = call.memory().read(call.request().arg(), p, ExportToDmaBufFd.SIZE);
         if (r < 0) {
             return IoctlResult.error(-r);
         }
@@ -55,7 +61,7 @@ public final class DmabufExportHandler implements IoctlHandler {
         if (guestFd >= 0) {
             return extend(call, p, guestFd);
         }
-        int rc = host.ioctl(call.hostFd().fd(), call.cmd(), p.address());
+        int rc = host.ioctl(call.hostFd().fd(), call.request().cmd(), p.address());
         if (rc < 0) {
             return IoctlResult.error(-rc);
         }
@@ -63,12 +69,12 @@ public final class DmabufExportHandler implements IoctlHandler {
         int created = p.getInt(ExportToDmaBufFd.OFF_FD);
         if (status != NvStatus.NV_OK || created < 0) {
             p.putInt(ExportToDmaBufFd.OFF_FD, -1);
-            int w = call.memory().write(call.arg(), p, ExportToDmaBufFd.SIZE);
+            int w = call.memory().write(call.request().arg(), p, ExportToDmaBufFd.SIZE);
             return w < 0 ? IoctlResult.error(-w) : IoctlResult.value(rc);
         }
         try (HostFd dmabuf = HostFd.adopt(created)) {
             p.putInt(ExportToDmaBufFd.OFF_FD, -1);
-            int w = call.memory().write(call.arg(), p, ExportToDmaBufFd.SIZE);
+            int w = call.memory().write(call.request().arg(), p, ExportToDmaBufFd.SIZE);
             if (w < 0) {
                 return IoctlResult.error(-w); // nothing installed; closing our copy drops the export
             }
@@ -78,7 +84,7 @@ public final class DmabufExportHandler implements IoctlHandler {
             }
             Pointer fdField = call.arena().alloc(4);
             fdField.putInt(0, installed);
-            w = call.memory().write(call.arg() + ExportToDmaBufFd.OFF_FD, fdField, 4);
+            w = call.memory().write(call.request().arg() + ExportToDmaBufFd.OFF_FD, fdField, 4);
             if (w < 0) {
                 return IoctlResult.deny(-w, "the dma-buf was installed as guest fd " + installed
                         + " but params.fd could not be written");
@@ -99,12 +105,12 @@ public final class DmabufExportHandler implements IoctlHandler {
                         "params.fd " + guestFd + " is not a dma-buf");
             }
             p.putInt(ExportToDmaBufFd.OFF_FD, dup.fd());
-            int rc = host.ioctl(call.hostFd().fd(), call.cmd(), p.address());
+            int rc = host.ioctl(call.hostFd().fd(), call.request().cmd(), p.address());
             if (rc < 0) {
                 return IoctlResult.error(-rc);
             }
             p.putInt(ExportToDmaBufFd.OFF_FD, guestFd);
-            int w = call.memory().write(call.arg(), p, ExportToDmaBufFd.SIZE);
+            int w = call.memory().write(call.request().arg(), p, ExportToDmaBufFd.SIZE);
             return w < 0 ? IoctlResult.error(-w) : IoctlResult.value(rc);
         }
     }

@@ -55,7 +55,7 @@ final class Embedded {
         long[] guest = new long[spec.pointers().size()];
         Pointer[] bufs = new Pointer[guest.length];
         for (int i = 0; i < guest.length; i++) {
-            EmbeddedArrays.Pointer ptr = spec.pointers().get(i);
+            EmbeddedArrays.PointerField ptr = spec.pointers().get(i);
             guest[i] = params.getLong(ptr.offset());
             if (guest[i] == 0 || bytes == 0) {
                 // Nothing to copy. The pointer is cleared in the sentry's copy all the same: a guest
@@ -81,7 +81,7 @@ final class Embedded {
     int copyOut(IoctlCall call, Pointer params, boolean copyOut) {
         int rc = 0;
         for (int i = 0; i < guestPointers.length; i++) {
-            EmbeddedArrays.Pointer ptr = spec.pointers().get(i);
+            EmbeddedArrays.PointerField ptr = spec.pointers().get(i);
             if (buffers[i] != null && copyOut && ptr.copyOut()) {
                 int w = call.memory().write(guestPointers[i], buffers[i], bytes);
                 if (w < 0 && rc == 0) {

@@ -13,7 +13,7 @@ import java.util.List;
  * @param maxCount    the largest count accepted; more is refused with {@code NV_ERR_INVALID_ARGUMENT}
  * @param pointers    the {@code NvP64} fields that point to arrays of {@code count} elements
  */
-public record EmbeddedArrays(int countOffset, int elemSize, int maxCount, List<Pointer> pointers) {
+public record EmbeddedArrays(int countOffset, int elemSize, int maxCount, List<PointerField> pointers) {
     /**
      * One pointer field.
      *
@@ -21,21 +21,21 @@ public record EmbeddedArrays(int countOffset, int elemSize, int maxCount, List<P
      * @param copyIn  whether RM reads the array (false: {@code RMAPI_PARAM_COPY_FLAGS_SKIP_COPYIN})
      * @param copyOut whether RM writes it back (false: {@code RMAPI_PARAM_COPY_FLAGS_SKIP_COPYOUT})
      */
-    public record Pointer(int offset, boolean copyIn, boolean copyOut) {}
+    public record PointerField(int offset, boolean copyIn, boolean copyOut) {}
 
     public EmbeddedArrays {
         pointers = List.copyOf(pointers);
     }
 
-    public static Pointer inOut(int offset) {
-        return new Pointer(offset, true, true);
+    public static PointerField inOut(int offset) {
+        return new PointerField(offset, true, true);
     }
 
-    public static Pointer in(int offset) {
-        return new Pointer(offset, true, false);
+    public static PointerField in(int offset) {
+        return new PointerField(offset, true, false);
     }
 
-    public static Pointer out(int offset) {
-        return new Pointer(offset, false, true);
+    public static PointerField out(int offset) {
+        return new PointerField(offset, false, true);
     }
 }

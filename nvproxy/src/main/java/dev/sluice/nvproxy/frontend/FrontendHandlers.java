@@ -1,6 +1,5 @@
 package dev.sluice.nvproxy.frontend;
 
-import dev.sluice.sentry.spi.HostDevice;
 import dev.sluice.nvproxy.abi.FrontendStructs.CardInfo;
 import dev.sluice.nvproxy.abi.FrontendStructs.RegisterFd;
 import dev.sluice.nvproxy.abi.FrontendStructs.SysParams;
@@ -11,6 +10,7 @@ import dev.sluice.sentry.ioctl.IoctlHandler;
 import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.nativeio.HostFd;
 import dev.sluice.sentry.spi.CharDevice;
+import dev.sluice.sentry.spi.HostDevice;
 import dev.sluice.sentry.spi.IoctlCall;
 import dev.sluice.sentry.spi.IoctlResult;
 import java.util.OptionalLong;
@@ -65,7 +65,7 @@ public final class FrontendHandlers {
      */
     public IoctlResult registerFd(IoctlCall call, IoctlEntry entry) {
         Pointer p = call.arena().alloc(RegisterFd.SIZE);
-        int r = call.memory().read(call.arg(), p, RegisterFd.SIZE);
+        int r = call.memory().read(call.request().arg(), p, RegisterFd.SIZE);
         if (r < 0) {
             return IoctlResult.error(-r);
         }
@@ -81,7 +81,7 @@ public final class FrontendHandlers {
                         : "device " + d) + ", not /dev/nvidiactl");
             }
             p.putInt(RegisterFd.OFF_CTL_FD, ctl.fd());
-            int rc = host.ioctl(call.hostFd().fd(), call.cmd(), p.address());
+            int rc = host.ioctl(call.hostFd().fd(), call.request().cmd(), p.address());
             return rc < 0 ? IoctlResult.error(-rc) : IoctlResult.value(rc);
         }
     }
@@ -94,7 +94,7 @@ public final class FrontendHandlers {
     public IoctlResult attachGpus(IoctlCall call, IoctlEntry entry) {
         int size = entry.paramSize();
         Pointer p = call.arena().alloc(size);
-        int r = call.memory().read(call.arg(), p, size);
+        int r = call.memory().read(call.request().arg(), p, size);
         if (r < 0) {
             return IoctlResult.error(-r);
         }
@@ -104,7 +104,7 @@ public final class FrontendHandlers {
                 return IoctlResult.deny(Errno.EINVAL, String.format("GPU id 0x%x is not one of the sandbox's GPUs", id));
             }
         }
-        int rc = host.ioctl(call.hostFd().fd(), call.cmd(), p.address());
+        int rc = host.ioctl(call.hostFd().fd(), call.request().cmd(), p.address());
         return rc < 0 ? IoctlResult.error(-rc) : IoctlResult.value(rc);
     }
 
@@ -113,9 +113,9 @@ public final class FrontendHandlers {
      * blanked out ({@code valid = 0}), so CUDA and NVML enumerate only the sandbox's GPUs.
      */
     public IoctlResult cardInfo(IoctlCall call, IoctlEntry entry) {
-        int size = Ioctl.size(call.cmd());
+        int size = Ioctl.size(call.request().cmd());
         Pointer p = call.arena().alloc(size);
-        int rc = host.ioctl(call.hostFd().fd(), call.cmd(), p.address());
+        int rc = host.ioctl(call.hostFd().fd(), call.request().cmd(), p.address());
         if (rc < 0) {
             return IoctlResult.error(-rc);
         }
@@ -125,7 +125,7 @@ public final class FrontendHandlers {
                 p.setMemory(off, CardInfo.SIZE, (byte) 0);
             }
         }
-        int w = call.memory().write(call.arg(), p, size);
+        int w = call.memory().write(call.request().arg(), p, size);
         return w < 0 ? IoctlResult.error(-w) : IoctlResult.value(rc);
     }
 
@@ -143,7 +143,7 @@ public final class FrontendHandlers {
      */
     public IoctlResult sysParams(IoctlCall call, IoctlEntry entry) {
         Pointer p = call.arena().alloc(SysParams.SIZE);
-        int r = call.memory().read(call.arg(), p, SysParams.SIZE);
+        int r = call.memory().read(call.request().arg(), p, SysParams.SIZE);
         if (r < 0) {
             return IoctlResult.error(-r);
         }
@@ -156,20 +156,20 @@ public final class FrontendHandlers {
                         + " sandbox's to set", asked, memoryBlockSize.getAsLong()));
     }
 
-    /** The handlers as table handlers. */
+    /** The handlers as table handlers: each call goes by its row's name. */
     public IoctlHandler registerFdHandler() {
-        return this::registerFd;
+        return (call, entry) -> entry.verdict(registerFd(call, entry));
     }
 
     public IoctlHandler attachGpusHandler() {
-        return this::attachGpus;
+        return (call, entry) -> entry.verdict(attachGpus(call, entry));
     }
 
     public IoctlHandler cardInfoHandler() {
-        return this::cardInfo;
+        return (call, entry) -> entry.verdict(cardInfo(call, entry));
     }
 
     public IoctlHandler sysParamsHandler() {
-        return this::sysParams;
+        return (call, entry) -> entry.verdict(sysParams(call, entry));
     }
 }

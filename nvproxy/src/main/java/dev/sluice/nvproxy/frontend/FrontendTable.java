@@ -2,7 +2,6 @@ package dev.sluice.nvproxy.frontend;
 
 
 
-import dev.sluice.sentry.spi.HostDevice;
 import dev.sluice.nvproxy.Capability;
 import dev.sluice.nvproxy.abi.FrontendEscapes;
 import dev.sluice.nvproxy.abi.FrontendRequests;
@@ -16,6 +15,7 @@ import dev.sluice.sentry.ioctl.IoctlTable;
 import dev.sluice.sentry.ioctl.SimpleHandlers;
 import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.spi.Disposition;
+import dev.sluice.sentry.spi.HostDevice;
 
 /**
  * The table of {@code /dev/nvidiactl} and {@code /dev/nvidia<N>}: one row per request ({@code 'F'},

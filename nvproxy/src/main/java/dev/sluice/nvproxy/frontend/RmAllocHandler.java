@@ -1,14 +1,15 @@
 package dev.sluice.nvproxy.frontend;
 
-import dev.sluice.sentry.spi.HostDevice;
 import dev.sluice.nvproxy.abi.Classes;
 import dev.sluice.nvproxy.abi.NvStatus;
 import dev.sluice.nvproxy.abi.NvosParams.Nvos21;
 import dev.sluice.nvproxy.abi.NvosParams.Nvos64;
 import dev.sluice.sentry.ioctl.IoctlEntry;
 import dev.sluice.sentry.ioctl.IoctlHandler;
+import dev.sluice.sentry.spi.HostDevice;
 import dev.sluice.sentry.spi.IoctlCall;
 import dev.sluice.sentry.spi.IoctlResult;
+import dev.sluice.sentry.spi.Verdict;
 import java.util.Map;
 import jnr.ffi.Pointer;
 
@@ -55,38 +56,38 @@ public final class RmAllocHandler implements IoctlHandler {
     }
 
     @Override
-    public IoctlResult handle(IoctlCall call, IoctlEntry entry) {
+    public Verdict handle(IoctlCall call, IoctlEntry entry) {
         int size = entry.paramSize();
         boolean v64 = size == Nvos64.SIZE;
         int statusOff = v64 ? Nvos64.OFF_STATUS : Nvos21.OFF_STATUS;
         Pointer p = call.arena().alloc(size);
-        int r = call.memory().read(call.arg(), p, size);
+        int r = call.memory().read(call.request().arg(), p, size);
         if (r < 0) {
-            return IoctlResult.error(-r);
+            return entry.verdict(IoctlResult.error(-r));
         }
         int hClass = p.getInt(Nvos21.OFF_H_CLASS);
         String what = Classes.name(hClass) + " (" + NvStatus.hex(hClass) + ")";
-        call.detail(what);
+        String detail = what;
         if (isClientClass(hClass)) {
-            return IoctlResult.CONTINUE;
+            return entry.verdict(detail, IoctlResult.CONTINUE);
         }
         ClassRule rule = rules.get(hClass);
         if (rule == null || (rule.caps() & caps) == 0) {
-            return RmStatus.refuse(call, statusOff, NvStatus.NV_ERR_INVALID_CLASS,
+            return entry.verdict(detail, RmStatus.refuse(call, statusOff, NvStatus.NV_ERR_INVALID_CLASS,
                     (rule == null ? "unsupported class " : "class outside the sandbox's capabilities ") + what
-                            + " on " + driver);
+                            + " on " + driver));
         }
         if (v64 && (p.getInt(Nvos64.OFF_FLAGS) & Nvos64.NVOS64_FLAGS_FINN_SERIALIZED) != 0) {
-            return RmStatus.refuse(call, statusOff, NvStatus.NV_ERR_NOT_SUPPORTED,
-                    "FINN-serialized alloc params of " + what + " are not supported");
+            return entry.verdict(detail, RmStatus.refuse(call, statusOff, NvStatus.NV_ERR_NOT_SUPPORTED,
+                    "FINN-serialized alloc params of " + what + " are not supported"));
         }
         long guestAlloc = p.getLong(Nvos21.OFF_P_ALLOC_PARMS);
         Pointer alloc = null;
         if (guestAlloc != 0 && rule.paramsSize() > 0) {
             alloc = call.arena().alloc(rule.paramsSize());
             if (call.memory().read(guestAlloc, alloc, rule.paramsSize()) < 0) {
-                return RmStatus.refuse(call, statusOff, NvStatus.NV_ERR_INVALID_ADDRESS,
-                        what + ": alloc params at 0x" + Long.toHexString(guestAlloc) + " are not readable");
+                return entry.verdict(detail, RmStatus.refuse(call, statusOff, NvStatus.NV_ERR_INVALID_ADDRESS,
+                        what + ": alloc params at 0x" + Long.toHexString(guestAlloc) + " are not readable"));
             }
             // Pointer members RM does not follow (ClassRule#zeroedPointers, cited in the ABI's rules):
             // no guest address reaches RM from the sentry.
@@ -103,30 +104,30 @@ public final class RmAllocHandler implements IoctlHandler {
         if (guestRights != 0) {
             Pointer rights = call.arena().alloc(RS_ACCESS_MASK_SIZE);
             if (call.memory().read(guestRights, rights, RS_ACCESS_MASK_SIZE) < 0) {
-                return RmStatus.refuse(call, statusOff, NvStatus.NV_ERR_INVALID_ADDRESS,
-                        what + ": pRightsRequested is not readable");
+                return entry.verdict(detail, RmStatus.refuse(call, statusOff, NvStatus.NV_ERR_INVALID_ADDRESS,
+                        what + ": pRightsRequested is not readable"));
             }
             p.putLong(Nvos64.OFF_P_RIGHTS_REQUESTED, rights.address());
         }
-        int rc = host.ioctl(call.hostFd().fd(), call.cmd(), p.address());
+        int rc = host.ioctl(call.hostFd().fd(), call.request().cmd(), p.address());
         if (rc < 0) {
-            return IoctlResult.error(-rc);
+            return entry.verdict(detail, IoctlResult.error(-rc));
         }
         int status = p.getInt(statusOff);
         if (status != NvStatus.NV_OK) {
-            call.detail(what + " -> " + NvStatus.name(status));
+            detail = what + " -> " + NvStatus.name(status);
         }
         if (alloc != null && status == NvStatus.NV_OK) {
             int w = call.memory().write(guestAlloc, alloc, rule.paramsSize());
             if (w < 0) {
-                return IoctlResult.error(-w);
+                return entry.verdict(detail, IoctlResult.error(-w));
             }
         }
         p.putLong(Nvos21.OFF_P_ALLOC_PARMS, guestAlloc);
         if (v64) {
             p.putLong(Nvos64.OFF_P_RIGHTS_REQUESTED, guestRights);
         }
-        int w = call.memory().write(call.arg(), p, size);
-        return w < 0 ? IoctlResult.error(-w) : IoctlResult.value(rc);
+        int w = call.memory().write(call.request().arg(), p, size);
+        return entry.verdict(detail, w < 0 ? IoctlResult.error(-w) : IoctlResult.value(rc));
     }
 }

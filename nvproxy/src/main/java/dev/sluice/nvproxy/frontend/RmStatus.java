@@ -15,6 +15,14 @@ import jnr.ffi.Pointer;
 final class RmStatus {
     private RmStatus() {}
 
+    /** A refusal not yet answered: the RM status for the guest and the reason for the denial log. */
+    record Refusal(int status, String reason) {}
+
+    /** {@link #refuse(IoctlCall, int, int, String)} for {@code refusal}. */
+    static IoctlResult refuse(IoctlCall call, int statusOffset, Refusal refusal) {
+        return refuse(call, statusOffset, refusal.status(), refusal.reason());
+    }
+
     /**
      * Writes {@code status} into the guest's params at {@code statusOffset} and answers the call as
      * denied with {@code reason}. If even that write faults, the guest gets {@code EFAULT}.
@@ -22,7 +30,7 @@ final class RmStatus {
     static IoctlResult refuse(IoctlCall call, int statusOffset, int status, String reason) {
         Pointer p = call.arena().alloc(4);
         p.putInt(0, status);
-        int w = call.memory().write(call.arg() + statusOffset, p, 4);
+        int w = call.memory().write(call.request().arg() + statusOffset, p, 4);
         String why = reason + " -> " + NvStatus.name(status);
         return IoctlResult.deny(w < 0 ? Errno.EFAULT : 0, why);
     }

@@ -57,7 +57,7 @@ class DmabufExportHandlerFuzzTest {
                 params.putInt(ExportToDmaBufFd.OFF_FD, fd);
             }
         };
-        IoctlResult r = new DmabufExportHandler(driver).handle(call, null);
+        IoctlResult r = new DmabufExportHandler(driver).handle(call, FakeCall.row(ExportToDmaBufFd.REQUEST)).result();
         ScriptedDriver.checkAnswer(call, r, BASE, ExportToDmaBufFd.SIZE);
         for (int fd : created) {
             require(!FakeCall.isOpen(fd), "the sentry's copy of the new dma-buf " + fd + " is closed after " + r);

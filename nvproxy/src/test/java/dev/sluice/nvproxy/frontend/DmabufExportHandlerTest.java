@@ -1,6 +1,5 @@
 package dev.sluice.nvproxy.frontend;
 
-import dev.sluice.sentry.spi.HostDevice;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -19,7 +18,10 @@ import dev.sluice.nvproxy.abi.NvStatus;
 import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.nativeio.HostFd;
 import dev.sluice.sentry.nativeio.Native;
+import dev.sluice.sentry.spi.HostDevice;
+import dev.sluice.sentry.ioctl.IoctlEntry;
 import dev.sluice.sentry.spi.IoctlResult;
+import dev.sluice.sentry.spi.Verdict;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import jnr.ffi.Pointer;
@@ -31,6 +33,7 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class DmabufExportHandlerTest {
     private static final int REQ = ExportToDmaBufFd.REQUEST;
+    private static final IoctlEntry ROW = FakeCall.row(REQ);
     private final FakeCall f = new FakeCall(REQ);
     private final HostDevice host = mock(HostDevice.class);
     private final DmabufExportHandler handler = new DmabufExportHandler(host);
@@ -41,7 +44,9 @@ class DmabufExportHandlerTest {
     }
 
     private IoctlResult run() {
-        return handler.handle(f.call, null);
+        Verdict v = handler.handle(f.call, ROW);
+        assertEquals(ROW.name(), v.name(), "the call goes by its row's name");
+        return v.result();
     }
 
     /** The mock driver "creates" a dma-buf: a real fd the handler must close. */
@@ -205,7 +210,7 @@ class DmabufExportHandlerTest {
 
     @Test
     void unreadableParamsAreEfault() {
-        when(f.call.arg()).thenReturn(FakeCall.BASE + FakeCall.SIZE - 16);
+        f.request(1, FakeCall.BASE + FakeCall.SIZE - 16);
         assertEquals(IoctlResult.error(Errno.EFAULT), run(), "params past the mapping");
         verify(host, never()).ioctl(anyInt(), anyInt(), anyLong());
         assertTrue(f.mem.reads() > 0, "it tried to read");

@@ -1,6 +1,5 @@
 package dev.sluice.nvproxy.frontend;
 
-import dev.sluice.sentry.spi.HostDevice;
 import static org.mockito.ArgumentMatchers.anyInt;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.when;
@@ -11,7 +10,13 @@ import dev.sluice.sentry.nativeio.HostFd;
 import dev.sluice.sentry.nativeio.Native;
 import dev.sluice.sentry.nativeio.TestFds;
 import dev.sluice.sentry.spi.FakeGuestMemory;
+import dev.sluice.sentry.spi.HostDevice;
+import dev.sluice.nvproxy.abi.FrontendEscapes;
+import dev.sluice.sentry.ioctl.Ioctl;
+import dev.sluice.sentry.ioctl.IoctlEntry;
+import dev.sluice.sentry.spi.Disposition;
 import dev.sluice.sentry.spi.IoctlCall;
+import dev.sluice.sentry.spi.IoctlRequest;
 import jnr.ffi.Memory;
 import jnr.ffi.Pointer;
 
@@ -28,15 +33,31 @@ final class FakeCall {
     final Arena arena = new Arena(1 << 16);
     final HostFd hostFd = HostFd.adopt(openDevNull());
     final IoctlCall call = mock(IoctlCall.class);
+    private final int cmd;
 
     FakeCall(int cmd) {
-        when(call.cmd()).thenReturn(cmd);
-        when(call.arg()).thenReturn(BASE);
+        this.cmd = cmd;
+        request(1, BASE);
         when(call.memory()).thenReturn(mem);
         when(call.arena()).thenReturn(arena);
         when(call.hostFd()).thenReturn(hostFd);
         when(call.cleanup()).thenReturn(new Cleanup());
         when(call.guestFile(anyInt())).thenReturn((long) -9);
+    }
+
+    /** The call's registers: the calling thread and the argument, a pointer to the params. */
+    void request(int tid, long arg) {
+        when(call.request()).thenReturn(new IoctlRequest(tid, 3, cmd, arg));
+    }
+
+    /**
+     * A frontend row for {@code cmd}, named as {@link FrontendTable} names it, for handlers tested on
+     * their own; its handler is never run.
+     */
+    static IoctlEntry row(int cmd) {
+        return new IoctlEntry(cmd, FrontendEscapes.nameOfRequest(cmd), Disposition.EMULATE, (c, e) -> {
+            throw new AssertionError("the row's own handler is not under test");
+        }, Ioctl.dir(cmd), Ioctl.size(cmd), 0);
     }
 
     void putLong(long addr, long v) {

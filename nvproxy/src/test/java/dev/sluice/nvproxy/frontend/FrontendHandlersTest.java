@@ -1,6 +1,5 @@
 package dev.sluice.nvproxy.frontend;
 
-import dev.sluice.sentry.spi.HostDevice;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -21,6 +20,7 @@ import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.nativeio.Native;
 import dev.sluice.sentry.spi.CharDevice;
 import dev.sluice.sentry.spi.Disposition;
+import dev.sluice.sentry.spi.HostDevice;
 import dev.sluice.sentry.spi.IoctlResult;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
@@ -134,7 +134,7 @@ class FrontendHandlersTest {
         noBlocks.hostFd.close();
 
         FakeCall bad = new FakeCall(req);
-        when(bad.call.arg()).thenReturn(0x1000L);
+        bad.request(1, 0x1000L);
         assertEquals(IoctlResult.error(Errno.EFAULT), withBlocks.sysParams(bad.call, entry(req)), "unreadable params");
         bad.hostFd.close();
         verify(host, never()).ioctl(anyInt(), anyInt(), anyLong());

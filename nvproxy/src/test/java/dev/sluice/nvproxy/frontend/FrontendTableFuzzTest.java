@@ -17,8 +17,8 @@ import dev.sluice.sentry.ioctl.Ioctl;
 import dev.sluice.sentry.ioctl.IoctlEntry;
 import dev.sluice.sentry.ioctl.IoctlTable;
 import dev.sluice.sentry.nativeio.Native;
-import dev.sluice.sentry.spi.FuzzOutcome;
 import dev.sluice.sentry.spi.Disposition;
+import dev.sluice.sentry.spi.FuzzOutcome;
 import dev.sluice.sentry.spi.IoctlResult;
 import dev.sluice.sentry.spi.ScriptedCall;
 import java.util.List;
@@ -87,7 +87,7 @@ class FrontendTableFuzzTest {
                 params.putInt(ExportToDmaBufFd.OFF_FD, fd);
             }
         };
-        IoctlResult r = table.dispatch(call, CAPS);
+        IoctlResult r = table.dispatch(call, CAPS).result();
         boolean ownTarget = OWN_TARGETS.contains(cmd);
         if (ownTarget) {
             // Their accesses follow guest pointers; their own targets check each against the ABI.

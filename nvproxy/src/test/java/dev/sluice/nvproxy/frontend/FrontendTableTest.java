@@ -1,6 +1,5 @@
 package dev.sluice.nvproxy.frontend;
 
-import dev.sluice.sentry.spi.HostDevice;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -22,6 +21,7 @@ import dev.sluice.sentry.ioctl.IoctlEntry;
 import dev.sluice.sentry.ioctl.IoctlTable;
 import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.spi.Disposition;
+import dev.sluice.sentry.spi.HostDevice;
 import dev.sluice.sentry.spi.IoctlResult;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
@@ -39,7 +39,7 @@ class FrontendTableTest {
     private IoctlResult dispatch(int request, long caps) {
         FakeCall f = new FakeCall(request);
         try {
-            return table.dispatch(f.call, caps);
+            return table.dispatch(f.call, caps).result();
         } finally {
             f.hostFd.close();
         }
@@ -113,7 +113,7 @@ class FrontendTableTest {
         assertEquals(Disposition.CONTINUE, uvm.lookup(UvmIoctls.UVM_INITIALIZE).disposition(), "UVM_INITIALIZE");
         FakeCall f = new FakeCall(UvmIoctls.UVM_RUN_TEST);
         try {
-            assertDenied(uvm.dispatch(f.call, defaults), Errno.EINVAL, "the driver's self tests are not for guests");
+            assertDenied(uvm.dispatch(f.call, defaults).result(), Errno.EINVAL, "the driver's self tests are not for guests");
         } finally {
             f.hostFd.close();
         }
@@ -134,9 +134,9 @@ class FrontendTableTest {
         FakeCall hostile = new FakeCall(req);
         hostile.putLong(FakeCall.BASE, 0x1000L);
         try {
-            assertEquals(IoctlResult.value(0), withBlocks.dispatch(honest.call, defaults),
+            assertEquals(IoctlResult.value(0), withBlocks.dispatch(honest.call, defaults).result(),
                     "the host's own block size: success, as from the driver");
-            assertDenied(withBlocks.dispatch(hostile.call, defaults), Errno.EBUSY,
+            assertDenied(withBlocks.dispatch(hostile.call, defaults).result(), Errno.EBUSY,
                     "another value: the driver's EBUSY, and the driver-wide value untouched");
         } finally {
             honest.hostFd.close();

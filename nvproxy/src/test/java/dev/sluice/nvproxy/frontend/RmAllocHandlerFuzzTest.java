@@ -16,8 +16,8 @@ import dev.sluice.nvproxy.driver.Abi580;
 import dev.sluice.sentry.ioctl.Ioctl;
 import dev.sluice.sentry.ioctl.IoctlEntry;
 import dev.sluice.sentry.nativeio.Native;
-import dev.sluice.sentry.spi.FuzzOutcome;
 import dev.sluice.sentry.spi.Disposition;
+import dev.sluice.sentry.spi.FuzzOutcome;
 import dev.sluice.sentry.spi.IoctlResult;
 import dev.sluice.sentry.spi.ScriptedCall;
 import java.util.ArrayList;
@@ -84,7 +84,7 @@ class RmAllocHandlerFuzzTest {
         RmAllocHandler handler = new RmAllocHandler(driver, RULES, CAPS, "driver 580.159.04");
         IoctlEntry entry = new IoctlEntry(request, "NV_ESC_RM_ALLOC", Disposition.EMULATE, handler, Ioctl.dir(request),
                 size, 0);
-        IoctlResult r = handler.handle(call, entry);
+        IoctlResult r = handler.handle(call, entry).result();
         ScriptedDriver.checkAnswer(call, r, allowed.stream().mapToLong(Long::longValue).toArray());
         require((r == IoctlResult.CONTINUE) == RmAllocHandler.isClientClass(hClass),
                 "exactly the client classes continue: class 0x" + Integer.toHexString(hClass) + " got " + r);

@@ -1,6 +1,5 @@
 package dev.sluice.nvproxy.frontend;
 
-import dev.sluice.sentry.spi.HostDevice;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -23,14 +22,15 @@ import dev.sluice.sentry.ioctl.Ioctl;
 import dev.sluice.sentry.ioctl.IoctlEntry;
 import dev.sluice.sentry.nativeio.Native;
 import dev.sluice.sentry.spi.Disposition;
+import dev.sluice.sentry.spi.HostDevice;
 import dev.sluice.sentry.spi.IoctlResult;
 import java.util.concurrent.TimeUnit;
 import jnr.ffi.Pointer;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** RM_ALLOC against a mock driver: client classes continue, allowed classes are copied exactly. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
@@ -56,7 +56,7 @@ class RmAllocHandlerTest {
         f.mem.putInt(FakeCall.BASE + Nvos21.OFF_H_CLASS, hClass);
         f.putLong(FakeCall.BASE + Nvos21.OFF_P_ALLOC_PARMS, allocParams);
         f.mem.putInt(FakeCall.BASE + Nvos21.OFF_PARAMS_SIZE, 0); // CUDA passes 0; RM ignores it
-        return handler.handle(f.call, entry(request));
+        return handler.handle(f.call, entry(request)).result();
     }
 
     @ParameterizedTest
@@ -107,7 +107,7 @@ class RmAllocHandlerTest {
         f.putLong(ALLOC + 96, 0x7fffdeadb000L); // address: a pointer the guest chose
         f.mem.putInt(FakeCall.BASE + Nvos21.OFF_H_CLASS, hClass);
         f.putLong(FakeCall.BASE + Nvos21.OFF_P_ALLOC_PARMS, ALLOC);
-        assertEquals(IoctlResult.value(0), handler.handle(f.call, entry(Nvos21.REQUEST)), "runs");
+        assertEquals(IoctlResult.value(0), handler.handle(f.call, entry(Nvos21.REQUEST)).result(), "runs");
         assertEquals(0, seen.get(), Classes.name(hClass) + ": address is zeroed in the sentry's copy");
         assertEquals(0x200000, seenSize.get(), "the other fields pass as they are");
     }
@@ -131,7 +131,7 @@ class RmAllocHandlerTest {
         f.putLong(FakeCall.BASE + Nvos21.OFF_P_ALLOC_PARMS, ALLOC);
         f.mem.putInt(ALLOC + size - 4, 0x5a5a5a5a);
         f.mem.putInt(ALLOC + size, 0x33);
-        assertEquals(IoctlResult.value(0), handler.handle(f.call, entry(Nvos64.REQUEST)), "allocated");
+        assertEquals(IoctlResult.value(0), handler.handle(f.call, entry(Nvos64.REQUEST)).result(), "allocated");
         assertEquals(0x77, f.mem.getInt(ALLOC), "results copied back");
         assertEquals(0x33, f.mem.getInt(ALLOC + size), "nothing past the class struct is written");
         assertEquals(ALLOC, f.getLong(FakeCall.BASE + Nvos21.OFF_P_ALLOC_PARMS), "the guest's pointer is restored");
@@ -169,7 +169,7 @@ class RmAllocHandlerTest {
         f.mem.putInt(FakeCall.BASE + Nvos21.OFF_H_CLASS, Classes.NV20_SUBDEVICE_0);
         f.putLong(FakeCall.BASE + Nvos64.OFF_P_RIGHTS_REQUESTED, rights);
         f.mem.putInt(rights, 0x5);
-        assertEquals(IoctlResult.value(0), handler.handle(f.call, entry(Nvos64.REQUEST)), "allocated");
+        assertEquals(IoctlResult.value(0), handler.handle(f.call, entry(Nvos64.REQUEST)).result(), "allocated");
         assertEquals(rights, f.getLong(FakeCall.BASE + Nvos64.OFF_P_RIGHTS_REQUESTED), "restored");
     }
 }

@@ -55,7 +55,7 @@ class RmControlHandlerFuzzTest {
             EmbeddedArrays e = rule.embedded();
             if (e != null && inGuest(guestParams, rule.paramsSize())) {
                 long count = Integer.toUnsignedLong(getInt(g, (int) (guestParams - BASE) + e.countOffset()));
-                for (EmbeddedArrays.Pointer ptr : e.pointers()) {
+                for (EmbeddedArrays.PointerField ptr : e.pointers()) {
                     long at = getLong(g, (int) (guestParams - BASE) + ptr.offset());
                     guestPointers.add(at);
                     allowed.add(at);
@@ -69,7 +69,7 @@ class RmControlHandlerFuzzTest {
             long params = nvos.getLong(Nvos54.OFF_PARAMS);
             requireSentryAddress(params, guestPointers, "NVOS54.params");
             if (rule != null && rule.embedded() != null && params != 0) {
-                for (EmbeddedArrays.Pointer ptr : rule.embedded().pointers()) {
+                for (EmbeddedArrays.PointerField ptr : rule.embedded().pointers()) {
                     requireSentryAddress(Pointer.wrap(Native.RUNTIME, params).getLong(ptr.offset()), guestPointers,
                             "embedded pointer at " + ptr.offset());
                 }
@@ -88,7 +88,7 @@ class RmControlHandlerFuzzTest {
             }
         };
         RmControlHandler handler = new RmControlHandler(driver, RULES, CAPS, "driver 580.159.04");
-        IoctlResult r = handler.handle(call, null);
+        IoctlResult r = handler.handle(call, FakeCall.row(Nvos54.REQUEST)).result();
         ScriptedDriver.checkAnswer(call, r, allowed.stream().mapToLong(Long::longValue).toArray());
         if (r instanceof IoctlResult.Denied d && d.errno() == 0) {
             require(driver.ioctls == 0, "a refused control never reaches the driver: " + d);

@@ -1,6 +1,5 @@
 package dev.sluice.nvproxy.frontend;
 
-import dev.sluice.sentry.spi.HostDevice;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -18,7 +17,10 @@ import dev.sluice.nvproxy.abi.NvStatus;
 import dev.sluice.nvproxy.abi.NvosParams.Nvos54;
 import dev.sluice.nvproxy.driver.Abi580;
 import dev.sluice.sentry.nativeio.Native;
+import dev.sluice.sentry.spi.HostDevice;
+import dev.sluice.sentry.ioctl.IoctlEntry;
 import dev.sluice.sentry.spi.IoctlResult;
+import dev.sluice.sentry.spi.Verdict;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import jnr.ffi.Pointer;
@@ -31,6 +33,7 @@ import org.junit.jupiter.api.Timeout;
 class RmControlHandlerTest {
     private static final int REQ = Nvos54.REQUEST;
     private static final long PARAMS = FakeCall.BASE + 0x1000;
+    private static final IoctlEntry ROW = FakeCall.row(REQ);
     private final FakeCall f = new FakeCall(REQ);
     private final HostDevice host = mock(HostDevice.class);
     private final RmControlHandler handler = new RmControlHandler(host, new Abi580().controlRules(),
@@ -69,7 +72,7 @@ class RmControlHandlerTest {
             p.putInt(Nvos54.OFF_STATUS, NvStatus.NV_OK);
             return 0;
         });
-        assertEquals(IoctlResult.value(0), handler.handle(f.call, null), "runs");
+        assertEquals(IoctlResult.value(0), handler.handle(f.call, ROW).result(), "runs");
         assertNotEquals(PARAMS, seenParams.get(), "the driver never sees the guest's pointer");
         assertEquals(3, f.mem.getInt(PARAMS + 8), "the result is copied back");
         assertEquals(PARAMS, f.getLong(FakeCall.BASE + Nvos54.OFF_PARAMS), "the guest's pointer is restored");
@@ -79,12 +82,14 @@ class RmControlHandlerTest {
     @Test
     void unknownCommandIsNotSupportedWithoutReachingTheDriver() {
         nvos54(0x20801234, PARAMS, 16);
-        IoctlResult r = handler.handle(f.call, null);
+        Verdict v = handler.handle(f.call, ROW);
+        IoctlResult r = v.result();
         assertInstanceOf(IoctlResult.Denied.class, r, "counted as a denial");
         assertEquals(0, ((IoctlResult.Denied) r).errno(), "the ioctl returns 0, like the driver");
         assertEquals(NvStatus.NV_ERR_NOT_SUPPORTED, status(), "NV_ERR_NOT_SUPPORTED, like the driver");
         verify(host, never()).ioctl(anyInt(), anyInt(), anyLong());
-        verify(f.call).detail("NV2080_CTRL_CMD_GR_GET_NUM_TPCS_FOR_GPC (0x20801234)"); // exported, but not allowed
+        assertEquals("NV_ESC_RM_CONTROL NV2080_CTRL_CMD_GR_GET_NUM_TPCS_FOR_GPC (0x20801234)", v.name(),
+                "named by the row and the command"); // exported, but not allowed
     }
 
     @Test
@@ -92,7 +97,7 @@ class RmControlHandlerTest {
         RmControlHandler computeOnly = new RmControlHandler(host, new Abi580().controlRules(),
                 Capability.COMPUTE.bit(), "driver 580.159.04");
         nvos54(NvControlCommands.NV2080_CTRL_CMD_GPU_GET_PIDS, PARAMS, 3812); // nvidia-smi only
-        IoctlResult r = computeOnly.handle(f.call, null);
+        IoctlResult r = computeOnly.handle(f.call, ROW).result();
         assertInstanceOf(IoctlResult.Denied.class, r, "denied without utility");
         assertEquals(NvStatus.NV_ERR_NOT_SUPPORTED, status(), "as not supported");
         verify(host, never()).ioctl(anyInt(), anyInt(), anyLong());
@@ -101,7 +106,7 @@ class RmControlHandlerTest {
     @Test
     void wrongParamsSizeIsInvalidParamStruct() {
         nvos54(NvControlCommands.NV0000_CTRL_CMD_CLIENT_GET_ADDR_SPACE_TYPE, PARAMS, 1 << 30);
-        IoctlResult r = handler.handle(f.call, null);
+        IoctlResult r = handler.handle(f.call, ROW).result();
         assertInstanceOf(IoctlResult.Denied.class, r, "an over-large paramsSize is refused");
         assertEquals(NvStatus.NV_ERR_INVALID_PARAM_STRUCT, status(), "NV_ERR_INVALID_PARAM_STRUCT");
         verify(host, never()).ioctl(anyInt(), anyInt(), anyLong());
@@ -110,7 +115,7 @@ class RmControlHandlerTest {
     @Test
     void unreadableParamsAreInvalidAddress() {
         nvos54(NvControlCommands.NV0000_CTRL_CMD_CLIENT_GET_ADDR_SPACE_TYPE, 0xdead0000L, 12);
-        IoctlResult r = handler.handle(f.call, null);
+        IoctlResult r = handler.handle(f.call, ROW).result();
         assertInstanceOf(IoctlResult.Denied.class, r, "a bad pointer is refused");
         assertEquals(NvStatus.NV_ERR_INVALID_ADDRESS, status(), "NV_ERR_INVALID_ADDRESS");
         verify(host, never()).ioctl(anyInt(), anyInt(), anyLong());
@@ -120,7 +125,7 @@ class RmControlHandlerTest {
     void finnSerializedParamsAreRefused() {
         nvos54(NvControlCommands.NV0000_CTRL_CMD_CLIENT_GET_ADDR_SPACE_TYPE, PARAMS, 12);
         f.mem.putInt(FakeCall.BASE + Nvos54.OFF_FLAGS, Nvos54.NVOS54_FLAGS_FINN_SERIALIZED);
-        assertInstanceOf(IoctlResult.Denied.class, handler.handle(f.call, null), "refused");
+        assertInstanceOf(IoctlResult.Denied.class, handler.handle(f.call, ROW).result(), "refused");
         verify(host, never()).ioctl(anyInt(), anyInt(), anyLong());
     }
 
@@ -148,7 +153,7 @@ class RmControlHandlerTest {
             p.putInt(Nvos54.OFF_STATUS, NvStatus.NV_OK);
             return 0;
         });
-        assertEquals(IoctlResult.value(0), handler.handle(f.call, null), "runs");
+        assertEquals(IoctlResult.value(0), handler.handle(f.call, ROW).result(), "runs");
         assertEquals(7, f.mem.getInt(channels), "channel list copied out");
         assertEquals(8, f.mem.getInt(channels + 4), "both elements");
         assertEquals(handles, f.getLong(PARAMS + 8), "guest pointers restored in the params");
@@ -160,7 +165,7 @@ class RmControlHandlerTest {
         nvos54(NvControlCommands.NV0080_CTRL_CMD_FIFO_GET_CHANNELLIST, PARAMS, 24);
         f.mem.putInt(PARAMS, 1 << 20);
         f.putLong(PARAMS + 8, FakeCall.BASE);
-        IoctlResult r = handler.handle(f.call, null);
+        IoctlResult r = handler.handle(f.call, ROW).result();
         assertInstanceOf(IoctlResult.Denied.class, r, "refused");
         assertEquals(NvStatus.NV_ERR_INVALID_ARGUMENT, status(), "NV_ERR_INVALID_ARGUMENT");
         verify(host, never()).ioctl(anyInt(), anyInt(), anyLong());
@@ -171,7 +176,7 @@ class RmControlHandlerTest {
         nvos54(NvControlCommands.NV0080_CTRL_CMD_FIFO_GET_CHANNELLIST, PARAMS, 24);
         f.mem.putInt(PARAMS, 4);
         f.putLong(PARAMS + 8, 0x1000L); // unmapped
-        IoctlResult r = handler.handle(f.call, null);
+        IoctlResult r = handler.handle(f.call, ROW).result();
         assertInstanceOf(IoctlResult.Denied.class, r, "refused");
         assertEquals(NvStatus.NV_ERR_INVALID_ADDRESS, status(), "NV_ERR_INVALID_ADDRESS");
         verify(host, never()).ioctl(anyInt(), anyInt(), anyLong());
@@ -192,7 +197,7 @@ class RmControlHandlerTest {
             p.putInt(Nvos54.OFF_STATUS, NvStatus.NV_OK);
             return 0;
         });
-        assertEquals(IoctlResult.value(0), handler.handle(f.call, null), "runs");
+        assertEquals(IoctlResult.value(0), handler.handle(f.call, ROW).result(), "runs");
         assertEquals(dup, seenFd.get(), "RM resolves the sentry's dup of the guest's file");
         assertEquals(6, f.mem.getInt(PARAMS), "the guest's number is back in its params");
         org.junit.jupiter.api.Assertions.assertFalse(FakeCall.isOpen(dup), "the dup is closed");
@@ -205,7 +210,7 @@ class RmControlHandlerTest {
         int dup = FakeCall.openDevNull();
         when(f.call.guestFile(6)).thenReturn((long) dup);
         when(host.charDevice(dup)).thenReturn(new dev.sluice.sentry.spi.CharDevice(1, 3));
-        assertInstanceOf(IoctlResult.Denied.class, handler.handle(f.call, null), "a foreign fd is refused");
+        assertInstanceOf(IoctlResult.Denied.class, handler.handle(f.call, ROW).result(), "a foreign fd is refused");
         assertEquals(NvStatus.NV_ERR_INVALID_ARGUMENT, status(), "NV_ERR_INVALID_ARGUMENT");
         verify(host, never()).ioctl(anyInt(), anyInt(), anyLong());
         org.junit.jupiter.api.Assertions.assertFalse(FakeCall.isOpen(dup), "the dup is closed");
@@ -221,7 +226,7 @@ class RmControlHandlerTest {
             p.putInt(Nvos54.OFF_STATUS, NvStatus.NV_ERR_INVALID_OBJECT_HANDLE);
             return 0;
         });
-        assertEquals(IoctlResult.value(0), handler.handle(f.call, null), "the ioctl succeeds");
+        assertEquals(IoctlResult.value(0), handler.handle(f.call, ROW).result(), "the ioctl succeeds");
         assertEquals(NvStatus.NV_ERR_INVALID_OBJECT_HANDLE, status(), "with RM's status");
         assertEquals(77, f.mem.getInt(PARAMS + 8), "params are not copied out on failure");
     }

@@ -17,6 +17,7 @@ import dev.sluice.nvproxy.abi.NvControlCommands;
 import dev.sluice.nvproxy.abi.NvStatus;
 import dev.sluice.nvproxy.abi.NvosParams.Nvos54;
 import dev.sluice.nvproxy.driver.Abi580;
+import dev.sluice.sentry.ioctl.IoctlEntry;
 import dev.sluice.sentry.nativeio.Native;
 import dev.sluice.sentry.spi.HostDevice;
 import dev.sluice.sentry.spi.IoctlResult;
@@ -45,6 +46,7 @@ class SandboxScopeTest {
     private static final int OTHER = 0x300;
     private static final int INVALID = 0xffffffff;
     private static final int TID = 4242;
+    private static final IoctlEntry RM_CONTROL = FakeCall.row(REQ);
 
     private final FakeCall f = new FakeCall(REQ);
     private final HostDevice host = mock(HostDevice.class);
@@ -72,7 +74,7 @@ class SandboxScopeTest {
         c.putLong(FakeCall.BASE + Nvos54.OFF_PARAMS, PARAMS);
         c.mem.putInt(FakeCall.BASE + Nvos54.OFF_PARAMS_SIZE, NvControlCommands.lookup(cmd).paramsSize());
         c.mem.putInt(FakeCall.BASE + Nvos54.OFF_STATUS, 0x1234);
-        when(c.call.tid()).thenReturn(TID);
+        c.request(TID, FakeCall.BASE);
     }
 
     /** The driver writes {@code answer} into the sentry's params and succeeds. */
@@ -98,7 +100,7 @@ class SandboxScopeTest {
     }
 
     private void refusedWithoutTheDriver(String what) {
-        IoctlResult r = handler.handle(f.call, null);
+        IoctlResult r = handler.handle(f.call, RM_CONTROL).result();
         assertInstanceOf(IoctlResult.Denied.class, r, what + ": refused");
         assertEquals(NvStatus.NV_ERR_INVALID_ARGUMENT, status(), what + ": NV_ERR_INVALID_ARGUMENT, as RM for an unknown GPU");
         verify(host, never()).ioctl(anyInt(), anyInt(), anyLong());
@@ -114,7 +116,7 @@ class SandboxScopeTest {
             p.putInt(20, 1003);
             p.putInt(24, 1); // the host's init
         });
-        assertEquals(IoctlResult.value(0), handler.handle(f.call, null), "runs");
+        assertEquals(IoctlResult.value(0), handler.handle(f.call, RM_CONTROL).result(), "runs");
         assertEquals(NvStatus.NV_OK, status(), "NV_OK");
         assertEquals(2, f.mem.getInt(PARAMS + 8), "pidTblCount: the guest's two processes");
         assertArrayEquals(new int[] {7, 9, 0, 0}, guestInts(PARAMS + 12, 4),
@@ -133,7 +135,7 @@ class SandboxScopeTest {
                 p.putInt(256 + 4L * i, i < ids.length ? 0x10 + i : 0);
             }
         });
-        assertEquals(IoctlResult.value(0), handler.handle(f.call, null), "runs");
+        assertEquals(IoctlResult.value(0), handler.handle(f.call, RM_CONTROL).result(), "runs");
         assertArrayEquals(new int[] {OURS, INVALID, INVALID}, guestInts(PARAMS, 3), "gpuIds: ours, then the end");
         assertEquals(INVALID, f.mem.getInt(PARAMS + 128), "excludedGpuIds: none of the host's");
         assertArrayEquals(new int[] {0x11, 0, 0}, guestInts(PARAMS + 256, 3), "gpuFlags follow their GPU");
@@ -147,7 +149,7 @@ class SandboxScopeTest {
                 p.putInt(4L * i, i == 0 ? OTHER : i == 1 ? OURS : INVALID);
             }
         });
-        handler.handle(f.call, null);
+        handler.handle(f.call, RM_CONTROL).result();
         assertArrayEquals(new int[] {OURS, INVALID}, guestInts(PARAMS, 2), "only ours");
     }
 
@@ -167,7 +169,7 @@ class SandboxScopeTest {
         nvos54(NvControlCommands.NV0000_CTRL_CMD_GPU_GET_ID_INFO_V2);
         f.mem.putInt(PARAMS, OURS);
         driverAnswers(p -> p.putInt(8, 3)); // deviceInstance
-        assertEquals(IoctlResult.value(0), handler.handle(f.call, null), "runs");
+        assertEquals(IoctlResult.value(0), handler.handle(f.call, RM_CONTROL).result(), "runs");
         assertEquals(3, f.mem.getInt(PARAMS + 8), "the answer reaches the guest");
     }
 
@@ -184,7 +186,7 @@ class SandboxScopeTest {
             nvos54(g, NvControlCommands.NV0000_CTRL_CMD_GPU_ATTACH_IDS);
             g.mem.putInt(PARAMS, 0xffff); // NV0000_CTRL_GPU_ATTACH_ALL_PROBED_IDS
             driverAnswers(p -> { });
-            assertEquals(IoctlResult.value(0), handler.handle(g.call, null), "ATTACH_ALL_PROBED_IDS passes: RM only acknowledges it");
+            assertEquals(IoctlResult.value(0), handler.handle(g.call, RM_CONTROL).result(), "ATTACH_ALL_PROBED_IDS passes: RM only acknowledges it");
         } finally {
             g.hostFd.close();
         }
@@ -211,7 +213,7 @@ class SandboxScopeTest {
                 }
             }
         });
-        handler.handle(f.call, null);
+        handler.handle(f.call, RM_CONTROL).result();
         assertEquals(1, f.mem.getInt(PARAMS), "numDevices");
         assertArrayEquals(new int[] {OURS, 2, 3, 0, 0, 0}, guestInts(PARAMS + 4, 6), "ours, then zeros");
 
@@ -227,7 +229,7 @@ class SandboxScopeTest {
                 p.putInt(8 + 140, OURS);
                 p.putInt(4 + 140 + 132, 77); // its boostGroupId
             });
-            handler.handle(g.call, null);
+            handler.handle(g.call, RM_CONTROL).result();
             assertEquals(1, g.mem.getInt(PARAMS), "groupCount: the group that names another GPU is dropped");
             assertEquals(OURS, g.mem.getInt(PARAMS + 8), "the kept group's GPU");
             assertEquals(77, g.mem.getInt(PARAMS + 4 + 132), "its id, moved up");
@@ -245,7 +247,7 @@ class SandboxScopeTest {
         f.putLong(PARAMS + 16, guestPointer);
         AtomicLong seen = new AtomicLong(-1);
         driverAnswers(p -> seen.set(p.getLong(16)));
-        assertEquals(IoctlResult.value(0), handler.handle(f.call, null), "runs");
+        assertEquals(IoctlResult.value(0), handler.handle(f.call, RM_CONTROL).result(), "runs");
         assertEquals(0, seen.get(), "szName is zeroed in the sentry's copy: RM would follow it in the sentry");
         assertEquals(guestPointer, f.getLong(PARAMS + 16), "the guest's own value comes back");
     }
@@ -256,7 +258,7 @@ class SandboxScopeTest {
                 Capability.mask(Capability.DEFAULT), "driver 580.159.04");
         nvos54(NvControlCommands.NV0000_CTRL_CMD_GPU_GET_PCI_INFO);
         f.mem.putInt(PARAMS, OURS);
-        IoctlResult r = none.handle(f.call, null);
+        IoctlResult r = none.handle(f.call, RM_CONTROL).result();
         assertTrue(r instanceof IoctlResult.Denied, "no GPU: every GPU id is another's");
     }
 }

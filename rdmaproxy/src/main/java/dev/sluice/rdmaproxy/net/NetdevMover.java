@@ -1,20 +1,15 @@
 package dev.sluice.rdmaproxy.net;
 
+import dev.sluice.rdmaproxy.net.faults.NetdevFaults;
+import dev.sluice.sentry.faults.TestFaults;
 import dev.sluice.sentry.launch.HostProcess;
-import java.io.IOException;
-import java.net.InetAddress;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -26,15 +21,16 @@ import org.slf4j.LoggerFactory;
  * empty GID table and {@code ibv_modify_qp} fails. Moved back, it reaches the host with no
  * addresses either. So a move here is:
  * <ol>
- *   <li>claim the netdev: a {@link NetdevJournal} written with O_EXCL, holding what the netdev
- *       looked like ({@link NetdevSnapshot}: addresses, prefix lengths, MTU, link state, static
- *       routes, its RDMA devices and Soft-RoCE links, its ARP settings);</li>
+ *   <li>claim the netdev: a {@link NetdevJournal} written with O_EXCL ({@link NetdevJournals}),
+ *       holding what the netdev looked like ({@link NetdevSnapshot}: addresses, prefix lengths,
+ *       MTU, link state, static routes, its RDMA devices and Soft-RoCE links, its ARP settings);</li>
  *   <li>name the sandbox's namespace ({@code ip netns attach sluice-PID-STARTTIME PID}), so that it outlives
  *       the sandbox until the netdev is out of it: a physical netdev left in a dying namespace goes
  *       back to the host's without addresses, a virtual one (veth, dummy) is deleted with it;</li>
- *   <li>move it, rename it if asked, and put the snapshot back inside: MTU, link, addresses, routes;
- *       add its Soft-RoCE links again (rdma_rxe unregisters them on the move);</li>
- *   <li>wait until every RoCE device on it shows a GID for each address, and fail if it doesn't.</li>
+ *   <li>move it, and settle it inside ({@link NetdevArrival}; as shipped {@link SnapshotRestorer}:
+ *       rename it if asked, put the snapshot back, add its Soft-RoCE links again, since rdma_rxe
+ *       unregisters them on the move, and wait until every RoCE device on it shows a GID for each
+ *       address, failing if one doesn't).</li>
  * </ol>
  * A failure at any step moves what was moved back and restores it: either every netdev of a
  * sandbox is moved, or none is. {@link #restore} undoes a move when the sandbox ends; it is
@@ -44,24 +40,12 @@ import org.slf4j.LoggerFactory;
  * <p>The strong host model inside the sandbox ({@code arp_ignore}, {@code arp_announce}) is not
  * set here but by sluice-init, from the launch plan ({@link StrongArp}).
  *
- * <p>Lock order: {@link #LOCK} (threads of one JVM), then the journal directory's lock file
- * (processes); held for a whole move or restore.
+ * <p>Lock order: the journals' locks ({@link NetdevJournals#lock}), held for a whole move or restore.
  */
 public final class NetdevMover {
     private static final Logger LOG = LoggerFactory.getLogger(NetdevMover.class);
     /** Where the journals live on the host. */
     public static final Path JOURNAL_DIR = Path.of("/run/sluice/netdevs");
-    private static final ReentrantLock LOCK = new ReentrantLock();
-    private static final long POLL_MILLIS = 50;
-    /** How long a Soft-RoCE link whose netdev moved may take to unregister. */
-    private static final Duration SOFT_ROCE_GONE = Duration.ofSeconds(3);
-
-    /**
-     * A fault to inject, for tests: {@code AFTER_MOVE} fails right after the move (the roll-back);
-     * {@code PLAIN_MOVE} moves as a plain runtime does, with no addresses, routes or GID check
-     * inside (what the sandbox gets without this class).
-     */
-    public enum Fault { NONE, AFTER_MOVE, PLAIN_MOVE }
 
     /**
      * One netdev to move: its name on the host and in the sandbox.
@@ -82,23 +66,33 @@ public final class NetdevMover {
     private final IpRoute2 ip;
     private final Path sys;
     private final Path procSysNet;
-    private final Path journals;
-    private final Fault fault;
-    private final Duration gidTimeout;
+    private final NetdevJournals journals;
+    private final SnapshotRestorer restorer;
+    private final NetdevArrival arrival;
 
-    public NetdevMover(IpRoute2 ip, Path sys, Path procSysNet, Path journals, Fault fault, Duration gidTimeout) {
+    /**
+     * @param restorer puts a netdev's snapshot back when it returns to the host
+     * @param arrival  settles a netdev in the sandbox after the move ({@code restorer} as shipped)
+     */
+    public NetdevMover(IpRoute2 ip, Path sys, Path procSysNet, NetdevJournals journals, SnapshotRestorer restorer,
+                       NetdevArrival arrival) {
         this.ip = ip;
         this.sys = sys;
         this.procSysNet = procSysNet;
         this.journals = journals;
-        this.fault = fault;
-        this.gidTimeout = gidTimeout;
+        this.restorer = restorer;
+        this.arrival = arrival;
     }
 
     /** The host's tools, /sys, /proc/sys/net and {@link #JOURNAL_DIR}. */
-    public static NetdevMover onHost(Fault fault) {
-        return new NetdevMover(new IpRoute2(IpRoute2.SYSTEM, IpRoute2.NETNS_DIR), Path.of("/sys"), Path.of("/proc/sys/net"), JOURNAL_DIR, fault,
-                Duration.ofSeconds(10));
+    public static NetdevMover onHost() {
+        IpRoute2 ip = new IpRoute2(IpRoute2.SYSTEM, IpRoute2.NETNS_DIR);
+        Path sys = Path.of("/sys");
+        Path procSysNet = Path.of("/proc/sys/net");
+        SnapshotRestorer restorer = new SnapshotRestorer(ip, sys, procSysNet, Duration.ofSeconds(10));
+        // Test-only faults (SLUICE_TEST_FAULTS): without them the arrival is the restorer itself.
+        NetdevArrival arrival = NetdevFaults.arrival(TestFaults.active(), ip, restorer);
+        return new NetdevMover(ip, sys, procSysNet, new NetdevJournals(JOURNAL_DIR), restorer, arrival);
     }
 
     /** The netdevs moved into one sandbox; {@link #restore()} brings them back. */
@@ -140,7 +134,7 @@ public final class NetdevMover {
                 throw new NetdevException("netdev " + g.hostName() + " is named twice");
             }
         }
-        try (Locked l = lock()) {
+        try (NetdevJournals.Locked l = journals.lock()) {
             // Named by pid and start time: a pid reused after a crash never meets an old pin.
             String netns = "sluice-" + owner.pid() + "-" + owner.startTime();
             List<NetdevJournal> done = new ArrayList<>();
@@ -165,7 +159,7 @@ public final class NetdevMover {
                         left.add(r.getMessage());
                     }
                 }
-                if (done.isEmpty() && NetdevJournal.all(journals).stream().noneMatch(j -> j.netns().equals(netns))) {
+                if (done.isEmpty() && !journals.anyIn(netns)) {
                     try {
                         ip.netnsDelete(netns);
                     } catch (RuntimeException r) {
@@ -179,7 +173,7 @@ public final class NetdevMover {
 
     /** Brings the netdev of {@code j} back to the host and restores it; nothing to do twice. */
     public void restore(NetdevJournal j) {
-        try (Locked l = lock()) {
+        try (NetdevJournals.Locked l = journals.lock()) {
             restoreLocked(j);
         }
     }
@@ -191,8 +185,8 @@ public final class NetdevMover {
      */
     public List<String> recoverStale() {
         List<String> out = new ArrayList<>();
-        try (Locked l = lock()) {
-            for (NetdevJournal j : NetdevJournal.all(journals)) {
+        try (NetdevJournals.Locked l = journals.lock()) {
+            for (NetdevJournal j : journals.all()) {
                 if (j.ownerAlive()) {
                     continue;
                 }
@@ -209,7 +203,7 @@ public final class NetdevMover {
 
     /** Fails unless {@code dev} can be claimed; restores it first if a dead sandbox still holds it. */
     private void claimable(String dev) {
-        NetdevJournal.read(journals, dev).ifPresent(j -> {
+        journals.read(dev).ifPresent(j -> {
             if (j.ownerAlive()) {
                 throw new NetdevException("netdev " + dev + " is already in another sandbox (" + j.sandbox() + "; its pid 1 is "
                         + j.ownerPid() + ")");
@@ -226,36 +220,16 @@ public final class NetdevMover {
         String dev = g.hostName();
         NetdevSnapshot snap = NetdevSnapshot.capture(ip, sys, procSysNet, dev);
         NetdevJournal j = new NetdevJournal(dev, g.innerName(), netns, owner.pid(), owner.startTime(), sandbox, snap);
-        try {
-            if (!j.create(journals)) {
-                throw new NetdevException("netdev " + dev + " is already in another sandbox (its record "
-                        + NetdevJournal.file(journals, dev) + " appeared meanwhile)");
-            }
-        } catch (IOException e) {
-            throw new NetdevException("cannot write " + NetdevJournal.file(journals, dev) + ": " + e.getMessage(), e);
-        }
+        journals.claim(j);
         try {
             ip.ip(null, "link", "set", "dev", dev, "netns", netns);
         } catch (RuntimeException e) {
-            deleteQuietly(j);
+            journals.release(j);
             throw e;
         }
         LOG.info("netdev {}: moved into sandbox {} as {} with {} address(es)", dev, sandbox, g.innerName(), snap.addresses().size());
         try {
-            if (fault == Fault.AFTER_MOVE) {
-                throw new NetdevException("netdev " + dev + ": injected fault after the move");
-            }
-            if (!g.innerName().equals(dev)) {
-                ip.ip(netns, "link", "set", "dev", dev, "name", g.innerName());
-            }
-            if (fault == Fault.PLAIN_MOVE) {
-                ip.ip(netns, "link", "set", "dev", g.innerName(), "up");
-                addSoftRoce(snap, netns, g.innerName());
-                return j;
-            }
-            ip.batch(netns, snap.restoreCommands(g.innerName()));
-            addSoftRoce(snap, netns, g.innerName());
-            awaitGids(snap, g.innerName());
+            arrival.settle(g, netns, snap);
             return j;
         } catch (RuntimeException e) {
             try {
@@ -274,7 +248,7 @@ public final class NetdevMover {
             if (!ip.netnsExists(j.netns()) || !ip.linkExists(j.netns(), j.inner())) {
                 throw new NetdevException("netdev " + dev + " is neither on the host nor in its sandbox's namespace "
                         + j.netns() + " (a virtual netdev ends with its namespace; a physical one comes back to the host's"
-                        + " on its own); its record stays in " + NetdevJournal.file(journals, dev));
+                        + " on its own); its record stays in " + journals.file(dev));
             }
             if (!j.inner().equals(dev)) {
                 ip.ip(j.netns(), "link", "set", "dev", j.inner(), "down");
@@ -282,99 +256,12 @@ public final class NetdevMover {
             }
             ip.ip(j.netns(), "link", "set", "dev", dev, "netns", Long.toString(ProcessHandle.current().pid()));
         }
-        ip.batch(null, snap.restoreCommands(dev));
-        addSoftRoce(snap, null, dev);
-        Path conf = procSysNet.resolve("ipv4/conf").resolve(dev);
-        writeSysctl(conf.resolve("arp_ignore"), snap.arpIgnore());
-        writeSysctl(conf.resolve("arp_announce"), snap.arpAnnounce());
-        deleteQuietly(j);
-        if (NetdevJournal.all(journals).stream().noneMatch(o -> o.netns().equals(j.netns()))) {
+        restorer.onHost(snap, dev);
+        journals.release(j);
+        if (!journals.anyIn(j.netns())) {
             ip.netnsDelete(j.netns());
         }
         LOG.info("netdev {}: back on the host from {} with {} address(es)", dev, j.sandbox(), snap.addresses().size());
-    }
-
-    /**
-     * Adds the snapshot's Soft-RoCE links again on {@code dev} in {@code netns}: rdma_rxe
-     * unregisters a link whose netdev leaves the namespace, from a work queue, so the old device is
-     * waited for first ({@link #SOFT_ROCE_GONE}). A link still there after that (a kernel that
-     * keeps it) is left as it is.
-     */
-    private void addSoftRoce(NetdevSnapshot snap, String netns, String dev) {
-        for (RdmaLinks.SoftRoceLink link : snap.softRoce()) {
-            Path d = sys.resolve("class/infiniband").resolve(link.ibdev());
-            long deadline = System.nanoTime() + SOFT_ROCE_GONE.toNanos();
-            while (Files.exists(d) && System.nanoTime() < deadline) {
-                sleep();
-            }
-            if (Files.exists(d)) {
-                continue;
-            }
-            ip.rdma(netns, "link", "add", link.ibdev(), "type", "rxe", "netdev", dev);
-            String node = RdmaLinks.uverbsOf(sys, link.ibdev());
-            if (!link.uverbs().isEmpty() && !node.equals(link.uverbs())) {
-                // The kernel hands out the lowest free node: another device took this one meanwhile.
-                throw new NetdevException("Soft-RoCE link " + link.ibdev() + " on " + dev + " came back as " + node
-                        + ", not " + link.uverbs() + " as the sandbox's /dev was planned");
-            }
-        }
-    }
-
-    /** Waits until every RoCE port on the netdev has a GID for each of its addresses. */
-    private void awaitGids(NetdevSnapshot snap, String dev) {
-        List<InetAddress> want = snap.gidAddresses();
-        if (want.isEmpty()) {
-            return;
-        }
-        for (String ibdev : snap.rdmaDevices()) {
-            for (Path port : SysFiles.list(sys.resolve("class/infiniband").resolve(ibdev).resolve("ports"))) {
-                if (!SysFiles.read(port.resolve("link_layer")).equals("Ethernet")) {
-                    continue; // InfiniBand: GIDs come from the port GUID, not from addresses
-                }
-                int n = Integer.parseInt(port.getFileName().toString());
-                long deadline = System.nanoTime() + gidTimeout.toNanos();
-                while (true) {
-                    GidTable table = GidTable.read(sys, ibdev, n);
-                    List<String> missing = want.stream().filter(a -> table.find(a).isEmpty()).map(InetAddress::getHostAddress).toList();
-                    if (missing.isEmpty()) {
-                        break;
-                    }
-                    if (System.nanoTime() >= deadline) {
-                        throw new NetdevException("netdev " + dev + ": the GID table of " + ibdev + " port " + n + " has no entry for "
-                                + String.join(", ", missing) + " " + gidTimeout.toSeconds() + " s after the addresses were restored");
-                    }
-                    sleep();
-                }
-            }
-        }
-    }
-
-    private static void writeSysctl(Path p, String value) {
-        if (value == null || value.isEmpty() || !Files.exists(p)) {
-            return;
-        }
-        try {
-            Files.writeString(p, value);
-        } catch (IOException e) {
-            LOG.warn("cannot restore {} to {}: {}", p, value, e.getMessage());
-        }
-    }
-
-    private void deleteQuietly(NetdevJournal j) {
-        try {
-            j.delete(journals);
-        } catch (IOException e) {
-            LOG.warn("cannot remove {}: {}", NetdevJournal.file(journals, j.netdev()), e.getMessage());
-        }
-    }
-
-    private static void sleep() {
-        try {
-            Thread.sleep(POLL_MILLIS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new NetdevException("interrupted while waiting for the kernel");
-        }
     }
 
     /** A netdev name the kernel would take (net/core/dev.c, {@code dev_valid_name}), as ip passes it. */
@@ -385,39 +272,6 @@ public final class NetdevMover {
         for (char c : name.toCharArray()) {
             if (c == '/' || c == ':' || Character.isWhitespace(c) || c < 0x21 || c > 0x7e) {
                 throw new NetdevException("'" + name + "' is not a netdev name (no '/', ':', spaces or control characters)");
-            }
-        }
-    }
-
-    private Locked lock() {
-        LOCK.lock();
-        try {
-            Files.createDirectories(journals);
-            FileChannel ch = FileChannel.open(journals.resolve(".lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-            try {
-                return new Locked(ch, ch.lock());
-            } catch (IOException | RuntimeException e) {
-                ch.close();
-                throw e;
-            }
-        } catch (IOException e) {
-            LOCK.unlock();
-            throw new NetdevException("cannot lock " + journals + ": " + e.getMessage(), e);
-        } catch (RuntimeException e) {
-            LOCK.unlock();
-            throw e;
-        }
-    }
-
-    private record Locked(FileChannel channel, FileLock lock) implements AutoCloseable {
-        @Override
-        public void close() {
-            try {
-                channel.close();
-            } catch (IOException e) {
-                // closing releases the lock; nothing to add
-            } finally {
-                LOCK.unlock();
             }
         }
     }

@@ -3,9 +3,9 @@ package dev.sluice.rdmaproxy.net;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.stream.Stream;
-import java.util.List;
 import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
 
 /** Small readers of sysfs and procfs attribute files: a missing or unreadable file reads as empty. */
 final class SysFiles {

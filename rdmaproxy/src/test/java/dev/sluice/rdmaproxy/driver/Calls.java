@@ -1,6 +1,5 @@
 package dev.sluice.rdmaproxy.driver;
 
-import dev.sluice.sentry.spi.HostDevice;
 import static dev.sluice.rdmaproxy.abi.UverbsAttrs.*;
 import static dev.sluice.rdmaproxy.abi.UverbsMethods.*;
 import static dev.sluice.rdmaproxy.abi.UverbsObjects.*;
@@ -18,6 +17,7 @@ import dev.sluice.rdmaproxy.abi.UverbsAttrValues;
 import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.nativeio.Native;
 import dev.sluice.sentry.nativeio.TestFds;
+import dev.sluice.sentry.spi.HostDevice;
 import dev.sluice.sentry.spi.IoctlResult;
 import java.io.IOException;
 import java.io.UncheckedIOException;

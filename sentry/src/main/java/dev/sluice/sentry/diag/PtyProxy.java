@@ -13,6 +13,7 @@ import dev.sluice.sentry.spi.Disposition;
 import dev.sluice.sentry.spi.IoctlCall;
 import dev.sluice.sentry.spi.IoctlResult;
 import dev.sluice.sentry.spi.TrapRule;
+import dev.sluice.sentry.spi.Verdict;
 import java.util.List;
 
 /**
@@ -90,7 +91,7 @@ public final class PtyProxy implements DeviceProxy {
     }
 
     @Override
-    public IoctlResult handle(IoctlCall call) {
+    public Verdict handle(IoctlCall call) {
         return table.dispatch(call, 0);
     }
 
@@ -104,8 +105,12 @@ public final class PtyProxy implements DeviceProxy {
      * controlling terminal, and O_CLOEXEC on the sentry's side) and injects it into the guest with
      * the guest's O_CLOEXEC choice.
      */
-    private static IoctlResult openPeer(IoctlCall call, IoctlEntry entry) {
-        long flags = call.arg();
+    private static Verdict openPeer(IoctlCall call, IoctlEntry entry) {
+        return entry.verdict(openPeer(call));
+    }
+
+    private static IoctlResult openPeer(IoctlCall call) {
+        long flags = call.request().arg();
         if ((flags & ~PEER_FLAGS) != 0) {
             return IoctlResult.error(Errno.EINVAL);
         }

@@ -1,9 +1,9 @@
 package dev.sluice.sentry.diag;
 
+import dev.sluice.sentry.ioctl.IoctlTable;
 import dev.sluice.sentry.spi.DeviceProxy;
 import dev.sluice.sentry.spi.DeviceProxyProvider;
 import dev.sluice.sentry.spi.ProxyConfig;
-import dev.sluice.sentry.ioctl.IoctlTable;
 import java.util.List;
 import java.util.Optional;
 

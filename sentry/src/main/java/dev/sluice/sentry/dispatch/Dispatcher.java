@@ -8,9 +8,9 @@ import dev.sluice.sentry.ioctl.Ioctl;
 import dev.sluice.sentry.nativeio.Arena;
 import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.nativeio.HostFd;
-import dev.sluice.sentry.nativeio.Native;
 import dev.sluice.sentry.nativeio.SeccompAbi;
 import dev.sluice.sentry.nativeio.StatLayout;
+import dev.sluice.sentry.nativeio.Syscalls;
 import dev.sluice.sentry.notify.Listener;
 import dev.sluice.sentry.notify.Notification;
 import dev.sluice.sentry.notify.NotificationLoop;
@@ -21,22 +21,25 @@ import dev.sluice.sentry.observe.TraceWriter;
 import dev.sluice.sentry.spi.CharDevice;
 import dev.sluice.sentry.spi.DeviceProxy;
 import dev.sluice.sentry.spi.Disposition;
+import dev.sluice.sentry.spi.IoctlRequest;
 import dev.sluice.sentry.spi.IoctlResult;
 import dev.sluice.sentry.spi.TrapRule;
+import dev.sluice.sentry.spi.Verdict;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.LockSupport;
 import jnr.ffi.Pointer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Decides one trapped syscall: RECV → classify → proxy → ID_VALID → SEND.
+ * Decides one trapped syscall: RECV → decode → classify → proxy → ID_VALID → SEND.
  *
  * <ol>
+ *   <li>The notification's registers are decoded once ({@link IoctlRequest}, held by the call's
+ *       {@link TrappedCall}); nothing reads them again.</li>
  *   <li>Only {@code ioctl} on x86_64 is trapped; anything else reaching here is refused with ENOSYS.</li>
  *   <li>The worker must act as the sandbox's guest ({@link WorkerCredentials}); one that could not
  *       take the guest's credentials refuses every call with EIO (fail closed).</li>
@@ -52,10 +55,14 @@ import org.slf4j.LoggerFactory;
  *       call with EIO, counted ({@link #callersGone}), whatever the proxy had answered.</li>
  *   <li>{@code fstat} of the dup gives the char device; the proxy that {@link DeviceProxy#owns}
  *       it decides. An fd no proxy owns gets its {@link TrapRule}'s unowned disposition.</li>
- *   <li>Before every response, {@code NOTIF_ID_VALID}: the guest thread still waits.</li>
+ *   <li>Every path ends in one {@link Verdict}, answered in one place ({@link #respond}), after
+ *       {@code NOTIF_ID_VALID}: the guest thread still waits. What the call opened (its pidfd, the
+ *       dup, guest memory) is closed after the answer, so the guest does not wait for it.</li>
  * </ol>
- * Every call is counted by device, request and disposition; denials log one rate-limited WARN
- * naming the request in hex and by name. A sentry fault fails that one call with EIO.
+ * Every call is counted by device, request, name and disposition; denials log one rate-limited
+ * WARN naming the request in hex and by name. The name is the verdict's, as the proxy that decided
+ * gave it (or, for a call no proxy decided, as the proxy whose trap rule caught it names the
+ * request). A sentry fault fails that one call with EIO.
  */
 public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Dispatcher.class);
@@ -70,9 +77,6 @@ public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable
     private final Map<CharDevice, Optional<DeviceProxy>> owners = new ConcurrentHashMap<>();
     private final Map<Integer, Integer> tgids = new ConcurrentHashMap<>();
     private final GuestCredentials credentials;
-    private volatile long stallNanos;
-    private volatile long delayNanos;
-    private final AtomicLong stallUntil = new AtomicLong();
     private final AtomicLong abandoned = new AtomicLong();
     private final AtomicLong callersGone = new AtomicLong();
 
@@ -94,128 +98,113 @@ public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable
         this.warnings = warnings;
     }
 
-    /**
-     * Fault injection for the hostile-guest tests (hidden options of {@code sluice run}).
-     * {@code stallMillis}: from the first trapped call on, every call waits until that long after
-     * it, so that the workers stop receiving and the kernel's queue fills. {@code delayMillis}:
-     * every call a proxy handled waits that long before its answer, so that the guest can die or
-     * be interrupted while the sentry holds its call. Both 0 in production.
-     */
-    public void injectDelays(int stallMillis, int delayMillis) {
-        this.stallNanos = stallMillis * 1_000_000L;
-        this.delayNanos = delayMillis * 1_000_000L;
-    }
-
-    private static void sleepUntil(long deadline) {
-        for (long left; (left = deadline - System.nanoTime()) > 0; ) {
-            LockSupport.parkNanos(left);
-        }
-    }
-
     @Override
     public void handle(Notification n, Arena arena) {
-        if (stallNanos > 0) {
-            stallUntil.compareAndSet(0, System.nanoTime() + stallNanos);
-            sleepUntil(stallUntil.get());
-        }
         long start = System.nanoTime();
-        int cmd = (int) n.arg(1);
-        Outcome o;
+        TrappedCall call = new TrappedCall(n, listener, arena);
+        Decided d;
         try {
-            o = decide(n, arena, cmd);
-        } catch (RuntimeException | Error e) {
-            LOG.error("sentry fault on ioctl {} from tid {}; failing the call with EIO", Ioctl.hex(cmd), n.tid(), e);
-            o = new Outcome(UNOWNED, Ioctl.hex(cmd), IoctlResult.error(Errno.EIO));
-            respond(n, arena, o.result);
+            d = decide(call);
+            respond(n, arena, d.verdict().result());
+        } finally {
+            release(call);
         }
         long dur = System.nanoTime() - start;
-        IoctlResult r = o.result;
+        IoctlRequest req = call.request();
+        IoctlResult r = d.verdict().result();
+        String name = d.verdict().name();
         boolean guestError = r instanceof IoctlResult.GuestError || r instanceof IoctlResult.Denied;
-        stats.record(new CallKey(o.device, cmd, o.name, r.disposition()), guestError, dur);
-        if (r instanceof IoctlResult.Denied d) {
+        stats.record(new CallKey(d.device(), req.cmd(), name, r.disposition()), guestError, dur);
+        if (r instanceof IoctlResult.Denied denied) {
             // Keyed by what was asked, sub-command included: one multiplexed request (RM_CONTROL,
             // RDMA_VERBS_IOCTL) carries many different refusals, and each deserves its line.
-            warnings.warn(o.device + ":" + cmd + ":" + o.name, "{}: denied ioctl {} ({}) on fd {} from tid {}: {} -> {}",
-                    o.device, Ioctl.hex(cmd), o.name, (int) n.arg(0), n.tid(), d.reason(),
-                    d.errno() == 0 ? "the ioctl returns 0 with the status in its params" : Errno.name(d.errno()));
+            warnings.warn(d.device() + ":" + req.cmd() + ":" + name, "{}: denied ioctl {} ({}) on fd {} from tid {}: {} -> {}",
+                    d.device(), Ioctl.hex(req.cmd()), name, req.fd(), req.tid(), denied.reason(),
+                    denied.errno() == 0 ? "the ioctl returns 0 with the status in its params" : Errno.name(denied.errno()));
         }
         if (trace != null) {
-            traceEvent(n, o, start, dur);
+            traceEvent(req, d, start, dur);
         }
     }
 
-    private record Outcome(String device, String name, IoctlResult result) {}
+    /** Who decided a call (a proxy's name, or {@link #UNOWNED}) and its verdict. */
+    private record Decided(String device, Verdict verdict) {}
 
-    private Outcome decide(Notification n, Arena arena, int cmd) {
-        if (n.nr() != Native.SYS_IOCTL || n.arch() != SeccompAbi.AUDIT_ARCH_X86_64) {
-            IoctlResult r = IoctlResult.deny(Errno.ENOSYS, "unexpected syscall " + n.nr() + " arch " + Integer.toHexString(n.arch()));
-            respond(n, arena, r);
-            return new Outcome(UNOWNED, "syscall " + n.nr(), r);
+    /** The decision on {@code call}; a sentry fault fails that one call with EIO. */
+    private Decided decide(TrappedCall call) {
+        try {
+            return decideIoctl(call);
+        } catch (RuntimeException | Error e) {
+            LOG.error("sentry fault on ioctl {} from tid {}; failing the call with EIO", Ioctl.hex(call.request().cmd()),
+                    call.request().tid(), e);
+            return new Decided(UNOWNED, new Verdict(IoctlResult.error(Errno.EIO), Ioctl.hex(call.request().cmd())));
+        }
+    }
+
+    private Decided decideIoctl(TrappedCall call) {
+        Notification n = call.notification();
+        IoctlRequest req = call.request();
+        int cmd = req.cmd();
+        if (n.nr() != Syscalls.SYS_IOCTL || n.arch() != SeccompAbi.AUDIT_ARCH_X86_64) {
+            return refused(IoctlResult.deny(Errno.ENOSYS, "unexpected syscall " + n.nr() + " arch "
+                    + Integer.toHexString(n.arch())), "syscall " + n.nr());
         }
         if (credentials != null && !WorkerCredentials.actsAs(credentials)) {
-            IoctlResult r = IoctlResult.deny(Errno.EIO, "this sentry worker could not take the guest's credentials ("
-                    + credentials + "): it refuses every call");
-            respond(n, arena, r);
-            return new Outcome(UNOWNED, unownedName(cmd), r);
+            return refused(IoctlResult.deny(Errno.EIO, "this sentry worker could not take the guest's credentials ("
+                    + credentials + "): it refuses every call"), unownedName(cmd));
         }
-        try (CallerIdentity caller = CallerIdentity.open(n.tid(), () -> listener.idValid(arena, n.id()),
-                WorkerCredentials.current())) {
-            return decide(n, arena, cmd, caller);
-        }
-    }
-
-    private Outcome decide(Notification n, Arena arena, int cmd, CallerIdentity caller) {
+        Arena arena = call.arena();
+        CallerIdentity caller = call.pin(CallerIdentity.open(req.tid(), () -> listener.idValid(arena, n.id()),
+                WorkerCredentials.current()));
         // Checked before anything acts on it: by TrappedCall.hostFd, by guest memory's open, or by
         // the answer's own NOTIF_ID_VALID when the call is continued or refused without acting.
-        long dup = caller.lookUp((int) n.arg(0));
+        long dup = caller.lookUp(req.fd());
         if (caller.lost()) {
-            IoctlResult r = callerGone();
-            respond(n, arena, r);
-            return new Outcome(UNOWNED, unownedName(cmd), r);
+            return refused(callerGone(), unownedName(cmd));
         }
         if (dup < 0) {
-            IoctlResult r = IoctlResult.deny((int) -dup, "the fd cannot be resolved");
-            respond(n, arena, r);
-            return new Outcome(UNOWNED, unownedName(cmd), r);
+            return refused(IoctlResult.deny((int) -dup, "the fd cannot be resolved"), unownedName(cmd));
         }
-        try (HostFd host = HostFd.adopt((int) dup)) {
-            CharDevice device = charDevice(host, arena);
-            DeviceProxy proxy = device == null ? null : owners.computeIfAbsent(device, this::ownerOf).orElse(null);
-            if (proxy == null) {
-                IoctlResult r = unowned(cmd);
-                respond(n, arena, r);
-                return new Outcome(UNOWNED, unownedName(cmd), r);
-            }
-            IoctlResult r;
+        HostFd host = call.adopt(HostFd.adopt((int) dup));
+        CharDevice device = charDevice(host, arena);
+        call.classify(device);
+        DeviceProxy proxy = device == null ? null : owners.computeIfAbsent(device, this::ownerOf).orElse(null);
+        if (proxy == null) {
+            return new Decided(UNOWNED, unowned(cmd));
+        }
+        Verdict v;
+        try {
+            v = proxy.handle(call);
+        } catch (CallerGone e) {
+            v = new Verdict(IoctlResult.error(Errno.EIO), proxy.ioctlName(cmd)); // replaced below: the caller is lost
+        } catch (RuntimeException e) {
             String name = proxy.ioctlName(cmd);
-            try (TrappedCall call = new TrappedCall(n, listener, arena, host, device, caller)) {
-                try {
-                    r = proxy.handle(call);
-                } catch (CallerGone e) {
-                    r = IoctlResult.error(Errno.EIO); // replaced below: the caller is lost
-                } catch (RuntimeException e) {
-                    LOG.error("{}: fault handling ioctl {} ({}); failing it with EIO", proxy.name(), Ioctl.hex(cmd),
-                            name, e);
-                    r = IoctlResult.error(Errno.EIO);
-                }
-                if (caller.lost()) {
-                    // Whatever the proxy answered, it got nothing from the caller after the loss
-                    // (every later dup and memory access failed), and an fd it meant to inject
-                    // is not handed out.
-                    if (r instanceof IoctlResult.InjectFd inject) {
-                        inject.fd().close();
-                    }
-                    r = callerGone();
-                }
-                if (call.detail() != null) {
-                    name = name + " " + call.detail();
-                }
-                if (delayNanos > 0) {
-                    sleepUntil(System.nanoTime() + delayNanos);
-                }
-                respond(n, arena, r);
+            LOG.error("{}: fault handling ioctl {} ({}); failing it with EIO", proxy.name(), Ioctl.hex(cmd), name, e);
+            v = new Verdict(IoctlResult.error(Errno.EIO), name);
+        }
+        if (caller.lost()) {
+            // Whatever the proxy answered, it got nothing from the caller after the loss
+            // (every later dup and memory access failed), and an fd it meant to inject
+            // is not handed out.
+            if (v.result() instanceof IoctlResult.InjectFd inject) {
+                inject.fd().close();
             }
-            return new Outcome(proxy.name(), name, r);
+            v = v.answered(callerGone());
+        }
+        return new Decided(proxy.name(), v);
+    }
+
+    /** A call refused before any proxy saw it. */
+    private static Decided refused(IoctlResult r, String name) {
+        return new Decided(UNOWNED, new Verdict(r, name));
+    }
+
+    /** Releases what the call opened, after its answer; a failing rollback is a sentry fault, logged. */
+    private static void release(TrappedCall call) {
+        try {
+            call.close();
+        } catch (RuntimeException e) {
+            LOG.error("releasing ioctl {} from tid {} failed", Ioctl.hex(call.request().cmd()), call.request().tid(), e);
         }
     }
 
@@ -233,22 +222,33 @@ public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable
         return CharDevice.of(fd.fd(), arena.alloc(StatLayout.SIZE));
     }
 
-    /** The strictest unowned disposition of the rules that trapped {@code cmd}. */
-    private IoctlResult unowned(int cmd) {
-        boolean matched = false;
+    /**
+     * A call on an fd no proxy owns: the strictest unowned disposition of the rules that trapped
+     * {@code cmd}, named by the proxy of the first of them.
+     */
+    private Verdict unowned(int cmd) {
+        DeviceProxy namer = null;
+        TrapRule deny = null;
         for (RuleOwner ro : rules) {
             if (ro.rule.matches(cmd)) {
-                matched = true;
-                if (ro.rule.unowned() == Disposition.DENY) {
-                    return IoctlResult.deny(Errno.ENOTTY, "a " + ro.rule.description()
-                            + " request on an fd that no proxy owns");
+                if (namer == null) {
+                    namer = ro.proxy;
+                }
+                if (deny == null && ro.rule.unowned() == Disposition.DENY) {
+                    deny = ro.rule;
                 }
             }
         }
-        return matched ? IoctlResult.CONTINUE
-                : IoctlResult.deny(Errno.ENOSYS, "request matched no trap rule");
+        if (namer == null) {
+            return new Verdict(IoctlResult.deny(Errno.ENOSYS, "request matched no trap rule"), Ioctl.hex(cmd));
+        }
+        String name = namer.ioctlName(cmd);
+        return deny == null ? new Verdict(IoctlResult.CONTINUE, name)
+                : new Verdict(IoctlResult.deny(Errno.ENOTTY, "a " + deny.description()
+                        + " request on an fd that no proxy owns"), name);
     }
 
+    /** The name of {@code cmd} for a call refused before any proxy saw it: by the proxy whose rule trapped it. */
     private String unownedName(int cmd) {
         for (RuleOwner ro : rules) {
             if (ro.rule.matches(cmd)) {
@@ -319,18 +319,19 @@ public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable
                 + " sentry acted; its tid may name another task now, so nothing was done for it");
     }
 
-    private void traceEvent(Notification n, Outcome o, long start, long dur) {
-        int pid = tgids.computeIfAbsent(n.tid(), Dispatcher::tgidOf);
+    private void traceEvent(IoctlRequest req, Decided d, long start, long dur) {
+        int pid = tgids.computeIfAbsent(req.tid(), Dispatcher::tgidOf);
+        IoctlResult r = d.verdict().result();
         Map<String, Object> args = new java.util.LinkedHashMap<>();
-        args.put("request", Ioctl.hex((int) n.arg(1)));
-        args.put("fd", (int) n.arg(0));
-        args.put("disposition", o.result.disposition().name());
-        if (o.result instanceof IoctlResult.GuestError e) {
+        args.put("request", Ioctl.hex(req.cmd()));
+        args.put("fd", req.fd());
+        args.put("disposition", r.disposition().name());
+        if (r instanceof IoctlResult.GuestError e) {
             args.put("errno", Errno.name(e.errno()));
-        } else if (o.result instanceof IoctlResult.Denied d) {
-            args.put("errno", Errno.name(d.errno()));
+        } else if (r instanceof IoctlResult.Denied denied) {
+            args.put("errno", Errno.name(denied.errno()));
         }
-        trace.complete(o.name, o.device, start, dur, pid, n.tid(), args);
+        trace.complete(d.verdict().name(), d.device(), start, dur, pid, req.tid(), args);
     }
 
     /** Releases per-sandbox state; call once no call is in flight. */

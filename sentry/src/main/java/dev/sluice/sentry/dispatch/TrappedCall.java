@@ -10,51 +10,60 @@ import dev.sluice.sentry.notify.Notification;
 import dev.sluice.sentry.spi.CharDevice;
 import dev.sluice.sentry.spi.GuestMemory;
 import dev.sluice.sentry.spi.IoctlCall;
+import dev.sluice.sentry.spi.IoctlRequest;
 
 /**
- * The {@link IoctlCall} the dispatcher hands to a proxy: one notification, decoded once. Every
- * other guest fd and every byte of guest memory the proxy asks for goes through the call's
- * {@link CallerIdentity}, never through the tid.
+ * One trapped call, from the notification to the answer: its registers, decoded once
+ * ({@link IoctlRequest}), and what the dispatcher opens for it as it goes (the pinned caller, the
+ * sentry's dup of the guest's fd, guest memory, the proxy's rollbacks). A proxy sees it as its
+ * {@link IoctlCall}: every other guest fd and every byte of guest memory it asks for goes through the
+ * call's {@link CallerIdentity}, never through the tid. {@link #close} releases all of it, after the
+ * answer, so that the guest does not wait for the closes.
  */
 final class TrappedCall implements IoctlCall, AutoCloseable {
     private final Notification n;
+    private final IoctlRequest request;
     private final Listener listener;
     private final Arena arena;
-    private final HostFd hostFd;
-    private final CharDevice device;
-    private final ProcMemory memory;
-    private final Cleanup cleanup = new Cleanup();
-    private final CallerIdentity caller;
-    private String detail;
+    private CallerIdentity caller;
+    private ProcMemory memory;
+    private HostFd hostFd;
+    private CharDevice device;
+    private Cleanup cleanup;
 
-    TrappedCall(Notification n, Listener listener, Arena arena, HostFd hostFd, CharDevice device, CallerIdentity caller) {
+    TrappedCall(Notification n, Listener listener, Arena arena) {
         this.n = n;
-        this.caller = caller;
+        this.request = IoctlRequest.of(n.tid(), n.arg(0), n.arg(1), n.arg(2));
         this.listener = listener;
         this.arena = arena;
-        this.hostFd = hostFd;
-        this.device = device;
-        this.memory = new ProcMemory(caller, arena);
+    }
+
+    /** The notification: its id, syscall number and architecture. */
+    Notification notification() {
+        return n;
+    }
+
+    /** Pins the caller; the call closes it. */
+    CallerIdentity pin(CallerIdentity identity) {
+        this.caller = identity;
+        this.memory = new ProcMemory(identity, arena);
+        return identity;
+    }
+
+    /** Takes the sentry's dup of the guest's fd; the call closes it. */
+    HostFd adopt(HostFd dup) {
+        this.hostFd = dup;
+        return dup;
+    }
+
+    /** The char device behind the dup, as {@code fstat} gave it (null: not a char device). */
+    void classify(CharDevice dev) {
+        this.device = dev;
     }
 
     @Override
-    public int tid() {
-        return n.tid();
-    }
-
-    @Override
-    public int guestFd() {
-        return (int) n.arg(0);
-    }
-
-    @Override
-    public int cmd() {
-        return (int) n.arg(1);
-    }
-
-    @Override
-    public long arg() {
-        return n.arg(2);
+    public IoctlRequest request() {
+        return request;
     }
 
     @Override
@@ -88,6 +97,9 @@ final class TrappedCall implements IoctlCall, AutoCloseable {
 
     @Override
     public Cleanup cleanup() {
+        if (cleanup == null) {
+            cleanup = new Cleanup();
+        }
         return cleanup;
     }
 
@@ -97,27 +109,30 @@ final class TrappedCall implements IoctlCall, AutoCloseable {
     }
 
     @Override
-    public void detail(String what) {
-        this.detail = what;
-    }
-
-    /** What {@link #detail} named, or null. */
-    String detail() {
-        return detail;
-    }
-
-    @Override
     public int injectFd(HostFd fd, int newFdFlags) {
         return listener.addFd(arena, n.id(), fd.fd(), newFdFlags, false);
     }
 
-    /** Runs unreleased rollbacks and closes guest memory. The host fd belongs to the dispatcher. */
+    /**
+     * Runs the proxy's unreleased rollbacks, then closes guest memory, the sentry's dup and the
+     * caller's pidfd (none of which throws), whatever the rollbacks did.
+     */
     @Override
     public void close() {
         try {
-            cleanup.run();
+            if (cleanup != null) {
+                cleanup.run();
+            }
         } finally {
-            memory.close();
+            if (memory != null) {
+                memory.close();
+            }
+            if (hostFd != null) {
+                hostFd.close();
+            }
+            if (caller != null) {
+                caller.close();
+            }
         }
     }
 }

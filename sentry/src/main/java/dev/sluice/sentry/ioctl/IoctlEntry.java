@@ -1,6 +1,8 @@
 package dev.sluice.sentry.ioctl;
 
 import dev.sluice.sentry.spi.Disposition;
+import dev.sluice.sentry.spi.IoctlResult;
+import dev.sluice.sentry.spi.Verdict;
 
 /**
  * One row of a proxy's ioctl table: everything about one request in one place, with no parallel
@@ -27,5 +29,18 @@ public record IoctlEntry(int cmd, String name, Disposition disposition, IoctlHan
         if ((disposition == Disposition.EMULATE) != (handler != null)) {
             throw new IllegalArgumentException(name + ": EMULATE rows need a handler, CONTINUE rows must not have one");
         }
+    }
+
+    /** {@code result}, under this row's name. */
+    public Verdict verdict(IoctlResult result) {
+        return new Verdict(result, name);
+    }
+
+    /**
+     * {@code result}, under this row's name and what the call asked for beyond the request
+     * ({@code NV_ESC_RM_CONTROL NV2080_CTRL_CMD_GPU_GET_INFO_V2 (0x20800102)}).
+     */
+    public Verdict verdict(String detail, IoctlResult result) {
+        return new Verdict(result, name + " " + detail);
     }
 }

@@ -4,6 +4,7 @@ import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.spi.Disposition;
 import dev.sluice.sentry.spi.IoctlCall;
 import dev.sluice.sentry.spi.IoctlResult;
+import dev.sluice.sentry.spi.Verdict;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
@@ -18,6 +19,9 @@ import java.util.Map;
  * <p>Immutable once built; safe to share between threads.
  */
 public final class IoctlTable {
+    /** The name of a request the table neither allows nor names. */
+    public static final String UNKNOWN = "unknown";
+
     private final String proxy;
     private final Map<Integer, IoctlEntry> byCmd;
     private final Map<Integer, IoctlEntry> byTypeNr;
@@ -66,30 +70,32 @@ public final class IoctlTable {
     /** The C name of a request: a row's, a known-but-denied request's, or {@code unknown}. */
     public String name(int cmd) {
         IoctlEntry e = byCmd.get(cmd);
-        return e != null ? e.name() : knownNames.getOrDefault(cmd, "unknown");
+        return e != null ? e.name() : knownNames.getOrDefault(cmd, UNKNOWN);
     }
 
     /**
      * Decides {@code call} by the table: CONTINUE rows continue, EMULATE rows run their handler,
-     * and everything else is denied. {@code enabledCapabilities} masks rows by capability.
+     * and everything else is denied. {@code enabledCapabilities} masks rows by capability. The call
+     * goes by its row's name (with the handler's sub-command), or by {@link #name} when denied here.
      */
-    public IoctlResult dispatch(IoctlCall call, long enabledCapabilities) {
-        int cmd = call.cmd();
+    public Verdict dispatch(IoctlCall call, long enabledCapabilities) {
+        int cmd = call.request().cmd();
         IoctlEntry e = byCmd.get(cmd);
         if (e == null) {
+            String name = knownNames.getOrDefault(cmd, UNKNOWN);
             IoctlEntry near = byTypeNr.get(Ioctl.typeNr(cmd));
             if (near != null) {
-                return IoctlResult.deny(Errno.EINVAL, String.format(
+                return new Verdict(IoctlResult.deny(Errno.EINVAL, String.format(
                         "size or direction differs from %s (%s): size %d, expected %d",
-                        near.name(), Ioctl.hex(near.cmd()), Ioctl.size(cmd), Ioctl.size(near.cmd())));
+                        near.name(), Ioctl.hex(near.cmd()), Ioctl.size(cmd), Ioctl.size(near.cmd()))), name);
             }
-            return IoctlResult.deny(unknownErrno, "not supported by " + proxy);
+            return new Verdict(IoctlResult.deny(unknownErrno, "not supported by " + proxy), name);
         }
         if (e.capabilities() != 0 && (e.capabilities() & enabledCapabilities) == 0) {
-            return IoctlResult.deny(unknownErrno, "needs a driver capability this sandbox lacks");
+            return e.verdict(IoctlResult.deny(unknownErrno, "needs a driver capability this sandbox lacks"));
         }
         if (e.disposition() == Disposition.CONTINUE) {
-            return IoctlResult.CONTINUE;
+            return e.verdict(IoctlResult.CONTINUE);
         }
         return e.handler().handle(call, e);
     }

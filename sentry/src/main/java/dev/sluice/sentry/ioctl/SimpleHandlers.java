@@ -2,7 +2,9 @@ package dev.sluice.sentry.ioctl;
 
 import dev.sluice.sentry.nativeio.Native;
 import dev.sluice.sentry.spi.IoctlCall;
+import dev.sluice.sentry.spi.IoctlRequest;
 import dev.sluice.sentry.spi.IoctlResult;
+import dev.sluice.sentry.spi.Verdict;
 import jnr.ffi.Pointer;
 
 /**
@@ -21,37 +23,40 @@ public final class SimpleHandlers {
     private SimpleHandlers() {}
 
     /** Copy in, ioctl, copy out, by the entry's direction and param size. */
-    public static IoctlResult simple(IoctlCall call, IoctlEntry entry) {
-        return validated(p -> 0).handle(call, entry);
+    public static Verdict simple(IoctlCall call, IoctlEntry entry) {
+        return entry.verdict(run(call, entry, p -> 0));
     }
 
     /** Like {@link #simple}, with {@code validator} run on the sentry's copy before the ioctl. */
     public static IoctlHandler validated(Validator validator) {
-        return (call, entry) -> {
-            int size = entry.paramSize();
-            int dir = entry.dir();
-            Pointer params = call.arena().alloc(Math.max(size, 8));
-            if ((dir & Ioctl.WRITE) != 0) {
-                int r = call.memory().read(call.arg(), params, size);
-                if (r < 0) {
-                    return IoctlResult.error(-r);
-                }
-            }
-            int v = validator.validate(params);
-            if (v != 0) {
-                return IoctlResult.error(v);
-            }
-            int r = Native.ioctl(call.hostFd().fd(), Integer.toUnsignedLong(call.cmd()), params.address());
+        return (call, entry) -> entry.verdict(run(call, entry, validator));
+    }
+
+    private static IoctlResult run(IoctlCall call, IoctlEntry entry, Validator validator) {
+        IoctlRequest req = call.request();
+        int size = entry.paramSize();
+        int dir = entry.dir();
+        Pointer params = call.arena().alloc(Math.max(size, 8));
+        if ((dir & Ioctl.WRITE) != 0) {
+            int r = call.memory().read(req.arg(), params, size);
             if (r < 0) {
                 return IoctlResult.error(-r);
             }
-            if ((dir & Ioctl.READ) != 0) {
-                int w = call.memory().write(call.arg(), params, size);
-                if (w < 0) {
-                    return IoctlResult.error(-w);
-                }
+        }
+        int v = validator.validate(params);
+        if (v != 0) {
+            return IoctlResult.error(v);
+        }
+        int r = Native.ioctl(call.hostFd().fd(), Integer.toUnsignedLong(req.cmd()), params.address());
+        if (r < 0) {
+            return IoctlResult.error(-r);
+        }
+        if ((dir & Ioctl.READ) != 0) {
+            int w = call.memory().write(req.arg(), params, size);
+            if (w < 0) {
+                return IoctlResult.error(-w);
             }
-            return IoctlResult.value(r);
-        };
+        }
+        return IoctlResult.value(r);
     }
 }

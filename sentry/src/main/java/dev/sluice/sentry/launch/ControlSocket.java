@@ -1,5 +1,7 @@
 package dev.sluice.sentry.launch;
 
+import static dev.sluice.sentry.nativeio.Syscalls.SYS_SETSOCKOPT;
+
 import dev.sluice.sentry.ipc.Channel;
 import dev.sluice.sentry.ipc.ControlMessage;
 import dev.sluice.sentry.ipc.SocketAbi;
@@ -16,7 +18,6 @@ import jnr.ffi.Pointer;
  * SCM_CREDENTIALS): the host pid of a workload that only knows its pid inside the sandbox.
  */
 final class ControlSocket implements AutoCloseable {
-    private static final int SYS_SETSOCKOPT = 54; // arch/x86/entry/syscalls/syscall_64.tbl
 
     private final Channel channel;
 

@@ -1,5 +1,8 @@
 package dev.sluice.sentry.launch;
 
+import static dev.sluice.sentry.nativeio.Signals.SIGKILL;
+
+import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.ipc.ControlMessage;
 import dev.sluice.sentry.ipc.ProtocolException;
 import dev.sluice.sentry.nativeio.HostFd;
@@ -19,7 +22,6 @@ import java.util.function.IntConsumer;
  */
 public final class InitProcess implements AutoCloseable {
     static final int CONTROL_FD = 3;
-    private static final int SIGKILL = 9;
 
 
     private final int pid;

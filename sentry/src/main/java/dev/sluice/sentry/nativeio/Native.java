@@ -1,5 +1,11 @@
 package dev.sluice.sentry.nativeio;
 
+import static dev.sluice.sentry.nativeio.Syscalls.SYS_FSTAT;
+import static dev.sluice.sentry.nativeio.Syscalls.SYS_FSTATFS;
+import static dev.sluice.sentry.nativeio.Syscalls.SYS_PIDFD_GETFD;
+import static dev.sluice.sentry.nativeio.Syscalls.SYS_PIDFD_OPEN;
+import static dev.sluice.sentry.nativeio.Syscalls.SYS_PRLIMIT64;
+
 import jnr.ffi.LastError;
 import jnr.ffi.LibraryLoader;
 import jnr.ffi.Runtime;
@@ -16,17 +22,6 @@ public final class Native {
     public static final LibC LIBC = LibraryLoader.create(LibC.class).load("c");
     public static final Runtime RUNTIME = Runtime.getRuntime(LIBC);
 
-    // arch/x86/entry/syscalls/syscall_64.tbl
-    public static final int SYS_IOCTL = 16;
-    public static final int SYS_FSTAT = 5;
-    public static final int SYS_FSTATFS = 138;
-    public static final int SYS_KCMP = 312;
-    public static final int SYS_PROCESS_VM_READV = 310;
-    public static final int SYS_PROCESS_VM_WRITEV = 311;
-    public static final int SYS_SECCOMP = 317;
-    public static final int SYS_PIDFD_OPEN = 434;
-    public static final int SYS_PIDFD_GETFD = 438;
-    public static final int SYS_PRLIMIT64 = 302;
     /** include/uapi/asm-generic/resource.h */
     public static final int RLIMIT_NOFILE = 7;
 
@@ -39,8 +34,6 @@ public final class Native {
     public static final int O_CLOEXEC = 0x80000;
     /** include/uapi/linux/pidfd.h (6.9+): a pidfd for a thread, not only a thread-group leader. */
     public static final int PIDFD_THREAD = O_EXCL;
-    /** include/uapi/linux/kcmp.h */
-    public static final int KCMP_FILE = 0;
 
     // include/uapi/asm-generic/poll.h
     public static final short POLLIN = 0x1;
@@ -100,11 +93,6 @@ public final class Native {
         }
         long soft = p.getLong(0);
         return soft < 0 ? Long.MAX_VALUE : soft;
-    }
-
-    /** {@code kcmp(pid1, pid2, KCMP_FILE, fd1, fd2)}: 0 when both fds are the same open file description. */
-    public static int kcmpFile(int pid1, int pid2, int fd1, int fd2) {
-        return (int) ret(LIBC.syscall(SYS_KCMP, pid1, pid2, KCMP_FILE, fd1, fd2, 0));
     }
 
     public static long pread(int fd, long buf, long count, long offset) {

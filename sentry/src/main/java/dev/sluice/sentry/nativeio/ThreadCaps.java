@@ -1,5 +1,8 @@
 package dev.sluice.sentry.nativeio;
 
+import static dev.sluice.sentry.nativeio.Syscalls.SYS_CAPGET;
+import static dev.sluice.sentry.nativeio.Syscalls.SYS_CAPSET;
+
 import jnr.ffi.Memory;
 import jnr.ffi.Pointer;
 
@@ -13,9 +16,6 @@ import jnr.ffi.Pointer;
  * can raise a capability again for one operation ({@link Switch}).
  */
 public final class ThreadCaps {
-    // arch/x86/entry/syscalls/syscall_64.tbl
-    public static final int SYS_CAPGET = 125;
-    public static final int SYS_CAPSET = 126;
     // include/uapi/linux/capability.h: struct __user_cap_header_struct {u32 version; int pid;} and two
     // struct __user_cap_data_struct {u32 effective, permitted, inheritable;} for 64 capability bits.
     public static final int LINUX_CAPABILITY_VERSION_3 = 0x20080522;

@@ -1,5 +1,12 @@
 package dev.sluice.sentry.nativeio;
 
+import static dev.sluice.sentry.nativeio.Syscalls.SYS_GETRESGID;
+import static dev.sluice.sentry.nativeio.Syscalls.SYS_GETRESUID;
+import static dev.sluice.sentry.nativeio.Syscalls.SYS_SETFSGID;
+import static dev.sluice.sentry.nativeio.Syscalls.SYS_SETFSUID;
+import static dev.sluice.sentry.nativeio.Syscalls.SYS_SETRESGID;
+import static dev.sluice.sentry.nativeio.Syscalls.SYS_SETRESUID;
+
 import jnr.ffi.Memory;
 import jnr.ffi.Pointer;
 
@@ -13,13 +20,6 @@ import jnr.ffi.Pointer;
  * leaves an id as it is.
  */
 public final class ThreadIds {
-    // arch/x86/entry/syscalls/syscall_64.tbl
-    public static final int SYS_SETRESUID = 117;
-    public static final int SYS_GETRESUID = 118;
-    public static final int SYS_SETRESGID = 119;
-    public static final int SYS_GETRESGID = 120;
-    public static final int SYS_SETFSUID = 122;
-    public static final int SYS_SETFSGID = 123;
     /** {@code (uid_t) -1}: "no change" for setresuid(2), and never a valid fs id, so setfsuid(-1) only reads. */
     public static final long UNCHANGED = 0xffffffffL;
 

@@ -5,8 +5,8 @@ import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.nativeio.Native;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedDeque;
-import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -61,14 +61,11 @@ public final class NotificationLoop implements AutoCloseable {
     private final AtomicInteger threadIds = new AtomicInteger();
     private final CompletableFuture<Outcome> ended = new CompletableFuture<>();
     private final CompletableFuture<Outcome> done = new CompletableFuture<>();
-    private final AtomicInteger received = new AtomicInteger();
     private final ConcurrentLinkedDeque<Standby> standby = new ConcurrentLinkedDeque<>();
     private final Thread watchdog = new Thread(this::watch, "sentry-watchdog");
     private volatile long lastReceive = System.nanoTime();
     private volatile boolean watchdogAsleep;
-    private volatile int abandonAfter;
     private volatile Runnable workerInit = () -> {};
-    private volatile boolean abandoned;
     private volatile boolean stopping;
 
     public NotificationLoop(Listener listener, Handler handler, int idleWorkers, int maxWorkers) {
@@ -88,17 +85,6 @@ public final class NotificationLoop implements AutoCloseable {
      */
     public void workerInit(Runnable init) {
         this.workerInit = init;
-    }
-
-    /**
-     * Fault injection for the fail-closed tests: the sentry answers {@code calls} calls and then
-     * stops answering. The worker that receives the next one drops it unanswered and closes the
-     * listener; so does any worker still blocked in RECV when it wakes. Once no worker holds the
-     * listener, the kernel fails every pending and future trapped call with ENOSYS, as if the
-     * sentry had died. (Run it with a single worker to release the listener at once.)
-     */
-    public void abandonAfter(int calls) {
-        this.abandonAfter = calls;
     }
 
     public void start() {
@@ -197,10 +183,6 @@ public final class NotificationLoop implements AutoCloseable {
                 watchdogAsleep = false;
                 LockSupport.unpark(watchdog);
             }
-            if (abandoned || (n != null && abandonAfter > 0 && received.incrementAndGet() > abandonAfter)) {
-                abandon();
-                return; // drop the call unanswered, and our reference to the listener
-            }
             if (n == null) {
                 // ENOENT: the caller was interrupted, or (6.6+ kernels wake receivers when
                 // the filter is orphaned) no task is left.
@@ -272,16 +254,6 @@ public final class NotificationLoop implements AutoCloseable {
         } catch (IllegalStateException e) {
             return true; // the runner closed the listener: the sandbox is over
         }
-    }
-
-    private void abandon() {
-        if (abandoned) {
-            return;
-        }
-        abandoned = true;
-        listener.close();
-        LOG.warn("fault injection: the sentry stops answering after {} calls", abandonAfter);
-        fail(new IllegalStateException("listener abandoned by fault injection"));
     }
 
     private void finish(Outcome outcome) {

@@ -13,8 +13,15 @@ import java.util.stream.Collectors;
  *       filter before the workload starts;</li>
  *   <li>{@link #owns} must decide from race-free facts only: the char device's major/minor (from
  *       {@code fstat} of the sentry's own dup) and {@code /sys};</li>
+ *   <li>{@link #handle} reads the registers from {@link IoctlCall#request()} (decoded once, never
+ *       from the notification again) and returns its answer together with the call's name
+ *       ({@link Verdict}): the name of the row it decided on, with the sub-command of a multiplexed
+ *       request. Stats, traces and the denial log take that name as it is, so look nothing up twice;</li>
  *   <li>{@link #handle} returns guest errors as {@link IoctlResult} values and throws only for
- *       sentry faults; it must close every host fd it opens (use {@link IoctlCall#cleanup()});</li>
+ *       sentry faults; it must close every host fd it opens (use {@link IoctlCall#cleanup()}). It
+ *       never answers the guest itself: the dispatcher sends the one answer;</li>
+ *   <li>{@link #ioctlName} names requests for calls this proxy did not decide (an fd no proxy owns
+ *       that its rule trapped, a call refused before any proxy saw it, a proxy fault);</li>
  *   <li>it is called from many threads at once.</li>
  * </ul>
  */
@@ -28,10 +35,13 @@ public interface DeviceProxy extends AutoCloseable {
     /** Whether this proxy mediates ioctls on {@code device}. */
     boolean owns(CharDevice device);
 
-    /** Decides and, for EMULATE, executes one call. */
-    IoctlResult handle(IoctlCall call);
+    /** Decides and, for EMULATE, executes one call; the answer and the call's name. */
+    Verdict handle(IoctlCall call);
 
-    /** The C name of a request, for stats, traces and log lines ({@code TIOCGPTN}); hex if unknown. */
+    /**
+     * The C name of a request ({@code TIOCGPTN}), or {@code unknown}, for stats, traces and log lines
+     * of calls that {@link #handle} did not decide.
+     */
     String ioctlName(int cmd);
 
     /**

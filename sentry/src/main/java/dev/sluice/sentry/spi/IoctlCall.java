@@ -5,25 +5,13 @@ import dev.sluice.sentry.nativeio.Cleanup;
 import dev.sluice.sentry.nativeio.HostFd;
 
 /**
- * One trapped ioctl, as a proxy sees it. Everything here is either a race-free fact (the
- * registers, the device of the sentry's own dup) or an accessor that copies.
+ * One trapped ioctl, as a proxy sees it: the request, decoded once ({@link #request()}), and what
+ * the proxy may reach through the call. Everything here is either a race-free fact (the registers,
+ * the device of the sentry's own dup) or an accessor that copies.
  */
 public interface IoctlCall {
-    /**
-     * The calling thread (a pid in the sentry's namespace), for logs and traces only: a tid is a
-     * number that a dead thread's successor may get, so nothing may be looked up by it; the
-     * sentry reaches the caller through {@link #guestFile} and {@link #memory} alone.
-     */
-    int tid();
-
-    /** The guest's fd number: a plain value, never closed by the sentry. */
-    int guestFd();
-
-    /** The request, truncated to 32 bits exactly as the kernel does. */
-    int cmd();
-
-    /** The raw third argument: a guest pointer for most requests. */
-    long arg();
+    /** The call's registers: the guest's fd, the 32-bit request and its {@code _IOC} fields, the argument. */
+    IoctlRequest request();
 
     /** The device behind the sentry's dup of the guest's fd. */
     CharDevice device();
@@ -51,12 +39,6 @@ public interface IoctlCall {
      * dispatcher then fails the call with EIO, whatever the proxy answers).
      */
     long guestFile(int guestFd);
-
-    /**
-     * Names what this call asked for beyond the request itself (an RM control command, a class),
-     * for stats, traces and the denial log: {@code NV2080_CTRL_CMD_GPU_GET_INFO_V2 (0x20800102)}.
-     */
-    void detail(String what);
 
     /**
      * Installs a dup of {@code fd} in the guest's fd table (without completing the syscall) and

@@ -21,9 +21,11 @@ import dev.sluice.sentry.spi.DeviceProxy;
 import dev.sluice.sentry.spi.DeviceProxyProvider;
 import dev.sluice.sentry.spi.Disposition;
 import dev.sluice.sentry.spi.IoctlCall;
+import dev.sluice.sentry.spi.IoctlRequest;
 import dev.sluice.sentry.spi.IoctlResult;
 import dev.sluice.sentry.spi.ProxyConfig;
 import dev.sluice.sentry.spi.TrapRule;
+import dev.sluice.sentry.spi.Verdict;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -144,20 +146,19 @@ class PtyProxyTest {
 
     private static IoctlCall call(int cmd, long arg) {
         IoctlCall c = mock(IoctlCall.class);
-        when(c.cmd()).thenReturn(cmd);
-        when(c.arg()).thenReturn(arg);
+        when(c.request()).thenReturn(new IoctlRequest(1, 3, cmd, arg));
         return c;
     }
 
     @Test
     void tiocgptpeerWithBadFlagsIsEinvalWithoutTouchingTheDevice() {
         IoctlCall c = call(PtyProxy.TIOCGPTPEER, 0x40000000L | Native.O_RDWR);
-        IoctlResult r = pty.handle(c);
+        IoctlResult r = pty.handle(c).result();
         assertEquals(IoctlResult.error(Errno.EINVAL), r, "a flag outside O_ACCMODE|O_NOCTTY|O_CLOEXEC|O_NONBLOCK is EINVAL");
         verify(c, never()).hostFd();
 
         IoctlCall high = call(PtyProxy.TIOCGPTPEER, 1L << 40);
-        assertEquals(IoctlResult.error(Errno.EINVAL), pty.handle(high), "bits above 32 are not ignored");
+        assertEquals(IoctlResult.error(Errno.EINVAL), pty.handle(high).result(), "bits above 32 are not ignored");
         verify(high, never()).hostFd();
     }
 
@@ -168,7 +169,7 @@ class PtyProxyTest {
             assertEquals(0, Native.ioctl(ptmx.fd(), Integer.toUnsignedLong(PtyProxy.TIOCSPTLCK), unlock.address()), "unlock");
             IoctlCall c = call(PtyProxy.TIOCGPTPEER, Native.O_RDWR | Native.O_CLOEXEC);
             when(c.hostFd()).thenReturn(ptmx);
-            IoctlResult r = pty.handle(c);
+            IoctlResult r = pty.handle(c).result();
             IoctlResult.InjectFd inject = assertInstanceOf(IoctlResult.InjectFd.class, r, "TIOCGPTPEER injects the peer");
             try (HostFd peer = inject.fd()) {
                 assertTrue(peer.isOpen() && TestFds.isOpen(peer.fd()), "the peer fd is open in the sentry");
@@ -176,7 +177,7 @@ class PtyProxyTest {
             }
             IoctlCall noCloexec = call(PtyProxy.TIOCGPTPEER, Native.O_RDWR);
             when(noCloexec.hostFd()).thenReturn(ptmx);
-            IoctlResult.InjectFd second = assertInstanceOf(IoctlResult.InjectFd.class, pty.handle(noCloexec), "again");
+            IoctlResult.InjectFd second = assertInstanceOf(IoctlResult.InjectFd.class, pty.handle(noCloexec).result(), "again");
             second.fd().close();
             assertEquals(0, second.newFdFlags(), "without O_CLOEXEC the guest's fd is inheritable");
         }
@@ -184,10 +185,13 @@ class PtyProxyTest {
 
     @Test
     void unknownRequestOnThePtmxIsDeniedWithEnotty() {
-        IoctlResult r = pty.handle(call(PtyProxy.FIONREAD, 0));
-        IoctlResult.Denied d = assertInstanceOf(IoctlResult.Denied.class, r, "FIONREAD is not in the table");
+        Verdict v = pty.handle(call(PtyProxy.FIONREAD, 0));
+        IoctlResult.Denied d = assertInstanceOf(IoctlResult.Denied.class, v.result(), "FIONREAD is not in the table");
         assertEquals(Errno.ENOTTY, d.errno(), "denied with ENOTTY");
-        assertEquals(IoctlResult.CONTINUE, pty.handle(call(PtyProxy.TCGETS, 0)), "TCGETS is continued");
+        assertEquals("FIONREAD", v.name(), "a known but denied request goes by its name");
+        assertEquals(new Verdict(IoctlResult.CONTINUE, "TCGETS"), pty.handle(call(PtyProxy.TCGETS, 0)),
+                "TCGETS is continued, under its row's name");
+        assertEquals("unknown", pty.handle(call(Ioctl.io('T', 0x7f), 0)).name(), "a request nobody names");
     }
 
     @Test

@@ -10,6 +10,7 @@ import static org.mockito.ArgumentMatchers.anyLong;
 import static org.mockito.ArgumentMatchers.anyString;
 import static org.mockito.ArgumentMatchers.eq;
 import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.mockingDetails;
 import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
@@ -22,18 +23,23 @@ import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.nativeio.HostFd;
 import dev.sluice.sentry.nativeio.Native;
 import dev.sluice.sentry.nativeio.SeccompAbi;
+import dev.sluice.sentry.nativeio.Syscalls;
 import dev.sluice.sentry.nativeio.TestFds;
 import dev.sluice.sentry.notify.Listener;
 import dev.sluice.sentry.notify.Notification;
 import dev.sluice.sentry.observe.CallKey;
 import dev.sluice.sentry.observe.CallStats;
 import dev.sluice.sentry.observe.RateLimitedLog;
+import dev.sluice.sentry.observe.TraceWriter;
 import dev.sluice.sentry.spi.CharDevice;
 import dev.sluice.sentry.spi.DeviceProxy;
 import dev.sluice.sentry.spi.Disposition;
 import dev.sluice.sentry.spi.IoctlCall;
 import dev.sluice.sentry.spi.IoctlResult;
 import dev.sluice.sentry.spi.TrapRule;
+import dev.sluice.sentry.spi.Verdict;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -45,6 +51,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.mockito.ArgumentCaptor;
 import org.slf4j.Logger;
 
 /**
@@ -86,7 +94,7 @@ class DispatcherTest {
         when(pty.name()).thenReturn("pty");
         when(pty.trapRules()).thenReturn(List.of(TrapRule.family('T', Disposition.CONTINUE, "tty ioctls")));
         when(pty.owns(any())).thenAnswer(inv -> PTMX.equals(inv.getArgument(0)));
-        when(pty.ioctlName(anyInt())).thenAnswer(inv -> (int) inv.getArgument(0) == TCGETS ? "TCGETS" : "unknown");
+        when(pty.ioctlName(anyInt())).thenAnswer(inv -> (int) inv.getArgument(0) == TCGETS ? "TCGETS" : "PTY_ROW");
         nv = mock(DeviceProxy.class);
         when(nv.name()).thenReturn("nvproxy");
         when(nv.trapRules()).thenReturn(List.of(TrapRule.family('F', Disposition.DENY, "NVIDIA frontend")));
@@ -108,6 +116,11 @@ class DispatcherTest {
         Native.close(ptmx);
     }
 
+    /** What the mocked pty proxy decided, under the name it gives the call (as its ioctlName does). */
+    private static Verdict verdict(IoctlResult r) {
+        return new Verdict(r, "PTY_ROW");
+    }
+
     /** A trapped syscall from this thread. */
     private Notification notif(int nr, int arch, int fd, int cmd, long arg) {
         long[] args = {fd, (long) cmd, arg, 0, 0, 0}; // the request sign-extended, as a guest may pass it
@@ -115,7 +128,7 @@ class DispatcherTest {
     }
 
     private Notification ioctl(int fd, int cmd) {
-        return notif(Native.SYS_IOCTL, SeccompAbi.AUDIT_ARCH_X86_64, fd, cmd, 0x7ffd1000L);
+        return notif(Syscalls.SYS_IOCTL, SeccompAbi.AUDIT_ARCH_X86_64, fd, cmd, 0x7ffd1000L);
     }
 
     private CallStats.Row row(String device, int cmd, Disposition d) {
@@ -139,7 +152,7 @@ class DispatcherTest {
 
     @Test
     void otherArchitectureIsEnosys() {
-        Notification n = notif(Native.SYS_IOCTL, 0x40000003 /* AUDIT_ARCH_I386 */, devNull, TCGETS, 0);
+        Notification n = notif(Syscalls.SYS_IOCTL, 0x40000003 /* AUDIT_ARCH_I386 */, devNull, TCGETS, 0);
         dispatcher.handle(n, arena);
         verify(listener).respond(any(), eq(n.id()), eq(0L), eq(Errno.ENOSYS), eq(0));
         verify(listener, never()).respondContinue(any(), anyLong());
@@ -195,15 +208,19 @@ class DispatcherTest {
         when(pty.handle(any())).thenAnswer(inv -> {
             IoctlCall c = inv.getArgument(0);
             assertEquals(PTMX, c.device(), "the device of the sentry's dup");
-            assertEquals(ptmx, c.guestFd(), "the guest's fd number");
-            assertEquals(0x80045430, c.cmd(), "the request, truncated to 32 bits");
-            assertEquals(0x7ffd1000L, c.arg(), "the raw third argument");
-            assertEquals(TestFds.gettid(), c.tid(), "the calling thread");
+            assertEquals(ptmx, c.request().fd(), "the guest's fd number");
+            assertEquals(0x80045430, c.request().cmd(), "the request, truncated to 32 bits");
+            assertEquals(0x7ffd1000L, c.request().arg(), "the raw third argument");
+            assertEquals(TestFds.gettid(), c.request().tid(), "the calling thread");
+            assertEquals('T', c.request().type(), "its _IOC_TYPE");
+            assertEquals(0x30, c.request().nr(), "its _IOC_NR");
+            assertEquals(4, c.request().size(), "its _IOC_SIZE");
+            assertEquals(Ioctl.READ, c.request().dir(), "its _IOC_DIR");
             assertNotNull(c.memory(), "guest memory");
             assertTrue(c.hostFd().isOpen(), "the sentry's dup is open during the call");
             assertTrue(c.hostFd().fd() != ptmx, "and is the sentry's own number");
             seen.set(c.hostFd());
-            return IoctlResult.value(7);
+            return verdict(IoctlResult.value(7));
         });
         Notification n = ioctl(ptmx, 0x80045430);
         dispatcher.handle(n, arena);
@@ -218,7 +235,7 @@ class DispatcherTest {
 
     @Test
     void guestErrorIsAnsweredAndCountedAsAnError() {
-        when(pty.handle(any())).thenReturn(IoctlResult.error(Errno.EFAULT));
+        when(pty.handle(any())).thenReturn(verdict(IoctlResult.error(Errno.EFAULT)));
         Notification n = ioctl(ptmx, 0x80045430);
         dispatcher.handle(n, arena);
         verify(listener).respond(any(), eq(n.id()), eq(0L), eq(Errno.EFAULT), eq(0));
@@ -227,7 +244,7 @@ class DispatcherTest {
 
     @Test
     void proxyContinueAndDenyAreAnswered() {
-        when(pty.handle(any())).thenReturn(IoctlResult.CONTINUE, IoctlResult.deny(Errno.ENOTTY, "not in the table"));
+        when(pty.handle(any())).thenReturn(verdict(IoctlResult.CONTINUE), verdict(IoctlResult.deny(Errno.ENOTTY, "not in the table")));
         Notification c = ioctl(ptmx, TCGETS);
         dispatcher.handle(c, arena);
         verify(listener).respondContinue(any(), eq(c.id()));
@@ -241,7 +258,7 @@ class DispatcherTest {
 
     @Test
     void proxyExceptionIsEioAndTheSentryKeepsGoing() {
-        when(pty.handle(any())).thenThrow(new IllegalStateException("proxy bug")).thenReturn(IoctlResult.value(0));
+        when(pty.handle(any())).thenThrow(new IllegalStateException("proxy bug")).thenReturn(verdict(IoctlResult.value(0)));
         Notification bad = ioctl(ptmx, 0x80045430);
         dispatcher.handle(bad, arena);
         verify(listener).respond(any(), eq(bad.id()), eq(0L), eq(Errno.EIO), eq(0));
@@ -258,7 +275,7 @@ class DispatcherTest {
     void injectedFdIsSentAndClosed() {
         HostFd peer = HostFd.adopt(TestFds.eventfd());
         int peerNumber = peer.fd();
-        when(pty.handle(any())).thenReturn(new IoctlResult.InjectFd(peer, Native.O_CLOEXEC));
+        when(pty.handle(any())).thenReturn(verdict(new IoctlResult.InjectFd(peer, Native.O_CLOEXEC)));
         when(listener.addFd(any(), anyLong(), anyInt(), anyInt(), eq(true))).thenReturn(9);
         Notification n = ioctl(ptmx, 0x5441);
         dispatcher.handle(n, arena);
@@ -271,7 +288,7 @@ class DispatcherTest {
     @Test
     void injectRefusedByTheGuestsFdTableBecomesItsErrno() {
         HostFd peer = HostFd.adopt(TestFds.eventfd());
-        when(pty.handle(any())).thenReturn(new IoctlResult.InjectFd(peer, 0));
+        when(pty.handle(any())).thenReturn(verdict(new IoctlResult.InjectFd(peer, 0)));
         when(listener.addFd(any(), anyLong(), anyInt(), anyInt(), eq(true))).thenReturn(-Errno.EMFILE);
         Notification n = ioctl(ptmx, 0x5441);
         dispatcher.handle(n, arena);
@@ -284,7 +301,7 @@ class DispatcherTest {
         // Still waiting after the pidfd, gone by the answer: for both calls (neither acts on its dup).
         when(listener.idValid(any(), anyLong())).thenReturn(true, false, true, false);
         HostFd peer = HostFd.adopt(TestFds.eventfd());
-        when(pty.handle(any())).thenReturn(new IoctlResult.InjectFd(peer, 0));
+        when(pty.handle(any())).thenReturn(verdict(new IoctlResult.InjectFd(peer, 0)));
         dispatcher.handle(ioctl(ptmx, 0x5441), arena);
         dispatcher.handle(ioctl(devNull, TCGETS), arena);
         verify(listener, never()).respond(any(), anyLong(), anyLong(), anyInt(), anyInt());
@@ -323,7 +340,7 @@ class DispatcherTest {
             long again = c.guestFile(devNull);
             int mem = c.memory().read(0x7ffd1000L, arena.alloc(8), 8);
             seen.set(new long[] {other, again, mem});
-            return new IoctlResult.InjectFd(peer, 0);
+            return verdict(new IoctlResult.InjectFd(peer, 0));
         });
         Notification n = ioctl(ptmx, 0x5441);
         dispatcher.handle(n, arena);
@@ -351,7 +368,7 @@ class DispatcherTest {
             c.hostFd();
             afterHostFd.set(checks.get());
             c.hostFd();
-            return IoctlResult.value(0);
+            return verdict(IoctlResult.value(0));
         });
         dispatcher.handle(ioctl(ptmx, 0x80045430), arena);
         assertEquals(1, atEntry.get(), "NOTIF_ID_VALID right after opening the pidfd, before the dup");
@@ -390,7 +407,7 @@ class DispatcherTest {
         GuestCredentials guest = GuestCredentials.root(1L << 0 /* CAP_CHOWN */);
         Dispatcher strict = new Dispatcher(listener, List.of(pty, nv), stats, null,
                 new RateLimitedLog(log, Duration.ZERO, System::nanoTime), guest);
-        when(pty.handle(any())).thenReturn(IoctlResult.value(5));
+        when(pty.handle(any())).thenReturn(verdict(IoctlResult.value(5)));
         // This thread never took the guest's credentials.
         Notification refused = ioctl(ptmx, 0x80045430);
         strict.handle(refused, arena);
@@ -402,7 +419,7 @@ class DispatcherTest {
         Thread worker = new Thread(() -> {
             try {
                 assertEquals(0, WorkerCredentials.become(guest), "the worker takes the guest's credentials");
-                Notification n = new Notification(nextId + 1000, TestFds.gettid(), Native.SYS_IOCTL,
+                Notification n = new Notification(nextId + 1000, TestFds.gettid(), Syscalls.SYS_IOCTL,
                         SeccompAbi.AUDIT_ARCH_X86_64, new long[] {ptmx, 0x80045430L, 0x7ffd1000L, 0, 0, 0});
                 servedId.set(n.id());
                 strict.handle(n, new Arena(4096));
@@ -421,7 +438,7 @@ class DispatcherTest {
 
     @Test
     void everyCallIsCountedWithItsDisposition() {
-        when(pty.handle(any())).thenReturn(IoctlResult.value(0));
+        when(pty.handle(any())).thenReturn(verdict(IoctlResult.value(0)));
         dispatcher.handle(ioctl(ptmx, 0x80045430), arena);                                     // EMULATE
         dispatcher.handle(ioctl(devNull, TCGETS), arena);                                      // CONTINUE
         dispatcher.handle(ioctl(devNull, NV_RM_CONTROL), arena);                               // DENY
@@ -433,5 +450,88 @@ class DispatcherTest {
         assertEquals(3, stats.count(Disposition.DENY), "three DENY");
         CallKey k = row("pty", 0x80045430, Disposition.EMULATE).key();
         assertEquals("pty", k.device(), "owned calls are counted under the proxy's name");
+    }
+
+    // ---- one decode, one name, one answer ----------------------------------------------------
+
+    @Test
+    void theCallGoesByTheNameItsVerdictGivesWithoutASecondLookup(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("trace.json");
+        TraceWriter trace = TraceWriter.open(file);
+        Dispatcher traced = new Dispatcher(listener, List.of(pty, nv), stats, trace,
+                new RateLimitedLog(log, Duration.ZERO, System::nanoTime), null);
+        when(pty.handle(any())).thenReturn(new Verdict(IoctlResult.value(0), "TIOCGPTN (sub-command 7)"),
+                new Verdict(IoctlResult.deny(Errno.EPERM, "refused"), "TIOCSPTLCK (sub-command 8)"));
+        traced.handle(ioctl(ptmx, 0x80045430), arena);
+        arena.reset();
+        traced.handle(ioctl(ptmx, 0x40045431), arena);
+        traced.close();
+        trace.close();
+        verify(pty, never()).ioctlName(anyInt());
+        assertEquals("TIOCGPTN (sub-command 7)", row("pty", 0x80045430, Disposition.EMULATE).key().name(),
+                "stats take the name from the verdict");
+        assertEquals("TIOCSPTLCK (sub-command 8)", row("pty", 0x40045431, Disposition.DENY).key().name(),
+                "a denial too");
+        ArgumentCaptor<Object[]> warned = ArgumentCaptor.forClass(Object[].class);
+        verify(log).warn(anyString(), warned.capture());
+        assertTrue(List.of(warned.getValue()).contains("TIOCSPTLCK (sub-command 8)"),
+                "the denial log names the call as its verdict does: " + List.of(warned.getValue()));
+        String events = Files.readString(file);
+        assertTrue(events.contains("TIOCGPTN (sub-command 7)") && events.contains("TIOCSPTLCK (sub-command 8)"),
+                "the trace names each call as its verdict does: " + events);
+    }
+
+    @Test
+    void everyPathAnswersExactlyOnce() {
+        HostFd peer = HostFd.adopt(TestFds.eventfd());
+        when(listener.addFd(any(), anyLong(), anyInt(), anyInt(), eq(true))).thenReturn(9);
+        when(pty.handle(any())).thenReturn(verdict(IoctlResult.value(3)), verdict(new IoctlResult.InjectFd(peer, 0)),
+                verdict(IoctlResult.CONTINUE), verdict(IoctlResult.deny(Errno.ENOTTY, "no")))
+                .thenThrow(new IllegalStateException("proxy bug"));
+        List<Notification> calls = List.of(
+                notif(1 /* write */, SeccompAbi.AUDIT_ARCH_X86_64, devNull, 0, 0),   // not an ioctl
+                ioctl(NOT_OPEN, TCGETS),                                           // bad fd
+                ioctl(devNull, TCGETS),                                            // unowned, continued
+                ioctl(devNull, NV_RM_CONTROL),                                     // unowned, denied
+                ioctl(devNull, UVERBS),                                            // no rule
+                ioctl(ptmx, 0x80045430),                                           // proxy: value
+                ioctl(ptmx, 0x5441),                                               // proxy: injected fd
+                ioctl(ptmx, TCGETS),                                               // proxy: continued
+                ioctl(ptmx, 0x5420),                                               // proxy: denied
+                ioctl(ptmx, 0x80045430));                                          // proxy fault
+        for (Notification n : calls) {
+            dispatcher.handle(n, arena);
+            arena.reset();
+            long answers = mockingDetails(listener).getInvocations().stream()
+                    .filter(i -> i.getArguments().length > 1 && Long.valueOf(n.id()).equals(i.getArguments()[1]))
+                    .filter(i -> switch (i.getMethod().getName()) {
+                        case "respond", "respondContinue" -> true;
+                        case "addFd" -> Boolean.TRUE.equals(i.getArguments()[4]);
+                        default -> false;
+                    })
+                    .count();
+            assertEquals(1, answers, "one answer for syscall " + n.nr() + " ioctl " + Ioctl.hex((int) n.arg(1))
+                    + " on fd " + n.arg(0));
+        }
+        assertEquals(calls.size(), stats.total(), "and each counted once");
+    }
+
+    @Test
+    void whatTheCallOpenedIsClosedOnlyAfterTheAnswer() {
+        AtomicReference<HostFd> dup = new AtomicReference<>();
+        AtomicReference<Boolean> openAtAnswer = new AtomicReference<>();
+        when(pty.handle(any())).thenAnswer(inv -> {
+            IoctlCall c = inv.getArgument(0);
+            dup.set(c.hostFd());
+            return verdict(IoctlResult.value(1));
+        });
+        when(listener.respond(any(), anyLong(), anyLong(), anyInt(), anyInt())).thenAnswer(inv -> {
+            openAtAnswer.set(dup.get().isOpen());
+            return 0;
+        });
+        dispatcher.handle(ioctl(ptmx, 0x80045430), arena);
+        assertEquals(Boolean.TRUE, openAtAnswer.get(), "the sentry's dup is still open when the answer goes out:"
+                + " the guest does not wait for the closes");
+        assertFalse(dup.get().isOpen(), "and closed after it");
     }
 }

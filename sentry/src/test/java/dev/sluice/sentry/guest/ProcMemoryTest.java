@@ -7,6 +7,7 @@ import dev.sluice.sentry.launch.PlanCompiler;
 import dev.sluice.sentry.nativeio.Arena;
 import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.nativeio.Native;
+import dev.sluice.sentry.nativeio.Syscalls;
 import dev.sluice.sentry.nativeio.TestFds;
 import dev.sluice.sentry.nativeio.ThreadCaps;
 import java.io.IOException;
@@ -190,7 +191,7 @@ class ProcMemoryTest {
         iov.putLong(8, 8);
         iov.putLong(16, addr);
         iov.putLong(24, 8);
-        return (int) Native.ret(Native.LIBC.syscall(Native.SYS_PROCESS_VM_READV, pid, iov.address(), 1,
+        return (int) Native.ret(Native.LIBC.syscall(Syscalls.SYS_PROCESS_VM_READV, pid, iov.address(), 1,
                 iov.address() + 16, 1, 0));
     }
 

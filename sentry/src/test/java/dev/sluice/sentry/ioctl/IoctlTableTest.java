@@ -15,7 +15,9 @@ import static org.mockito.Mockito.when;
 import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.spi.Disposition;
 import dev.sluice.sentry.spi.IoctlCall;
+import dev.sluice.sentry.spi.IoctlRequest;
 import dev.sluice.sentry.spi.IoctlResult;
+import dev.sluice.sentry.spi.Verdict;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
@@ -40,8 +42,8 @@ class IoctlTableTest {
     void setUp() {
         emuHandler = mock(IoctlHandler.class);
         gatedHandler = mock(IoctlHandler.class);
-        when(emuHandler.handle(any(), any())).thenReturn(IoctlResult.value(42));
-        when(gatedHandler.handle(any(), any())).thenReturn(IoctlResult.value(7));
+        when(emuHandler.handle(any(), any())).thenReturn(new Verdict(IoctlResult.value(42), "EMU sub"));
+        when(gatedHandler.handle(any(), any())).thenReturn(new Verdict(IoctlResult.value(7), "GATED"));
         table = IoctlTable.builder("test")
                 .unknownErrno(MY_UNKNOWN)
                 .continueCall(CONT, "CONT")
@@ -53,14 +55,16 @@ class IoctlTableTest {
 
     private static IoctlCall call(int cmd) {
         IoctlCall c = mock(IoctlCall.class);
-        when(c.cmd()).thenReturn(cmd);
+        when(c.request()).thenReturn(new IoctlRequest(1, 3, cmd, 0x7ffd1000L));
         return c;
     }
 
     @Test
     void continueRowContinues() {
-        IoctlResult r = table.dispatch(call(CONT), 0);
+        Verdict v = table.dispatch(call(CONT), 0);
+        IoctlResult r = v.result();
         assertInstanceOf(IoctlResult.Continue.class, r, "a CONTINUE row answers Continue");
+        assertEquals("CONT", v.name(), "under the row's name");
         assertEquals(Disposition.CONTINUE, r.disposition(), "counted as CONTINUE");
         verify(emuHandler, never()).handle(any(), any());
     }
@@ -68,8 +72,9 @@ class IoctlTableTest {
     @Test
     void emulateRowRunsItsHandlerWithItsEntry() {
         IoctlCall c = call(EMU);
-        IoctlResult r = table.dispatch(c, 0);
-        assertEquals(IoctlResult.value(42), r, "an EMULATE row answers with its handler's result");
+        Verdict v = table.dispatch(c, 0);
+        assertEquals(IoctlResult.value(42), v.result(), "an EMULATE row answers with its handler's result");
+        assertEquals("EMU sub", v.name(), "under the name its handler gave");
         verify(emuHandler).handle(c, table.lookup(EMU));
     }
 
@@ -83,8 +88,9 @@ class IoctlTableTest {
 
     @Test
     void unknownRequestIsDeniedWithTheTablesErrno() {
-        IoctlResult r = table.dispatch(call(Ioctl.iowr('F', 0x77, 8)), ~0L);
-        IoctlResult.Denied d = assertInstanceOf(IoctlResult.Denied.class, r, "a request with no row is denied");
+        Verdict v = table.dispatch(call(Ioctl.iowr('F', 0x77, 8)), ~0L);
+        IoctlResult.Denied d = assertInstanceOf(IoctlResult.Denied.class, v.result(), "a request with no row is denied");
+        assertEquals(IoctlTable.UNKNOWN, v.name(), "named unknown");
         assertEquals(MY_UNKNOWN, d.errno(), "denied with unknownErrno");
         assertTrue(d.reason().contains("test"), "the reason names the proxy: " + d.reason());
     }
@@ -92,21 +98,22 @@ class IoctlTableTest {
     @Test
     void defaultUnknownErrnoIsEnotty() {
         IoctlTable t = IoctlTable.builder("p").continueCall(CONT, "CONT").build();
-        IoctlResult.Denied d = assertInstanceOf(IoctlResult.Denied.class, t.dispatch(call(EMU), 0), "unknown");
+        IoctlResult.Denied d = assertInstanceOf(IoctlResult.Denied.class, t.dispatch(call(EMU), 0).result(), "unknown");
         assertEquals(Errno.ENOTTY, d.errno(), "ENOTTY unless the table says otherwise");
     }
 
     @Test
     void knownButDeniedRequestIsStillDenied() {
-        IoctlResult r = table.dispatch(call(KNOWN_DENIED), ~0L);
-        IoctlResult.Denied d = assertInstanceOf(IoctlResult.Denied.class, r, "a knownName is not a row");
+        Verdict v = table.dispatch(call(KNOWN_DENIED), ~0L);
+        IoctlResult.Denied d = assertInstanceOf(IoctlResult.Denied.class, v.result(), "a knownName is not a row");
+        assertEquals("KNOWN_DENIED", v.name(), "but names the denial");
         assertEquals(MY_UNKNOWN, d.errno(), "denied with unknownErrno");
     }
 
     @Test
     void sameTypeAndNrWithAnotherSizeIsEinvalNamingTheNearRow() {
         int wrongSize = Ioctl.iowr('F', 0x2a, 40);
-        IoctlResult r = table.dispatch(call(wrongSize), ~0L);
+        IoctlResult r = table.dispatch(call(wrongSize), ~0L).result();
         IoctlResult.Denied d = assertInstanceOf(IoctlResult.Denied.class, r, "a size mismatch is denied");
         assertEquals(Errno.EINVAL, d.errno(), "a size mismatch is EINVAL, not unknownErrno");
         assertTrue(d.reason().contains("EMU"), "the reason names the near row: " + d.reason());
@@ -118,22 +125,24 @@ class IoctlTableTest {
     @Test
     void sameTypeAndNrWithAnotherDirectionIsEinval() {
         int wrongDir = Ioctl.ior('F', 0x2a, 32);
-        IoctlResult.Denied d = assertInstanceOf(IoctlResult.Denied.class, table.dispatch(call(wrongDir), ~0L),
+        IoctlResult.Denied d = assertInstanceOf(IoctlResult.Denied.class, table.dispatch(call(wrongDir), ~0L).result(),
                 "a direction mismatch is denied");
         assertEquals(Errno.EINVAL, d.errno(), "a direction mismatch is EINVAL");
     }
 
     @Test
     void capabilityGatedRowNeedsItsCapability() {
-        IoctlResult without = table.dispatch(call(GATED), 0);
+        Verdict refused = table.dispatch(call(GATED), 0);
+        assertEquals("GATED", refused.name(), "a row refused for its capability goes by the row's name");
+        IoctlResult without = refused.result();
         IoctlResult.Denied d = assertInstanceOf(IoctlResult.Denied.class, without, "a gated row is denied without its capability");
         assertEquals(MY_UNKNOWN, d.errno(), "denied like an unknown request");
-        IoctlResult other = table.dispatch(call(GATED), CAP_B);
+        IoctlResult other = table.dispatch(call(GATED), CAP_B).result();
         assertInstanceOf(IoctlResult.Denied.class, other, "another capability does not enable it");
         verify(gatedHandler, never()).handle(any(), any());
 
-        assertEquals(IoctlResult.value(7), table.dispatch(call(GATED), CAP_A), "allowed with its capability");
-        assertEquals(IoctlResult.value(7), table.dispatch(call(GATED), CAP_A | CAP_B), "allowed with more capabilities");
+        assertEquals(IoctlResult.value(7), table.dispatch(call(GATED), CAP_A).result(), "allowed with its capability");
+        assertEquals(IoctlResult.value(7), table.dispatch(call(GATED), CAP_A | CAP_B).result(), "allowed with more capabilities");
     }
 
     @Test

@@ -16,7 +16,9 @@ import dev.sluice.sentry.nativeio.Native;
 import dev.sluice.sentry.nativeio.TestFds;
 import dev.sluice.sentry.spi.FakeGuestMemory;
 import dev.sluice.sentry.spi.IoctlCall;
+import dev.sluice.sentry.spi.IoctlRequest;
 import dev.sluice.sentry.spi.IoctlResult;
+import dev.sluice.sentry.spi.Verdict;
 import java.util.concurrent.TimeUnit;
 import jnr.ffi.Memory;
 import jnr.ffi.Pointer;
@@ -52,8 +54,7 @@ class SimpleHandlersTest {
 
     private IoctlCall call(int cmd, long arg) {
         IoctlCall c = mock(IoctlCall.class);
-        when(c.cmd()).thenReturn(cmd);
-        when(c.arg()).thenReturn(arg);
+        when(c.request()).thenReturn(new IoctlRequest(1, 3, cmd, arg));
         when(c.memory()).thenReturn(guest);
         when(c.hostFd()).thenReturn(ptmx);
         when(c.arena()).thenReturn(arena);
@@ -77,7 +78,7 @@ class SimpleHandlersTest {
     void readRequestCopiesTheDriversAnswerToTheGuest() {
         guest.fill((byte) 0x5a);
         long arg = BASE + 16;
-        IoctlResult r = SimpleHandlers.simple(call(PtyProxy.TIOCGPTN, arg), entry(PtyProxy.TIOCGPTN));
+        IoctlResult r = SimpleHandlers.simple(call(PtyProxy.TIOCGPTN, arg), entry(PtyProxy.TIOCGPTN)).result();
         assertEquals(IoctlResult.value(0), r, "TIOCGPTN succeeds with the ioctl's return value");
         assertEquals(ptyNumber(), guest.getInt(arg), "the guest's unsigned int holds the pty number");
         assertEquals((byte) 0x5a, guest.bytes()[15], "the byte before the params is untouched");
@@ -86,10 +87,16 @@ class SimpleHandlersTest {
     }
 
     @Test
+    void theCallGoesByItsRowsName() {
+        Verdict v = SimpleHandlers.simple(call(PtyProxy.TIOCGPTN, BASE), entry(PtyProxy.TIOCGPTN));
+        assertEquals(new Verdict(IoctlResult.value(0), "TIOCGPTN"), v, "the answer under the row's name");
+    }
+
+    @Test
     void writeRequestCopiesTheGuestsParamsToTheDriver() {
         long arg = BASE + 32;
         guest.putInt(arg, 0); // unlock
-        IoctlResult r = SimpleHandlers.simple(call(PtyProxy.TIOCSPTLCK, arg), entry(PtyProxy.TIOCSPTLCK));
+        IoctlResult r = SimpleHandlers.simple(call(PtyProxy.TIOCSPTLCK, arg), entry(PtyProxy.TIOCSPTLCK)).result();
         assertEquals(IoctlResult.value(0), r, "TIOCSPTLCK succeeds");
         assertEquals(0, guest.writes(), "an _IOW request writes nothing to the guest");
         Pointer p = Memory.allocateDirect(Native.RUNTIME, 4, true);
@@ -97,7 +104,7 @@ class SimpleHandlersTest {
         assertEquals(0, p.getInt(0), "the pty is unlocked: the guest's value reached the driver");
 
         guest.putInt(arg, 1); // lock again
-        assertEquals(IoctlResult.value(0), SimpleHandlers.simple(call(PtyProxy.TIOCSPTLCK, arg), entry(PtyProxy.TIOCSPTLCK)),
+        assertEquals(IoctlResult.value(0), SimpleHandlers.simple(call(PtyProxy.TIOCSPTLCK, arg), entry(PtyProxy.TIOCSPTLCK)).result(),
                 "TIOCSPTLCK(1)");
         assertEquals(0, Native.ioctl(ptmx.fd(), Integer.toUnsignedLong(PtyProxy.TIOCGPTLCK), p.address()), "TIOCGPTLCK");
         assertEquals(1, p.getInt(0), "the pty is locked again");
@@ -105,21 +112,21 @@ class SimpleHandlersTest {
 
     @Test
     void badGuestPointerForAReadRequestIsEfault() {
-        IoctlResult r = SimpleHandlers.simple(call(PtyProxy.TIOCGPTN, 0x1000), entry(PtyProxy.TIOCGPTN));
+        IoctlResult r = SimpleHandlers.simple(call(PtyProxy.TIOCGPTN, 0x1000), entry(PtyProxy.TIOCGPTN)).result();
         assertEquals(IoctlResult.error(Errno.EFAULT), r, "copying the answer to an unmapped guest address is EFAULT");
     }
 
     @Test
     void guestPointerStraddlingTheEndIsEfault() {
         long arg = BASE + 254; // 2 of the 4 bytes are mapped
-        IoctlResult r = SimpleHandlers.simple(call(PtyProxy.TIOCGPTN, arg), entry(PtyProxy.TIOCGPTN));
+        IoctlResult r = SimpleHandlers.simple(call(PtyProxy.TIOCGPTN, arg), entry(PtyProxy.TIOCGPTN)).result();
         assertEquals(IoctlResult.error(Errno.EFAULT), r, "a partly mapped range is EFAULT");
     }
 
     @Test
     void badGuestPointerForAWriteRequestIsEfaultBeforeTheIoctl() {
         IoctlCall c = call(PtyProxy.TIOCSPTLCK, 0x1000);
-        IoctlResult r = SimpleHandlers.simple(c, entry(PtyProxy.TIOCSPTLCK));
+        IoctlResult r = SimpleHandlers.simple(c, entry(PtyProxy.TIOCSPTLCK)).result();
         assertEquals(IoctlResult.error(Errno.EFAULT), r, "copying params from an unmapped guest address is EFAULT");
         verify(c, never()).hostFd();
     }
@@ -131,7 +138,7 @@ class SimpleHandlersTest {
         try (HostFd devNull = HostFd.adopt(fd)) {
             IoctlCall c = call(PtyProxy.TIOCGPTN, BASE);
             when(c.hostFd()).thenReturn(devNull);
-            IoctlResult r = SimpleHandlers.simple(c, entry(PtyProxy.TIOCGPTN));
+            IoctlResult r = SimpleHandlers.simple(c, entry(PtyProxy.TIOCGPTN)).result();
             assertEquals(IoctlResult.error(Errno.ENOTTY), r, "the driver's errno reaches the guest as a GuestError");
             assertEquals(0, guest.writes(), "nothing is copied out after a failed ioctl");
         }
@@ -144,7 +151,7 @@ class SimpleHandlersTest {
         guest.putShort(arg + 2, (short) 80);     // ws_col
         byte[] before = guest.bytes().clone();
         IoctlCall c = call(PtyProxy.TIOCSWINSZ, arg);
-        IoctlResult r = entry(PtyProxy.TIOCSWINSZ).handler().handle(c, entry(PtyProxy.TIOCSWINSZ));
+        IoctlResult r = entry(PtyProxy.TIOCSWINSZ).handler().handle(c, entry(PtyProxy.TIOCSWINSZ)).result();
         assertEquals(IoctlResult.error(Errno.EINVAL), r, "rows above " + PtyProxy.MAX_WINSIZE + " are EINVAL");
         verify(c, never()).hostFd();
         assertArrayEquals(before, guest.bytes(), "guest memory is untouched");
@@ -157,12 +164,12 @@ class SimpleHandlersTest {
         long arg = BASE + 64;
         guest.putShort(arg, (short) 24);
         guest.putShort(arg + 2, (short) 80);
-        IoctlResult r = entry(PtyProxy.TIOCSWINSZ).handler().handle(call(PtyProxy.TIOCSWINSZ, arg), entry(PtyProxy.TIOCSWINSZ));
+        IoctlResult r = entry(PtyProxy.TIOCSWINSZ).handler().handle(call(PtyProxy.TIOCSWINSZ, arg), entry(PtyProxy.TIOCSWINSZ)).result();
         assertEquals(IoctlResult.value(0), r, "a sane window size is set");
         assertArrayEquals(new int[] {24, 80}, winsize(), "the driver received the guest's rows and columns");
 
         long out = BASE + 128;
-        IoctlResult g = SimpleHandlers.simple(call(PtyProxy.TIOCGWINSZ, out), entry(PtyProxy.TIOCGWINSZ));
+        IoctlResult g = SimpleHandlers.simple(call(PtyProxy.TIOCGWINSZ, out), entry(PtyProxy.TIOCGWINSZ)).result();
         assertEquals(IoctlResult.value(0), g, "TIOCGWINSZ succeeds");
         assertEquals(24, guest.getShort(out), "ws_row copied out to the guest");
         assertEquals(80, guest.getShort(out + 2), "ws_col copied out to the guest");
@@ -179,7 +186,7 @@ class SimpleHandlersTest {
             seen[1] = p.getShort(2);
             return Errno.EPERM;
         });
-        IoctlResult r = h.handle(call(PtyProxy.TIOCSWINSZ, arg), entry(PtyProxy.TIOCSWINSZ));
+        IoctlResult r = h.handle(call(PtyProxy.TIOCSWINSZ, arg), entry(PtyProxy.TIOCSWINSZ)).result();
         assertEquals(IoctlResult.error(Errno.EPERM), r, "the validator's errno is the guest's");
         assertArrayEquals(new int[] {11, 22}, seen, "the validator reads the params copied in from the guest");
     }

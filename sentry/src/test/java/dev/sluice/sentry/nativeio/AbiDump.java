@@ -7,12 +7,15 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -51,6 +54,25 @@ public final class AbiDump {
             values = Collections.unmodifiableMap(run());
         }
         return values;
+    }
+
+    /**
+     * The public static {@code int} constants of {@code c}, by field name, sorted: the Java side of a
+     * comparison with the dump.
+     */
+    public static Map<String, Integer> intConstants(Class<?> c) {
+        Map<String, Integer> m = new TreeMap<>();
+        for (Field f : c.getDeclaredFields()) {
+            int mod = f.getModifiers();
+            if (Modifier.isStatic(mod) && Modifier.isPublic(mod) && f.getType() == int.class) {
+                try {
+                    m.put(f.getName(), f.getInt(null));
+                } catch (IllegalAccessException e) {
+                    return fail("cannot read " + c.getSimpleName() + "." + f.getName(), e);
+                }
+            }
+        }
+        return m;
     }
 
     /** This helper's value for {@code name}; fails the test if it has no such line. */

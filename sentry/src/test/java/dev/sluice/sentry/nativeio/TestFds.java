@@ -1,17 +1,15 @@
 package dev.sluice.sentry.nativeio;
 
+import static dev.sluice.sentry.nativeio.Syscalls.SYS_GETTID;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
-import org.junit.jupiter.api.Assumptions;
 import jnr.ffi.Memory;
 import jnr.ffi.Pointer;
+import org.junit.jupiter.api.Assumptions;
 
 /** Test support: real host fds and thread ids from this JVM, through the sentry's own {@link Native}. */
 public final class TestFds {
-    /** arch/x86/entry/syscalls/syscall_64.tbl */
-    public static final int SYS_GETTID = 186;
-
     private TestFds() {}
 
     /** {@code open(path, flags)}; fails the test on error. The caller closes the result. */

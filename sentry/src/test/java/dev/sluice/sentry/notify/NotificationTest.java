@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.sluice.sentry.nativeio.Native;
 import dev.sluice.sentry.nativeio.SeccompAbi;
+import dev.sluice.sentry.nativeio.Syscalls;
 import java.util.concurrent.TimeUnit;
 import jnr.ffi.Memory;
 import jnr.ffi.Pointer;
@@ -20,7 +21,7 @@ class NotificationTest {
         p.putInt(SeccompAbi.NOTIF_OFF_PID, 4321);
         p.putInt(SeccompAbi.NOTIF_OFF_FLAGS, 0);
         int data = SeccompAbi.NOTIF_OFF_DATA;
-        p.putInt(data + SeccompAbi.DATA_OFF_NR, Native.SYS_IOCTL);
+        p.putInt(data + SeccompAbi.DATA_OFF_NR, Syscalls.SYS_IOCTL);
         p.putInt(data + SeccompAbi.DATA_OFF_ARCH, SeccompAbi.AUDIT_ARCH_X86_64);
         p.putLong(data + SeccompAbi.DATA_OFF_IP, 0x401000);
         long[] args = {7, 0xffffffffc020462aL, 0x7ffd0000L, 3, 4, 5};
@@ -30,7 +31,7 @@ class NotificationTest {
         Notification n = Notification.decode(p);
         assertEquals(0x1122334455667788L, n.id(), "id");
         assertEquals(4321, n.tid(), "pid field is the calling thread");
-        assertEquals(Native.SYS_IOCTL, n.nr(), "syscall number");
+        assertEquals(Syscalls.SYS_IOCTL, n.nr(), "syscall number");
         assertEquals(SeccompAbi.AUDIT_ARCH_X86_64, n.arch(), "arch");
         for (int i = 0; i < 6; i++) {
             assertEquals(args[i], n.arg(i), "arg " + i + " as the guest passed it, 64 bits");

@@ -32,8 +32,8 @@ class DeviceProxyTest {
             }
 
             @Override
-            public IoctlResult handle(IoctlCall call) {
-                return IoctlResult.deny(25, "none");
+            public Verdict handle(IoctlCall call) {
+                return new Verdict(IoctlResult.deny(25, "none"), "unknown");
             }
 
             @Override
@@ -66,8 +66,8 @@ class DeviceProxyTest {
                 return false;
             }
 
-            public IoctlResult handle(IoctlCall c) {
-                return IoctlResult.CONTINUE;
+            public Verdict handle(IoctlCall c) {
+                return new Verdict(IoctlResult.CONTINUE, "unknown");
             }
 
             public String ioctlName(int cmd) {

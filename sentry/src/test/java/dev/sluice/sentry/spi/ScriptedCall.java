@@ -16,15 +16,13 @@ import java.util.function.IntUnaryOperator;
  * {@link #injectFd} answers {@link #injectAnswer}.
  */
 public final class ScriptedCall implements IoctlCall {
-    private final int cmd;
-    private final long arg;
+    private final IoctlRequest request;
     private final CharDevice device;
     private final RecordingGuestMemory memory;
     private final Arena arena = new Arena(4096);
     private final Cleanup cleanup = new Cleanup();
     private final HostFd hostFd;
     private final List<Integer> handedOut = new ArrayList<>();
-    private final List<String> details = new ArrayList<>();
     private final List<Integer> injected = new ArrayList<>();
 
     /** Answers {@link #guestFile}: a new fd of this process (the handler closes it) or {@code -errno}. */
@@ -33,8 +31,7 @@ public final class ScriptedCall implements IoctlCall {
     public int injectAnswer = 7;
 
     public ScriptedCall(int cmd, long arg, CharDevice device, FakeGuestMemory memory, HostFd hostFd) {
-        this.cmd = cmd;
-        this.arg = arg;
+        this.request = new IoctlRequest(1, 3, cmd, arg);
         this.device = device;
         this.memory = new RecordingGuestMemory(memory);
         this.hostFd = hostFd;
@@ -50,32 +47,13 @@ public final class ScriptedCall implements IoctlCall {
         return List.copyOf(injected);
     }
 
-    public List<String> details() {
-        return List.copyOf(details);
-    }
-
     public RecordingGuestMemory recording() {
         return memory;
     }
 
     @Override
-    public int tid() {
-        return 1;
-    }
-
-    @Override
-    public int guestFd() {
-        return 3;
-    }
-
-    @Override
-    public int cmd() {
-        return cmd;
-    }
-
-    @Override
-    public long arg() {
-        return arg;
+    public IoctlRequest request() {
+        return request;
     }
 
     @Override
@@ -110,11 +88,6 @@ public final class ScriptedCall implements IoctlCall {
             handedOut.add(fd);
         }
         return fd;
-    }
-
-    @Override
-    public void detail(String what) {
-        details.add(what);
     }
 
     @Override

@@ -1,5 +1,7 @@
 package dev.sluice.oci.cgroup;
 
+import static dev.sluice.sentry.nativeio.Signals.SIGKILL;
+
 import dev.sluice.oci.OciException;
 import dev.sluice.oci.OciNative;
 import java.io.IOException;
@@ -15,7 +17,6 @@ import java.util.TreeSet;
 
 /** What both cgroup versions do the same way: entering, listing, killing and removing. */
 abstract class BaseCgroup implements Cgroup {
-    static final int SIGKILL = 9;
     static final String PROCS = "cgroup.procs";
     /** How long {@link #freeze} waits for every task to stop. */
     static final Duration FREEZE_WAIT = Duration.ofSeconds(5);

@@ -1,5 +1,7 @@
 package dev.sluice.oci.daemon;
 
+import static dev.sluice.sentry.nativeio.Signals.SIGKILL;
+
 import dev.sluice.oci.HookRunner;
 import dev.sluice.oci.OciException;
 import dev.sluice.oci.OciNative;
@@ -76,7 +78,6 @@ public final class SentryDaemon {
     public static final String LOG_FILE = "sentry.log";
     /** The empty directory in the state dir on which the root is assembled. */
     public static final String ROOTFS = "rootfs";
-    private static final int SIGKILL = 9;
 
     /** Creates the proxies a container's config asks for (the CLI knows the installed providers). */
     @FunctionalInterface

@@ -184,10 +184,6 @@ public record MountOptions(long flags, long propagation, boolean recursiveRo, St
         return (flags & MS_BIND) != 0;
     }
 
-    public boolean isRecursive() {
-        return (flags & MS_REC) != 0;
-    }
-
     public boolean isReadonly() {
         return (flags & MS_RDONLY) != 0;
     }

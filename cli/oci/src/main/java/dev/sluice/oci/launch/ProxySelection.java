@@ -38,6 +38,6 @@ public final class ProxySelection {
                 options.put(opt, v);
             }
         }
-        return new ProxyConfig(OciPlanCompiler.hostDevices(spec, file), enabled, options);
+        return new ProxyConfig(OciSpecChecks.hostDevices(spec, file), enabled, options);
     }
 }

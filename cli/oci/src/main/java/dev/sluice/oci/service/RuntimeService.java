@@ -1,5 +1,7 @@
 package dev.sluice.oci.service;
 
+import static dev.sluice.sentry.nativeio.Syscalls.SYS_GETEUID;
+
 import dev.sluice.oci.OciNative;
 import dev.sluice.oci.UnixSocket;
 import dev.sluice.oci.ipc.ClientMessage;
@@ -7,6 +9,7 @@ import dev.sluice.oci.ipc.ServiceMessage;
 import dev.sluice.sentry.ipc.Channel;
 import dev.sluice.sentry.nativeio.HostFd;
 import dev.sluice.sentry.launch.Spawner;
+import dev.sluice.sentry.nativeio.HostFd;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -41,8 +44,6 @@ public final class RuntimeService {
     static final int FAILED = 1;
 
     private static final Logger LOG = LoggerFactory.getLogger(RuntimeService.class);
-    /** arch/x86/entry/syscalls/syscall_64.tbl */
-    private static final int SYS_GETEUID = 107;
 
     private final Path socket;
     private final long idleMillis;

@@ -1,7 +1,7 @@
 package dev.sluice.oci.state;
 
-import dev.sluice.sentry.launch.HostProcess;
 import dev.sluice.oci.OciException;
+import dev.sluice.sentry.launch.HostProcess;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

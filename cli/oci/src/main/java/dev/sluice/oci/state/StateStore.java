@@ -1,10 +1,10 @@
 package dev.sluice.oci.state;
 
-import dev.sluice.sentry.launch.HostProcess;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.sluice.oci.OciException;
+import dev.sluice.sentry.launch.HostProcess;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;

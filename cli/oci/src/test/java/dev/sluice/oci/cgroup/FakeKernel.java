@@ -23,9 +23,10 @@ import java.util.stream.Stream;
  * a cgroup leaves its other cgroup of that hierarchy, rmdir of a populated
  * cgroup is EBUSY, the freezers report frozen at once, cgroup.subtree_control takes {@code +c -c},
  * cgroup.kill kills. Both layouts: v1 as on a hybrid host (one mount per controller and
- * name=systemd, and an empty unified tree), and v2 (one tree).
+ * name=systemd, and an empty unified tree), and v2 (one tree). Public for the runtime's own tests
+ * ({@code ContainerRuntimeCreateTest}).
  */
-final class FakeKernel implements CgroupFs {
+public final class FakeKernel implements CgroupFs {
     static final List<String> V1_HIERARCHIES = List.of("cpu", "cpuacct", "cpuset", "memory", "devices", "freezer", "blkio",
             "pids", "name=systemd");
     static final Map<String, Map<String, String>> V1_FILES = Map.of(
@@ -44,14 +45,14 @@ final class FakeKernel implements CgroupFs {
             "pids", files("pids.max", "max"),
             "io", files("io.max", ""));
 
-    final Path base;
+    public final Path base;
     final boolean v2;
     /** Every write, in order: {@code path-relative-to-base=value}. */
     final List<String> writes = new ArrayList<>();
     /** Control files this kernel lacks (no swap accounting: {@code memory.memsw.limit_in_bytes}). */
     final Set<String> missing = new LinkedHashSet<>();
     /** Values the kernel refuses with EINVAL, by file name. */
-    final Map<String, String> refuse = new LinkedHashMap<>();
+    public final Map<String, String> refuse = new LinkedHashMap<>();
     /** Whether v2 has cgroup.kill (Linux 5.14). */
     boolean cgroupKill = true;
     /** The own cgroup of the "runtime" in every hierarchy. */
@@ -65,7 +66,7 @@ final class FakeKernel implements CgroupFs {
         return m;
     }
 
-    FakeKernel(Path tmp, boolean v2) throws IOException {
+    public FakeKernel(Path tmp, boolean v2) throws IOException {
         this.base = tmp.resolve("cgroup");
         this.v2 = v2;
         Files.createDirectories(base);
@@ -92,7 +93,7 @@ final class FakeKernel implements CgroupFs {
     }
 
     /** The host as CgroupHost sees it: mountinfo and /proc/self/cgroup of this layout. */
-    CgroupHost host() {
+    public CgroupHost host() {
         StringBuilder mi = new StringBuilder("22 1 8:1 / / rw,relatime shared:1 - ext4 /dev/sda1 rw\n");
         StringBuilder self = new StringBuilder();
         int id = 30;
@@ -118,7 +119,7 @@ final class FakeKernel implements CgroupFs {
     }
 
     /** The text of a file below the base ({@code memory/sluice/c1/memory.limit_in_bytes}). */
-    String at(String rel) throws IOException {
+    public String at(String rel) throws IOException {
         return Files.readString(base.resolve(rel)).trim();
     }
 

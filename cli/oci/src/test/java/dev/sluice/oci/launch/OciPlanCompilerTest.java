@@ -4,20 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.sluice.oci.spec.DefaultSpec;
 import dev.sluice.oci.spec.Spec;
 import dev.sluice.oci.spec.SpecException;
-import dev.sluice.oci.spec.SpecLoader;
 import dev.sluice.sentry.launch.LaunchPlan;
 import dev.sluice.sentry.spi.Disposition;
 import dev.sluice.sentry.spi.TrapRule;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.BeforeEach;
@@ -26,7 +22,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** config.json to launch plan: what each field becomes, and what is refused before anything runs. */
 class OciPlanCompilerTest {
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final String STAGING = "/run/sluice/c/rootfs";
 
     @TempDir
@@ -34,27 +29,26 @@ class OciPlanCompilerTest {
 
     @BeforeEach
     void rootfs() throws IOException {
-        Path bin = Files.createDirectories(bundle.resolve("rootfs/bin"));
-        Files.writeString(bin.resolve("sh"), "#!");
-        Files.setPosixFilePermissions(bin.resolve("sh"), PosixFilePermissions.fromString("rwxr-xr-x"));
+        Specs.rootfsWithSh(bundle);
     }
 
     /** The default spec, terminal off, edited by {@code edit}. */
     private Spec spec(Consumer<ObjectNode> edit) throws IOException {
-        ObjectNode c = (ObjectNode) JSON.readTree(DefaultSpec.json());
-        ((ObjectNode) c.get("process")).put("terminal", false);
-        edit.accept(c);
-        Files.writeString(bundle.resolve("config.json"), JSON.writeValueAsString(c));
-        return SpecLoader.load(bundle);
+        return Specs.config(bundle, edit);
     }
 
     private LaunchPlan compile(Spec s, List<TrapRule> rules) {
         return OciPlanCompiler.compile(s, "config.json", bundle, Path.of(STAGING), rules);
     }
 
+    /** Refused by {@link OciSpecChecks} alone (what create runs first), and by the compiler with the same words. */
     private SpecException refused(Consumer<ObjectNode> edit) throws IOException {
         Spec s = spec(edit);
-        return assertThrows(SpecException.class, () -> compile(s, List.of()));
+        SpecException checked = assertThrows(SpecException.class, () -> OciSpecChecks.check(s, "config.json", bundle),
+                "the checks alone refuse it");
+        SpecException e = assertThrows(SpecException.class, () -> compile(s, List.of()));
+        assertEquals(checked.getMessage(), e.getMessage(), "the compiler refuses it as its checks do");
+        return e;
     }
 
     private static ObjectNode linux(ObjectNode c) {

@@ -1,5 +1,7 @@
 package dev.sluice.oci.launch;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sluice.oci.spec.DefaultSpec;
 import dev.sluice.oci.spec.Spec;
 import dev.sluice.oci.spec.SpecLoader;
@@ -7,10 +9,30 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.function.Consumer;
 
 /** Test fixtures: the config.json {@code sluice spec} writes, and process.json files. */
 final class Specs {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
     private Specs() {}
+
+    /** A rootfs under {@code bundle} with an executable {@code /bin/sh}, the default config's command. */
+    static void rootfsWithSh(Path bundle) throws IOException {
+        Path bin = Files.createDirectories(bundle.resolve("rootfs/bin"));
+        Files.writeString(bin.resolve("sh"), "#!");
+        Files.setPosixFilePermissions(bin.resolve("sh"), PosixFilePermissions.fromString("rwxr-xr-x"));
+    }
+
+    /** The default config, terminal off, edited by {@code edit}, written to {@code bundle}'s config.json and loaded. */
+    static Spec config(Path bundle, Consumer<ObjectNode> edit) throws IOException {
+        ObjectNode c = (ObjectNode) JSON.readTree(DefaultSpec.json());
+        ((ObjectNode) c.get("process")).put("terminal", false);
+        edit.accept(c);
+        Files.writeString(bundle.resolve("config.json"), JSON.writeValueAsString(c));
+        return SpecLoader.load(bundle);
+    }
 
     /** {@code sluice spec}'s config.json, parsed. */
     static Spec defaultConfig() {

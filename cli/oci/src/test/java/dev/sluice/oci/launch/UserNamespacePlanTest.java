@@ -68,9 +68,14 @@ class UserNamespacePlanTest {
         return OciPlanCompiler.compile(s, "config.json", bundle, Path.of(STAGING), List.of());
     }
 
+    /** Refused by {@link OciSpecChecks} alone (what create runs first), and by the compiler with the same words. */
     private SpecException refused(Consumer<ObjectNode> edit) throws IOException {
         Spec s = spec(edit);
-        return assertThrows(SpecException.class, () -> compile(s));
+        SpecException checked = assertThrows(SpecException.class, () -> OciSpecChecks.check(s, "config.json", bundle),
+                "the checks alone refuse it");
+        SpecException e = assertThrows(SpecException.class, () -> compile(s));
+        assertEquals(checked.getMessage(), e.getMessage(), "the compiler refuses it as its checks do");
+        return e;
     }
 
     private static List<String> names(LaunchPlan p) {

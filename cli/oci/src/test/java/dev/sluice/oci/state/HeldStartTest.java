@@ -1,12 +1,12 @@
 package dev.sluice.oci.state;
 
-import dev.sluice.sentry.launch.HostProcess;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sluice.oci.OciException;
+import dev.sluice.sentry.launch.HostProcess;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

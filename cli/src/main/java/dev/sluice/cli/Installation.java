@@ -12,9 +12,9 @@ import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.TreeSet;
 
-/** Where sluice's native helpers are, and which device proxies are installed. */
-final class Runtime {
-    private Runtime() {}
+/** What this installation of sluice has: its native helpers (bin/lib) and the device proxies on its class path. */
+final class Installation {
+    private Installation() {}
 
     /** bin/lib: {@code -Dsluice.libexec}, else the directory of the running jar. */
     static Path libexec() {

@@ -28,6 +28,7 @@
 #include <linux/capability.h>
 #include <linux/kcmp.h>
 #include <linux/seccomp.h>
+#include <signal.h>
 #include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -189,6 +190,61 @@ int main(void)
     VAL(MSG_TRUNC);
     VAL(MSG_NOSIGNAL);
     VAL(MSG_CMSG_CLOEXEC);
+
+    /* Every syscall number the Java side calls directly (Syscalls), beyond the ones above. */
+    VAL(SYS_geteuid);
+    VAL(SYS_gettid);
+    VAL(SYS_socket);
+    VAL(SYS_connect);
+    VAL(SYS_shutdown);
+    VAL(SYS_bind);
+    VAL(SYS_listen);
+    VAL(SYS_setsockopt);
+    VAL(SYS_getsockopt);
+    VAL(SYS_accept4);
+    VAL(SYS_dup2);
+    VAL(SYS_wait4);
+    VAL(SYS_fcntl);
+    VAL(SYS_setsid);
+    VAL(SYS_prctl);
+    VAL(SYS_pipe2);
+    VAL(SYS_pidfd_send_signal);
+
+    /* Signals (Signals). SIGRTMIN is the C library's, evaluated at run time: glibc keeps the
+     * kernel's first real-time signals for itself. */
+    VAL(SIGHUP);
+    VAL(SIGINT);
+    VAL(SIGQUIT);
+    VAL(SIGILL);
+    VAL(SIGTRAP);
+    VAL(SIGABRT);
+    VAL(SIGBUS);
+    VAL(SIGFPE);
+    VAL(SIGKILL);
+    VAL(SIGUSR1);
+    VAL(SIGSEGV);
+    VAL(SIGUSR2);
+    VAL(SIGPIPE);
+    VAL(SIGALRM);
+    VAL(SIGTERM);
+    VAL(SIGSTKFLT);
+    VAL(SIGCHLD);
+    VAL(SIGCONT);
+    VAL(SIGSTOP);
+    VAL(SIGTSTP);
+    VAL(SIGTTIN);
+    VAL(SIGTTOU);
+    VAL(SIGURG);
+    VAL(SIGXCPU);
+    VAL(SIGXFSZ);
+    VAL(SIGVTALRM);
+    VAL(SIGPROF);
+    VAL(SIGWINCH);
+    VAL(SIGIO);
+    VAL(SIGPWR);
+    VAL(SIGSYS);
+    NUM("SIGRTMIN", SIGRTMIN);
+    NUM("SIGRTMAX", SIGRTMAX);
 
     if (fflush(stdout) != 0)
         return 1;

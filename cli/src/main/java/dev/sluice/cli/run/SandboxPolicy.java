@@ -1,0 +1,195 @@
+package dev.sluice.cli.run;
+
+import dev.sluice.nvproxy.NvProxyProvider;
+import dev.sluice.nvproxy.NvidiaDevices;
+import dev.sluice.oci.launch.SeccompProfile;
+import dev.sluice.oci.spec.SpecLoader;
+import dev.sluice.rdmaproxy.UverbsDevices;
+import dev.sluice.rdmaproxy.net.NetdevMover;
+import dev.sluice.rdmaproxy.net.RdmaLinks;
+import dev.sluice.rdmaproxy.net.StrongArp;
+import dev.sluice.sentry.launch.PlanCompiler;
+import dev.sluice.sentry.launch.SandboxSpec;
+import dev.sluice.sentry.launch.SysView;
+import dev.sluice.sentry.seccomp.DefaultProfile;
+import dev.sluice.sentry.seccomp.SyscallProfile;
+import dev.sluice.sentry.spi.ProxyConfig;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The sandbox {@code sluice run} makes of a {@link RunRequest}: the options checked against each
+ * other; the devices granted ({@code --device}, {@code --gpus}, {@code --rdma}, {@code --rdma-cm});
+ * the proxies' configuration; the network (the host's, or a namespace of the sandbox's own with
+ * the moved netdevs and the strong host model's sysctls); the filtered /sys of granted RDMA
+ * devices; the syscall profile; the environment and working directory. This reads the host and
+ * decides; it changes nothing there. The command acts on what it decided: it creates the
+ * proxies, writes host sysctls for {@code --rdma-strict-arp}, moves the netdevs and runs the
+ * sandbox.
+ *
+ * <p>It lives in the cli module, not beside {@link SandboxSpec} in the sentry: it needs the
+ * proxies' device lookups ({@link NvidiaDevices}, {@link UverbsDevices}), the netdev grants
+ * ({@code rdmaproxy.net}) and the OCI profile reader ({@link SeccompProfile}), and the sentry
+ * depends on none of them. It needs nothing of picocli.
+ */
+public final class SandboxPolicy {
+    /** {@code --seccomp-profile unconfined}: no syscall profile (docker's {@code seccomp=unconfined}). */
+    public static final String UNCONFINED = "unconfined";
+
+    private final RunRequest request;
+    private final SyscallProfile profile;
+    private final List<NetdevMover.Grant> netdevs;
+    private final SandboxSpec.Network network;
+    private final List<Path> granted;
+    private final ProxyConfig proxyConfig;
+
+    private SandboxPolicy(RunRequest request, SyscallProfile profile, List<NetdevMover.Grant> netdevs,
+                          SandboxSpec.Network network, List<Path> granted, ProxyConfig proxyConfig) {
+        this.request = request;
+        this.profile = profile;
+        this.netdevs = netdevs;
+        this.network = network;
+        this.granted = granted;
+        this.proxyConfig = proxyConfig;
+    }
+
+    /**
+     * Checks the request and finds what it grants. Fails with the option named
+     * ({@link IllegalArgumentException}, or the profile file's field) before anything changes on
+     * the host.
+     */
+    public static SandboxPolicy of(RunRequest r) {
+        SyscallProfile profile = syscallProfile(r.seccompProfile()); // a bad file fails before anything changes on the host
+        List<NetdevMover.Grant> netdevs = r.rdmaNetdevs().stream().map(NetdevMover.Grant::parse).toList();
+        String mode = r.net() != null ? r.net() : netdevs.isEmpty() ? "host" : "none";
+        SandboxSpec.Network network = switch (mode) {
+            case "host" -> SandboxSpec.Network.HOST;
+            case "none" -> SandboxSpec.Network.NONE;
+            default -> throw new IllegalArgumentException("--net must be host or none, not '" + r.net() + "'");
+        };
+        if (network == SandboxSpec.Network.HOST && !netdevs.isEmpty()) {
+            throw new IllegalArgumentException("--rdma-netdev moves a netdev into the sandbox's own network namespace: not with --net host");
+        }
+        if (r.strictArpOnHost() && network != SandboxSpec.Network.HOST) {
+            throw new IllegalArgumentException("--rdma-strict-arp is for --net host; a sandbox's own namespace always gets the strict settings");
+        }
+        if (r.rootfs() != null && !Files.isDirectory(r.rootfs())) {
+            throw new IllegalArgumentException("--rootfs " + r.rootfs() + ": no such directory");
+        }
+        List<Path> requested = new ArrayList<>(r.devices());
+        if (r.gpus() != null) {
+            requested.addAll(NvidiaDevices.nodes(Path.of("/dev"), r.gpus()));
+        }
+        for (String dev : r.rdmaDevices()) {
+            requested.add(UverbsDevices.node(Path.of("/sys"), dev));
+        }
+        if (r.rdmaCm()) {
+            Path cm = Path.of("/dev/infiniband/rdma_cm");
+            if (!Files.exists(cm)) {
+                throw new IllegalArgumentException("--rdma-cm: " + cm + " does not exist (is rdma_ucm loaded?)");
+            }
+            requested.add(cm);
+        }
+        List<Path> granted = new ArrayList<>();
+        for (Path d : requested) {
+            Path abs = d.toAbsolutePath().normalize();
+            if (!Files.exists(abs) || Files.isDirectory(abs) || Files.isRegularFile(abs)) {
+                throw new IllegalArgumentException("--device " + d + ": not a device node");
+            }
+            if (!granted.contains(abs)) {
+                granted.add(abs);
+            }
+        }
+        Map<String, String> options = new LinkedHashMap<>();
+        options.put(NvProxyProvider.OPT_CAPABILITIES, r.nvCaps());
+        if (r.nvDriverVersion() != null) {
+            options.put(NvProxyProvider.OPT_DRIVER_VERSION, r.nvDriverVersion());
+        }
+        ProxyConfig config = new ProxyConfig(granted, new LinkedHashSet<>(r.proxies()), options);
+        return new SandboxPolicy(r, profile, netdevs, network, List.copyOf(granted), config);
+    }
+
+    /** What the proxies are asked for: the granted device nodes, the opt-in proxies, the proxies' options. */
+    public ProxyConfig proxyConfig() {
+        return proxyConfig;
+    }
+
+    /** {@code --rdma-netdev}: the host netdevs moved into the sandbox's namespace, and their names there. */
+    public List<NetdevMover.Grant> netdevs() {
+        return netdevs;
+    }
+
+    /**
+     * For {@code --rdma-strict-arp}: the host netdevs of the {@code --rdma} devices, whose ARP
+     * settings (with {@code all}'s) become the strong host model's; empty without the option.
+     */
+    public List<String> strictArpHostNetdevs() {
+        List<String> out = new ArrayList<>();
+        if (request.strictArpOnHost()) {
+            request.rdmaDevices().forEach(d -> out.addAll(RdmaLinks.netdevsOf(Path.of("/sys"), d)));
+        }
+        return out;
+    }
+
+    /**
+     * The sandbox, for a caller whose environment is {@code callerEnv} and whose working directory
+     * is {@code callerCwd}: a sandbox granted uverbs nodes sees only their RDMA devices in /sys
+     * (and no RDMA netlink); one with RDMA and a network namespace of its own gets the strong
+     * host model there.
+     */
+    public SandboxSpec spec(Map<String, String> callerEnv, String callerCwd) {
+        Path root = request.rootfs() == null ? null : request.rootfs().toAbsolutePath().normalize();
+        List<String> uverbs = granted.stream().filter(d -> d.getParent() != null
+                && d.getParent().equals(Path.of("/dev/infiniband")) && d.getFileName().toString().startsWith("uverbs"))
+                .map(d -> d.getFileName().toString()).toList();
+        SysView view = uverbs.isEmpty() ? SysView.NONE : UverbsDevices.sysView(Path.of("/sys"), uverbs);
+        boolean rdma = !uverbs.isEmpty() || !netdevs.isEmpty();
+        Map<String, String> sysctls = network == SandboxSpec.Network.NONE && rdma
+                ? StrongArp.sysctls(netdevs.stream().map(NetdevMover.Grant::innerName).toList()) : Map.of();
+        return new SandboxSpec(request.command(), environment(callerEnv), PlanCompiler.keepCwd(root, callerCwd), root, network,
+                granted, request.hostname(), proxyConfig.enabledProxies(), proxyConfig.options(), view, !netdevs.isEmpty(),
+                sysctls, profile, request.allowIoUring());
+    }
+
+    /**
+     * The profile of {@code --seccomp-profile}: the built-in default (the plan compiler resolves its
+     * conditions for the sandbox's capabilities), a file's OCI profile, or none for {@link #UNCONFINED}.
+     */
+    private static SyscallProfile syscallProfile(String seccompProfile) {
+        if (seccompProfile == null) {
+            return DefaultProfile.get();
+        }
+        if (seccompProfile.equals(UNCONFINED)) {
+            return null;
+        }
+        Path file = Path.of(seccompProfile);
+        return SeccompProfile.of(SpecLoader.loadSeccomp(file), file.toString(), "", false);
+    }
+
+    /** The caller's environment with --env applied; {@code NAME} alone imports the caller's value. */
+    private List<String> environment(Map<String, String> callerEnv) {
+        Map<String, String> m = new LinkedHashMap<>(callerEnv);
+        for (String e : request.env()) {
+            int eq = e.indexOf('=');
+            if (eq == 0) {
+                throw new IllegalArgumentException("--env " + e + ": empty name");
+            }
+            if (eq < 0) {
+                String v = callerEnv.get(e);
+                if (v != null) {
+                    m.put(e, v);
+                }
+            } else {
+                m.put(e.substring(0, eq), e.substring(eq + 1));
+            }
+        }
+        List<String> out = new ArrayList<>();
+        m.forEach((k, v) -> out.add(k + "=" + v));
+        return out;
+    }
+}
