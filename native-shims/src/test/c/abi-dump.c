@@ -30,8 +30,10 @@
 #include <linux/seccomp.h>
 #include <signal.h>
 #include <sys/ioctl.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/uio.h>
 #include <termios.h>
 
 #include "sluice_compat.h"
@@ -150,6 +152,44 @@ int main(void)
     OFF(__user_cap_data_struct, inheritable);
     VAL(CAP_DAC_OVERRIDE);
     VAL(CAP_SYS_PTRACE);
+
+    /* sendmsg/recvmsg over AF_UNIX (dev.sluice.sentry.ipc.SocketAbi, native-shims' common/ipc.c). */
+    SIZE(msghdr);
+    OFF(msghdr, msg_name);
+    OFF(msghdr, msg_namelen);
+    OFF(msghdr, msg_iov);
+    OFF(msghdr, msg_iovlen);
+    OFF(msghdr, msg_control);
+    OFF(msghdr, msg_controllen);
+    OFF(msghdr, msg_flags);
+    SIZE(iovec);
+    OFF(iovec, iov_base);
+    OFF(iovec, iov_len);
+    SIZE(cmsghdr);
+    OFF(cmsghdr, cmsg_len);
+    OFF(cmsghdr, cmsg_level);
+    OFF(cmsghdr, cmsg_type);
+    SIZE(ucred);
+    OFF(ucred, pid);
+    OFF(ucred, uid);
+    OFF(ucred, gid);
+    /* Up to 16 fds' worth of data (SocketMessages.MAX_FDS). */
+    for (int n = 0; n <= 16 * (int)sizeof(int); n++) {
+        printf("CMSG_LEN.%d %zu\n", n, (size_t)CMSG_LEN(n));
+        printf("CMSG_SPACE.%d %zu\n", n, (size_t)CMSG_SPACE(n));
+    }
+    VAL(AF_UNIX);
+    VAL(SOCK_STREAM);
+    VAL(SOCK_SEQPACKET);
+    VAL(SOL_SOCKET);
+    VAL(SCM_RIGHTS);
+    VAL(SCM_CREDENTIALS);
+    VAL(SO_PASSCRED);
+    VAL(SO_PEERCRED);
+    VAL(MSG_CTRUNC);
+    VAL(MSG_TRUNC);
+    VAL(MSG_NOSIGNAL);
+    VAL(MSG_CMSG_CLOEXEC);
 
     /* Every syscall number the Java side calls directly (Syscalls), beyond the ones above. */
     VAL(SYS_geteuid);

@@ -8,7 +8,8 @@
  * JAVA-ARGV is how bin/sluice would have run the command itself (the same JVM with ARGS after it).
  * If no service answers on SOCKET, this starts one in the background (the same JVM, `service`
  * command) and waits for it; if none answers within 10 s, it execs JAVA-ARGV ARGS for this
- * command: a missing service only costs time. The protocol is in ServiceProtocol.java: the caller's stdio as three fds, the
+ * command: a missing service only costs time. The messages are frames (common/ipc.h; their list is
+ * in dev.sluice.oci.ipc.ClientMessage and ServiceMessage): the caller's stdio as three fds, the
  * command line, then the service's requests to start (SPAWN) and wait for (WAIT) processes, which
  * must be this process's children, until EXIT.
  */
@@ -16,6 +17,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,11 +28,15 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#define MAX_LINE (1024 * 1024)
+#include "ipc.h"
+
+#define MAX_FRAME (1024 * 1024)
 #define MAX_FIELDS 8192
 
 static int sock = -1;
-static char line[MAX_LINE + 1];
+static char in_buf[MAX_FRAME];
+static char *field[MAX_FIELDS];
+static struct ipc_in in;
 
 static _Noreturn void die(const char *what)
 {
@@ -38,207 +44,103 @@ static _Noreturn void die(const char *what)
 	exit(1);
 }
 
-/* One line with at most one fd (SCM_RIGHTS). */
-static void send_line(const char *text, int fd)
+/* Sends a frame of at most a few numbers. */
+static void send_small(const char *verb, long long n)
 {
-	size_t len = strlen(text);
-	char *buf = malloc(len + 2);
-	union {
-		char b[CMSG_SPACE(sizeof(int))];
-		struct cmsghdr align;
-	} u;
-	struct iovec iov;
-	struct msghdr mh = { .msg_iov = &iov, .msg_iovlen = 1 };
-	size_t off = 0;
+	char buf[64];
+	struct ipc_out o;
 
-	if (!buf)
-		die("out of memory");
-	memcpy(buf, text, len);
-	buf[len++] = '\n';
-	while (off < len) {
-		ssize_t n;
-
-		iov.iov_base = buf + off;
-		iov.iov_len = len - off;
-		mh.msg_control = NULL;
-		mh.msg_controllen = 0;
-		if (fd >= 0 && off == 0) {
-			struct cmsghdr *c;
-
-			memset(&u, 0, sizeof(u));
-			mh.msg_control = u.b;
-			mh.msg_controllen = sizeof(u.b);
-			c = CMSG_FIRSTHDR(&mh);
-			c->cmsg_level = SOL_SOCKET;
-			c->cmsg_type = SCM_RIGHTS;
-			c->cmsg_len = CMSG_LEN(sizeof(int));
-			memcpy(CMSG_DATA(c), &fd, sizeof(int));
-		}
-		n = sendmsg(sock, &mh, MSG_NOSIGNAL);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			die("sending");
-		off += n;
-	}
-	free(buf);
+	ipc_begin(&o, buf, sizeof(buf), verb);
+	ipc_num(&o, n);
+	if (ipc_send(sock, &o) < 0)
+		die("sending");
 }
 
-/* Reads one line into `line` (without its newline); *fd gets an fd sent with it, else -1. 0 at EOF. */
-static int recv_line(int *fd)
+/* A field that must be a number up to max; -1 if it is not. */
+static long long number(const char *text, unsigned long long max)
 {
-	size_t len = 0;
+	unsigned long long v;
 
-	*fd = -1;
-	while (len == 0 || line[len - 1] != '\n') {
-		union {
-			char b[CMSG_SPACE(sizeof(int))];
-			struct cmsghdr align;
-		} u;
-		struct iovec iov = { .iov_base = line + len, .iov_len = MAX_LINE - len };
-		struct msghdr mh = { .msg_iov = &iov, .msg_iovlen = 1, .msg_control = u.b, .msg_controllen = sizeof(u.b) };
-		struct cmsghdr *c;
-		ssize_t n;
-
-		if (len >= MAX_LINE) {
-			errno = EMSGSIZE;
-			die("reading a line");
-		}
-		memset(&u, 0, sizeof(u));
-		n = recvmsg(sock, &mh, MSG_CMSG_CLOEXEC);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			die("reading");
-		if (n == 0)
-			return 0;
-		c = CMSG_FIRSTHDR(&mh);
-		if (c && c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS)
-			memcpy(fd, CMSG_DATA(c), sizeof(int));
-		len += n;
-	}
-	line[len - 1] = '\0';
-	return 1;
+	return ipc_number(text, max, &v) < 0 ? -1 : (long long)v;
 }
 
-/* Appends `s` to `out` as one field: %, space and bytes up to 0x20 written %XX. */
-static char *append_field(char *out, size_t *len, size_t *cap, const char *s)
+/*
+ * SPAWN FILE ARGC ARG... ENVC ENV... N MAP... @...: posix_spawn as our child; answers PID or
+ * ERRNO. A MAP is dT (fd T becomes the frame's next fd) or nT (fd T becomes /dev/null).
+ */
+static void do_spawn(struct ipc_frame *f)
 {
-	size_t need = *len + 1 + 3 * strlen(s) + 1;
-
-	if (need > *cap) {
-		*cap = need * 2;
-		out = realloc(out, *cap);
-		if (!out)
-			die("out of memory");
-	}
-	out[(*len)++] = ' ';
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-		if (*p <= 0x20 || *p == '%')
-			*len += sprintf(out + *len, "%%%02X", *p);
-		else
-			out[(*len)++] = (char)*p;
-	}
-	out[*len] = '\0';
-	return out;
-}
-
-/* Splits `line` after its verb into unescaped fields (in place). */
-static int fields(char *text, char **f, int max)
-{
-	int n = 0;
-	char *p = strchr(text, ' ');
-
-	while (p && n < max) {
-		char *start = ++p, *w = start;
-
-		p = strchr(start, ' ');
-		if (p)
-			*p = '\0';
-		for (char *r = start; *r; r++) {
-			unsigned int v;
-
-			if (*r == '%' && r[1] && r[2] && sscanf(r + 1, "%2x", &v) == 1) {
-				*w++ = (char)v;
-				r += 2;
-			} else {
-				*w++ = *r;
-			}
-		}
-		*w = '\0';
-		f[n++] = start;
-	}
-	return n;
-}
-
-/* SPAWN FILE ARGC ARG... ENVC ENV... N FD...: posix_spawn as our child; answers PID or ERR. */
-static void do_spawn(char *text, int passed)
-{
-	static char *f[MAX_FIELDS];
-	int n = fields(text, f, MAX_FIELDS - 1), at = 0, argc, envc, nfd, err;
-	char **argv, **envp, *file;
+	char **t = f->text, **argv, **envp;
+	int n = f->ntext, at = 1, argc, envc, nfd, err, next = 0;
 	posix_spawn_file_actions_t fa;
-	char answer[64];
 	pid_t pid;
 
-	if (n < 4)
+	if (n < 4 || (argc = number(t[at++], MAX_FIELDS)) < 1 || at + argc >= n)
 		goto bad;
-	file = f[at++];
-	argc = atoi(f[at++]);
-	if (argc < 1 || at + argc >= n)
-		goto bad;
-	argv = &f[at];
+	argv = &t[at];
 	at += argc;
-	envc = atoi(f[at]);
-	f[at++] = NULL;		/* ends argv */
+	envc = number(t[at], MAX_FIELDS);
+	t[at++] = NULL;		/* ends argv */
 	if (envc < 0 || at + envc >= n)
 		goto bad;
-	envp = &f[at];
+	envp = &t[at];
 	at += envc;
-	nfd = atoi(f[at]);
-	f[at++] = NULL;		/* ends envp */
+	nfd = number(t[at], MAX_FIELDS);
+	t[at++] = NULL;		/* ends envp */
 	if (nfd < 0 || at + nfd != n)
 		goto bad;
 	posix_spawn_file_actions_init(&fa);
 	for (int i = 0; i < nfd; i++) {
-		int target = atoi(f[at + i] + 1);
+		long long target = number(t[at + i] + (t[at + i][0] ? 1 : 0), INT32_MAX);
 
-		if (f[at + i][0] == 'd' && passed >= 0)
-			posix_spawn_file_actions_adddup2(&fa, passed, target);
-		else if (f[at + i][0] == 'n')
-			posix_spawn_file_actions_addopen(&fa, target, "/dev/null", O_RDWR, 0);
-		else
+		if (target < 0 || (t[at + i][0] == 'd' && next >= f->nfds)) {
+			posix_spawn_file_actions_destroy(&fa);
 			goto bad;
+		}
+		if (t[at + i][0] == 'd') {
+			posix_spawn_file_actions_adddup2(&fa, f->fds[next++], (int)target);
+		} else if (t[at + i][0] == 'n') {
+			posix_spawn_file_actions_addopen(&fa, (int)target, "/dev/null", O_RDWR, 0);
+		} else {
+			posix_spawn_file_actions_destroy(&fa);
+			goto bad;
+		}
 	}
-	err = posix_spawnp(&pid, file, &fa, NULL, argv, envp);
+	if (next != f->nfds) {
+		posix_spawn_file_actions_destroy(&fa);
+		goto bad;
+	}
+	err = posix_spawnp(&pid, t[0], &fa, NULL, argv, envp);
 	posix_spawn_file_actions_destroy(&fa);
-	if (passed >= 0)
-		close(passed);
+	ipc_close_fds(f);
 	if (err)
-		snprintf(answer, sizeof(answer), "ERR %d", err);
+		send_small("ERRNO", err);
 	else
-		snprintf(answer, sizeof(answer), "PID %d", (int)pid);
-	send_line(answer, -1);
+		send_small("PID", pid);
 	return;
 bad:
-	if (passed >= 0)
-		close(passed);
-	send_line("ERR 22", -1);
+	ipc_close_fds(f);
+	send_small("ERRNO", EINVAL);
 }
 
-static void do_wait(const char *text)
+/* WAIT PID: answers STATUS (the raw wait status) or ERRNO. */
+static void do_wait(struct ipc_frame *f)
 {
+	long long pid = f->ntext == 1 ? number(f->text[0], INT32_MAX) : -1;
 	int st, r;
-	char answer[64];
 
+	ipc_close_fds(f);
+	if (pid <= 0) {
+		send_small("ERRNO", EINVAL);
+		return;
+	}
 	do
-		r = waitpid(atoi(text + 5), &st, 0);
+		r = waitpid((pid_t)pid, &st, 0);
 	while (r < 0 && errno == EINTR);
 	if (r < 0)
-		snprintf(answer, sizeof(answer), "ERR %d", errno);
+		send_small("ERRNO", errno);
 	else
-		snprintf(answer, sizeof(answer), "STATUS %d", st);
-	send_line(answer, -1);
+		send_small("STATUS", st);
 }
 
 /* This command, run by a JVM of its own: what bin/sluice does without a service. */
@@ -317,9 +219,11 @@ int main(int argc, char **argv)
 {
 	struct sockaddr_un addr = { .sun_family = AF_UNIX };
 	extern char **environ;
-	char cwd[4096], *req = NULL;
-	size_t len = 0, cap = 0;
-	int jargc, fd, n;
+	char cwd[4096], small[64], *req;
+	struct ipc_out out;
+	struct ipc_frame f;
+	size_t cap;
+	int jargc, n;
 
 	if (argc < 3 || (jargc = atoi(argv[2])) < 1 || 3 + jargc > argc) {
 		dprintf(2, "usage: sluice-client SOCKET N JAVA-ARGV... ARGS...\n");
@@ -360,56 +264,68 @@ int main(int argc, char **argv)
 		if (!up)
 			run_jvm(jargc, argv + 3, argc - 3 - jargc, argv + 3 + jargc);
 	}
-	for (int i = 0; i < 3; i++) {
-		char text[16];
-
-		snprintf(text, sizeof(text), "FD %d", i);
-		send_line(text, i);
-		if (!recv_line(&fd) || strcmp(line, "OK") != 0) {
-			/* The service went away between connect and now (idle): run the command ourselves. */
-			close(sock);
-			run_jvm(jargc, argv + 3, argc - 3 - jargc, argv + 3 + jargc);
-		}
+	ipc_reader(&in, sock, in_buf, sizeof(in_buf));
+	ipc_begin(&out, small, sizeof(small), "STDIO");
+	for (int i = 0; i < 3; i++)
+		ipc_fd(&out, i);
+	if (ipc_send(sock, &out) < 0)
+		die("sending");
+	n = ipc_recv(&in, &f, field, MAX_FIELDS);
+	if (n < 0)
+		die("reading");
+	if (n == 0 || strcmp(f.verb, "OK") != 0 || f.ntext != 0 || f.nfds != 0) {
+		/* The service went away between connect and now (idle): run the command ourselves. */
+		if (n > 0)
+			ipc_close_fds(&f);
+		close(sock);
+		run_jvm(jargc, argv + 3, argc - 3 - jargc, argv + 3 + jargc);
 	}
 	if (!getcwd(cwd, sizeof(cwd)))
 		die("getcwd");
-	req = malloc(cap = 4096);
-	if (!req)
-		die("out of memory");
-	len = (size_t)sprintf(req, "RUN");
-	req = append_field(req, &len, &cap, cwd);
-	snprintf(line, 32, "%d", argc - 3 - jargc);
-	req = append_field(req, &len, &cap, line);
-	for (int i = 3 + jargc; i < argc; i++)
-		req = append_field(req, &len, &cap, argv[i]);
 	n = 0;
 	while (environ[n])
 		n++;
-	snprintf(line, 32, "%d", n);
-	req = append_field(req, &len, &cap, line);
+	cap = 64 + 3 * strlen(cwd);
+	for (int i = 3 + jargc; i < argc; i++)
+		cap += 1 + 3 * strlen(argv[i]);
 	for (int i = 0; i < n; i++)
-		req = append_field(req, &len, &cap, environ[i]);
-	send_line(req, -1);
+		cap += 1 + 3 * strlen(environ[i]);
+	req = malloc(cap);
+	if (!req)
+		die("out of memory");
+	ipc_begin(&out, req, cap, "RUN");
+	ipc_text(&out, cwd);
+	ipc_num(&out, argc - 3 - jargc);
+	for (int i = 3 + jargc; i < argc; i++)
+		ipc_text(&out, argv[i]);
+	ipc_num(&out, n);
+	for (int i = 0; i < n; i++)
+		ipc_text(&out, environ[i]);
+	if (ipc_send(sock, &out) < 0)
+		die("sending the command");
 	free(req);
 	for (;;) {
-		if (!recv_line(&fd)) {
+		int r = ipc_recv(&in, &f, field, MAX_FIELDS);
+
+		if (r == 0) {
 			errno = EPIPE;
 			die("it ended during the command (see .sluice-service.log under --root)");
 		}
-		if (strncmp(line, "SPAWN ", 6) == 0) {
-			do_spawn(line, fd);
-		} else if (strncmp(line, "WAIT ", 5) == 0) {
-			if (fd >= 0)
-				close(fd);
-			do_wait(line);
-		} else if (strncmp(line, "EXIT ", 5) == 0) {
+		if (r < 0)
+			die("reading");
+		if (strcmp(f.verb, "SPAWN") == 0) {
+			do_spawn(&f);
+		} else if (strcmp(f.verb, "WAIT") == 0) {
+			do_wait(&f);
+		} else if (strcmp(f.verb, "EXIT") == 0 && f.ntext == 1 && f.nfds == 0 && number(f.text[0], 255) >= 0) {
 			/* Children that already exited (sluice-init's outer process) are ours to reap. */
 			while (waitpid(-1, NULL, WNOHANG) > 0)
 				;
-			return atoi(line + 5);
+			return (int)number(f.text[0], 255);
 		} else {
+			ipc_close_fds(&f);
 			errno = EPROTO;
-			die(line);
+			die(f.verb);
 		}
 	}
 }

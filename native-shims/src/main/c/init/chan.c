@@ -1,7 +1,7 @@
 /*
- * Control-socket messages and bail(). Every message is a single SEQPACKET record, so Java
- * reads whole messages and never has to frame them. MSG_NOSIGNAL everywhere: a sentry that
- * went away must give EPIPE, not kill us with SIGPIPE before we can report to stderr.
+ * The control socket and bail(). Every frame is a single SEQPACKET record (common/ipc.c sends it
+ * whole), so nothing is ever read across two. MSG_NOSIGNAL everywhere (ipc_sendmsg): a sentry
+ * that went away must give EPIPE, not kill us with SIGPIPE before we can report to stderr.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -12,8 +12,19 @@
 #include <unistd.h>
 
 #include "chan.h"
+#include "ipc.h"
+
+/*
+ * A text field is cut at 8 KiB (a cut-off path in an error beats no error); an ERROR's adds the
+ * strerror text. Escaped, each byte takes at most 3.
+ */
+#define TEXT_MAX 8192
+#define LINE_MAX_ (TEXT_MAX + 256)
+#define FRAME_MAX (3 * LINE_MAX_ + 256)
 
 static int ctl = -1;
+static char in_buf[4096];
+static struct ipc_in in;
 
 void chan_open(int fd)
 {
@@ -30,6 +41,7 @@ void chan_open(int fd)
 		_exit(125);
 	}
 	ctl = fd;
+	ipc_reader(&in, fd, in_buf, sizeof(in_buf));
 }
 
 void chan_close(void)
@@ -44,115 +56,114 @@ int chan_fd(void)
 	return ctl;
 }
 
-static int send_buf(const char *buf, size_t len)
+static int send_frame(struct ipc_out *o)
 {
-	ssize_t n;
-
 	if (ctl < 0) {
 		errno = EBADF;
 		return -1;
 	}
-	do
-		n = send(ctl, buf, len, MSG_NOSIGNAL);
-	while (n < 0 && errno == EINTR);
-	return n < 0 ? -1 : 0;
+	return ipc_send(ctl, o);
 }
 
-int send_msg(const char *fmt, ...)
+int chan_send(const char *verb)
 {
-	char buf[8192];
-	va_list ap;
-	int len;
+	char buf[64];
+	struct ipc_out o;
 
-	va_start(ap, fmt);
-	len = vsnprintf(buf, sizeof(buf), fmt, ap);
-	va_end(ap);
-	if (len < 0)
-		return -1;
-	if ((size_t)len >= sizeof(buf))
-		len = sizeof(buf) - 1;		/* a cut-off path in an error beats no error */
-	return send_buf(buf, len);
+	ipc_begin(&o, buf, sizeof(buf), verb);
+	return send_frame(&o);
 }
 
-int send_fd(const char *msg, int fd)
+int chan_send_num(const char *verb, long long n)
 {
-	union {
-		char buf[CMSG_SPACE(sizeof(int))];
-		struct cmsghdr align;
-	} u;
-	struct iovec iov = { .iov_base = (void *)msg, .iov_len = strlen(msg) };
-	struct msghdr mh = {
-		.msg_iov = &iov, .msg_iovlen = 1,
-		.msg_control = u.buf, .msg_controllen = sizeof(u.buf),
-	};
-	struct cmsghdr *c;
-	ssize_t n;
+	char buf[64];
+	struct ipc_out o;
 
-	memset(&u, 0, sizeof(u));
-	c = CMSG_FIRSTHDR(&mh);
-	c->cmsg_level = SOL_SOCKET;
-	c->cmsg_type = SCM_RIGHTS;
-	c->cmsg_len = CMSG_LEN(sizeof(int));
-	memcpy(CMSG_DATA(c), &fd, sizeof(int));
-	do
-		n = sendmsg(ctl, &mh, MSG_NOSIGNAL);
-	while (n < 0 && errno == EINTR);
-	return n < 0 ? -1 : 0;
+	ipc_begin(&o, buf, sizeof(buf), verb);
+	ipc_num(&o, n);
+	return send_frame(&o);
 }
 
-ssize_t recv_msg_fd(char *buf, size_t size, int *truncated, int *fd)
+/* No syscall but the sendmsg: seccomp_profile.c sends its listener where nothing else may run. */
+int chan_send_fd(const char *verb, int fd)
 {
-	union {
-		char buf[CMSG_SPACE(sizeof(int))];
-		struct cmsghdr align;
-	} u;
-	struct iovec iov = { .iov_base = buf, .iov_len = size - 1 };
-	struct msghdr mh = {
-		.msg_iov = &iov, .msg_iovlen = 1,
-		.msg_control = u.buf, .msg_controllen = sizeof(u.buf),
-	};
-	struct cmsghdr *c;
-	ssize_t n;
+	char buf[64];
+	struct ipc_out o;
+
+	ipc_begin(&o, buf, sizeof(buf), verb);
+	ipc_fd(&o, fd);
+	return send_frame(&o);
+}
+
+int chan_send_exec_failed(int err, const char *file)
+{
+	static char buf[FRAME_MAX];
+	char cut[TEXT_MAX];
+	struct ipc_out o;
+
+	snprintf(cut, sizeof(cut), "%s", file);
+	ipc_begin(&o, buf, sizeof(buf), "EXEC-FAILED");
+	ipc_num(&o, err);
+	ipc_text(&o, cut);
+	return send_frame(&o);
+}
+
+int chan_recv(const char **verb, int *fd)
+{
+	struct ipc_frame f;
+	int r;
 
 	*fd = -1;
-	memset(&u, 0, sizeof(u));
-	do
-		n = recvmsg(ctl, &mh, MSG_CMSG_CLOEXEC);
-	while (n < 0 && errno == EINTR);
+	if (ctl < 0) {
+		errno = EBADF;
+		return -1;
+	}
+	r = ipc_recv(&in, &f, NULL, 0);
+	if (r <= 0)
+		return r;
+	if (f.nfds > 1) {
+		ipc_close_fds(&f);
+		errno = EPROTO;
+		return -1;
+	}
+	*verb = f.verb;
+	if (f.nfds == 1)
+		*fd = f.fds[0];
+	return 1;
+}
+
+ssize_t chan_recv_plan(char *buf, size_t size, int *truncated)
+{
+	int fds[IPC_MAX_FDS], nfds, flags;
+	ssize_t n = ipc_recvmsg(ctl, buf, size - 1, fds, IPC_MAX_FDS, &nfds, &flags);
+
 	if (n < 0)
 		return -1;
 	buf[n] = '\0';
-	c = CMSG_FIRSTHDR(&mh);
-	if (c && c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS &&
-	    c->cmsg_len == CMSG_LEN(sizeof(int)))
-		memcpy(fd, CMSG_DATA(c), sizeof(int));
-	*truncated = (mh.msg_flags & (MSG_TRUNC | MSG_CTRUNC)) != 0;
-	return n;
-}
-
-ssize_t recv_msg(char *buf, size_t size, int *truncated)
-{
-	int fd;
-	ssize_t n = recv_msg_fd(buf, size, truncated, &fd);
-
-	/* An fd nobody asked for is closed, and the message counts as cut off. */
-	if (fd >= 0) {
-		close(fd);
-		*truncated = 1;
-	}
+	/* An fd nobody asked for is closed, and the plan counts as cut off. */
+	for (int i = 0; i < nfds; i++)
+		close(fds[i]);
+	*truncated = nfds > 0 || (flags & (MSG_TRUNC | MSG_CTRUNC)) != 0;
 	return n;
 }
 
 void bail(const char *phase, const char *fmt, ...)
 {
 	int err = errno;
-	char text[8192];
+	static char frame[FRAME_MAX];
+	char text[TEXT_MAX], line[LINE_MAX_];
+	struct ipc_out o;
 	va_list ap;
 
 	va_start(ap, fmt);
 	vsnprintf(text, sizeof(text), fmt, ap);
 	va_end(ap);
-	if (send_msg("ERROR %s %d %s: %s", phase, err, text, strerror(err)) < 0)
-		dprintf(2, "sluice-init: %s: %s\n", text, strerror(err));
+	snprintf(line, sizeof(line), "%s: %s", text, strerror(err));
+	ipc_begin(&o, frame, sizeof(frame), "ERROR");
+	ipc_text(&o, phase);
+	ipc_num(&o, err);
+	ipc_text(&o, line);
+	if (send_frame(&o) < 0)
+		dprintf(2, "sluice-init: %s\n", line);
 	_exit(125);
 }

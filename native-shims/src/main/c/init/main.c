@@ -131,21 +131,20 @@ static _Noreturn void forward_and_wait(const char *phase, pid_t child)
  */
 static void await_go(void)
 {
-	char msg[8];
-	int truncated, fd, held = -1;
-	ssize_t n;
+	const char *msg;
+	int fd, held = -1, r;
 
 	for (;;) {
-		n = recv_msg_fd(msg, sizeof(msg), &truncated, &fd);
-		if (n == 4 && !truncated && fd >= 0 && held < 0 && strcmp(msg, "HOLD") == 0) {
+		r = chan_recv(&msg, &fd);
+		if (r == 1 && fd >= 0 && held < 0 && strcmp(msg, "HOLD") == 0) {
 			held = fd;
-			if (send_msg("HELD %d", held) < 0)
+			if (chan_send_num("HELD", held) < 0)
 				_exit(125);
 			continue;
 		}
 		if (fd >= 0)
 			close(fd);
-		if (n == 2 && !truncated && strcmp(msg, "GO") == 0)
+		if (r == 1 && strcmp(msg, "GO") == 0)
 			break;
 		_exit(125);
 	}
@@ -158,7 +157,7 @@ static _Noreturn void run_workload(void)
 {
 	plan_run(&plan, PH_PROC);
 	seccomp_install(&plan);
-	if (send_msg("READY") < 0)
+	if (chan_send("READY") < 0)
 		bail("proc", "sending READY");
 	await_go();
 	seccomp_profile_install(&plan);
@@ -233,7 +232,7 @@ static _Noreturn void run_joiner(pid_t parent)
 	if (!detached && (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) < 0 || getppid() != parent))
 		_exit(125);
 	seccomp_install(&plan);
-	if (send_msg("READY") < 0)
+	if (chan_send("READY") < 0)
 		bail("proc", "sending READY");
 	await_go();
 	if (pipe2(status, O_CLOEXEC) < 0)
@@ -255,11 +254,11 @@ static _Noreturn void run_joiner(pid_t parent)
 		exec_workload(&plan);
 	}
 	close(status[1]);
-	send_msg("PID1 %d", (int)child);
+	chan_send_num("PID1", child);
 	while ((n = read(status[0], &err, sizeof(err))) < 0 && errno == EINTR)
 		;
 	if (n == sizeof(err))
-		send_msg("EXEC-FAILED %d %s", err, plan.ops[plan.nops - 1].argv[0]);
+		chan_send_exec_failed(err, plan.ops[plan.nops - 1].argv[0]);
 	close(status[0]);
 	chan_close();
 	if (detached)
@@ -305,7 +304,7 @@ static _Noreturn void run_outer(pid_t parent)
 		run_workload();
 	}
 	close(sync[0]);
-	if (send_msg("PID1 %d", (int)child) < 0)
+	if (chan_send_num("PID1", child) < 0)
 		bail("outer", "sending PID1");
 	chan_close();
 	close(sync[1]);

@@ -146,13 +146,13 @@ void op_write_file(const struct op *op)
 
 void op_hooks_wait(const struct op *op)
 {
-	char reply[16];
-	int truncated;
+	const char *reply;
+	int fd;
 
 	(void)op;
-	if (send_msg("HOOKS") < 0)
+	if (chan_send("HOOKS") < 0)
 		bail("init", "hooks-wait: sending HOOKS");
 	/* Anything but HOOKS-DONE means a hook failed and the sentry gave up: it needs no message. */
-	if (recv_msg(reply, sizeof(reply), &truncated) <= 0 || truncated || strcmp(reply, "HOOKS-DONE") != 0)
+	if (chan_recv(&reply, &fd) != 1 || fd >= 0 || strcmp(reply, "HOOKS-DONE") != 0)
 		_exit(125);
 }

@@ -227,6 +227,6 @@ void exec_workload(const struct plan *p)
 	if (exec_status_fd >= 0)
 		(void)!write(exec_status_fd, &err, sizeof(err));
 	else
-		send_msg("EXEC-FAILED %d %s", err, ex->argv[0]);
+		chan_send_exec_failed(err, ex->argv[0]);
 	_exit(err == ENOENT ? 127 : 126);
 }

@@ -54,7 +54,7 @@ void op_terminal(const struct op *op)
 		close(slave);
 	if (!terminal_defer_ctty)
 		terminal_take_ctty();
-	if (send_fd("CONSOLE /dev/ptmx", master) < 0)
+	if (chan_send_fd("CONSOLE", master) < 0)
 		bail("proc", "terminal: sending the pty master");
 	close(master);
 }

@@ -259,7 +259,7 @@ static void validate(const struct plan *p)
 void plan_recv(struct plan *p)
 {
 	int truncated;
-	ssize_t n = recv_msg(buf, sizeof(buf), &truncated);
+	ssize_t n = chan_recv_plan(buf, sizeof(buf), &truncated);
 
 	if (n < 0)
 		bail("plan", "receiving the plan");

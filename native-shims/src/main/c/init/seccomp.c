@@ -112,7 +112,7 @@ void seccomp_install(const struct plan *p)
 	    ioctl(fd, SECCOMP_IOCTL_NOTIF_SET_FLAGS, SECCOMP_USER_NOTIF_FD_SYNC_WAKE_UP) < 0 &&
 	    errno != EINVAL && errno != ENOTTY)
 		bail("proc", "seccomp: SECCOMP_IOCTL_NOTIF_SET_FLAGS");
-	if (send_fd("LISTENER", fd) < 0)
+	if (chan_send_fd("LISTENER", fd) < 0)
 		bail("proc", "seccomp: sending the listener");
 	close(fd);
 	seccomp_release(ctx);

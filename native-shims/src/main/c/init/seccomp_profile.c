@@ -132,14 +132,14 @@ static int add_rule(scmp_filter_ctx ctx, uint32_t def, const struct op *op)
  */
 static void hand_over(int fd)
 {
-	char answer[16];
-	int truncated;
+	const char *answer;
+	int passed;
 
-	if (send_fd("AGENT-LISTENER", fd) < 0)
+	if (chan_send_fd("AGENT-LISTENER", fd) < 0)
 		bail("proc", "seccomp profile: sending the listener");
 	close(fd);	/* the guest must never answer its own notifications */
 	/* Anything but AGENT-DONE: the agent could not be reached; the sentry reports why. */
-	if (recv_msg(answer, sizeof(answer), &truncated) != 10 || truncated || strcmp(answer, "AGENT-DONE") != 0)
+	if (chan_recv(&answer, &passed) != 1 || passed >= 0 || strcmp(answer, "AGENT-DONE") != 0)
 		_exit(125);
 }
 

@@ -42,7 +42,7 @@ import org.slf4j.LoggerFactory;
  *       inside them; one that waits for the process goes back to this command's cgroups once
  *       the process exists.</li>
  *   <li>The process's seccomp listener goes to the container's sentry over its control socket
- *       ({@link SentrySocket#handOver}). Only once the sentry answers {@code ok} is the process
+ *       ({@link SentrySocket#handOver}). Only once the sentry answers {@code OK} is the process
  *       told to exec; if the sentry is gone or refuses, the control socket is closed and the
  *       process exits without running anything. Nothing runs unmediated.</li>
  *   <li>With a terminal, the pty master goes to {@code --console-socket} first.</li>

@@ -12,6 +12,8 @@ import dev.sluice.oci.cgroup.ContainerCgroup;
 import dev.sluice.oci.daemon.ContainerBringUp;
 import dev.sluice.oci.daemon.SentryDaemon;
 import dev.sluice.oci.daemon.SentrySocket;
+import dev.sluice.oci.ipc.DaemonReport;
+import dev.sluice.oci.launch.OciPlanCompiler;
 import dev.sluice.oci.launch.OciSpecChecks;
 import dev.sluice.oci.launch.ProxySelection;
 import dev.sluice.oci.spec.Spec;
@@ -20,9 +22,12 @@ import dev.sluice.oci.state.ContainerState;
 import dev.sluice.oci.state.HeldStart;
 import dev.sluice.oci.state.StateStore;
 import dev.sluice.oci.state.Status;
+import dev.sluice.sentry.ipc.Channel;
+import dev.sluice.sentry.ipc.ProtocolException;
 import dev.sluice.sentry.launch.HeldWorkload;
 import dev.sluice.sentry.launch.HostProcess;
 import dev.sluice.sentry.launch.Spawner;
+import dev.sluice.sentry.nativeio.HostFd;
 import dev.sluice.sentry.nativeio.Cleanup;
 import dev.sluice.sentry.spi.ProxyConfig;
 import java.io.IOException;
@@ -193,26 +198,26 @@ public final class ContainerRuntime {
     }
 
     /**
-     * The detached sentry's report on its pipe: init's pid and start time, or why create failed,
-     * after any {@code WARN} lines, which are logged as the sentry's warnings to the caller.
+     * The detached sentry's report on its pipe ({@link DaemonReport}): init's pid and start time,
+     * or why create failed, after any warnings, which are logged as the sentry's warnings to the
+     * caller.
      */
     private static HostProcess awaitDaemon(String id, int reportFd) {
-        String report = new String(OciNative.readAll(reportFd, 64 * 1024), StandardCharsets.UTF_8).trim();
-        OciNative.close(reportFd);
-        while (report.startsWith("WARN ")) {
-            int nl = report.indexOf('\n');
-            LOG.warn("container {}: {}", id, (nl < 0 ? report : report.substring(0, nl)).substring(5));
-            report = nl < 0 ? "" : report.substring(nl + 1).trim();
+        try (Channel report = Channel.pipe(HostFd.adopt(reportFd), "the sentry of container " + id, DaemonReport.MAX_FRAME)) {
+            DaemonReport m;
+            while ((m = report.receive(DaemonReport.PROTOCOL)) instanceof DaemonReport.Warning w) {
+                LOG.warn("container {}: {}", id, w.text());
+            }
+            if (m instanceof DaemonReport.Created c) {
+                return new HostProcess(c.pid(), c.startTime());
+            }
+            if (m instanceof DaemonReport.Failed f) {
+                throw new OciException(f.message());
+            }
+            throw new OciException("the sentry of container " + id + " exited during create without a word");
+        } catch (ProtocolException e) {
+            throw new OciException("the sentry of container " + id + " exited during create without a word: " + e.getMessage());
         }
-        if (report.startsWith("OK ")) {
-            String[] f = report.split(" ");
-            return new HostProcess(Integer.parseInt(f[1]), Long.parseLong(f[2]));
-        }
-        if (report.startsWith("ERR ")) {
-            throw new OciException(report.substring(4));
-        }
-        throw new OciException("the sentry of container " + id + " exited during create without a word"
-                + (report.isEmpty() ? "" : ": " + report));
     }
 
     /**
@@ -257,10 +262,10 @@ public final class ContainerRuntime {
                 case CREATING -> throw new OciException("container " + id + " is still being created");
             }
             HeldStart held = HeldStart.read(l.dir(), id);
-            String answer = held != null ? startHeld(id, s.get(), held) : SentrySocket.request(l.dir(), "start", id);
+            String failure = held != null ? startHeld(id, s.get(), held) : SentrySocket.start(l.dir(), id);
             store.write(s.get().withStarted());
-            if (!answer.equals("ok")) {
-                throw new OciException(answer.startsWith("error ") ? answer.substring(6) : answer);
+            if (failure != null) {
+                throw new OciException(failure);
             }
         }
     }
@@ -269,6 +274,7 @@ public final class ContainerRuntime {
      * start for a container without a sentry: what the sentry does on {@code start}, done here.
      * startContainer hooks (a failure kills the container), GO on the channel its workload
      * holds, then poststart hooks once it exec'd (their failures are logged, per the runtime spec).
+     * Returns null once the workload has exec'd, else why not.
      */
     private String startHeld(String id, ContainerState c, HeldStart held) {
         Path bundle = Path.of(c.bundle());
@@ -277,19 +283,19 @@ public final class ContainerRuntime {
         String failure = hooks.run("startContainer", "created", c.pid(), true);
         if (failure != null) {
             Processes.signal(new HostProcess(c.pid(), c.pidStartTime()), SIGKILL);
-            return "error " + failure;
+            return failure;
         }
         failure = HeldWorkload.go(held.workload().pid(), held.fd(), pid -> held.workload().alive(),
                 SeccompAgent.of(spec, id, bundle, "created", c.pid()));
         HeldStart.remove(store.dir(id));
         if (failure != null) {
-            return "error " + failure;
+            return failure;
         }
         String post = hooks.run("poststart", "running", c.pid(), false);
         if (post != null) {
             LOG.warn("container {}: {}", id, post);
         }
-        return "ok";
+        return null;
     }
 
     // ---- state and list ----------------------------------------------------------------------

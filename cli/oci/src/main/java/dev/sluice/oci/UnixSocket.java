@@ -8,6 +8,9 @@ import static dev.sluice.sentry.nativeio.Syscalls.SYS_LISTEN;
 import static dev.sluice.sentry.nativeio.Syscalls.SYS_SHUTDOWN;
 import static dev.sluice.sentry.nativeio.Syscalls.SYS_SOCKET;
 
+import dev.sluice.sentry.ipc.Channel;
+import dev.sluice.sentry.ipc.SocketAbi;
+import dev.sluice.sentry.ipc.SocketMessages;
 import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.nativeio.ErrnoException;
 import dev.sluice.sentry.nativeio.HostFd;
@@ -18,10 +21,11 @@ import jnr.ffi.Memory;
 import jnr.ffi.Pointer;
 
 /**
- * An {@code AF_UNIX} stream socket that can carry a file descriptor ({@code SCM_RIGHTS}), which
- * Java's own channels cannot. Two sockets need that: the detached sentry's control socket (an
- * exec hands its seccomp listener over it) and the caller's console socket (a terminal's pty
- * master goes to it, as runc sends it). Used by one thread at a time; failures throw
+ * An {@code AF_UNIX} stream socket that can carry file descriptors ({@code SCM_RIGHTS}), which
+ * Java's own channels cannot: {@code sentry.sock} (an exec hands its seccomp listener over it) and
+ * the runtime service's socket speak frames over it ({@link #channel}); the caller's console socket
+ * and a seccomp agent get runc's raw form ({@link #send}). Sending and receiving go through the one
+ * binding, {@link SocketMessages}. Used by one thread at a time; failures throw
  * {@link ErrnoException} naming the call and the path.
  *
  * <p>A socket path longer than a {@code sockaddr_un} holds (107 bytes; a state directory under
@@ -29,25 +33,14 @@ import jnr.ffi.Pointer;
  * {@code /proc/self/fd/N/NAME}, with N an {@code O_PATH} descriptor of its directory.
  */
 public final class UnixSocket implements AutoCloseable {
-    // include/linux/socket.h, include/uapi/linux/net.h
-    private static final int AF_UNIX = 1;
-    private static final int SOCK_STREAM = 1;
+    // include/uapi/linux/net.h; the rest is SocketAbi's
+    private static final int AF_UNIX = SocketAbi.AF_UNIX;
+    private static final int SOCK_STREAM = SocketAbi.SOCK_STREAM;
     private static final int SOCK_CLOEXEC = Native.O_CLOEXEC;
-    private static final int SOL_SOCKET = 1;
-    private static final int SCM_RIGHTS = 1;
-    private static final int MSG_NOSIGNAL = 0x4000;
-    private static final int MSG_CMSG_CLOEXEC = 0x40000000;
-    private static final int MSG_CTRUNC = 0x8;
-    private static final int SO_PEERCRED = 17;
     private static final int SHUT_RDWR = 2;
     /** struct sockaddr_un: sa_family_t, then sun_path[108]. */
     private static final int SUN_PATH_MAX = 108;
     private static final int SOCKADDR_UN_SIZE = 2 + SUN_PATH_MAX;
-    /** struct msghdr on x86_64: name, namelen, iov, iovlen, control, controllen, flags. */
-    private static final int MSGHDR_SIZE = 56;
-    /** CMSG_SPACE(sizeof(int)) and CMSG_LEN(sizeof(int)) on x86_64. */
-    private static final int CMSG_SPACE_FD = 24;
-    private static final int CMSG_LEN_FD = 20;
     // include/uapi/asm-generic/errno-base.h, errno.h
     private static final int ENAMETOOLONG = 36;
     private static final int ECONNABORTED = 103;
@@ -174,141 +167,65 @@ public final class UnixSocket implements AutoCloseable {
         return null;
     }
 
-    /** Sends all of {@code data}; with {@code passFd}, a dup of it travels with the first byte. */
+    /**
+     * Frames ({@link Channel}) over this connection, to and from {@code peer}; closing either
+     * closes the socket.
+     */
+    public Channel channel(String peer, int maxFrame) {
+        return Channel.socket(fd, peer + " on " + path, maxFrame);
+    }
+
+    /**
+     * Sends all of {@code data}, as it is; with {@code passFd}, a dup of it travels with the first
+     * byte. The form runc's peers read: a console socket's pty master, a seccomp agent's listener.
+     */
     public void send(byte[] data, HostFd passFd) {
         if (data.length == 0) {
             throw new IllegalArgumentException("a message carries at least one byte");
         }
-        Pointer buf = Memory.allocateDirect(Native.RUNTIME, data.length + 16 + MSGHDR_SIZE + CMSG_SPACE_FD, true);
-        long base = buf.address();
-        int iov = data.length;
-        int msg = iov + 16;
-        int ctl = msg + MSGHDR_SIZE;
+        Pointer buf = Memory.allocateDirect(Native.RUNTIME, data.length, true);
         buf.put(0, data, 0, data.length);
-        int off = 0;
-        while (off < data.length) {
-            buf.putLong(iov, base + off);
-            buf.putLong(iov + 8, data.length - off);
-            buf.setMemory(msg, MSGHDR_SIZE + CMSG_SPACE_FD, (byte) 0);
-            buf.putLong(msg + 16, base + iov);
-            buf.putLong(msg + 24, 1);
-            if (passFd != null && off == 0) {
-                buf.putLong(ctl, CMSG_LEN_FD);
-                buf.putInt(ctl + 8, SOL_SOCKET);
-                buf.putInt(ctl + 12, SCM_RIGHTS);
-                buf.putInt(ctl + 16, passFd.fd());
-                buf.putLong(msg + 32, base + ctl);
-                buf.putLong(msg + 40, CMSG_SPACE_FD);
-            }
-            long n = Native.ret(Native.LIBC.sendmsg(fd.fd(), base + msg, MSG_NOSIGNAL));
-            if (n == -Errno.EINTR) {
-                continue;
-            }
+        SocketMessages io = new SocketMessages();
+        int[] fds = passFd == null ? new int[0] : new int[] {passFd.fd()};
+        for (int off = 0; off < data.length; ) {
+            long n = io.send(fd.fd(), buf.address() + off, data.length - off, off == 0 ? fds : new int[0]);
             Native.check(n, "sendmsg on " + path);
             off += (int) n;
         }
     }
 
-    /** Sends one line (a newline appended), as the control protocol's requests and answers are. */
-    public void writeLine(String line, HostFd passFd) {
-        send((line.replace('\n', ' ') + "\n").getBytes(StandardCharsets.UTF_8), passFd);
-    }
-
     /**
-     * Reads what is there, up to {@code max} bytes, and the fd that came with it (close-on-exec).
-     * A second fd, or one that did not fit, is an error: the kernel closed it.
+     * Reads what is there, up to {@code max} bytes, and the fd that came with it (close-on-exec):
+     * the receiving side of {@link #send}. A second fd, or one that did not fit, is an error.
      */
     public Received receive(int max) {
-        Pointer buf = Memory.allocateDirect(Native.RUNTIME, max + 16 + MSGHDR_SIZE + CMSG_SPACE_FD, true);
-        long base = buf.address();
-        int iov = max;
-        int msg = iov + 16;
-        int ctl = msg + MSGHDR_SIZE;
-        buf.putLong(iov, base);
-        buf.putLong(iov + 8, max);
-        buf.putLong(msg + 16, base + iov);
-        buf.putLong(msg + 24, 1);
-        buf.putLong(msg + 32, base + ctl);
-        buf.putLong(msg + 40, CMSG_SPACE_FD);
-        long n;
-        do {
-            n = Native.ret(Native.LIBC.recvmsg(fd.fd(), base + msg, MSG_CMSG_CLOEXEC));
-        } while (n == -Errno.EINTR);
-        Native.check(n, "recvmsg on " + path);
-        HostFd passed = null;
-        if (buf.getLong(msg + 40) >= CMSG_LEN_FD && buf.getInt(ctl + 8) == SOL_SOCKET && buf.getInt(ctl + 12) == SCM_RIGHTS) {
-            passed = HostFd.adopt(buf.getInt(ctl + 16));
-        }
-        if ((buf.getInt(msg + 48) & MSG_CTRUNC) != 0) {
-            if (passed != null) {
-                passed.close();
+        Pointer buf = Memory.allocateDirect(Native.RUNTIME, Math.max(1, max), true);
+        SocketMessages io = new SocketMessages();
+        long n = Native.check(io.receive(fd.fd(), buf.address(), max), "recvmsg on " + path);
+        int[] fds = io.fds();
+        if (fds.length > 1 || (io.flags() & SocketAbi.MSG_CTRUNC) != 0) {
+            for (int f : fds) {
+                Native.close(f);
             }
             throw new ErrnoException("recvmsg on " + path + ": more than one fd", Errno.EINVAL);
         }
         byte[] data = new byte[(int) n];
         buf.get(0, data, 0, data.length);
-        return new Received(data, passed);
+        return new Received(data, fds.length == 1 ? HostFd.adopt(fds[0]) : null);
     }
 
     /**
-     * Reads one line (without its newline) and the fd that came with it, or null at end of file
-     * before any byte. The peer sends one line and waits for the answer, so nothing may follow
-     * the newline; a line longer than {@code max} bytes is an error.
-     */
-    public Line readLine(int max) {
-        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
-        HostFd passed = null;
-        try {
-            while (bytes.size() == 0 || bytes.toByteArray()[bytes.size() - 1] != '\n') {
-                if (bytes.size() >= max) {
-                    throw new ErrnoException("reading a line on " + path + ": longer than " + max + " bytes", Errno.EINVAL);
-                }
-                Received r = receive(max - bytes.size());
-                if (r.fd() != null && passed != null) {
-                    r.fd().close();
-                    throw new ErrnoException("reading a line on " + path + ": two fds", Errno.EINVAL);
-                }
-                passed = r.fd() != null ? r.fd() : passed;
-                if (r.eof()) {
-                    break;
-                }
-                bytes.writeBytes(r.data());
-            }
-            String text = bytes.toString(StandardCharsets.UTF_8);
-            if (text.isEmpty()) {
-                if (passed != null) {
-                    passed.close();
-                }
-                return null;
-            }
-            int nl = text.indexOf('\n');
-            if (nl >= 0 && nl != text.length() - 1) {
-                throw new ErrnoException("reading a line on " + path + ": data after the newline", Errno.EINVAL);
-            }
-            return new Line(nl < 0 ? text : text.substring(0, nl), passed);
-        } catch (RuntimeException e) {
-            if (passed != null) {
-                passed.close();
-            }
-            throw e;
-        }
-    }
-
-    /**
-     * The connected peer's pid and uid ({@code SO_PEERCRED}, include/uapi/asm-generic/socket.h;
-     * {@code struct ucred} is pid, uid, gid, 4 bytes each), as the kernel recorded them at connect.
+     * The connected peer's pid and uid ({@code SO_PEERCRED}, a {@code struct ucred}), as the
+     * kernel recorded them at connect.
      */
     public int[] peerCredentials() {
         Pointer buf = Memory.allocateDirect(Native.RUNTIME, 16 + 4, true);
-        buf.putInt(16, 12);
-        long r = Native.ret(Native.LIBC.syscall(SYS_GETSOCKOPT, fd.fd(), SOL_SOCKET, SO_PEERCRED, buf.address(),
-                buf.address() + 16, 0));
+        buf.putInt(16, SocketAbi.SIZEOF_UCRED);
+        long r = Native.ret(Native.LIBC.syscall(SYS_GETSOCKOPT, fd.fd(), SocketAbi.SOL_SOCKET, SocketAbi.SO_PEERCRED,
+                buf.address(), buf.address() + 16, 0));
         Native.check(r, "getsockopt(SO_PEERCRED) on " + path);
-        return new int[] {buf.getInt(0), buf.getInt(4)};
+        return new int[] {buf.getInt(SocketAbi.OFF_UCRED_PID), buf.getInt(SocketAbi.OFF_UCRED_UID)};
     }
-
-    /** One line of the control protocol and the fd sent with it (null if none); the fd is the reader's to close. */
-    public record Line(String text, HostFd fd) {}
 
     /**
      * Stops a listening socket from another thread: {@link #accept} returns null from then on.

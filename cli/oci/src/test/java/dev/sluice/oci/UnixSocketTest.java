@@ -6,6 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.sluice.oci.ipc.SentryAnswer;
+import dev.sluice.oci.ipc.SentryRequest;
+import dev.sluice.sentry.guest.GuestCredentials;
+import dev.sluice.sentry.ipc.Channel;
 import dev.sluice.sentry.nativeio.ErrnoException;
 import dev.sluice.sentry.nativeio.HostFd;
 import java.nio.charset.StandardCharsets;
@@ -17,30 +21,31 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The control and console sockets' transport: lines, an fd in SCM_RIGHTS, long paths, shutdown. */
+/** The control and console sockets' transport: frames, an fd in SCM_RIGHTS, long paths, shutdown. */
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
 class UnixSocketTest {
     @TempDir
     Path tmp;
 
-    /** Sends a line with the write end of a pipe; what is written through the received fd must come out of the read end. */
+    /** Sends a frame with the write end of a pipe; what is written through the received fd must come out of the read end. */
     private void roundTrip(Path socket) throws Exception {
+        GuestCredentials as = new GuestCredentials(1000, 100, 0x5L);
         try (UnixSocket server = UnixSocket.listen(socket)) {
             int[] pipe = OciNative.pipe();
             CompletableFuture<Void> client = CompletableFuture.runAsync(() -> {
-                try (UnixSocket c = UnixSocket.connect(socket); HostFd w = HostFd.adopt(pipe[1])) {
-                    c.writeLine("listener", w);
-                    assertEquals("ok", c.readLine(100).text(), "the answer");
+                try (UnixSocket c = UnixSocket.connect(socket); Channel ch = c.channel("the server", 100);
+                     HostFd w = HostFd.adopt(pipe[1])) {
+                    ch.send(new SentryRequest.AdoptListener(w, as));
+                    assertEquals(new SentryAnswer.Done(), ch.receive(SentryAnswer.PROTOCOL), "the answer");
                 }
             });
-            try (UnixSocket conn = server.accept(10_000)) {
-                UnixSocket.Line line = conn.readLine(100);
-                assertEquals("listener", line.text(), "the line, without its newline");
-                try (HostFd passed = line.fd()) {
-                    assertTrue(passed != null, "an fd came with the line");
+            try (UnixSocket conn = server.accept(10_000); Channel ch = conn.channel("the client", 100)) {
+                SentryRequest.AdoptListener request = (SentryRequest.AdoptListener) ch.receive(SentryRequest.PROTOCOL);
+                assertEquals(as, request.as(), "the credentials, as sent");
+                try (HostFd passed = request.listener()) {
                     OciNative.write(passed.fd(), "through".getBytes(StandardCharsets.US_ASCII));
                 }
-                conn.writeLine("ok", null);
+                ch.send(new SentryAnswer.Done());
             }
             client.get(10, TimeUnit.SECONDS);
             assertArrayEquals("through".getBytes(StandardCharsets.US_ASCII), OciNative.readAll(pipe[0], 100),
@@ -86,7 +91,7 @@ class UnixSocketTest {
         try (UnixSocket server = UnixSocket.listen(socket)) {
             UnixSocket.connect(socket).close();
             try (UnixSocket conn = server.accept(10_000)) {
-                assertNull(conn.readLine(100), "the peer closed without a word");
+                assertNull(conn.channel("the client", 100).receive(SentryRequest.PROTOCOL), "the peer closed without a word");
             }
         }
     }

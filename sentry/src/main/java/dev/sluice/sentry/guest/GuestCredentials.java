@@ -28,23 +28,9 @@ public record GuestCredentials(long uid, long gid, long capabilities) {
         return new GuestCredentials(0, 0, capabilities);
     }
 
-    /** {@code uid=U gid=G caps=0xC}, the form {@link #decode} reads (the OCI sentry's control socket carries it). */
+    /** {@code uid=U gid=G caps=0xC}: how logs show it (the OCI sentry's control socket carries the numbers, SentryRequest). */
     public String encode() {
         return "uid=" + uid + " gid=" + gid + " caps=0x" + Long.toHexString(capabilities);
-    }
-
-    /** Reads {@link #encode}'s form; throws {@link IllegalArgumentException} on anything else. */
-    public static GuestCredentials decode(String text) {
-        String[] f = text.split(" ", -1);
-        if (f.length != 3 || !f[0].startsWith("uid=") || !f[1].startsWith("gid=") || !f[2].startsWith("caps=0x")) {
-            throw new IllegalArgumentException("not uid=U gid=G caps=0xC: " + text);
-        }
-        try {
-            return new GuestCredentials(Long.parseUnsignedLong(f[0].substring(4)), Long.parseUnsignedLong(f[1].substring(4)),
-                    Long.parseUnsignedLong(f[2].substring(7), 16));
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("not uid=U gid=G caps=0xC: " + text, e);
-        }
     }
 
     @Override

@@ -3,6 +3,8 @@ package dev.sluice.sentry.launch;
 import static dev.sluice.sentry.nativeio.Signals.SIGKILL;
 
 import dev.sluice.sentry.nativeio.Errno;
+import dev.sluice.sentry.ipc.ControlMessage;
+import dev.sluice.sentry.ipc.ProtocolException;
 import dev.sluice.sentry.nativeio.HostFd;
 import dev.sluice.sentry.nativeio.Native;
 import java.nio.file.Path;
@@ -105,7 +107,7 @@ public final class InitProcess implements AutoCloseable {
                 p.waitFor();
                 throw e;
             }
-            control.send(plan);
+            control.sendPlan(plan);
             return p;
         } catch (RuntimeException e) {
             control.close();
@@ -128,7 +130,7 @@ public final class InitProcess implements AutoCloseable {
      * else makes it exit 125 (the seccomp agent did not get its listener).
      */
     void agentAnswer(boolean handedOver) {
-        control.send(handedOver ? "AGENT-DONE" : "AGENT-REFUSED");
+        control.send(handedOver ? new ControlMessage.AgentDone() : new ControlMessage.AgentRefused());
     }
 
     /** The host pid of the outer {@code sluice-init}. */
@@ -136,18 +138,19 @@ public final class InitProcess implements AutoCloseable {
         return pid;
     }
 
-    ControlSocket.Message receive() {
+    /** The next message from sluice-init, or null at end of file; see {@link ControlSocket#receive}. */
+    ControlMessage.FromInit receive() {
         return control.receive();
     }
 
     /** Lets init, stopped by a {@code hooks-wait} op, go on setting the sandbox up. */
     public void hooksDone() {
-        control.send("HOOKS-DONE");
+        control.send(new ControlMessage.HooksDone());
     }
 
     /** Tells the waiting workload to exec. */
     public void go() {
-        control.send("GO");
+        control.send(new ControlMessage.Go());
     }
 
     /**
@@ -157,16 +160,21 @@ public final class InitProcess implements AutoCloseable {
      * afterwards; the pair stays open through the workload's copy.
      */
     public int handOff() {
-        control.sendOwnEnd("HOLD");
-        ControlSocket.Message m = control.receive();
-        if (m != null && m.fd() != null) {
-            m.fd().close();
+        control.sendOwnEnd();
+        ControlMessage.FromInit m;
+        try {
+            m = control.receive();
+        } catch (ProtocolException e) {
+            throw new IllegalStateException("the container's process did not take its control socket: " + e.getMessage(), e);
         }
-        if (m == null || !m.verb().equals("HELD") || !m.rest().matches("\\d{1,9}")) {
-            throw new IllegalStateException("the container's process did not take its control socket"
-                    + (m == null ? " (it exited)" : ": " + m.text()));
+        if (m instanceof ControlMessage.Held held) {
+            return held.fd();
         }
-        return Integer.parseInt(m.rest());
+        if (m == null) {
+            throw new IllegalStateException("the container's process did not take its control socket (it exited)");
+        }
+        m.fds().forEach(HostFd::close);
+        throw new IllegalStateException("the container's process did not take its control socket: " + m.frame());
     }
 
     /** Sends {@code signal} to the outer process, which forwards it into the sandbox. */

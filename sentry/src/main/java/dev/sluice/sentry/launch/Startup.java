@@ -1,5 +1,7 @@
 package dev.sluice.sentry.launch;
 
+import dev.sluice.sentry.ipc.ControlMessage;
+import dev.sluice.sentry.ipc.ProtocolException;
 import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.nativeio.HostFd;
 
@@ -29,49 +31,47 @@ public record Startup(int pid1, HostFd listener, HostFd console, String failure)
         HostFd listener = null;
         HostFd console = null;
         while (true) {
-            ControlSocket.Message m = init.receive();
+            ControlMessage.FromInit m;
+            try {
+                m = init.receive();
+            } catch (ProtocolException e) {
+                closeQuietly(listener, console);
+                return new Startup(pid1, null, null, malformed(e));
+            }
             if (m == null) {
                 closeQuietly(listener, console);
                 return new Startup(pid1, null, null, "sandbox setup ended before the workload was ready");
             }
-            switch (m.verb()) {
-                case "PID1" -> {
-                    closeQuietly(m.fd());
-                    pid1 = Integer.parseInt(m.rest().trim());
+            if (m instanceof ControlMessage.Pid1 p) {
+                pid1 = p.pid();
+            } else if (m instanceof ControlMessage.Listener l) {
+                if (listener != null) {
+                    closeQuietly(listener, console, l.listener());
+                    return new Startup(pid1, null, null, "sluice-init sent two listeners");
                 }
-                case "LISTENER", "CONSOLE" -> {
-                    boolean isListener = m.verb().equals("LISTENER");
-                    if (m.fd() == null || (isListener ? listener : console) != null) {
-                        closeQuietly(listener, console, m.fd());
-                        return new Startup(pid1, null, null, "sluice-init sent no " + (isListener ? "listener" : "pty master")
-                                + " fd, or two");
-                    }
-                    if (isListener) {
-                        listener = m.fd();
-                    } else {
-                        console = m.fd();
-                    }
+                listener = l.listener();
+            } else if (m instanceof ControlMessage.Console c) {
+                if (console != null) {
+                    closeQuietly(listener, console, c.master());
+                    return new Startup(pid1, null, null, "sluice-init sent two pty masters");
                 }
-                case "HOOKS" -> {
-                    closeQuietly(m.fd());
-                    String failure = hooks == null ? "sluice-init stopped for hooks nobody runs" : hooks.apply(pid1);
-                    if (failure != null) {
-                        closeQuietly(listener, console);
-                        return new Startup(pid1, null, null, failure);
-                    }
-                    init.hooksDone();
+                console = c.master();
+            } else if (m instanceof ControlMessage.Hooks) {
+                String failure = hooks == null ? "sluice-init stopped for hooks nobody runs" : hooks.apply(pid1);
+                if (failure != null) {
+                    closeQuietly(listener, console);
+                    return new Startup(pid1, null, null, failure);
                 }
-                case "READY" -> {
-                    return new Startup(pid1, listener, console, null);
-                }
-                case "ERROR" -> {
-                    closeQuietly(listener, console, m.fd());
-                    return new Startup(pid1, null, null, describeError(m.rest()));
-                }
-                default -> {
-                    closeQuietly(listener, console, m.fd());
-                    return new Startup(pid1, null, null, "unexpected message from sluice-init: " + m.text());
-                }
+                init.hooksDone();
+            } else if (m instanceof ControlMessage.Ready) {
+                return new Startup(pid1, listener, console, null);
+            } else if (m instanceof ControlMessage.Failed f) {
+                closeQuietly(listener, console);
+                return new Startup(pid1, null, null, describeError(f));
+            } else {
+                closeQuietly(listener, console);
+                m.fds().forEach(HostFd::close);
+                return new Startup(pid1, null, null, "unexpected message from sluice-init: " + m.frame());
             }
         }
     }
@@ -96,48 +96,48 @@ public record Startup(int pid1, HostFd listener, HostFd console, String failure)
      */
     public static String awaitExec(InitProcess init, SeccompAgentHandoff agent, java.util.function.IntConsumer pid) {
         String failure = null;
-        ControlSocket.Message m;
-        while ((m = init.receive()) != null) {
-            if (m.verb().equals("AGENT-LISTENER")) {
-                String refused = handOver(init, m, agent);
+        while (true) {
+            ControlMessage.FromInit m;
+            try {
+                m = init.receive();
+            } catch (ProtocolException e) {
+                failure = failure != null ? failure : malformed(e);
+                continue; // one record each: the next one is read as it is, up to end of file
+            }
+            if (m == null) {
+                return failure;
+            }
+            if (m instanceof ControlMessage.AgentListener a) {
+                String refused = handOver(init, a, agent);
                 failure = failure != null ? failure : refused;
-                continue;
-            }
-            if (m.fd() != null) {
-                m.fd().close();
-            }
-            if (m.verb().equals("PID1") && m.rest().trim().matches("\\d{1,9}")) {
-                pid.accept(Integer.parseInt(m.rest().trim()));
-            } else if (m.verb().equals("EXEC-FAILED")) {
-                String[] parts = m.rest().split(" ", 2);
-                int errno = Integer.parseInt(parts[0]);
-                String file = parts.length > 1 ? parts[1] : "?";
-                failure = errno == Errno.ENOENT ? file + ": command not found"
-                        : "cannot execute " + file + ": " + Errno.name(errno);
-            } else if (m.verb().equals("ERROR")) {
-                failure = describeError(m.rest());
+            } else if (m instanceof ControlMessage.Pid1 p) {
+                pid.accept(p.pid());
+            } else if (m instanceof ControlMessage.ExecFailed e) {
+                failure = e.errno() == Errno.ENOENT ? e.file() + ": command not found"
+                        : "cannot execute " + e.file() + ": " + Errno.name(e.errno());
+            } else if (m instanceof ControlMessage.Failed f) {
+                failure = describeError(f);
+            } else {
+                m.fds().forEach(HostFd::close);
             }
         }
-        return failure;
     }
 
     /** Hands the profile's listener to {@code agent} and answers the workload; returns why not, or null. */
-    private static String handOver(InitProcess init, ControlSocket.Message m, SeccompAgentHandoff agent) {
+    private static String handOver(InitProcess init, ControlMessage.AgentListener m, SeccompAgentHandoff agent) {
         String refused;
-        if (m.fd() == null) {
-            refused = "sluice-init sent the seccomp profile's listener without its fd";
-        } else if (agent == null) {
+        if (agent == null) {
             refused = "the seccomp profile's listener has no agent to go to (SCMP_ACT_NOTIFY needs linux.seccomp.listenerPath)";
-        } else if (m.pid() <= 0) {
+        } else if (m.senderPid() <= 0) {
             refused = "the kernel did not say which process sent the seccomp profile's listener";
         } else {
             try {
-                refused = agent.handOver(m.fd(), m.pid());
+                refused = agent.handOver(m.listener(), m.senderPid());
             } catch (RuntimeException e) {
                 refused = e.getMessage() != null ? e.getMessage() : e.toString();
             }
         }
-        closeQuietly(m.fd()); // the agent holds its own copy now; none may stay with the sentry
+        closeQuietly(m.listener()); // the agent holds its own copy now; none may stay with the sentry
         try {
             init.agentAnswer(refused == null);
         } catch (RuntimeException e) {
@@ -151,13 +151,13 @@ public record Startup(int pid1, HostFd listener, HostFd console, String failure)
         return initExit == 0 ? 125 : initExit;
     }
 
-    /** {@code init 2 mount /x on /y: No such file or directory} → {@code sandbox setup failed (init): mount ...}. */
-    static String describeError(String rest) {
-        String[] parts = rest.split(" ", 3);
-        if (parts.length < 3) {
-            return "sandbox setup failed: " + rest;
-        }
-        return "sandbox setup failed (" + parts[0] + "): " + parts[2];
+    /** {@code ERROR init 2 mount /x on /y: ...} → {@code sandbox setup failed (init): mount /x on /y: ...}. */
+    static String describeError(ControlMessage.Failed error) {
+        return "sandbox setup failed (" + error.phase() + "): " + error.text();
+    }
+
+    private static String malformed(ProtocolException e) {
+        return "a malformed message " + e.getMessage();
     }
 
     private static void closeQuietly(HostFd... fds) {

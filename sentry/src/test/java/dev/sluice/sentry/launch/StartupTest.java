@@ -4,14 +4,19 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
+import dev.sluice.sentry.ipc.ControlMessage;
+import dev.sluice.sentry.ipc.FrameCodec;
+import dev.sluice.sentry.ipc.ProtocolException;
 import dev.sluice.sentry.nativeio.HostFd;
 import dev.sluice.sentry.nativeio.TestFds;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -21,23 +26,35 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class StartupTest {
 
-    private static ControlSocket.Message msg(String text) {
-        return new ControlSocket.Message(text, null);
+    private static final ControlMessage.FromInit READY = new ControlMessage.Ready();
+
+    private static ControlMessage.Pid1 pid1(int pid) {
+        return new ControlMessage.Pid1(pid);
+    }
+
+    /** What the real decoder refuses {@code line} with, when sluice-init sends it without fds. */
+    private static ProtocolException refusal(String line) {
+        byte[] b = (line + "\n").getBytes(StandardCharsets.UTF_8);
+        return assertThrows(ProtocolException.class,
+                () -> ControlMessage.FROM_INIT.decode(FrameCodec.decode(b, 0, b.length), List.of(), 0), line);
     }
 
     @Test
     void describeErrorNamesTheProcessAndKeepsTheMessage() {
         assertEquals("sandbox setup failed (init): mount /x on /y: No such file or directory",
-                Startup.describeError("init 2 mount /x on /y: No such file or directory"),
-                "WHO ERRNO MESSAGE becomes '(WHO): MESSAGE'");
+                Startup.describeError(new ControlMessage.Failed("init", 2, "mount /x on /y: No such file or directory")),
+                "ERROR WHO ERRNO MESSAGE becomes '(WHO): MESSAGE'");
         assertEquals("sandbox setup failed (pid1): pivot_root: Invalid argument",
-                Startup.describeError("pid1 22 pivot_root: Invalid argument"), "another process name");
+                Startup.describeError(new ControlMessage.Failed("pid1", 22, "pivot_root: Invalid argument")), "another process name");
     }
 
     @Test
-    void describeErrorOfAShortMessageKeepsItWhole() {
-        assertEquals("sandbox setup failed: init 2", Startup.describeError("init 2"), "fewer than three fields");
-        assertEquals("sandbox setup failed: ", Startup.describeError(""), "an empty message");
+    void aMalformedMessageFailsStartupWithTheDecodersReason() {
+        InitProcess init = mock(InitProcess.class);
+        when(init.receive()).thenReturn(pid1(3)).thenThrow(refusal("ERROR init 2"));
+        Startup s = Startup.await(init);
+        assertEquals("a malformed message from sluice-init: ERROR: no text", s.failure(), "an ERROR short of its text");
+        assertEquals(3, s.pid1(), "what came before is kept");
     }
 
     @Test
@@ -52,7 +69,7 @@ class StartupTest {
     void awaitReturnsPidAndListenerOnReady() {
         HostFd listener = HostFd.adopt(TestFds.eventfd());
         InitProcess init = mock(InitProcess.class);
-        when(init.receive()).thenReturn(msg("PID1 4242"), new ControlSocket.Message("LISTENER", listener), msg("READY"));
+        when(init.receive()).thenReturn(pid1(4242), new ControlMessage.Listener(listener), READY);
         Startup s = Startup.await(init);
         try {
             assertEquals(4242, s.pid1(), "PID1 is parsed");
@@ -68,7 +85,7 @@ class StartupTest {
     void awaitHandsOnThePtyMasterOfATerminal() {
         HostFd master = HostFd.adopt(TestFds.eventfd());
         InitProcess init = mock(InitProcess.class);
-        when(init.receive()).thenReturn(msg("PID1 11"), new ControlSocket.Message("CONSOLE /dev/ptmx", master), msg("READY"));
+        when(init.receive()).thenReturn(pid1(11), new ControlMessage.Console(master), READY);
         Startup s = Startup.await(init);
         try {
             assertSame(master, s.console(), "the CONSOLE message's fd is the pty master");
@@ -85,16 +102,16 @@ class StartupTest {
         int n = TestFds.eventfd();
         HostFd listener = HostFd.adopt(n);
         InitProcess init = mock(InitProcess.class);
-        when(init.receive()).thenReturn(new ControlSocket.Message("LISTENER", listener), msg("CONSOLE /dev/ptmx"));
+        when(init.receive()).thenReturn(new ControlMessage.Listener(listener)).thenThrow(refusal("CONSOLE"));
         Startup s = Startup.await(init);
-        assertTrue(s.failure() != null && s.failure().contains("no pty master fd"), "CONSOLE without SCM_RIGHTS: " + s.failure());
+        assertTrue(s.failure() != null && s.failure().contains("no fd for the pty master"), "CONSOLE without SCM_RIGHTS: " + s.failure());
         assertFalse(TestFds.isOpen(n), "the listener received before is closed");
     }
 
     @Test
     void awaitWithoutAListenerIsReadyWithNone() {
         InitProcess init = mock(InitProcess.class);
-        when(init.receive()).thenReturn(msg("PID1 7"), msg("READY"));
+        when(init.receive()).thenReturn(pid1(7), READY);
         Startup s = Startup.await(init);
         assertEquals(7, s.pid1(), "PID1");
         assertNull(s.listener(), "no proxy trapped anything: no listener");
@@ -106,8 +123,8 @@ class StartupTest {
         int n = TestFds.eventfd();
         HostFd listener = HostFd.adopt(n);
         InitProcess init = mock(InitProcess.class);
-        when(init.receive()).thenReturn(msg("PID1 9"), new ControlSocket.Message("LISTENER", listener),
-                msg("ERROR init 1 mount-setattr /s: Operation not permitted"));
+        when(init.receive()).thenReturn(pid1(9), new ControlMessage.Listener(listener),
+                new ControlMessage.Failed("init", 1, "mount-setattr /s: Operation not permitted"));
         Startup s = Startup.await(init);
         assertEquals("sandbox setup failed (init): mount-setattr /s: Operation not permitted", s.failure(), "the error");
         assertNull(s.listener(), "no listener on failure");
@@ -119,7 +136,7 @@ class StartupTest {
     @Test
     void awaitAtEndOfFileFails() {
         InitProcess init = mock(InitProcess.class);
-        when(init.receive()).thenReturn(msg("PID1 5"), (ControlSocket.Message) null);
+        when(init.receive()).thenReturn(pid1(5), null);
         Startup s = Startup.await(init);
         assertTrue(s.failure() != null && s.failure().contains("ended before"), "EOF before READY: " + s.failure());
     }
@@ -127,17 +144,20 @@ class StartupTest {
     @Test
     void awaitRejectsAListenerMessageWithoutAnFd() {
         InitProcess init = mock(InitProcess.class);
-        when(init.receive()).thenReturn(msg("LISTENER"));
+        when(init.receive()).thenThrow(refusal("LISTENER"));
         Startup s = Startup.await(init);
-        assertTrue(s.failure() != null && s.failure().contains("no listener fd"), "LISTENER without SCM_RIGHTS: " + s.failure());
+        assertTrue(s.failure() != null && s.failure().contains("no fd for the listener"), "LISTENER without SCM_RIGHTS: " + s.failure());
     }
 
     @Test
     void awaitRejectsAnUnexpectedMessage() {
         InitProcess init = mock(InitProcess.class);
-        when(init.receive()).thenReturn(msg("HELLO there"));
+        when(init.receive()).thenThrow(refusal("HELLO there"));
         Startup s = Startup.await(init);
-        assertEquals("unexpected message from sluice-init: HELLO there", s.failure(), "an unknown verb");
+        assertEquals("a malformed message from sluice-init: unexpected message HELLO", s.failure(), "an unknown verb");
+        InitProcess early = mock(InitProcess.class);
+        when(early.receive()).thenReturn(new ControlMessage.Held(3));
+        assertEquals("unexpected message from sluice-init: HELD 3", Startup.await(early).failure(), "a known one out of place");
     }
 
     @Test
@@ -145,28 +165,29 @@ class StartupTest {
         int n = TestFds.eventfd();
         HostFd stray = HostFd.adopt(n);
         InitProcess init = mock(InitProcess.class);
-        when(init.receive()).thenReturn(new ControlSocket.Message("PID1 3", stray), msg("READY"));
+        when(init.receive()).thenReturn(pid1(3), new ControlMessage.AgentListener(stray, 3), READY);
         Startup s = Startup.await(init);
-        assertNull(s.failure(), "ready");
-        assertFalse(TestFds.isOpen(n), "an fd that came with PID1 is closed, not leaked");
+        assertTrue(s.failure() != null && s.failure().startsWith("unexpected message from sluice-init: AGENT-LISTENER"),
+                "a profile's listener before GO: " + s.failure());
+        assertFalse(TestFds.isOpen(n), "an fd that came with a message out of place is closed, not leaked");
     }
 
     @Test
     void awaitExecReportsCommandNotFoundAndOtherErrnos() {
         InitProcess notFound = mock(InitProcess.class);
-        when(notFound.receive()).thenReturn(msg("EXEC-FAILED 2 nosuchcmd"), (ControlSocket.Message) null);
+        when(notFound.receive()).thenReturn(new ControlMessage.ExecFailed(2, "nosuchcmd"), null);
         assertEquals("nosuchcmd: command not found", Startup.awaitExec(notFound), "ENOENT");
 
         InitProcess denied = mock(InitProcess.class);
-        when(denied.receive()).thenReturn(msg("EXEC-FAILED 13 /tmp/x"), (ControlSocket.Message) null);
+        when(denied.receive()).thenReturn(new ControlMessage.ExecFailed(13, "/tmp/x"), null);
         assertEquals("cannot execute /tmp/x: EACCES", Startup.awaitExec(denied), "EACCES");
 
         InitProcess ok = mock(InitProcess.class);
-        when(ok.receive()).thenReturn((ControlSocket.Message) null);
+        when(ok.receive()).thenReturn(null);
         assertNull(Startup.awaitExec(ok), "end of file alone: the workload exec'd");
 
         InitProcess error = mock(InitProcess.class);
-        when(error.receive()).thenReturn(msg("ERROR pid1 5 chdir /x: No such file or directory"), (ControlSocket.Message) null);
+        when(error.receive()).thenReturn(new ControlMessage.Failed("pid1", 5, "chdir /x: No such file or directory"), null);
         assertEquals("sandbox setup failed (pid1): chdir /x: No such file or directory", Startup.awaitExec(error), "ERROR");
     }
 
@@ -175,7 +196,7 @@ class StartupTest {
         int n = TestFds.eventfd();
         HostFd listener = HostFd.adopt(n);
         InitProcess init = mock(InitProcess.class);
-        when(init.receive()).thenReturn(new ControlSocket.Message("AGENT-LISTENER", listener, 4711), (ControlSocket.Message) null);
+        when(init.receive()).thenReturn(new ControlMessage.AgentListener(listener, 4711), null);
         List<String> seen = new ArrayList<>();
         String failure = Startup.awaitExec(init, (fd, pid) -> {
             seen.add(fd.isOpen() + " " + pid);
@@ -191,7 +212,7 @@ class StartupTest {
     void awaitExecRefusesTheProfileListenerWhenTheAgentCannotTakeIt() {
         int n = TestFds.eventfd();
         InitProcess init = mock(InitProcess.class);
-        when(init.receive()).thenReturn(new ControlSocket.Message("AGENT-LISTENER", HostFd.adopt(n), 12), (ControlSocket.Message) null);
+        when(init.receive()).thenReturn(new ControlMessage.AgentListener(HostFd.adopt(n), 12), null);
         String failure = Startup.awaitExec(init, (fd, pid) -> "connect /run/agent.sock: ECONNREFUSED");
         assertEquals("connect /run/agent.sock: ECONNREFUSED", failure, "the agent's failure is start's failure");
         verify(init).agentAnswer(false);
@@ -203,7 +224,7 @@ class StartupTest {
     void awaitExecRefusesTheProfileListenerWithoutAnAgentOrASender() {
         int n = TestFds.eventfd();
         InitProcess noAgent = mock(InitProcess.class);
-        when(noAgent.receive()).thenReturn(new ControlSocket.Message("AGENT-LISTENER", HostFd.adopt(n), 12), (ControlSocket.Message) null);
+        when(noAgent.receive()).thenReturn(new ControlMessage.AgentListener(HostFd.adopt(n), 12), null);
         String failure = Startup.awaitExec(noAgent);
         assertTrue(failure != null && failure.contains("listenerPath"), "no agent to go to: " + failure);
         verify(noAgent).agentAnswer(false);
@@ -211,7 +232,7 @@ class StartupTest {
 
         int m = TestFds.eventfd();
         InitProcess noPid = mock(InitProcess.class);
-        when(noPid.receive()).thenReturn(new ControlSocket.Message("AGENT-LISTENER", HostFd.adopt(m)), (ControlSocket.Message) null);
+        when(noPid.receive()).thenReturn(new ControlMessage.AgentListener(HostFd.adopt(m), 0), null);
         List<Integer> called = new ArrayList<>();
         failure = Startup.awaitExec(noPid, (fd, pid) -> {
             called.add(pid);

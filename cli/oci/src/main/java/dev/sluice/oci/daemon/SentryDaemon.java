@@ -7,6 +7,9 @@ import dev.sluice.oci.OciException;
 import dev.sluice.oci.OciNative;
 import dev.sluice.oci.SeccompAgent;
 import dev.sluice.oci.UnixSocket;
+import dev.sluice.oci.ipc.DaemonReport;
+import dev.sluice.oci.ipc.SentryAnswer;
+import dev.sluice.oci.ipc.SentryRequest;
 import dev.sluice.oci.launch.OciPlanCompiler;
 import dev.sluice.oci.launch.ProxySelection;
 import dev.sluice.oci.launch.WorkloadCredentials;
@@ -15,6 +18,8 @@ import dev.sluice.oci.spec.SpecLoader;
 import dev.sluice.sentry.SandboxRunner;
 import dev.sluice.sentry.Sentry;
 import dev.sluice.sentry.guest.GuestCredentials;
+import dev.sluice.sentry.ipc.Channel;
+import dev.sluice.sentry.ipc.ProtocolException;
 import dev.sluice.sentry.launch.InitProcess;
 import dev.sluice.sentry.launch.SeccompAgentHandoff;
 import dev.sluice.sentry.launch.Spawner;
@@ -43,7 +48,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>{@code create} starts it (a second JVM, {@code sluice sentry-daemon}) with the container's
  * stdio as its fds 0-2, the caller's {@code --preserve-fds} after them, and a pipe after those, and
- * waits for one line on that pipe. The daemon:
+ * waits for its report on that pipe ({@link DaemonReport}). The daemon:
  * <ol>
  *   <li>leaves the caller's session ({@code setsid});</li>
  *   <li>loads the bundle's config and starts the proxies its devices and annotations ask for;</li>
@@ -51,8 +56,9 @@ import org.slf4j.LoggerFactory;
  *       cgroups, create hooks, the pty master to the console socket), with their notify rules;</li>
  *   <li>starts answering on the workload's seccomp listener;</li>
  *   <li>binds its control socket and reports {@code OK <init pid> <start time>} (or
- *       {@code ERR <message>}) on the pipe; then points its own fds 0-2 away from the container's
- *       stdio, so that the container's pipes close when the container exits;</li>
+ *       {@code ERROR <message>}) on the pipe ({@link DaemonReport}, after any {@code WARN}s); then
+ *       points its own fds 0-2 away from the container's stdio, so that the container's pipes close
+ *       when the container exits;</li>
  *   <li>on {@code start}, runs the startContainer hooks, sends GO and answers once the workload
  *       has exec'd, then runs the poststart hooks;</li>
  *   <li>while init lives, takes the seccomp listener of every process {@code exec} adds and
@@ -85,7 +91,8 @@ public final class SentryDaemon {
     private final Path consoleSocket;
     private final Path initBinary;
     private final Proxies proxies;
-    private final int reportFd;
+    /** The pipe to create: warnings, then one report ({@link DaemonReport}). */
+    private final Channel report;
     private final int preservedFds;
     /** The config's hooks; set once config.json is loaded. */
     private HookRunner hooks;
@@ -108,7 +115,7 @@ public final class SentryDaemon {
         this.consoleSocket = consoleSocket;
         this.initBinary = initBinary;
         this.proxies = proxies;
-        this.reportFd = reportFd;
+        this.report = Channel.pipe(HostFd.adopt(reportFd), "create", DaemonReport.MAX_FRAME);
     }
 
     /** Runs the container's sentry to its end; returns the daemon's exit code. */
@@ -147,7 +154,7 @@ public final class SentryDaemon {
             agent = SeccompAgent.of(spec, id, bundle, "created", initPid);
             int pidfd = up.pidfd();
             server = SentrySocket.listen(stateDir);
-            report("OK " + up.pid1().pid() + " " + up.pid1().startTime());
+            report(new DaemonReport.Created(up.pid1().pid(), up.pid1().startTime()));
             OciNative.redirectStdio(stateDir.resolve(LOG_FILE).toString());
             // The workload waits for GO, so nothing is trapped before the loop runs. Started after
             // the redirection, so that the sentry's fd accounting does not count it as a leak.
@@ -192,7 +199,7 @@ public final class SentryDaemon {
             return 0;
         } catch (RuntimeException | IOException e) {
             LOG.debug("container {}: create failed", id, e);
-            report("ERR " + message(e));
+            report(new DaemonReport.Failed(message(e)));
             for (int i = sentries.size() - 1; i >= 0; i--) {
                 sentries.get(i).stop();
             }
@@ -237,23 +244,23 @@ public final class SentryDaemon {
                 }
                 continue;
             }
-            try (conn) {
-                UnixSocket.Line request = conn.readLine(SentrySocket.MAX_LINE);
+            try (conn; Channel c = conn.channel("a client", SentryRequest.MAX_FRAME)) {
+                SentryRequest request;
+                try {
+                    request = c.receive(SentryRequest.PROTOCOL);
+                } catch (ProtocolException e) {
+                    c.send(new SentryAnswer.Refused("bad request " + e.getMessage()));
+                    continue;
+                }
                 if (request == null) {
                     continue;
                 }
-                if (request.text().equals(SentrySocket.LISTENER) || request.text().startsWith(SentrySocket.LISTENER + " ")) {
-                    conn.writeLine(adopt(request.text().substring(SentrySocket.LISTENER.length()).strip(), request.fd(),
-                            active, pidfd, sentries), null);
-                    continue;
-                }
-                closeQuietly(request.fd());
-                if (!SentrySocket.START.equals(request.text())) {
-                    conn.writeLine("error unknown request " + request.text(), null);
+                if (request instanceof SentryRequest.AdoptListener a) {
+                    c.send(adopt(a, active, pidfd, sentries));
                     continue;
                 }
                 if (started) {
-                    conn.writeLine("error cannot start an already running container", null);
+                    c.send(new SentryAnswer.Refused("cannot start an already running container"));
                     continue;
                 }
                 String failure = hooks.run("startContainer", "created", initPid, true);
@@ -274,7 +281,7 @@ public final class SentryDaemon {
                     }
                 }
                 started = true;
-                conn.writeLine(failure == null ? "ok" : "error " + failure, null);
+                c.send(failure == null ? new SentryAnswer.Done() : new SentryAnswer.Refused(failure));
             } catch (ErrnoException e) {
                 LOG.warn("container {}: control connection failed: {}", id, e.getMessage());
             }
@@ -284,49 +291,49 @@ public final class SentryDaemon {
 
     /**
      * Starts serving the seccomp listener of a process exec'd into the container, with the same
-     * proxies as the first process's and the exec'd process's own credentials ({@code credentials},
-     * {@link GuestCredentials#encode}'s form). The answer goes back to exec, which lets the process
-     * run only on {@code ok}.
+     * proxies as the first process's and the exec'd process's own credentials. The answer goes back
+     * to exec, which lets the process run only on {@code OK}.
      */
-    private String adopt(String credentials, HostFd listener, List<DeviceProxy> active, int pidfd, List<Sentry> sentries) {
-        if (listener == null) {
-            return "error a listener request must carry the listener fd (SCM_RIGHTS)";
-        }
-        GuestCredentials as;
-        try {
-            as = GuestCredentials.decode(credentials);
-        } catch (IllegalArgumentException e) {
-            listener.close();
-            return "error a listener request must name the process's credentials (listener uid=U gid=G caps=0xC): "
-                    + e.getMessage();
-        }
+    private SentryAnswer adopt(SentryRequest.AdoptListener request, List<DeviceProxy> active, int pidfd,
+                               List<Sentry> sentries) {
+        HostFd listener = request.listener();
+        GuestCredentials as = request.as();
         try {
             sentries.add(Sentry.start(listener, active, new CallStats(), null, SandboxRunner.Options.defaults(), as,
                     failClosed(pidfd, "an exec'd process")));
             LOG.info("container {}: serving the listener of an exec'd process acting as {} ({} in all)", id, as,
                     sentries.size());
-            return "ok";
+            return new SentryAnswer.Done();
         } catch (RuntimeException e) {
             listener.close();
             LOG.error("container {}: cannot serve an exec'd process's listener", id, e);
-            return "error the sentry cannot serve the listener: " + message(e);
+            return new SentryAnswer.Refused("the sentry cannot serve the listener: " + message(e));
         }
     }
 
     /** A warning for create to print, ahead of the report; nothing once the report is written. */
     private void warn(String line) {
         if (!reported) {
-            OciNative.write(reportFd, ("WARN " + line.replace('\n', ' ') + "\n").getBytes(StandardCharsets.UTF_8));
+            sendQuietly(new DaemonReport.Warning(line.replace('\n', ' ')));
         }
     }
 
-    private void report(String line) {
+    private void report(DaemonReport line) {
         if (reported) {
             return;
         }
         reported = true;
-        OciNative.write(reportFd, (line.replace('\n', ' ') + "\n").getBytes(StandardCharsets.UTF_8));
-        OciNative.close(reportFd);
+        sendQuietly(line instanceof DaemonReport.Failed f ? new DaemonReport.Failed(f.message().replace('\n', ' ')) : line);
+        report.close();
+    }
+
+    /** create may be gone (killed): then nobody reads the report, and nothing is lost by not writing it. */
+    private void sendQuietly(DaemonReport line) {
+        try {
+            report.send(line);
+        } catch (ErrnoException e) {
+            LOG.debug("container {}: create did not take the report: {}", id, e.getMessage());
+        }
     }
 
     private static String message(Throwable e) {

@@ -4,6 +4,10 @@ import static dev.sluice.sentry.nativeio.Syscalls.SYS_GETEUID;
 
 import dev.sluice.oci.OciNative;
 import dev.sluice.oci.UnixSocket;
+import dev.sluice.oci.ipc.ClientMessage;
+import dev.sluice.oci.ipc.ServiceMessage;
+import dev.sluice.sentry.ipc.Channel;
+import dev.sluice.sentry.nativeio.HostFd;
 import dev.sluice.sentry.launch.Spawner;
 import dev.sluice.sentry.nativeio.HostFd;
 import java.io.IOException;
@@ -40,7 +44,6 @@ public final class RuntimeService {
     static final int FAILED = 1;
 
     private static final Logger LOG = LoggerFactory.getLogger(RuntimeService.class);
-    private static final int MAX_LINE = 1024 * 1024;
 
     private final Path socket;
     private final long idleMillis;
@@ -81,24 +84,29 @@ public final class RuntimeService {
         return 0;
     }
 
-    private void serve(UnixSocket conn) {
+    private void serve(UnixSocket socket) {
         int code = FAILED;
-        HostFd[] stdio = new HostFd[3];
-        try (conn) {
-            int pid = peerPid(conn);
-            for (int i = 0; i < 3; i++) {
-                UnixSocket.Line l = conn.readLine(MAX_LINE);
-                if (l == null || l.fd() == null || !l.text().equals("FD " + i)) {
-                    throw new IllegalArgumentException("expected FD " + i + " with its fd");
+        ClientMessage.Stdio stdio = null;
+        try (socket; Channel conn = socket.channel("sluice-client", ClientMessage.MAX_FRAME)) {
+            int pid = peerPid(socket);
+            ClientMessage first = conn.receive(ClientMessage.PROTOCOL);
+            if (!(first instanceof ClientMessage.Stdio s)) {
+                if (first != null) {
+                    first.fds().forEach(HostFd::close);
                 }
-                stdio[i] = l.fd();
-                conn.writeLine("OK", null);
+                throw new IllegalArgumentException("expected STDIO with the caller's three fds, got " + (first == null ? "end of file"
+                        : first.frame().verb()));
             }
-            UnixSocket.Line req = conn.readLine(MAX_LINE);
+            stdio = s;
+            conn.send(new ServiceMessage.StdioTaken());
+            ClientMessage req = conn.receive(ClientMessage.PROTOCOL);
             if (req == null) {
                 return;
             }
-            ServiceProtocol.Run run = ServiceProtocol.Run.parse(req.text());
+            if (!(req instanceof ClientMessage.Run run)) {
+                req.fds().forEach(HostFd::close);
+                throw new IllegalArgumentException("expected RUN, got " + req.frame().verb());
+            }
             Map<String, String> env = new LinkedHashMap<>();
             for (String e : run.env()) {
                 int eq = e.indexOf('=');
@@ -106,17 +114,15 @@ public final class RuntimeService {
                     env.put(e.substring(0, eq), e.substring(eq + 1));
                 }
             }
-            code = handler.serve(new Caller(Path.of(run.cwd()), env, stream(stdio[1]), stream(stdio[2]),
+            code = handler.serve(new Caller(Path.of(run.cwd()), env, stream(stdio.out()), stream(stdio.err()),
                     new ClientSpawner(conn, pid), pid), run.args());
             LOG.info("served {} for pid {}: exit {}", run.args(), pid, code);
-            conn.writeLine("EXIT " + code, null);
+            conn.send(new ServiceMessage.Exit(code & 0xff)); // what the caller's exit(code) makes of it
         } catch (RuntimeException e) {
             LOG.warn("runtime service: a request failed: {}", e.toString());
         } finally {
-            for (HostFd f : stdio) {
-                if (f != null) {
-                    f.close();
-                }
+            if (stdio != null) {
+                stdio.fds().forEach(HostFd::close);
             }
             lastActive = System.nanoTime();
             running.decrementAndGet();
