@@ -8,15 +8,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sluice.oci.ipc.DaemonReport;
 import dev.sluice.oci.cgroup.Cgroup;
 import dev.sluice.oci.cgroup.FakeKernel;
 import dev.sluice.oci.spec.DefaultSpec;
 import dev.sluice.oci.spec.SpecException;
 import dev.sluice.oci.state.ContainerState;
+import dev.sluice.sentry.ipc.FrameCodec;
 import dev.sluice.sentry.launch.HostProcess;
 import dev.sluice.sentry.launch.Spawner;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -127,8 +128,8 @@ class ContainerRuntimeCreateTest {
     }
 
     /** The spawned daemon's report, written on the fd create gave it, as the sentry writes it. */
-    private static void report(List<Spawner.Fd> fds, String line) {
-        OciNative.write(fds.get(0).source(), (line + "\n").getBytes(StandardCharsets.UTF_8));
+    private static void report(List<Spawner.Fd> fds, DaemonReport report) {
+        OciNative.write(fds.get(0).source(), FrameCodec.encode(report.frame()));
     }
 
     /** Every directory of the fake cgroup filesystem named like the container's cgroup. */
@@ -218,7 +219,7 @@ class ContainerRuntimeCreateTest {
         OciException e = assertThrows(OciException.class, () -> runtime().create(ID, bundle, null, launch(true, fds -> {
             Process d = sleeper();
             daemons.add(d);
-            report(fds, "ERR the workload could not start");
+            report(fds, new DaemonReport.Failed("the workload could not start"));
             return (int) d.pid();
         })));
         assertEquals("the workload could not start", e.getMessage());
@@ -259,7 +260,7 @@ class ContainerRuntimeCreateTest {
         Path pidFile = tmp.resolve("pid");
         ContainerRuntime rt = runtime();
         int pid = rt.create(ID, bundle, pidFile, launch(true, fds -> {
-            report(fds, "OK " + i.pid() + " " + i.startTime());
+            report(fds, new DaemonReport.Created(i.pid(), i.startTime()));
             return (int) daemon.pid();
         }));
         assertEquals(i.pid(), pid, "create returns init's pid");
