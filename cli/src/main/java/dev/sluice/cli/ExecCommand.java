@@ -1,7 +1,7 @@
 package dev.sluice.cli;
 
-import dev.sluice.oci.ContainerExec;
-import dev.sluice.oci.ExecOverrides;
+import dev.sluice.oci.runtime.ContainerExec;
+import dev.sluice.oci.runtime.ExecOverrides;
 import dev.sluice.oci.OciException;
 import dev.sluice.oci.state.StateStore;
 import java.nio.file.Path;

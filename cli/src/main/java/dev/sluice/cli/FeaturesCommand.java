@@ -1,6 +1,6 @@
 package dev.sluice.cli;
 
-import dev.sluice.oci.Features;
+import dev.sluice.oci.runtime.Features;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;

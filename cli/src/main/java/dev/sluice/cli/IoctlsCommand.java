@@ -2,6 +2,7 @@ package dev.sluice.cli;
 
 import dev.sluice.sentry.ioctl.IoctlDoc;
 import dev.sluice.sentry.ioctl.IoctlTable;
+import dev.sluice.sentry.ioctl.IoctlTableSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -20,7 +21,9 @@ final class IoctlsCommand implements Callable<Integer> {
         List<IoctlTable> tables = new ArrayList<>();
         StringBuilder more = new StringBuilder();
         Installation.providers().forEach(p -> {
-            tables.addAll(p.tables());
+            if (p instanceof IoctlTableSource source) {
+                tables.addAll(source.tables());
+            }
             String d = p.docs();
             if (!d.isEmpty()) {
                 more.append('\n').append(d);

@@ -1,6 +1,6 @@
 package dev.sluice.cli;
 
-import dev.sluice.oci.ContainerRuntime;
+import dev.sluice.oci.runtime.ContainerRuntime;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ParentCommand;
 

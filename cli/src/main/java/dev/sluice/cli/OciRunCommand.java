@@ -1,6 +1,6 @@
 package dev.sluice.cli;
 
-import dev.sluice.oci.ContainerRuntime;
+import dev.sluice.oci.runtime.ContainerRuntime;
 import dev.sluice.oci.OciException;
 import dev.sluice.oci.OciNative;
 import picocli.CommandLine.Command;

@@ -2,7 +2,7 @@ package dev.sluice.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.sluice.nvproxy.NvidiaDevices;
+import dev.sluice.nvproxy.driver.NvidiaDevices;
 import dev.sluice.rdmaproxy.net.NetdevLookup;
 import dev.sluice.rdmaproxy.net.RdmaDoctor;
 import dev.sluice.rdmaproxy.net.RdmaDoctorReport;

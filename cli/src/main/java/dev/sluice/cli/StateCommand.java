@@ -1,6 +1,6 @@
 package dev.sluice.cli;
 
-import dev.sluice.oci.ContainerRuntime;
+import dev.sluice.oci.runtime.ContainerRuntime;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.sluice.oci.ContainerExec;
+import dev.sluice.oci.runtime.ContainerExec;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;

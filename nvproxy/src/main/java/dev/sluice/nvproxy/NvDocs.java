@@ -1,7 +1,8 @@
 package dev.sluice.nvproxy;
 
+import dev.sluice.nvproxy.frontend.Capability;
 import dev.sluice.nvproxy.abi.NvStatus;
-import dev.sluice.nvproxy.driver.DriverAbi;
+import dev.sluice.nvproxy.frontend.DriverAbi;
 import dev.sluice.nvproxy.driver.DriverAbis;
 import dev.sluice.nvproxy.driver.DriverVersion;
 import dev.sluice.nvproxy.frontend.ClassRule;

@@ -1,7 +1,9 @@
 package dev.sluice.nvproxy;
 
+import dev.sluice.nvproxy.driver.NvidiaDevices;
+import dev.sluice.nvproxy.frontend.Capability;
 import dev.sluice.nvproxy.driver.Abi580;
-import dev.sluice.nvproxy.driver.DriverAbi;
+import dev.sluice.nvproxy.frontend.DriverAbi;
 import dev.sluice.nvproxy.driver.DriverAbis;
 import dev.sluice.nvproxy.driver.DriverVersion;
 import dev.sluice.nvproxy.driver.HostDriver;
@@ -12,6 +14,7 @@ import dev.sluice.nvproxy.frontend.SandboxScope;
 import dev.sluice.nvproxy.modeset.ModesetTable;
 import dev.sluice.nvproxy.uvm.UvmTable;
 import dev.sluice.sentry.ioctl.IoctlTable;
+import dev.sluice.sentry.ioctl.IoctlTableSource;
 import dev.sluice.sentry.nativeio.HostFd;
 import dev.sluice.sentry.spi.CharDevice;
 import dev.sluice.sentry.spi.DeviceProxy;
@@ -41,7 +44,7 @@ import org.slf4j.LoggerFactory;
  * {@code compute,utility}). An unknown version fails the sandbox's start with a message naming it and
  * the supported ones.
  */
-public final class NvProxyProvider implements DeviceProxyProvider {
+public final class NvProxyProvider implements DeviceProxyProvider, IoctlTableSource {
     private static final Logger LOG = LoggerFactory.getLogger(NvProxyProvider.class);
     public static final String NAME = "nvproxy";
     public static final String OPT_DRIVER_VERSION = "nvproxy.driver-version";

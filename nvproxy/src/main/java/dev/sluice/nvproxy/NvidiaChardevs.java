@@ -8,6 +8,7 @@ import static dev.sluice.nvproxy.abi.NvDeviceNumbers.NV_MINOR_DEVICE_NUMBER_CONT
 import static dev.sluice.nvproxy.abi.NvDeviceNumbers.NV_MINOR_DEVICE_NUMBER_MODESET_DEVICE;
 import static dev.sluice.nvproxy.abi.NvDeviceNumbers.NV_MINOR_DEVICE_NUMBER_REGULAR_MAX;
 
+import dev.sluice.nvproxy.driver.NvidiaDevices;
 import dev.sluice.sentry.nativeio.StatLayout;
 import dev.sluice.sentry.spi.CharDevice;
 import java.io.IOException;

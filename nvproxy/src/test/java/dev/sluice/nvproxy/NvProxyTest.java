@@ -5,13 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.sluice.nvproxy.frontend.Capability;
 import dev.sluice.nvproxy.abi.UvmIoctls;
 import dev.sluice.nvproxy.driver.Abi580;
 import dev.sluice.nvproxy.frontend.FrontendHandlers;
 import dev.sluice.nvproxy.frontend.FrontendTable;
 import dev.sluice.nvproxy.modeset.ModesetTable;
 import dev.sluice.nvproxy.uvm.UvmTable;
-import dev.sluice.sentry.ioctl.Ioctl;
+import dev.sluice.sentry.nativeio.Ioctl;
 import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.nativeio.HostFd;
 import dev.sluice.sentry.spi.CharDevice;

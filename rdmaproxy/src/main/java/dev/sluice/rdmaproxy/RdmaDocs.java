@@ -1,5 +1,6 @@
 package dev.sluice.rdmaproxy;
 
+import dev.sluice.rdmaproxy.uverbs.RdmaTable;
 import dev.sluice.rdmaproxy.driver.DriverPlugins;
 import dev.sluice.rdmaproxy.driver.RdmaDriverPlugin;
 import java.util.Comparator;

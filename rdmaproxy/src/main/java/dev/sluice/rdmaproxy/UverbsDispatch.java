@@ -1,5 +1,7 @@
 package dev.sluice.rdmaproxy;
 
+import dev.sluice.rdmaproxy.uverbs.RdmaTable;
+import dev.sluice.rdmaproxy.uverbs.UverbsEnvelope;
 import dev.sluice.rdmaproxy.abi.LegacyCommands;
 import dev.sluice.rdmaproxy.abi.UverbsAttrs;
 import dev.sluice.rdmaproxy.abi.UverbsIoctl;

@@ -11,6 +11,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.when;
 
+import dev.sluice.rdmaproxy.uverbs.UverbsDispositions;
+import dev.sluice.rdmaproxy.uverbs.RdmaTable;
+import dev.sluice.rdmaproxy.uverbs.UverbsEnvelope;
 import dev.sluice.rdmaproxy.abi.LegacyCommands;
 import dev.sluice.rdmaproxy.abi.UverbsIoctl;
 import dev.sluice.rdmaproxy.driver.RxePlugin;

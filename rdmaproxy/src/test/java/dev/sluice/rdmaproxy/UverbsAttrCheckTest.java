@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.sluice.rdmaproxy.uverbs.UverbsEnvelope;
 import dev.sluice.rdmaproxy.abi.Mlx5Abi;
 import dev.sluice.rdmaproxy.abi.Mlx5Schema;
 import dev.sluice.rdmaproxy.abi.UverbsMethods;

@@ -1,6 +1,7 @@
 package dev.sluice.rdmaproxy;
 
 
+import dev.sluice.rdmaproxy.uverbs.UverbsEnvelope;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import dev.sluice.rdmaproxy.abi.UverbsIoctl;
 import dev.sluice.rdmaproxy.driver.Mlx5Plugin;

@@ -1,7 +1,7 @@
 package dev.sluice.cli.run;
 
 import dev.sluice.nvproxy.NvProxyProvider;
-import dev.sluice.nvproxy.NvidiaDevices;
+import dev.sluice.nvproxy.driver.NvidiaDevices;
 import dev.sluice.oci.launch.SeccompProfile;
 import dev.sluice.oci.spec.SpecLoader;
 import dev.sluice.rdmaproxy.UverbsDevices;

@@ -1,6 +1,6 @@
 package dev.sluice.nvproxy.abi;
 
-import dev.sluice.sentry.ioctl.Ioctl;
+import dev.sluice.sentry.nativeio.Ioctl;
 import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;

@@ -4,7 +4,8 @@ import static dev.sluice.nvproxy.frontend.EmbeddedArrays.in;
 import static dev.sluice.nvproxy.frontend.EmbeddedArrays.inOut;
 import static dev.sluice.nvproxy.frontend.EmbeddedArrays.out;
 
-import dev.sluice.nvproxy.Capability;
+import dev.sluice.nvproxy.frontend.DriverAbi;
+import dev.sluice.nvproxy.frontend.Capability;
 import dev.sluice.nvproxy.abi.ClassAllocParams;
 import dev.sluice.nvproxy.abi.Classes;
 import dev.sluice.nvproxy.abi.NvControlCommands;

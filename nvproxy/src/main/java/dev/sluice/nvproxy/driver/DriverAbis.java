@@ -1,5 +1,6 @@
 package dev.sluice.nvproxy.driver;
 
+import dev.sluice.nvproxy.frontend.DriverAbi;
 import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;

@@ -1,6 +1,5 @@
 package dev.sluice.nvproxy.driver;
 
-import dev.sluice.nvproxy.NvidiaDevices;
 import dev.sluice.nvproxy.abi.FrontendStructs.CardInfo;
 import dev.sluice.nvproxy.abi.FrontendStructs.RmApiVersion;
 import dev.sluice.sentry.nativeio.HostFd;

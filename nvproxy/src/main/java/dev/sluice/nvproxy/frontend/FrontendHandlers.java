@@ -4,7 +4,7 @@ import dev.sluice.nvproxy.abi.FrontendStructs.CardInfo;
 import dev.sluice.nvproxy.abi.FrontendStructs.RegisterFd;
 import dev.sluice.nvproxy.abi.FrontendStructs.SysParams;
 import dev.sluice.nvproxy.abi.NvDeviceNumbers;
-import dev.sluice.sentry.ioctl.Ioctl;
+import dev.sluice.sentry.nativeio.Ioctl;
 import dev.sluice.sentry.ioctl.IoctlEntry;
 import dev.sluice.sentry.ioctl.IoctlHandler;
 import dev.sluice.sentry.nativeio.Errno;

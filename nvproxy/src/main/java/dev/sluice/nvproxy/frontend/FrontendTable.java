@@ -2,13 +2,11 @@ package dev.sluice.nvproxy.frontend;
 
 
 
-import dev.sluice.nvproxy.Capability;
 import dev.sluice.nvproxy.abi.FrontendEscapes;
 import dev.sluice.nvproxy.abi.FrontendRequests;
 import dev.sluice.nvproxy.abi.FrontendStructs;
 import dev.sluice.nvproxy.abi.NvosParams;
-import dev.sluice.nvproxy.driver.DriverAbi;
-import dev.sluice.sentry.ioctl.Ioctl;
+import dev.sluice.sentry.nativeio.Ioctl;
 import dev.sluice.sentry.ioctl.IoctlEntry;
 import dev.sluice.sentry.ioctl.IoctlHandler;
 import dev.sluice.sentry.ioctl.IoctlTable;

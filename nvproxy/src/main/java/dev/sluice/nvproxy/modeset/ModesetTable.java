@@ -1,7 +1,7 @@
 package dev.sluice.nvproxy.modeset;
 
 import dev.sluice.nvproxy.abi.NvDeviceNumbers;
-import dev.sluice.sentry.ioctl.Ioctl;
+import dev.sluice.sentry.nativeio.Ioctl;
 import dev.sluice.sentry.ioctl.IoctlTable;
 import dev.sluice.sentry.nativeio.Errno;
 

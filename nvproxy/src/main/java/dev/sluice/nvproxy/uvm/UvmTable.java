@@ -1,8 +1,8 @@
 package dev.sluice.nvproxy.uvm;
 
 import dev.sluice.nvproxy.abi.UvmIoctls;
-import dev.sluice.nvproxy.driver.DriverAbi;
-import dev.sluice.sentry.ioctl.Ioctl;
+import dev.sluice.nvproxy.frontend.DriverAbi;
+import dev.sluice.sentry.nativeio.Ioctl;
 import dev.sluice.sentry.ioctl.IoctlEntry;
 import dev.sluice.sentry.ioctl.IoctlTable;
 import dev.sluice.sentry.nativeio.Errno;

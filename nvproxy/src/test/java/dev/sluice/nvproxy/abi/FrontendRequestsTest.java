@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.sluice.sentry.ioctl.Ioctl;
+import dev.sluice.sentry.nativeio.Ioctl;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;

@@ -6,14 +6,13 @@ import static dev.sluice.nvproxy.frontend.ScriptedDriver.require;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import dev.sluice.nvproxy.Capability;
 import dev.sluice.nvproxy.abi.FrontendStructs.AttachGpusToFd;
 import dev.sluice.nvproxy.abi.FrontendStructs.CardInfo;
 import dev.sluice.nvproxy.abi.FrontendStructs.ExportToDmaBufFd;
 import dev.sluice.nvproxy.abi.FrontendStructs.RegisterFd;
 import dev.sluice.nvproxy.abi.NvosParams;
 import dev.sluice.nvproxy.driver.Abi580;
-import dev.sluice.sentry.ioctl.Ioctl;
+import dev.sluice.sentry.nativeio.Ioctl;
 import dev.sluice.sentry.ioctl.IoctlEntry;
 import dev.sluice.sentry.ioctl.IoctlTable;
 import dev.sluice.sentry.nativeio.Native;

@@ -9,14 +9,13 @@ import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
 
-import dev.sluice.nvproxy.Capability;
 import dev.sluice.nvproxy.abi.FrontendEscapes;
 import dev.sluice.nvproxy.abi.FrontendStructs;
 import dev.sluice.nvproxy.abi.NvosParams;
 import dev.sluice.nvproxy.abi.UvmIoctls;
 import dev.sluice.nvproxy.driver.Abi580;
 import dev.sluice.nvproxy.uvm.UvmTable;
-import dev.sluice.sentry.ioctl.Ioctl;
+import dev.sluice.sentry.nativeio.Ioctl;
 import dev.sluice.sentry.ioctl.IoctlEntry;
 import dev.sluice.sentry.ioctl.IoctlTable;
 import dev.sluice.sentry.nativeio.Errno;

@@ -11,14 +11,13 @@ import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
-import dev.sluice.nvproxy.Capability;
 import dev.sluice.nvproxy.abi.ClassAllocParams;
 import dev.sluice.nvproxy.abi.Classes;
 import dev.sluice.nvproxy.abi.NvStatus;
 import dev.sluice.nvproxy.abi.NvosParams.Nvos21;
 import dev.sluice.nvproxy.abi.NvosParams.Nvos64;
 import dev.sluice.nvproxy.driver.Abi580;
-import dev.sluice.sentry.ioctl.Ioctl;
+import dev.sluice.sentry.nativeio.Ioctl;
 import dev.sluice.sentry.ioctl.IoctlEntry;
 import dev.sluice.sentry.nativeio.Native;
 import dev.sluice.sentry.spi.Disposition;

@@ -6,7 +6,6 @@ import static dev.sluice.nvproxy.frontend.ScriptedDriver.require;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import dev.sluice.nvproxy.Capability;
 import dev.sluice.nvproxy.abi.NvStatus;
 import dev.sluice.nvproxy.abi.NvosParams.Nvos54;
 import dev.sluice.nvproxy.driver.Abi580;

@@ -12,8 +12,8 @@ import static dev.sluice.rdmaproxy.driver.UdataRule.oneOf;
 import static dev.sluice.rdmaproxy.driver.UdataRule.zero;
 import static dev.sluice.rdmaproxy.driver.UdataRule.zeroFrom;
 
-import dev.sluice.rdmaproxy.RdmaTable;
-import dev.sluice.rdmaproxy.UverbsEnvelope;
+import dev.sluice.rdmaproxy.uverbs.RdmaTable;
+import dev.sluice.rdmaproxy.uverbs.UverbsEnvelope;
 import dev.sluice.rdmaproxy.abi.Mlx5Abi;
 import dev.sluice.rdmaproxy.abi.Mlx5Schema;
 import dev.sluice.rdmaproxy.abi.UverbsAttrs;

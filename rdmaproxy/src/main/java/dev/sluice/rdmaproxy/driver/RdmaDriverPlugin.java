@@ -1,6 +1,6 @@
 package dev.sluice.rdmaproxy.driver;
 
-import dev.sluice.rdmaproxy.RdmaTable;
+import dev.sluice.rdmaproxy.uverbs.RdmaTable;
 import dev.sluice.rdmaproxy.abi.UverbsNames;
 import java.util.Optional;
 import java.util.Set;

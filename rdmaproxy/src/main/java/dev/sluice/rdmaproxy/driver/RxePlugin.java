@@ -8,7 +8,7 @@ import static dev.sluice.rdmaproxy.driver.UdataRule.empty;
 import static dev.sluice.rdmaproxy.driver.UdataRule.minLen;
 import static dev.sluice.rdmaproxy.driver.UdataRule.zeroFrom;
 
-import dev.sluice.rdmaproxy.RdmaTable;
+import dev.sluice.rdmaproxy.uverbs.RdmaTable;
 import dev.sluice.rdmaproxy.abi.RxeAbi;
 import dev.sluice.rdmaproxy.abi.UverbsIoctl;
 import dev.sluice.rdmaproxy.abi.UverbsNames;

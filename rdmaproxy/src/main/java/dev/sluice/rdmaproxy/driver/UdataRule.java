@@ -1,6 +1,6 @@
 package dev.sluice.rdmaproxy.driver;
 
-import dev.sluice.rdmaproxy.UverbsEnvelope;
+import dev.sluice.rdmaproxy.uverbs.UverbsEnvelope;
 import java.util.Map;
 import java.util.TreeMap;
 

@@ -1,6 +1,5 @@
 package dev.sluice.rdmaproxy.net;
 
-import dev.sluice.rdmaproxy.net.faults.NetdevFaults;
 import dev.sluice.sentry.faults.TestFaults;
 import dev.sluice.sentry.launch.HostProcess;
 import java.nio.file.Path;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sluice.rdmaproxy.abi.AbiClasses.IntConstant;
-import dev.sluice.sentry.ioctl.Ioctl;
+import dev.sluice.sentry.nativeio.Ioctl;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;

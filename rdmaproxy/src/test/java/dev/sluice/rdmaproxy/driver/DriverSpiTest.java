@@ -9,8 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.mockito.Mockito.mock;
 
-import dev.sluice.rdmaproxy.RdmaTable;
-import dev.sluice.rdmaproxy.UverbsEnvelope;
+import dev.sluice.rdmaproxy.uverbs.RdmaTable;
+import dev.sluice.rdmaproxy.uverbs.UverbsEnvelope;
 import dev.sluice.rdmaproxy.abi.LegacyCommands;
 import dev.sluice.rdmaproxy.abi.Mlx5Ids;
 import dev.sluice.rdmaproxy.abi.Mlx5Schema;

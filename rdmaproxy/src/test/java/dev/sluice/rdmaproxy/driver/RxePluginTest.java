@@ -16,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sluice.rdmaproxy.RdmaProxy;
-import dev.sluice.rdmaproxy.RdmaTable;
+import dev.sluice.rdmaproxy.uverbs.RdmaTable;
 import dev.sluice.rdmaproxy.UverbsCall;
 import dev.sluice.rdmaproxy.abi.Mlx5Abi;
 import dev.sluice.rdmaproxy.abi.RxeAbi;

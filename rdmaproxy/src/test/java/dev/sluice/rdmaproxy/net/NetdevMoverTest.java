@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.sluice.rdmaproxy.net.faults.NetdevFaults;
 import dev.sluice.sentry.faults.TestFaults;
 import dev.sluice.sentry.launch.HostProcess;
 import java.nio.file.Files;

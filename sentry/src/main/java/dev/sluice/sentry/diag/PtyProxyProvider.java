@@ -1,6 +1,7 @@
 package dev.sluice.sentry.diag;
 
 import dev.sluice.sentry.ioctl.IoctlTable;
+import dev.sluice.sentry.ioctl.IoctlTableSource;
 import dev.sluice.sentry.spi.DeviceProxy;
 import dev.sluice.sentry.spi.DeviceProxyProvider;
 import dev.sluice.sentry.spi.ProxyConfig;
@@ -8,7 +9,7 @@ import java.util.List;
 import java.util.Optional;
 
 /** Registers the opt-in diagnostic {@link PtyProxy} ({@code sluice run --proxy pty}). */
-public final class PtyProxyProvider implements DeviceProxyProvider {
+public final class PtyProxyProvider implements DeviceProxyProvider, IoctlTableSource {
     @Override
     public String name() {
         return PtyProxy.NAME;

@@ -1,5 +1,6 @@
 package dev.sluice.sentry.ioctl;
 
+import dev.sluice.sentry.nativeio.Ioctl;
 import dev.sluice.sentry.nativeio.Errno;
 import java.util.List;
 

@@ -1,7 +1,5 @@
 package dev.sluice.sentry.spi;
 
-import dev.sluice.sentry.ioctl.IoctlTable;
-import java.util.List;
 import java.util.Optional;
 
 /**
@@ -34,13 +32,8 @@ public interface DeviceProxyProvider {
      */
     boolean wanted(ProxyConfig config);
 
-    /** The ioctl tables this provider's proxies dispatch on, for docs/ioctls.md. */
-    default List<IoctlTable> tables() {
-        return List.of();
-    }
-
     /**
-     * What {@link #tables()} cannot show, as Markdown for docs/ioctls.md: sub-command tables (RM
+     * What the provider's ioctl tables ({@code dev.sluice.sentry.ioctl.IoctlTableSource}) cannot show, as Markdown for docs/ioctls.md: sub-command tables (RM
      * control commands, allocation classes, uverbs methods), per driver version. Starts with a
      * {@code ##} heading; empty when there is nothing more.
      */

@@ -1,6 +1,6 @@
 package dev.sluice.sentry.spi;
 
-import dev.sluice.sentry.ioctl.Ioctl;
+import dev.sluice.sentry.nativeio.Ioctl;
 
 /**
  * One trapped {@code ioctl(fd, cmd, arg)}, decoded once from its seccomp notification: the only

@@ -17,7 +17,7 @@ import static org.mockito.Mockito.when;
 
 import dev.sluice.sentry.guest.GuestCredentials;
 import dev.sluice.sentry.guest.WorkerCredentials;
-import dev.sluice.sentry.ioctl.Ioctl;
+import dev.sluice.sentry.nativeio.Ioctl;
 import dev.sluice.sentry.nativeio.Arena;
 import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.nativeio.HostFd;

@@ -1,8 +1,7 @@
 package dev.sluice.oci.daemon;
 
 import dev.sluice.oci.ConsoleSocket;
-import dev.sluice.oci.ContainerNetdevs;
-import dev.sluice.oci.HookRunner;
+import dev.sluice.oci.hooks.HookRunner;
 import dev.sluice.oci.OciException;
 import dev.sluice.oci.OciNative;
 import dev.sluice.oci.cgroup.Cgroup;
@@ -31,7 +30,7 @@ import org.slf4j.LoggerFactory;
 /**
  * Brings one OCI container up to the point where its workload waits for {@code start}: the part
  * of {@code create} that is the same with a detached sentry ({@link SentryDaemon}) and without
- * one (a container no device proxy serves, {@code dev.sluice.oci.ContainerRuntime}).
+ * one (a container no device proxy serves, {@code dev.sluice.oci.runtime.ContainerRuntime}).
  *
  * <ol>
  *   <li>records the notify rules for exec ({@link TrapFile}) and compiles the launch plan;</li>

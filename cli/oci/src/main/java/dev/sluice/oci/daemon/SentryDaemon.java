@@ -2,10 +2,10 @@ package dev.sluice.oci.daemon;
 
 import static dev.sluice.sentry.nativeio.Signals.SIGKILL;
 
-import dev.sluice.oci.HookRunner;
+import dev.sluice.oci.hooks.HookRunner;
 import dev.sluice.oci.OciException;
 import dev.sluice.oci.OciNative;
-import dev.sluice.oci.SeccompAgent;
+import dev.sluice.oci.hooks.SeccompAgent;
 import dev.sluice.oci.UnixSocket;
 import dev.sluice.oci.ipc.DaemonReport;
 import dev.sluice.oci.ipc.SentryAnswer;

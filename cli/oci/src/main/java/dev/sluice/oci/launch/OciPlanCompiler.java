@@ -9,7 +9,7 @@ import static dev.sluice.oci.launch.MountOptions.MS_REC;
 import static dev.sluice.oci.launch.MountOptions.MS_REMOUNT;
 import static dev.sluice.oci.launch.MountOptions.MS_SLAVE;
 
-import dev.sluice.oci.HookRunner;
+import dev.sluice.oci.hooks.HookRunner;
 import dev.sluice.oci.spec.KernelNames;
 import dev.sluice.oci.spec.Spec;
 import dev.sluice.oci.spec.SpecException;

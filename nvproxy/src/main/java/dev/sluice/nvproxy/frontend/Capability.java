@@ -1,4 +1,4 @@
-package dev.sluice.nvproxy;
+package dev.sluice.nvproxy.frontend;
 
 import java.util.EnumSet;
 import java.util.Locale;

@@ -1,4 +1,4 @@
-package dev.sluice.sentry.ioctl;
+package dev.sluice.sentry.nativeio;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,5 +1,6 @@
-package dev.sluice.oci;
+package dev.sluice.oci.hooks;
 
+import dev.sluice.oci.UnixSocket;
 import dev.sluice.oci.spec.Spec;
 import dev.sluice.sentry.launch.SeccompAgentHandoff;
 import dev.sluice.sentry.nativeio.ErrnoException;

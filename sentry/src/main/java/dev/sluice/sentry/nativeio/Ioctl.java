@@ -1,4 +1,4 @@
-package dev.sluice.sentry.ioctl;
+package dev.sluice.sentry.nativeio;
 
 /**
  * The {@code _IOC} request encoding of include/uapi/asm-generic/ioctl.h: bits 0-7 nr, 8-15 type,

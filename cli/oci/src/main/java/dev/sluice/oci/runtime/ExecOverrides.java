@@ -1,5 +1,6 @@
-package dev.sluice.oci;
+package dev.sluice.oci.runtime;
 
+import dev.sluice.oci.OciException;
 import dev.sluice.oci.spec.KernelNames;
 import dev.sluice.oci.spec.Spec;
 import java.util.ArrayList;

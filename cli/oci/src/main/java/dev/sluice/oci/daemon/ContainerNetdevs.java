@@ -1,4 +1,4 @@
-package dev.sluice.oci;
+package dev.sluice.oci.daemon;
 
 import dev.sluice.oci.launch.OciPlanCompiler;
 import dev.sluice.oci.spec.Spec;

@@ -1,4 +1,4 @@
-package dev.sluice.rdmaproxy;
+package dev.sluice.rdmaproxy.uverbs;
 
 import dev.sluice.rdmaproxy.abi.UverbsIoctl;
 import dev.sluice.rdmaproxy.abi.UverbsIoctl.IoctlHdr;

@@ -1,5 +1,8 @@
-package dev.sluice.oci;
+package dev.sluice.oci.runtime;
 
+import dev.sluice.oci.hooks.SeccompAgent;
+import dev.sluice.oci.ConsoleSocket;
+import dev.sluice.oci.OciException;
 import dev.sluice.oci.cgroup.Cgroup;
 import dev.sluice.oci.cgroup.CgroupFs;
 import dev.sluice.oci.cgroup.CgroupHost;

@@ -1,5 +1,7 @@
-package dev.sluice.oci;
+package dev.sluice.oci.runtime;
 
+import dev.sluice.oci.OciException;
+import dev.sluice.oci.OciNative;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;

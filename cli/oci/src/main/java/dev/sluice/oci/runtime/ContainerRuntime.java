@@ -1,7 +1,12 @@
-package dev.sluice.oci;
+package dev.sluice.oci.runtime;
 
 import static dev.sluice.sentry.nativeio.Signals.SIGKILL;
 
+import dev.sluice.oci.hooks.HookRunner;
+import dev.sluice.oci.OciException;
+import dev.sluice.oci.OciNative;
+import dev.sluice.oci.hooks.SeccompAgent;
+import dev.sluice.oci.daemon.ContainerNetdevs;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;

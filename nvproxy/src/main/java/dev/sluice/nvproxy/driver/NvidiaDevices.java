@@ -1,4 +1,4 @@
-package dev.sluice.nvproxy;
+package dev.sluice.nvproxy.driver;
 
 import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.nativeio.HostFd;

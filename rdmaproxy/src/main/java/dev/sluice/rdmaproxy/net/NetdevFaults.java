@@ -1,13 +1,15 @@
-package dev.sluice.rdmaproxy.net.faults;
+package dev.sluice.rdmaproxy.net;
 
-import dev.sluice.rdmaproxy.net.IpRoute2;
-import dev.sluice.rdmaproxy.net.NetdevArrival;
-import dev.sluice.rdmaproxy.net.NetdevException;
-import dev.sluice.rdmaproxy.net.SnapshotRestorer;
 import dev.sluice.sentry.faults.TestFaults;
 
 /**
- * The {@link NetdevArrival} that {@code netdev=} of the test switch asks for:
+ * Fault injection into netdev moves, for the end-to-end tests only: the {@link NetdevArrival}
+ * that {@code netdev=} of {@code SLUICE_TEST_FAULTS} ({@link TestFaults}) puts in place of the
+ * shipped {@link SnapshotRestorer}. {@link NetdevMover#onHost} asks once; without the variable it
+ * gets the shipped arrival back, and the mover holds no fault branch. It sits beside the mover, not
+ * in a package of its own, because it decorates the package's own types and the mover's factory
+ * calls it (a package of its own would depend on this one and this one on it). What it puts in
+ * place:
  * <ul>
  *   <li>{@code after-move}: the move fails right after the netdev reached the sandbox, before
  *       anything is set up inside, so the mover's roll-back runs (the message says "injected

@@ -1,4 +1,4 @@
-package dev.sluice.oci;
+package dev.sluice.oci.runtime;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;

@@ -1,5 +1,6 @@
-package dev.sluice.oci;
+package dev.sluice.oci.runtime;
 
+import dev.sluice.oci.OciNative;
 import dev.sluice.sentry.launch.HostProcess;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,7 +1,8 @@
-package dev.sluice.oci;
+package dev.sluice.oci.hooks;
 
 import static dev.sluice.sentry.nativeio.Signals.SIGKILL;
 
+import dev.sluice.oci.OciNative;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.sluice.oci.spec.Spec;

@@ -1,7 +1,5 @@
-package dev.sluice.nvproxy.driver;
+package dev.sluice.nvproxy.frontend;
 
-import dev.sluice.nvproxy.frontend.ClassRule;
-import dev.sluice.nvproxy.frontend.ControlRule;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,6 +1,6 @@
-package dev.sluice.rdmaproxy;
+package dev.sluice.rdmaproxy.uverbs;
 
-import static dev.sluice.rdmaproxy.UverbsDispositions.Why.*;
+import static dev.sluice.rdmaproxy.uverbs.UverbsDispositions.Why.*;
 
 import dev.sluice.sentry.spi.Disposition;
 import java.util.Map;
