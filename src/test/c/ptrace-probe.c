@@ -32,7 +32,7 @@
 static struct target {
 	int pid;
 	char comm[32];
-	int hits;		/* bit 0 seize, 1 mem, 2 vm: first success of each already printed */
+	int hits; /* bit 0 seize, 1 mem, 2 vm: first success of each already printed */
 } targets[MAX_PIDS];
 static int ntargets;
 static volatile sig_atomic_t stop;
@@ -75,7 +75,7 @@ static struct target *target(int pid)
 	n = fd < 0 ? -1 : read(fd, t->comm, sizeof t->comm - 1);
 	if (fd >= 0)
 		close(fd);
-	t->comm[n > 0 ? n - 1 : 0] = '\0';	/* drop the newline */
+	t->comm[n > 0 ? n - 1 : 0] = '\0'; /* drop the newline */
 	if (n <= 0)
 		snprintf(t->comm, sizeof t->comm, "?");
 	return t;

@@ -26,10 +26,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#define GUARD 64		/* bytes after the written area that must stay as they were */
-#define GUARD_BYTE 0x5a
-#define MAX_OUTSTANDING 16	/* signaled writes in flight per QP */
-#define POLL_SECONDS 60
+#define GUARD		64 /* bytes after the written area that must stay as they were */
+#define GUARD_BYTE	0x5a
+#define MAX_OUTSTANDING 16 /* signaled writes in flight per QP */
+#define POLL_SECONDS	60
 
 static double now_us(void)
 {
@@ -58,7 +58,13 @@ static _Noreturn void die_errno(const char *step, int err)
 static struct {
 	double list, open, query_port, query_gid, pd, mr, cq, qp, init, rtr, rts, write, teardown;
 } t;
-#define T(field, expr) ({ double t0_ = now_us(); __typeof__(expr) r_ = (expr); t.field += now_us() - t0_; r_; })
+#define T(field, expr)                                                                                                 \
+	({                                                                                                             \
+		double t0_ = now_us();                                                                                 \
+		__typeof__(expr) r_ = (expr);                                                                          \
+		t.field += now_us() - t0_;                                                                             \
+		r_;                                                                                                    \
+	})
 
 /* Block i of a buffer: bytes that differ per block and per offset, never all equal. */
 static void fill(uint8_t *p, size_t bytes, int block)
@@ -81,8 +87,8 @@ static void to_init(struct ibv_qp *qp, const char *step)
 		die_errno(step, r);
 }
 
-static void to_rtr(struct ibv_qp *qp, uint32_t remote_qpn, const union ibv_gid *gid, int gid_index,
-		   enum ibv_mtu mtu, const char *step)
+static void to_rtr(struct ibv_qp *qp, uint32_t remote_qpn, const union ibv_gid *gid, int gid_index, enum ibv_mtu mtu,
+		   const char *step)
 {
 	struct ibv_qp_attr a = {
 		.qp_state = IBV_QPS_RTR,
@@ -99,8 +105,9 @@ static void to_rtr(struct ibv_qp *qp, uint32_t remote_qpn, const union ibv_gid *
 			.port_num = 1,
 		},
 	};
-	int r = T(rtr, ibv_modify_qp(qp, &a, IBV_QP_STATE | IBV_QP_AV | IBV_QP_PATH_MTU | IBV_QP_DEST_QPN |
-					  IBV_QP_RQ_PSN | IBV_QP_MAX_DEST_RD_ATOMIC | IBV_QP_MIN_RNR_TIMER));
+	int r = T(rtr, ibv_modify_qp(qp, &a,
+				     IBV_QP_STATE | IBV_QP_AV | IBV_QP_PATH_MTU | IBV_QP_DEST_QPN | IBV_QP_RQ_PSN |
+					     IBV_QP_MAX_DEST_RD_ATOMIC | IBV_QP_MIN_RNR_TIMER));
 
 	if (r)
 		die_errno(step, r);
@@ -116,16 +123,17 @@ static void to_rts(struct ibv_qp *qp, const char *step)
 		.sq_psn = 0,
 		.max_rd_atomic = 1,
 	};
-	int r = T(rts, ibv_modify_qp(qp, &a, IBV_QP_STATE | IBV_QP_TIMEOUT | IBV_QP_RETRY_CNT | IBV_QP_RNR_RETRY |
-					  IBV_QP_SQ_PSN | IBV_QP_MAX_QP_RD_ATOMIC));
+	int r = T(rts, ibv_modify_qp(qp, &a,
+				     IBV_QP_STATE | IBV_QP_TIMEOUT | IBV_QP_RETRY_CNT | IBV_QP_RNR_RETRY |
+					     IBV_QP_SQ_PSN | IBV_QP_MAX_QP_RD_ATOMIC));
 
 	if (r)
 		die_errno(step, r);
 }
 
 /* Posts n signaled RDMA WRITEs of size bytes from local to remote on qp and waits for all of them. */
-static void write_all(struct ibv_qp *qp, struct ibv_cq *cq, struct ibv_mr *local, struct ibv_mr *remote,
-		      int n, size_t size, const char *step)
+static void write_all(struct ibv_qp *qp, struct ibv_cq *cq, struct ibv_mr *local, struct ibv_mr *remote, int n,
+		      size_t size, const char *step)
 {
 	int posted = 0, done = 0;
 	double deadline = now_us() + POLL_SECONDS * 1e6;
@@ -201,10 +209,18 @@ int main(int argc, char **argv)
 
 	while ((c = getopt(argc, argv, "d:g:n:s:")) != -1) {
 		switch (c) {
-		case 'd': name = optarg; break;
-		case 'g': gid_index = atoi(optarg); break;
-		case 'n': n = atoi(optarg); break;
-		case 's': size = strtoul(optarg, NULL, 10); break;
+		case 'd':
+			name = optarg;
+			break;
+		case 'g':
+			gid_index = atoi(optarg);
+			break;
+		case 'n':
+			n = atoi(optarg);
+			break;
+		case 's':
+			size = strtoul(optarg, NULL, 10);
+			break;
 		default:
 			fprintf(stderr, "usage: %s -d DEV [-g GID_INDEX] [-n WRITES] [-s BYTES]\n", argv[0]);
 			return 2;
@@ -320,8 +336,8 @@ int main(int argc, char **argv)
 	printf("rdma_write result=ok writes=%d bytes=%.0f setup_us=%.0f write_us=%.0f mb_per_s=%.2f"
 	       " list_us=%.0f open_us=%.0f query_port_us=%.0f query_gid_us=%.0f pd_us=%.0f mr_us=%.0f cq_us=%.0f"
 	       " qp_us=%.0f init_us=%.0f rtr_us=%.0f rts_us=%.0f teardown_us=%.0f\n",
-	       2 * n, bytes, setup, t.write, bytes / t.write, t.list, t.open, t.query_port, t.query_gid, t.pd,
-	       t.mr / 3, t.cq / 2, t.qp / 2, t.init / 2, t.rtr / 2, t.rts / 2, t.teardown);
+	       2 * n, bytes, setup, t.write, bytes / t.write, t.list, t.open, t.query_port, t.query_gid, t.pd, t.mr / 3,
+	       t.cq / 2, t.qp / 2, t.init / 2, t.rtr / 2, t.rts / 2, t.teardown);
 	free(src);
 	free(dst);
 	free(back);

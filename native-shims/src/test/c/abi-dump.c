@@ -43,7 +43,7 @@ static const size_t glibc_termios_size = sizeof(struct termios);
 /* The kernel's termios structures, under other tags; see the comment at the top. */
 #pragma push_macro("NCCS")
 #undef NCCS
-#define termios kernel_termios
+#define termios	 kernel_termios
 #define termios2 kernel_termios2
 #define ktermios kernel_ktermios
 #include <asm/termbits.h>
@@ -54,199 +54,198 @@ static const size_t glibc_termios_size = sizeof(struct termios);
 #pragma pop_macro("NCCS")
 
 /* TCGETS2 is _IOR('T', 0x2A, struct termios2): its size field carries the kernel's termios2. */
-#define KERNEL_TERMIOS2_SIZE \
-    _IOC_SIZE(_IOR('T', 0x2A, struct kernel_termios2))
+#define KERNEL_TERMIOS2_SIZE _IOC_SIZE(_IOR('T', 0x2A, struct kernel_termios2))
 _Static_assert(sizeof(struct kernel_termios) + 2 * sizeof(speed_t) == KERNEL_TERMIOS2_SIZE,
-               "kernel termios is termios2 without the two speeds");
+	       "kernel termios is termios2 without the two speeds");
 _Static_assert(sizeof(struct kernel_termios) == 36, "x86_64 kernel struct termios is 36 bytes");
 
-#define NUM(name, expr) printf("%s %llu\n", name, (unsigned long long)(expr))
-#define IOC(name) printf("%s %u\n", #name, (unsigned int)(name))
-#define VAL(name) NUM(#name, name)
-#define SIZE(type) NUM("sizeof." #type, sizeof(struct type))
+#define NUM(name, expr)	 printf("%s %llu\n", name, (unsigned long long)(expr))
+#define IOC(name)	 printf("%s %u\n", #name, (unsigned int)(name))
+#define VAL(name)	 NUM(#name, name)
+#define SIZE(type)	 NUM("sizeof." #type, sizeof(struct type))
 #define OFF(type, field) NUM("offsetof." #type "." #field, offsetof(struct type, field))
 
 int main(void)
 {
-    SIZE(seccomp_data);
-    SIZE(seccomp_notif);
-    SIZE(seccomp_notif_resp);
-    SIZE(seccomp_notif_addfd);
-    SIZE(seccomp_notif_sizes);
+	SIZE(seccomp_data);
+	SIZE(seccomp_notif);
+	SIZE(seccomp_notif_resp);
+	SIZE(seccomp_notif_addfd);
+	SIZE(seccomp_notif_sizes);
 
-    OFF(seccomp_notif, id);
-    OFF(seccomp_notif, pid);
-    OFF(seccomp_notif, flags);
-    OFF(seccomp_notif, data);
-    OFF(seccomp_data, nr);
-    OFF(seccomp_data, arch);
-    OFF(seccomp_data, instruction_pointer);
-    OFF(seccomp_data, args);
+	OFF(seccomp_notif, id);
+	OFF(seccomp_notif, pid);
+	OFF(seccomp_notif, flags);
+	OFF(seccomp_notif, data);
+	OFF(seccomp_data, nr);
+	OFF(seccomp_data, arch);
+	OFF(seccomp_data, instruction_pointer);
+	OFF(seccomp_data, args);
 
-    OFF(seccomp_notif_resp, id);
-    OFF(seccomp_notif_resp, val);
-    OFF(seccomp_notif_resp, error);
-    OFF(seccomp_notif_resp, flags);
+	OFF(seccomp_notif_resp, id);
+	OFF(seccomp_notif_resp, val);
+	OFF(seccomp_notif_resp, error);
+	OFF(seccomp_notif_resp, flags);
 
-    OFF(seccomp_notif_addfd, id);
-    OFF(seccomp_notif_addfd, flags);
-    OFF(seccomp_notif_addfd, srcfd);
-    OFF(seccomp_notif_addfd, newfd);
-    OFF(seccomp_notif_addfd, newfd_flags);
+	OFF(seccomp_notif_addfd, id);
+	OFF(seccomp_notif_addfd, flags);
+	OFF(seccomp_notif_addfd, srcfd);
+	OFF(seccomp_notif_addfd, newfd);
+	OFF(seccomp_notif_addfd, newfd_flags);
 
-    IOC(SECCOMP_IOCTL_NOTIF_RECV);
-    IOC(SECCOMP_IOCTL_NOTIF_SEND);
-    IOC(SECCOMP_IOCTL_NOTIF_ID_VALID);
-    IOC(SECCOMP_IOCTL_NOTIF_ADDFD);
-    IOC(SECCOMP_IOCTL_NOTIF_SET_FLAGS);
-    VAL(SECCOMP_USER_NOTIF_FLAG_CONTINUE);
-    VAL(SECCOMP_ADDFD_FLAG_SETFD);
-    VAL(SECCOMP_ADDFD_FLAG_SEND);
-    VAL(SECCOMP_USER_NOTIF_FD_SYNC_WAKE_UP);
-    VAL(SECCOMP_GET_NOTIF_SIZES);
+	IOC(SECCOMP_IOCTL_NOTIF_RECV);
+	IOC(SECCOMP_IOCTL_NOTIF_SEND);
+	IOC(SECCOMP_IOCTL_NOTIF_ID_VALID);
+	IOC(SECCOMP_IOCTL_NOTIF_ADDFD);
+	IOC(SECCOMP_IOCTL_NOTIF_SET_FLAGS);
+	VAL(SECCOMP_USER_NOTIF_FLAG_CONTINUE);
+	VAL(SECCOMP_ADDFD_FLAG_SETFD);
+	VAL(SECCOMP_ADDFD_FLAG_SEND);
+	VAL(SECCOMP_USER_NOTIF_FD_SYNC_WAKE_UP);
+	VAL(SECCOMP_GET_NOTIF_SIZES);
 
-    IOC(TIOCGPTN);
-    IOC(TIOCSPTLCK);
-    IOC(TIOCGPTLCK);
-    IOC(TIOCGPTPEER);
-    IOC(TIOCSWINSZ);
-    IOC(TIOCGWINSZ);
-    IOC(TCGETS);
-    IOC(FIONREAD);
-    SIZE(winsize);
-    NUM("sizeof.termios", glibc_termios_size);
-    NUM("sizeof.kernel_termios", sizeof(struct kernel_termios));
+	IOC(TIOCGPTN);
+	IOC(TIOCSPTLCK);
+	IOC(TIOCGPTLCK);
+	IOC(TIOCGPTPEER);
+	IOC(TIOCSWINSZ);
+	IOC(TIOCGWINSZ);
+	IOC(TCGETS);
+	IOC(FIONREAD);
+	SIZE(winsize);
+	NUM("sizeof.termios", glibc_termios_size);
+	NUM("sizeof.kernel_termios", sizeof(struct kernel_termios));
 
-    /* glibc's struct stat on x86_64 is the kernel's (arch/x86/include/uapi/asm/stat.h). */
-    NUM("sizeof.stat", sizeof(struct stat));
-    NUM("offsetof.stat.st_mode", offsetof(struct stat, st_mode));
-    NUM("offsetof.stat.st_rdev", offsetof(struct stat, st_rdev));
+	/* glibc's struct stat on x86_64 is the kernel's (arch/x86/include/uapi/asm/stat.h). */
+	NUM("sizeof.stat", sizeof(struct stat));
+	NUM("offsetof.stat.st_mode", offsetof(struct stat, st_mode));
+	NUM("offsetof.stat.st_rdev", offsetof(struct stat, st_rdev));
 
-    VAL(SYS_fstat);
-    VAL(SYS_fstatfs);
-    VAL(SYS_ioctl);
-    VAL(SYS_pidfd_open);
-    VAL(SYS_pidfd_getfd);
-    VAL(SYS_prlimit64);
-    VAL(SYS_kcmp);
-    VAL(SYS_process_vm_readv);
-    VAL(SYS_process_vm_writev);
-    VAL(SYS_seccomp);
-    VAL(KCMP_FILE);
-    VAL(AUDIT_ARCH_X86_64);
+	VAL(SYS_fstat);
+	VAL(SYS_fstatfs);
+	VAL(SYS_ioctl);
+	VAL(SYS_pidfd_open);
+	VAL(SYS_pidfd_getfd);
+	VAL(SYS_prlimit64);
+	VAL(SYS_kcmp);
+	VAL(SYS_process_vm_readv);
+	VAL(SYS_process_vm_writev);
+	VAL(SYS_seccomp);
+	VAL(KCMP_FILE);
+	VAL(AUDIT_ARCH_X86_64);
 
-    /* A sentry worker's own credentials (ThreadCaps, ThreadIds): per-thread raw syscalls. */
-    VAL(SYS_capget);
-    VAL(SYS_capset);
-    VAL(SYS_setresuid);
-    VAL(SYS_getresuid);
-    VAL(SYS_setresgid);
-    VAL(SYS_getresgid);
-    VAL(SYS_setfsuid);
-    VAL(SYS_setfsgid);
-    VAL(_LINUX_CAPABILITY_VERSION_3);
-    SIZE(__user_cap_header_struct);
-    SIZE(__user_cap_data_struct);
-    OFF(__user_cap_data_struct, effective);
-    OFF(__user_cap_data_struct, permitted);
-    OFF(__user_cap_data_struct, inheritable);
-    VAL(CAP_DAC_OVERRIDE);
-    VAL(CAP_SYS_PTRACE);
+	/* A sentry worker's own credentials (ThreadCaps, ThreadIds): per-thread raw syscalls. */
+	VAL(SYS_capget);
+	VAL(SYS_capset);
+	VAL(SYS_setresuid);
+	VAL(SYS_getresuid);
+	VAL(SYS_setresgid);
+	VAL(SYS_getresgid);
+	VAL(SYS_setfsuid);
+	VAL(SYS_setfsgid);
+	VAL(_LINUX_CAPABILITY_VERSION_3);
+	SIZE(__user_cap_header_struct);
+	SIZE(__user_cap_data_struct);
+	OFF(__user_cap_data_struct, effective);
+	OFF(__user_cap_data_struct, permitted);
+	OFF(__user_cap_data_struct, inheritable);
+	VAL(CAP_DAC_OVERRIDE);
+	VAL(CAP_SYS_PTRACE);
 
-    /* sendmsg/recvmsg over AF_UNIX (dev.sluice.sentry.ipc.SocketAbi, native-shims' common/ipc.c). */
-    SIZE(msghdr);
-    OFF(msghdr, msg_name);
-    OFF(msghdr, msg_namelen);
-    OFF(msghdr, msg_iov);
-    OFF(msghdr, msg_iovlen);
-    OFF(msghdr, msg_control);
-    OFF(msghdr, msg_controllen);
-    OFF(msghdr, msg_flags);
-    SIZE(iovec);
-    OFF(iovec, iov_base);
-    OFF(iovec, iov_len);
-    SIZE(cmsghdr);
-    OFF(cmsghdr, cmsg_len);
-    OFF(cmsghdr, cmsg_level);
-    OFF(cmsghdr, cmsg_type);
-    SIZE(ucred);
-    OFF(ucred, pid);
-    OFF(ucred, uid);
-    OFF(ucred, gid);
-    /* Up to 16 fds' worth of data (SocketMessages.MAX_FDS). */
-    for (int n = 0; n <= 16 * (int)sizeof(int); n++) {
-        printf("CMSG_LEN.%d %zu\n", n, (size_t)CMSG_LEN(n));
-        printf("CMSG_SPACE.%d %zu\n", n, (size_t)CMSG_SPACE(n));
-    }
-    VAL(AF_UNIX);
-    VAL(SOCK_STREAM);
-    VAL(SOCK_SEQPACKET);
-    VAL(SOL_SOCKET);
-    VAL(SCM_RIGHTS);
-    VAL(SCM_CREDENTIALS);
-    VAL(SO_PASSCRED);
-    VAL(SO_PEERCRED);
-    VAL(MSG_CTRUNC);
-    VAL(MSG_TRUNC);
-    VAL(MSG_NOSIGNAL);
-    VAL(MSG_CMSG_CLOEXEC);
+	/* sendmsg/recvmsg over AF_UNIX (dev.sluice.sentry.ipc.SocketAbi, native-shims' common/ipc.c). */
+	SIZE(msghdr);
+	OFF(msghdr, msg_name);
+	OFF(msghdr, msg_namelen);
+	OFF(msghdr, msg_iov);
+	OFF(msghdr, msg_iovlen);
+	OFF(msghdr, msg_control);
+	OFF(msghdr, msg_controllen);
+	OFF(msghdr, msg_flags);
+	SIZE(iovec);
+	OFF(iovec, iov_base);
+	OFF(iovec, iov_len);
+	SIZE(cmsghdr);
+	OFF(cmsghdr, cmsg_len);
+	OFF(cmsghdr, cmsg_level);
+	OFF(cmsghdr, cmsg_type);
+	SIZE(ucred);
+	OFF(ucred, pid);
+	OFF(ucred, uid);
+	OFF(ucred, gid);
+	/* Up to 16 fds' worth of data (SocketMessages.MAX_FDS). */
+	for (int n = 0; n <= 16 * (int)sizeof(int); n++) {
+		printf("CMSG_LEN.%d %zu\n", n, (size_t)CMSG_LEN(n));
+		printf("CMSG_SPACE.%d %zu\n", n, (size_t)CMSG_SPACE(n));
+	}
+	VAL(AF_UNIX);
+	VAL(SOCK_STREAM);
+	VAL(SOCK_SEQPACKET);
+	VAL(SOL_SOCKET);
+	VAL(SCM_RIGHTS);
+	VAL(SCM_CREDENTIALS);
+	VAL(SO_PASSCRED);
+	VAL(SO_PEERCRED);
+	VAL(MSG_CTRUNC);
+	VAL(MSG_TRUNC);
+	VAL(MSG_NOSIGNAL);
+	VAL(MSG_CMSG_CLOEXEC);
 
-    /* Every syscall number the Java side calls directly (Syscalls), beyond the ones above. */
-    VAL(SYS_geteuid);
-    VAL(SYS_gettid);
-    VAL(SYS_socket);
-    VAL(SYS_connect);
-    VAL(SYS_shutdown);
-    VAL(SYS_bind);
-    VAL(SYS_listen);
-    VAL(SYS_setsockopt);
-    VAL(SYS_getsockopt);
-    VAL(SYS_accept4);
-    VAL(SYS_dup2);
-    VAL(SYS_wait4);
-    VAL(SYS_fcntl);
-    VAL(SYS_setsid);
-    VAL(SYS_prctl);
-    VAL(SYS_pipe2);
-    VAL(SYS_pidfd_send_signal);
+	/* Every syscall number the Java side calls directly (Syscalls), beyond the ones above. */
+	VAL(SYS_geteuid);
+	VAL(SYS_gettid);
+	VAL(SYS_socket);
+	VAL(SYS_connect);
+	VAL(SYS_shutdown);
+	VAL(SYS_bind);
+	VAL(SYS_listen);
+	VAL(SYS_setsockopt);
+	VAL(SYS_getsockopt);
+	VAL(SYS_accept4);
+	VAL(SYS_dup2);
+	VAL(SYS_wait4);
+	VAL(SYS_fcntl);
+	VAL(SYS_setsid);
+	VAL(SYS_prctl);
+	VAL(SYS_pipe2);
+	VAL(SYS_pidfd_send_signal);
 
-    /* Signals (Signals). SIGRTMIN is the C library's, evaluated at run time: glibc keeps the
-     * kernel's first real-time signals for itself. */
-    VAL(SIGHUP);
-    VAL(SIGINT);
-    VAL(SIGQUIT);
-    VAL(SIGILL);
-    VAL(SIGTRAP);
-    VAL(SIGABRT);
-    VAL(SIGBUS);
-    VAL(SIGFPE);
-    VAL(SIGKILL);
-    VAL(SIGUSR1);
-    VAL(SIGSEGV);
-    VAL(SIGUSR2);
-    VAL(SIGPIPE);
-    VAL(SIGALRM);
-    VAL(SIGTERM);
-    VAL(SIGSTKFLT);
-    VAL(SIGCHLD);
-    VAL(SIGCONT);
-    VAL(SIGSTOP);
-    VAL(SIGTSTP);
-    VAL(SIGTTIN);
-    VAL(SIGTTOU);
-    VAL(SIGURG);
-    VAL(SIGXCPU);
-    VAL(SIGXFSZ);
-    VAL(SIGVTALRM);
-    VAL(SIGPROF);
-    VAL(SIGWINCH);
-    VAL(SIGIO);
-    VAL(SIGPWR);
-    VAL(SIGSYS);
-    NUM("SIGRTMIN", SIGRTMIN);
-    NUM("SIGRTMAX", SIGRTMAX);
+	/* Signals (Signals). SIGRTMIN is the C library's, evaluated at run time: glibc keeps the
+	 * kernel's first real-time signals for itself. */
+	VAL(SIGHUP);
+	VAL(SIGINT);
+	VAL(SIGQUIT);
+	VAL(SIGILL);
+	VAL(SIGTRAP);
+	VAL(SIGABRT);
+	VAL(SIGBUS);
+	VAL(SIGFPE);
+	VAL(SIGKILL);
+	VAL(SIGUSR1);
+	VAL(SIGSEGV);
+	VAL(SIGUSR2);
+	VAL(SIGPIPE);
+	VAL(SIGALRM);
+	VAL(SIGTERM);
+	VAL(SIGSTKFLT);
+	VAL(SIGCHLD);
+	VAL(SIGCONT);
+	VAL(SIGSTOP);
+	VAL(SIGTSTP);
+	VAL(SIGTTIN);
+	VAL(SIGTTOU);
+	VAL(SIGURG);
+	VAL(SIGXCPU);
+	VAL(SIGXFSZ);
+	VAL(SIGVTALRM);
+	VAL(SIGPROF);
+	VAL(SIGWINCH);
+	VAL(SIGIO);
+	VAL(SIGPWR);
+	VAL(SIGSYS);
+	NUM("SIGRTMIN", SIGRTMIN);
+	NUM("SIGRTMAX", SIGRTMAX);
 
-    if (fflush(stdout) != 0)
-        return 1;
-    return 0;
+	if (fflush(stdout) != 0)
+		return 1;
+	return 0;
 }

@@ -42,253 +42,256 @@
 
 static void die(const char *what, int err)
 {
-    fprintf(stderr, "sluice-bench-csup: %s: %s\n", what, strerrorname_np(err));
-    exit(125);
+	fprintf(stderr, "sluice-bench-csup: %s: %s\n", what, strerrorname_np(err));
+	exit(125);
 }
 
 static void send_fd(int sock, int fd)
 {
-    char byte = 'L';
-    struct iovec iov = { .iov_base = &byte, .iov_len = 1 };
-    union {
-        char buf[CMSG_SPACE(sizeof(int))];
-        struct cmsghdr align;
-    } u;
-    memset(&u, 0, sizeof u);
-    struct msghdr msg = {
-        .msg_iov = &iov, .msg_iovlen = 1,
-        .msg_control = u.buf, .msg_controllen = sizeof u.buf,
-    };
-    struct cmsghdr *c = CMSG_FIRSTHDR(&msg);
-    c->cmsg_level = SOL_SOCKET;
-    c->cmsg_type = SCM_RIGHTS;
-    c->cmsg_len = CMSG_LEN(sizeof(int));
-    memcpy(CMSG_DATA(c), &fd, sizeof(int));
-    if (sendmsg(sock, &msg, MSG_NOSIGNAL) != 1)
-        die("child: sendmsg listener", errno);
+	char byte = 'L';
+	struct iovec iov = { .iov_base = &byte, .iov_len = 1 };
+	union {
+		char buf[CMSG_SPACE(sizeof(int))];
+		struct cmsghdr align;
+	} u;
+	memset(&u, 0, sizeof u);
+	struct msghdr msg = {
+		.msg_iov = &iov,
+		.msg_iovlen = 1,
+		.msg_control = u.buf,
+		.msg_controllen = sizeof u.buf,
+	};
+	struct cmsghdr *c = CMSG_FIRSTHDR(&msg);
+	c->cmsg_level = SOL_SOCKET;
+	c->cmsg_type = SCM_RIGHTS;
+	c->cmsg_len = CMSG_LEN(sizeof(int));
+	memcpy(CMSG_DATA(c), &fd, sizeof(int));
+	if (sendmsg(sock, &msg, MSG_NOSIGNAL) != 1)
+		die("child: sendmsg listener", errno);
 }
 
 static int recv_fd(int sock)
 {
-    char byte;
-    struct iovec iov = { .iov_base = &byte, .iov_len = 1 };
-    union {
-        char buf[CMSG_SPACE(sizeof(int))];
-        struct cmsghdr align;
-    } u;
-    struct msghdr msg = {
-        .msg_iov = &iov, .msg_iovlen = 1,
-        .msg_control = u.buf, .msg_controllen = sizeof u.buf,
-    };
-    ssize_t n;
-    do
-        n = recvmsg(sock, &msg, MSG_CMSG_CLOEXEC);
-    while (n < 0 && errno == EINTR);
-    if (n < 0)
-        die("recvmsg listener", errno);
-    if (n == 0)
-        return -1; /* the child failed before sending the listener */
-    for (struct cmsghdr *c = CMSG_FIRSTHDR(&msg); c != NULL; c = CMSG_NXTHDR(&msg, c)) {
-        if (c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS &&
-            c->cmsg_len == CMSG_LEN(sizeof(int))) {
-            int fd;
-            memcpy(&fd, CMSG_DATA(c), sizeof(int));
-            return fd;
-        }
-    }
-    return -1;
+	char byte;
+	struct iovec iov = { .iov_base = &byte, .iov_len = 1 };
+	union {
+		char buf[CMSG_SPACE(sizeof(int))];
+		struct cmsghdr align;
+	} u;
+	struct msghdr msg = {
+		.msg_iov = &iov,
+		.msg_iovlen = 1,
+		.msg_control = u.buf,
+		.msg_controllen = sizeof u.buf,
+	};
+	ssize_t n;
+	do
+		n = recvmsg(sock, &msg, MSG_CMSG_CLOEXEC);
+	while (n < 0 && errno == EINTR);
+	if (n < 0)
+		die("recvmsg listener", errno);
+	if (n == 0)
+		return -1; /* the child failed before sending the listener */
+	for (struct cmsghdr *c = CMSG_FIRSTHDR(&msg); c != NULL; c = CMSG_NXTHDR(&msg, c)) {
+		if (c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS && c->cmsg_len == CMSG_LEN(sizeof(int))) {
+			int fd;
+			memcpy(&fd, CMSG_DATA(c), sizeof(int));
+			return fd;
+		}
+	}
+	return -1;
 }
 
 static void child(int sock, char **argv)
 {
-    if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0)
-        die("child: prctl(PR_SET_PDEATHSIG)", errno);
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0)
+		die("child: prctl(PR_SET_PDEATHSIG)", errno);
 
-    scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ALLOW);
-    if (ctx == NULL)
-        die("child: seccomp_init", ENOMEM);
-    int rc = seccomp_rule_add(ctx, SCMP_ACT_NOTIFY, SCMP_SYS(ioctl), 1,
-                              SCMP_A1(SCMP_CMP_MASKED_EQ, 0xff00, 0x5400));
-    if (rc < 0)
-        die("child: seccomp_rule_add", -rc);
-    rc = seccomp_load(ctx);
-    if (rc < 0)
-        die("child: seccomp_load", -rc);
-    int listener = seccomp_notify_fd(ctx);
-    if (listener < 0)
-        die("child: seccomp_notify_fd", -listener);
-    send_fd(sock, listener);
-    close(listener);
-    seccomp_release(ctx);
+	scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ALLOW);
+	if (ctx == NULL)
+		die("child: seccomp_init", ENOMEM);
+	int rc =
+		seccomp_rule_add(ctx, SCMP_ACT_NOTIFY, SCMP_SYS(ioctl), 1, SCMP_A1(SCMP_CMP_MASKED_EQ, 0xff00, 0x5400));
+	if (rc < 0)
+		die("child: seccomp_rule_add", -rc);
+	rc = seccomp_load(ctx);
+	if (rc < 0)
+		die("child: seccomp_load", -rc);
+	int listener = seccomp_notify_fd(ctx);
+	if (listener < 0)
+		die("child: seccomp_notify_fd", -listener);
+	send_fd(sock, listener);
+	close(listener);
+	seccomp_release(ctx);
 
-    char go[4];
-    ssize_t n;
-    do
-        n = read(sock, go, sizeof go);
-    while (n < 0 && errno == EINTR);
-    if (n <= 0)
-        _exit(125); /* the supervisor went away */
+	char go[4];
+	ssize_t n;
+	do
+		n = read(sock, go, sizeof go);
+	while (n < 0 && errno == EINTR);
+	if (n <= 0)
+		_exit(125); /* the supervisor went away */
 
-    /* sock is SOCK_CLOEXEC: it is gone once PROG runs. */
-    execvp(argv[0], argv);
-    fprintf(stderr, "sluice-bench-csup: execvp %s: %s\n", argv[0], strerrorname_np(errno));
-    _exit(errno == ENOENT ? 127 : 126);
+	/* sock is SOCK_CLOEXEC: it is gone once PROG runs. */
+	execvp(argv[0], argv);
+	fprintf(stderr, "sluice-bench-csup: execvp %s: %s\n", argv[0], strerrorname_np(errno));
+	_exit(errno == ENOENT ? 127 : 126);
 }
 
 static int wait_child(pid_t pid)
 {
-    int st;
-    while (waitpid(pid, &st, 0) < 0) {
-        if (errno != EINTR)
-            die("waitpid", errno);
-    }
-    if (WIFEXITED(st))
-        return WEXITSTATUS(st);
-    if (WIFSIGNALED(st))
-        return 128 + WTERMSIG(st);
-    return 125;
+	int st;
+	while (waitpid(pid, &st, 0) < 0) {
+		if (errno != EINTR)
+			die("waitpid", errno);
+	}
+	if (WIFEXITED(st))
+		return WEXITSTATUS(st);
+	if (WIFSIGNALED(st))
+		return 128 + WTERMSIG(st);
+	return 125;
 }
 
 /* Answers one notification; resp is zeroed by the caller. */
 static void handle(int listener, const struct seccomp_notif *req, struct seccomp_notif_resp *resp)
 {
-    __u64 id = req->id;
-    resp->id = id;
+	__u64 id = req->id;
+	resp->id = id;
 
-    /* a. the guest's file, through a pidfd checked to name the caller */
-    int hostfd = -1;
-    int pidfd = (int)syscall(SYS_pidfd_open, (pid_t)req->pid, 0);
-    if (pidfd < 0) {
-        resp->error = -errno;
-        goto respond;
-    }
-    if (ioctl(listener, SECCOMP_IOCTL_NOTIF_ID_VALID, &id) != 0) {
-        close(pidfd);
-        return;
-    }
-    hostfd = (int)syscall(SYS_pidfd_getfd, pidfd, (int)req->data.args[0], 0);
-    if (hostfd < 0) {
-        resp->error = -errno;
-        goto respond;
-    }
+	/* a. the guest's file, through a pidfd checked to name the caller */
+	int hostfd = -1;
+	int pidfd = (int)syscall(SYS_pidfd_open, (pid_t)req->pid, 0);
+	if (pidfd < 0) {
+		resp->error = -errno;
+		goto respond;
+	}
+	if (ioctl(listener, SECCOMP_IOCTL_NOTIF_ID_VALID, &id) != 0) {
+		close(pidfd);
+		return;
+	}
+	hostfd = (int)syscall(SYS_pidfd_getfd, pidfd, (int)req->data.args[0], 0);
+	if (hostfd < 0) {
+		resp->error = -errno;
+		goto respond;
+	}
 
-    /* b. is it ours? */
-    struct stat st;
-    int owned = fstat(hostfd, &st) == 0 && S_ISCHR(st.st_mode) &&
-                major(st.st_rdev) == PTMX_MAJOR && minor(st.st_rdev) == PTMX_MINOR;
+	/* b. is it ours? */
+	struct stat st;
+	int owned = fstat(hostfd, &st) == 0 && S_ISCHR(st.st_mode) && major(st.st_rdev) == PTMX_MAJOR &&
+		    minor(st.st_rdev) == PTMX_MINOR;
 
-    /* c. answer TIOCGPTN, let everything else through */
-    unsigned int cmd = (unsigned int)req->data.args[1];
-    if (owned && cmd == TIOCGPTN) {
-        unsigned int val = 0;
-        if (ioctl(listener, SECCOMP_IOCTL_NOTIF_ID_VALID, &id) != 0) {
-            close(hostfd);
-            close(pidfd);
-            return;
-        }
-        if (ioctl(hostfd, TIOCGPTN, &val) != 0) {
-            resp->error = -errno;
-            goto respond;
-        }
-        char path[64];
-        snprintf(path, sizeof path, "/proc/%u/mem", req->pid);
-        int memfd = open(path, O_RDWR | O_CLOEXEC);
-        if (memfd < 0) {
-            resp->error = -errno;
-            goto respond;
-        }
-        if (ioctl(listener, SECCOMP_IOCTL_NOTIF_ID_VALID, &id) != 0) {
-            close(memfd);
-            close(hostfd);
-            close(pidfd);
-            return; /* the guest is gone or the call was interrupted: nobody to answer */
-        }
-        ssize_t w = pwrite(memfd, &val, sizeof val, (off_t)req->data.args[2]);
-        close(memfd);
-        resp->val = 0;
-        resp->error = (w == (ssize_t)sizeof val) ? 0 : -EFAULT;
-        resp->flags = 0;
-    } else {
-        resp->flags = SECCOMP_USER_NOTIF_FLAG_CONTINUE;
-    }
+	/* c. answer TIOCGPTN, let everything else through */
+	unsigned int cmd = (unsigned int)req->data.args[1];
+	if (owned && cmd == TIOCGPTN) {
+		unsigned int val = 0;
+		if (ioctl(listener, SECCOMP_IOCTL_NOTIF_ID_VALID, &id) != 0) {
+			close(hostfd);
+			close(pidfd);
+			return;
+		}
+		if (ioctl(hostfd, TIOCGPTN, &val) != 0) {
+			resp->error = -errno;
+			goto respond;
+		}
+		char path[64];
+		snprintf(path, sizeof path, "/proc/%u/mem", req->pid);
+		int memfd = open(path, O_RDWR | O_CLOEXEC);
+		if (memfd < 0) {
+			resp->error = -errno;
+			goto respond;
+		}
+		if (ioctl(listener, SECCOMP_IOCTL_NOTIF_ID_VALID, &id) != 0) {
+			close(memfd);
+			close(hostfd);
+			close(pidfd);
+			return; /* the guest is gone or the call was interrupted: nobody to answer */
+		}
+		ssize_t w = pwrite(memfd, &val, sizeof val, (off_t)req->data.args[2]);
+		close(memfd);
+		resp->val = 0;
+		resp->error = (w == (ssize_t)sizeof val) ? 0 : -EFAULT;
+		resp->flags = 0;
+	} else {
+		resp->flags = SECCOMP_USER_NOTIF_FLAG_CONTINUE;
+	}
 
 respond:
-    /* d. */
-    if (hostfd >= 0)
-        close(hostfd);
-    if (ioctl(listener, SECCOMP_IOCTL_NOTIF_ID_VALID, &id) == 0
-        && ioctl(listener, SECCOMP_IOCTL_NOTIF_SEND, resp) != 0 && errno != ENOENT)
-        fprintf(stderr, "sluice-bench-csup: SECCOMP_IOCTL_NOTIF_SEND: %s\n",
-                strerrorname_np(errno));
-    if (pidfd >= 0)
-        close(pidfd);
+	/* d. */
+	if (hostfd >= 0)
+		close(hostfd);
+	if (ioctl(listener, SECCOMP_IOCTL_NOTIF_ID_VALID, &id) == 0 &&
+	    ioctl(listener, SECCOMP_IOCTL_NOTIF_SEND, resp) != 0 && errno != ENOENT)
+		fprintf(stderr, "sluice-bench-csup: SECCOMP_IOCTL_NOTIF_SEND: %s\n", strerrorname_np(errno));
+	if (pidfd >= 0)
+		close(pidfd);
 }
 
 int main(int argc, char **argv)
 {
-    if (argc < 3 || strcmp(argv[1], "--") != 0) {
-        fprintf(stderr, "usage: sluice-bench-csup -- PROG [ARGS...]\n");
-        return 2;
-    }
+	if (argc < 3 || strcmp(argv[1], "--") != 0) {
+		fprintf(stderr, "usage: sluice-bench-csup -- PROG [ARGS...]\n");
+		return 2;
+	}
 
-    int sv[2];
-    if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) != 0)
-        die("socketpair", errno);
+	int sv[2];
+	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) != 0)
+		die("socketpair", errno);
 
-    pid_t pid = fork();
-    if (pid < 0)
-        die("fork", errno);
-    if (pid == 0) {
-        close(sv[0]);
-        child(sv[1], argv + 2);
-    }
-    close(sv[1]);
+	pid_t pid = fork();
+	if (pid < 0)
+		die("fork", errno);
+	if (pid == 0) {
+		close(sv[0]);
+		child(sv[1], argv + 2);
+	}
+	close(sv[1]);
 
-    int listener = recv_fd(sv[0]);
-    if (listener < 0) {
-        close(sv[0]);
-        return wait_child(pid);
-    }
+	int listener = recv_fd(sv[0]);
+	if (listener < 0) {
+		close(sv[0]);
+		return wait_child(pid);
+	}
 
-    __u64 flags = SECCOMP_USER_NOTIF_FD_SYNC_WAKE_UP;
-    (void)ioctl(listener, SECCOMP_IOCTL_NOTIF_SET_FLAGS, flags); /* older kernels: EINVAL */
+	__u64 flags = SECCOMP_USER_NOTIF_FD_SYNC_WAKE_UP;
+	(void)ioctl(listener, SECCOMP_IOCTL_NOTIF_SET_FLAGS, flags); /* older kernels: EINVAL */
 
-    struct seccomp_notif_sizes sizes;
-    if (syscall(SYS_seccomp, SECCOMP_GET_NOTIF_SIZES, 0, &sizes) != 0)
-        die("seccomp(SECCOMP_GET_NOTIF_SIZES)", errno);
-    size_t req_size = sizes.seccomp_notif > sizeof(struct seccomp_notif)
-                          ? sizes.seccomp_notif : sizeof(struct seccomp_notif);
-    size_t resp_size = sizes.seccomp_notif_resp > sizeof(struct seccomp_notif_resp)
-                           ? sizes.seccomp_notif_resp : sizeof(struct seccomp_notif_resp);
-    struct seccomp_notif *req = malloc(req_size);
-    struct seccomp_notif_resp *resp = malloc(resp_size);
-    if (req == NULL || resp == NULL)
-        die("malloc", ENOMEM);
+	struct seccomp_notif_sizes sizes;
+	if (syscall(SYS_seccomp, SECCOMP_GET_NOTIF_SIZES, 0, &sizes) != 0)
+		die("seccomp(SECCOMP_GET_NOTIF_SIZES)", errno);
+	size_t req_size =
+		sizes.seccomp_notif > sizeof(struct seccomp_notif) ? sizes.seccomp_notif : sizeof(struct seccomp_notif);
+	size_t resp_size = sizes.seccomp_notif_resp > sizeof(struct seccomp_notif_resp)
+				   ? sizes.seccomp_notif_resp
+				   : sizeof(struct seccomp_notif_resp);
+	struct seccomp_notif *req = malloc(req_size);
+	struct seccomp_notif_resp *resp = malloc(resp_size);
+	if (req == NULL || resp == NULL)
+		die("malloc", ENOMEM);
 
-    if (send(sv[0], "go", 2, MSG_NOSIGNAL) != 2)
-        die("send go", errno);
-    close(sv[0]);
+	if (send(sv[0], "go", 2, MSG_NOSIGNAL) != 2)
+		die("send go", errno);
+	close(sv[0]);
 
-    for (;;) {
-        struct pollfd p = { .fd = listener, .events = POLLIN };
-        int n = poll(&p, 1, -1);
-        if (n < 0) {
-            if (errno == EINTR)
-                continue;
-            die("poll", errno);
-        }
-        if ((p.revents & POLLHUP) && !(p.revents & POLLIN))
-            break;
-        memset(req, 0, req_size);
-        if (ioctl(listener, SECCOMP_IOCTL_NOTIF_RECV, req) != 0) {
-            if (errno == ENOENT || errno == EINTR)
-                continue;
-            die("SECCOMP_IOCTL_NOTIF_RECV", errno);
-        }
-        memset(resp, 0, resp_size);
-        handle(listener, req, resp);
-    }
+	for (;;) {
+		struct pollfd p = { .fd = listener, .events = POLLIN };
+		int n = poll(&p, 1, -1);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			die("poll", errno);
+		}
+		if ((p.revents & POLLHUP) && !(p.revents & POLLIN))
+			break;
+		memset(req, 0, req_size);
+		if (ioctl(listener, SECCOMP_IOCTL_NOTIF_RECV, req) != 0) {
+			if (errno == ENOENT || errno == EINTR)
+				continue;
+			die("SECCOMP_IOCTL_NOTIF_RECV", errno);
+		}
+		memset(resp, 0, resp_size);
+		handle(listener, req, resp);
+	}
 
-    close(listener);
-    return wait_child(pid);
+	close(listener);
+	return wait_child(pid);
 }

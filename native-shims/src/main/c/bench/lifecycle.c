@@ -123,7 +123,8 @@ int main(int argc, char **argv)
 		else if (!strcmp(argv[i], "--cycles"))
 			cycles = strtol(argv[i + 1], NULL, 10);
 		else
-			die("usage: sluice-bench-lifecycle --runtime PATH --root DIR --bundle DIR --cycles N --id PREFIX");
+			die("usage: sluice-bench-lifecycle --runtime PATH --root DIR --bundle DIR --cycles N --id "
+			    "PREFIX");
 	}
 	if (!runtime || !root || !bundle || !prefix || cycles < 1 || cycles > MAX_CYCLES || argc % 2 == 0)
 		die("usage: sluice-bench-lifecycle --runtime PATH --root DIR --bundle DIR --cycles N --id PREFIX");
@@ -140,8 +141,8 @@ int main(int argc, char **argv)
 
 		snprintf(id, sizeof(id), "%s-%ld", prefix, c);
 		snprintf(pidfile, sizeof(pidfile), "%s/%s.pid", root, id);
-		char *create[] = { (char *)runtime, "--root", (char *)root, "create", "--bundle", (char *)bundle,
-				   "--pid-file", pidfile, id, NULL };
+		char *create[] = { (char *)runtime, "--root",	  (char *)root, "create", "--bundle",
+				   (char *)bundle,  "--pid-file", pidfile,	id,	  NULL };
 		char *start[] = { (char *)runtime, "--root", (char *)root, "start", id, NULL };
 		char *delete[] = { (char *)runtime, "--root", (char *)root, "delete", id, NULL };
 

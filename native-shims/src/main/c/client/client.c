@@ -30,7 +30,7 @@
 
 #include "ipc.h"
 
-#define MAX_FRAME (1024 * 1024)
+#define MAX_FRAME  (1024 * 1024)
 #define MAX_FIELDS 8192
 
 static int sock = -1;
@@ -80,13 +80,13 @@ static void do_spawn(struct ipc_frame *f)
 	argv = &t[at];
 	at += argc;
 	envc = number(t[at], MAX_FIELDS);
-	t[at++] = NULL;		/* ends argv */
+	t[at++] = NULL; /* ends argv */
 	if (envc < 0 || at + envc >= n)
 		goto bad;
 	envp = &t[at];
 	at += envc;
 	nfd = number(t[at], MAX_FIELDS);
-	t[at++] = NULL;		/* ends envp */
+	t[at++] = NULL; /* ends envp */
 	if (nfd < 0 || at + nfd != n)
 		goto bad;
 	posix_spawn_file_actions_init(&fa);
@@ -159,7 +159,8 @@ static _Noreturn void run_jvm(int jargc, char **jargv, int argc, char **argv)
 /*
  * Starts a service on `path` in the background (the same JVM, detached, in its own session, its
  * output appended to .sluice-service.log next to the socket) unless one holds the lock file
- * SOCKET.lock: then one is running or starting, and this command simply does not wait for it. The service inherits the locked file as fd 3 and holds the lock until it exits.
+ * SOCKET.lock: then one is running or starting, and this command simply does not wait for it. The service inherits the
+ * locked file as fd 3 and holds the lock until it exits.
  */
 static void start_service(const char *path, int jargc, char **jargv)
 {
@@ -195,7 +196,7 @@ static void start_service(const char *path, int jargc, char **jargv)
 		fd = open(file, O_WRONLY | O_CREAT | O_APPEND, 0600);
 		dup2(fd, 1);
 		dup2(fd, 2);
-		dup2(lock, 3);		/* not close-on-exec: the lock lives as long as the service */
+		dup2(lock, 3); /* not close-on-exec: the lock lives as long as the service */
 		close_range(4, ~0U, 0);
 		if (chdir("/") < 0)
 			_exit(1);
@@ -243,7 +244,7 @@ int main(int argc, char **argv)
 		dir[slash - argv[1]] = '\0';
 		dirfd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
 		if (dirfd < 0 || (size_t)snprintf(addr.sun_path, sizeof(addr.sun_path), "/proc/self/fd/%d/%s", dirfd,
-						   slash + 1) >= sizeof(addr.sun_path))
+						  slash + 1) >= sizeof(addr.sun_path))
 			run_jvm(jargc, argv + 3, argc - 3 - jargc, argv + 3 + jargc);
 	}
 	sock = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);

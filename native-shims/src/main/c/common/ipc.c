@@ -145,14 +145,14 @@ static int parse(struct ipc_in *in, char *end, struct ipc_frame *f, char **text,
 	while (p < end) {
 		char *w, *start;
 
-		*p++ = '\0';	/* the space before this token */
+		*p++ = '\0'; /* the space before this token */
 		if (p < end && *p == '@' && (p + 1 == end || p[1] == ' ')) {
 			ats++;
 			p++;
 			continue;
 		}
 		if (ats || f->ntext >= max)
-			return -1;	/* a field after an fd, or more fields than the caller takes */
+			return -1; /* a field after an fd, or more fields than the caller takes */
 		start = w = p;
 		while (p < end && *p != ' ') {
 			int hi, lo;
@@ -163,7 +163,8 @@ static int parse(struct ipc_in *in, char *end, struct ipc_frame *f, char **text,
 				*w++ = *p++;
 				continue;
 			}
-			if (end - p < 3 || (hi = hex(p[1])) < 0 || (lo = hex(p[2])) < 0 || !escaped((unsigned char)(hi << 4 | lo)))
+			if (end - p < 3 || (hi = hex(p[1])) < 0 || (lo = hex(p[2])) < 0 ||
+			    !escaped((unsigned char)(hi << 4 | lo)))
 				return -1;
 			*w++ = (char)(hi << 4 | lo);
 			p += 3;
@@ -221,7 +222,7 @@ int ipc_recv(struct ipc_in *in, struct ipc_frame *f, char **text, int max)
 			if (in->len == 0 && in->nfds == 0)
 				return 0;
 			close_all(in->fds, &in->nfds);
-			errno = EPROTO;	/* end of file inside a frame */
+			errno = EPROTO; /* end of file inside a frame */
 			return -1;
 		}
 		in->len += n;
@@ -298,8 +299,10 @@ ssize_t ipc_recvmsg(int sock, void *data, size_t size, int *fds, int maxfds, int
 	} u;
 	struct iovec iov = { .iov_base = data, .iov_len = size };
 	struct msghdr mh = {
-		.msg_iov = &iov, .msg_iovlen = 1,
-		.msg_control = u.b, .msg_controllen = sizeof(u.b),
+		.msg_iov = &iov,
+		.msg_iovlen = 1,
+		.msg_control = u.b,
+		.msg_controllen = sizeof(u.b),
 	};
 	ssize_t n;
 

@@ -21,15 +21,15 @@ struct ipc_out {
 	size_t cap, len;
 	int fds[IPC_MAX_FDS];
 	int nfds;
-	int overflow;		/* a field or fd did not fit: ipc_send fails with EMSGSIZE */
+	int overflow; /* a field or fd did not fit: ipc_send fails with EMSGSIZE */
 };
 
 /* A socket being read frame by frame; buf (cap bytes) holds one frame at most. */
 struct ipc_in {
 	int sock;
 	char *buf;
-	size_t cap, len, used;	/* len bytes held, the first `used` of them the last frame returned */
-	int fds[2 * IPC_MAX_FDS];	/* received, not yet taken by a frame */
+	size_t cap, len, used;	  /* len bytes held, the first `used` of them the last frame returned */
+	int fds[2 * IPC_MAX_FDS]; /* received, not yet taken by a frame */
 	int nfds;
 };
 
@@ -38,7 +38,7 @@ struct ipc_frame {
 	const char *verb;
 	char **text;
 	int ntext;
-	int fds[IPC_MAX_FDS];	/* the frame's own, close-on-exec: the caller's to close */
+	int fds[IPC_MAX_FDS]; /* the frame's own, close-on-exec: the caller's to close */
 	int nfds;
 };
 

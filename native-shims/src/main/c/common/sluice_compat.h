@@ -34,7 +34,7 @@
 #define SYS_landlock_restrict_self 446
 #endif
 #define SLUICE_LANDLOCK_CREATE_RULESET_VERSION (1U << 0)
-#define SLUICE_LANDLOCK_SCOPE_SIGNAL (1ULL << 1)
+#define SLUICE_LANDLOCK_SCOPE_SIGNAL	       (1ULL << 1)
 struct sluice_landlock_ruleset_attr {
 	__u64 handled_access_fs;
 	__u64 handled_access_net;

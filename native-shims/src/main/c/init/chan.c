@@ -18,7 +18,7 @@
  * A text field is cut at 8 KiB (a cut-off path in an error beats no error); an ERROR's adds the
  * strerror text. Escaped, each byte takes at most 3.
  */
-#define TEXT_MAX 8192
+#define TEXT_MAX  8192
 #define LINE_MAX_ (TEXT_MAX + 256)
 #define FRAME_MAX (3 * LINE_MAX_ + 256)
 

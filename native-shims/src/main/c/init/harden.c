@@ -20,8 +20,8 @@
 void harden_init(void)
 {
 	static const int allowed[] = {
-		SCMP_SYS(wait4), SCMP_SYS(waitid), SCMP_SYS(kill), SCMP_SYS(rt_sigreturn),
-		SCMP_SYS(restart_syscall), SCMP_SYS(write), SCMP_SYS(close), SCMP_SYS(exit), SCMP_SYS(exit_group),
+		SCMP_SYS(wait4), SCMP_SYS(waitid), SCMP_SYS(kill), SCMP_SYS(rt_sigreturn), SCMP_SYS(restart_syscall),
+		SCMP_SYS(write), SCMP_SYS(close),  SCMP_SYS(exit), SCMP_SYS(exit_group),
 	};
 	scmp_filter_ctx ctx;
 	int rc;

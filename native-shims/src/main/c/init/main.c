@@ -87,9 +87,9 @@ static void die_with_parent(const char *phase, int parent_pidfd)
 	if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) < 0)
 		bail(phase, "PR_SET_PDEATHSIG");
 	if (parent_pidfd < 0)
-		return;			/* no pidfds (before 5.3): PDEATHSIG alone */
+		return; /* no pidfds (before 5.3): PDEATHSIG alone */
 	if (poll(&pfd, 1, 0) != 0)
-		_exit(125);		/* the parent is gone, and with it whoever wanted to know */
+		_exit(125); /* the parent is gone, and with it whoever wanted to know */
 	close(parent_pidfd);
 }
 
@@ -98,7 +98,7 @@ static pid_t fork_child(const char *phase, int *parent_pidfd)
 {
 	pid_t pid;
 
-	*parent_pidfd = pidfd_open(getpid(), 0);	/* always close-on-exec */
+	*parent_pidfd = pidfd_open(getpid(), 0); /* always close-on-exec */
 	sig_block(phase);
 	pid = fork();
 	if (pid < 0)
@@ -149,7 +149,7 @@ static void await_go(void)
 		_exit(125);
 	}
 	if (held >= 0)
-		close(held);	/* close-on-exec anyway; nothing of it may reach the workload */
+		close(held); /* close-on-exec anyway; nothing of it may reach the workload */
 }
 
 /* The workload's side, from the proc phase to execve: the container's process, or sluice run's. */
@@ -184,7 +184,7 @@ static _Noreturn void run_reaper(void)
 		sig_unblock("proc");
 		close(hardened[1]);
 		while (read(hardened[0], &c, 1) < 0 && errno == EINTR)
-			;		/* EOF: init is hardened, or dead (and PDEATHSIG kills us) */
+			; /* EOF: init is hardened, or dead (and PDEATHSIG kills us) */
 		close(hardened[0]);
 		run_workload();
 	}
@@ -196,7 +196,7 @@ static _Noreturn void run_reaper(void)
 	if (hardened[1] > 3)
 		close_range(3, hardened[1] - 1, 0);
 	close_range(hardened[1] + 1, ~0U, 0);
-	sig_forward_to("init", workload);	/* before the filter, which refuses rt_sigaction */
+	sig_forward_to("init", workload); /* before the filter, which refuses rt_sigaction */
 	harden_init();
 	close(hardened[1]);
 	/* As pid 1 we inherit every orphan of the namespace: reap them all, exit with ours. */
@@ -241,7 +241,7 @@ static _Noreturn void run_joiner(pid_t parent)
 	if (child == 0) {
 		close(status[0]);
 		if (!agent)
-			chan_close();	/* the control socket never enters the container */
+			chan_close(); /* the control socket never enters the container */
 		if (!detached)
 			die_with_parent("proc", parent_pidfd);
 		else if (parent_pidfd >= 0)
@@ -293,7 +293,7 @@ static _Noreturn void run_outer(pid_t parent)
 			;
 		close(sync[0]);
 		if (detached)
-			close(parent_pidfd);	/* the container outlives outer: that is the point (-1: none) */
+			close(parent_pidfd); /* the container outlives outer: that is the point (-1: none) */
 		else
 			die_with_parent("init", parent_pidfd);
 		if (plan_has(&plan, OP_REAPER))

@@ -36,10 +36,9 @@ void op_mount_setattr(const struct op *op)
 {
 	struct mount_attr attr = { .attr_set = op->num[1], .attr_clr = op->num[2] };
 
-	if (mount_setattr(AT_FDCWD, op->argv[0], op->num[3] ? AT_RECURSIVE : 0,
-			  &attr, sizeof(attr)) < 0)
-		bail("init", "mount-setattr %s (set 0x%llx, clear 0x%llx)", op->argv[0],
-		     (unsigned long long)op->num[1], (unsigned long long)op->num[2]);
+	if (mount_setattr(AT_FDCWD, op->argv[0], op->num[3] ? AT_RECURSIVE : 0, &attr, sizeof(attr)) < 0)
+		bail("init", "mount-setattr %s (set 0x%llx, clear 0x%llx)", op->argv[0], (unsigned long long)op->num[1],
+		     (unsigned long long)op->num[2]);
 }
 
 /*
@@ -58,7 +57,7 @@ void op_mkdir(const struct op *op)
 	}
 	strcpy(path, op->argv[0]);
 	old = umask(0);
-	for (char *p = path + 1; ; p++) {
+	for (char *p = path + 1;; p++) {
 		if (*p != '/' && *p != '\0')
 			continue;
 		char c = *p;

@@ -80,7 +80,7 @@ void op_user(const struct op *op)
 	if (!groups)
 		bail("proc", "user: allocating %d groups", n);
 	for (int i = 0; i < n; i++)
-		groups[i] = strtoul(op->argv[i + 2], NULL, 10);	/* plan.c checked: digits, 32-bit */
+		groups[i] = strtoul(op->argv[i + 2], NULL, 10); /* plan.c checked: digits, 32-bit */
 	if (prctl(PR_GET_PDEATHSIG, &deathsig, 0, 0, 0) < 0)
 		bail("proc", "user: PR_GET_PDEATHSIG");
 	if (prctl(PR_SET_KEEPCAPS, 1, 0, 0, 0) < 0)
@@ -96,7 +96,7 @@ void op_user(const struct op *op)
 	if (deathsig && prctl(PR_SET_PDEATHSIG, deathsig, 0, 0, 0) < 0)
 		bail("proc", "user: PR_SET_PDEATHSIG");
 	if (deathsig && parent > 0 && getppid() != parent)
-		_exit(125);	/* the parent died meanwhile, and with it whoever wanted to know */
+		_exit(125); /* the parent died meanwhile, and with it whoever wanted to know */
 	/* A uid change from 0 cleared the effective set; the caps op needs CAP_SETPCAP back. */
 	if (uid != 0) {
 		struct __user_cap_header_struct hdr = { .version = _LINUX_CAPABILITY_VERSION_3 };
@@ -171,7 +171,7 @@ static char **plan_env(const struct plan *p, const char **path)
 			continue;
 		env[n++] = p->ops[i].argv[0];
 		if (strncmp(p->ops[i].argv[0], "PATH=", 5) == 0)
-			*path = p->ops[i].argv[0] + 5;	/* the last PATH wins, as in getenv */
+			*path = p->ops[i].argv[0] + 5; /* the last PATH wins, as in getenv */
 	}
 	return env;
 }
@@ -192,7 +192,7 @@ static int exec_search(const char *file, char **argv, char **env, const char *pa
 		execve(file, argv, env);
 		return errno;
 	}
-	for (const char *dir = path, *end; ; dir = end + 1) {
+	for (const char *dir = path, *end;; dir = end + 1) {
 		end = strchrnul(dir, ':');
 		/* An empty PATH element means the current directory, as for execvp. */
 		int len = end == dir ? snprintf(buf, sizeof(buf), "%s", file)
@@ -201,8 +201,8 @@ static int exec_search(const char *file, char **argv, char **env, const char *pa
 			execve(buf, argv, env);
 			if (errno == EACCES)
 				seen_eacces = 1;
-			else if (errno != ENOENT && errno != ENOTDIR && errno != ESTALE &&
-				 errno != ENODEV && errno != ETIMEDOUT)
+			else if (errno != ENOENT && errno != ENOTDIR && errno != ESTALE && errno != ENODEV &&
+				 errno != ETIMEDOUT)
 				return errno;
 		}
 		if (!*end)
@@ -215,7 +215,7 @@ int exec_status_fd = -1;
 
 void exec_workload(const struct plan *p)
 {
-	const struct op *ex = &p->ops[p->nops - 1];	/* plan.c checked that exec is last */
+	const struct op *ex = &p->ops[p->nops - 1]; /* plan.c checked that exec is last */
 	const char *path;
 	char **env = plan_env(p, &path);
 	int err;

@@ -31,7 +31,7 @@ void op_ptrace_scope(const struct op *op)
 
 	(void)op;
 	if (abi < 6)
-		return;		/* no Landlock (ENOSYS), disabled (EOPNOTSUPP), or no scopes yet */
+		return; /* no Landlock (ENOSYS), disabled (EOPNOTSUPP), or no scopes yet */
 	fd = syscall(SYS_landlock_create_ruleset, &attr, sizeof(attr), 0);
 	if (fd < 0)
 		bail("proc", "ptrace-scope: landlock_create_ruleset");

@@ -87,7 +87,7 @@ void op_userns(const struct op *op)
 	if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
 		return;
 	if (WIFEXITED(st))
-		_exit(125);	/* the helper sent ERROR itself */
+		_exit(125); /* the helper sent ERROR itself */
 	errno = ECHILD;
 	bail("outer", "userns: the map writer died of signal %d", WTERMSIG(st));
 }

@@ -13,43 +13,43 @@
 #include "plan.h"
 
 static const struct op_def defs[] = {
-	{ "version",       OP_VERSION,       PH_NONE,  1,  1, "d",     NULL },
-	{ "detach",        OP_DETACH,        PH_OUTER, 0,  0, "",      NULL },
-	{ "setns",         OP_SETNS,         PH_OUTER, 2,  2, "sw",    op_setns },
-	{ "join",          OP_JOIN,          PH_OUTER, 3,  3, "wdw",   op_join },
-	{ "oom-score-adj", OP_OOM_SCORE_ADJ, PH_OUTER, 1,  1, "s",     op_oom_score_adj },
-	{ "reaper",        OP_REAPER,        PH_OUTER, 0,  0, "",      NULL },
-	{ "userns",        OP_USERNS,        PH_OUTER, 2,  2, "ss",    op_userns },
-	{ "setid",         OP_SETID,         PH_OUTER, 2,  2, "ww",    op_setid },
-	{ "unshare",       OP_UNSHARE,       PH_OUTER, 1,  1, "w",     op_unshare },
-	{ "hostname",      OP_HOSTNAME,      PH_INIT,  1,  1, "s",     op_hostname },
-	{ "ifup",          OP_IFUP,          PH_INIT,  1,  1, "s",     op_ifup },
-	{ "mount",         OP_MOUNT,         PH_INIT,  5,  5, "sssds", op_mount },
-	{ "mount-setattr", OP_MOUNT_SETATTR, PH_INIT,  4,  4, "sddb",  op_mount_setattr },
-	{ "mkdir",         OP_MKDIR,         PH_INIT,  2,  2, "so",    op_mkdir },
-	{ "touch",         OP_TOUCH,         PH_INIT,  2,  2, "so",    op_touch },
-	{ "symlink",       OP_SYMLINK,       PH_INIT,  2,  2, "ss",    op_symlink },
-	{ "mknod",         OP_MKNOD,         PH_INIT,  7,  7, "ssowwww", op_mknod },
-	{ "write-file",    OP_WRITE_FILE,    PH_INIT,  2,  2, "ss",    op_write_file },
-	{ "hooks-wait",    OP_HOOKS_WAIT,    PH_INIT,  0,  0, "",      op_hooks_wait },
-	{ "pivot-root",    OP_PIVOT_ROOT,    PH_INIT,  1,  1, "s",     op_pivot_root },
-	{ "ptrace-scope",  OP_PTRACE_SCOPE,  PH_PROC,  0,  0, "",      op_ptrace_scope },
-	{ "terminal",      OP_TERMINAL,      PH_PROC,  2,  2, "ww",    op_terminal },
-	{ "chdir",         OP_CHDIR,         PH_PROC,  1,  1, "s",     op_chdir },
-	{ "env",           OP_ENV,           PH_PROC,  1,  1, "s",     NULL },
-	{ "rlimit",        OP_RLIMIT,        PH_PROC,  3,  3, "wdd",   op_rlimit },
-	{ "user",          OP_USER,          PH_PROC,  2, -1, "ww",    op_user },
-	{ "caps",          OP_CAPS,          PH_PROC,  1,  1, "d",     op_caps },
-	{ "no-new-privs",  OP_NO_NEW_PRIVS,  PH_PROC,  0,  0, "",      op_no_new_privs },
-	{ "preserve-fds",  OP_PRESERVE_FDS,  PH_PROC,  1,  1, "w",     op_preserve_fds },
-	{ "notify-ioctl",  OP_NOTIFY_IOCTL,  PH_PROC,  2,  2, "ww",    NULL },
-	{ "deny-socket",   OP_DENY_SOCKET,   PH_PROC,  3,  3, "www",   NULL },
-	{ "deny-syscall",  OP_DENY_SYSCALL,  PH_PROC,  2,  2, "sw",    NULL },
-	{ "seccomp-default", OP_SECCOMP_DEFAULT, PH_PROC, 2, 2, "sw",   NULL },
-	{ "seccomp-arch",  OP_SECCOMP_ARCH,  PH_PROC,  1,  1, "s",     NULL },
-	{ "seccomp-flag",  OP_SECCOMP_FLAG,  PH_PROC,  1,  1, "s",     NULL },
-	{ "seccomp-rule",  OP_SECCOMP_RULE,  PH_PROC,  3, 27, "sws",   NULL },
-	{ "exec",          OP_EXEC,          PH_PROC,  2, -1, "",      NULL },
+	{ "version", OP_VERSION, PH_NONE, 1, 1, "d", NULL },
+	{ "detach", OP_DETACH, PH_OUTER, 0, 0, "", NULL },
+	{ "setns", OP_SETNS, PH_OUTER, 2, 2, "sw", op_setns },
+	{ "join", OP_JOIN, PH_OUTER, 3, 3, "wdw", op_join },
+	{ "oom-score-adj", OP_OOM_SCORE_ADJ, PH_OUTER, 1, 1, "s", op_oom_score_adj },
+	{ "reaper", OP_REAPER, PH_OUTER, 0, 0, "", NULL },
+	{ "userns", OP_USERNS, PH_OUTER, 2, 2, "ss", op_userns },
+	{ "setid", OP_SETID, PH_OUTER, 2, 2, "ww", op_setid },
+	{ "unshare", OP_UNSHARE, PH_OUTER, 1, 1, "w", op_unshare },
+	{ "hostname", OP_HOSTNAME, PH_INIT, 1, 1, "s", op_hostname },
+	{ "ifup", OP_IFUP, PH_INIT, 1, 1, "s", op_ifup },
+	{ "mount", OP_MOUNT, PH_INIT, 5, 5, "sssds", op_mount },
+	{ "mount-setattr", OP_MOUNT_SETATTR, PH_INIT, 4, 4, "sddb", op_mount_setattr },
+	{ "mkdir", OP_MKDIR, PH_INIT, 2, 2, "so", op_mkdir },
+	{ "touch", OP_TOUCH, PH_INIT, 2, 2, "so", op_touch },
+	{ "symlink", OP_SYMLINK, PH_INIT, 2, 2, "ss", op_symlink },
+	{ "mknod", OP_MKNOD, PH_INIT, 7, 7, "ssowwww", op_mknod },
+	{ "write-file", OP_WRITE_FILE, PH_INIT, 2, 2, "ss", op_write_file },
+	{ "hooks-wait", OP_HOOKS_WAIT, PH_INIT, 0, 0, "", op_hooks_wait },
+	{ "pivot-root", OP_PIVOT_ROOT, PH_INIT, 1, 1, "s", op_pivot_root },
+	{ "ptrace-scope", OP_PTRACE_SCOPE, PH_PROC, 0, 0, "", op_ptrace_scope },
+	{ "terminal", OP_TERMINAL, PH_PROC, 2, 2, "ww", op_terminal },
+	{ "chdir", OP_CHDIR, PH_PROC, 1, 1, "s", op_chdir },
+	{ "env", OP_ENV, PH_PROC, 1, 1, "s", NULL },
+	{ "rlimit", OP_RLIMIT, PH_PROC, 3, 3, "wdd", op_rlimit },
+	{ "user", OP_USER, PH_PROC, 2, -1, "ww", op_user },
+	{ "caps", OP_CAPS, PH_PROC, 1, 1, "d", op_caps },
+	{ "no-new-privs", OP_NO_NEW_PRIVS, PH_PROC, 0, 0, "", op_no_new_privs },
+	{ "preserve-fds", OP_PRESERVE_FDS, PH_PROC, 1, 1, "w", op_preserve_fds },
+	{ "notify-ioctl", OP_NOTIFY_IOCTL, PH_PROC, 2, 2, "ww", NULL },
+	{ "deny-socket", OP_DENY_SOCKET, PH_PROC, 3, 3, "www", NULL },
+	{ "deny-syscall", OP_DENY_SYSCALL, PH_PROC, 2, 2, "sw", NULL },
+	{ "seccomp-default", OP_SECCOMP_DEFAULT, PH_PROC, 2, 2, "sw", NULL },
+	{ "seccomp-arch", OP_SECCOMP_ARCH, PH_PROC, 1, 1, "s", NULL },
+	{ "seccomp-flag", OP_SECCOMP_FLAG, PH_PROC, 1, 1, "s", NULL },
+	{ "seccomp-rule", OP_SECCOMP_RULE, PH_PROC, 3, 27, "sws", NULL },
+	{ "exec", OP_EXEC, PH_PROC, 2, -1, "", NULL },
 };
 
 /* A malformed plan is the sentry's bug, reported as EINVAL in phase "plan". */
@@ -78,8 +78,7 @@ static void parse_arg(struct op *op, int i, int at)
 	if (t == 's' || t == '\0')
 		return;
 	if (parse_num(s, t == 'o' ? 8 : 10, max, &op->num[i]) < 0)
-		plan_fail("op %d (%s): argument %d is not a valid number: '%.40s'",
-			  at, op->def->name, i + 1, s);
+		plan_fail("op %d (%s): argument %d is not a valid number: '%.40s'", at, op->def->name, i + 1, s);
 }
 
 static void check_u32(const struct op *op, int i, int at)
@@ -87,8 +86,8 @@ static void check_u32(const struct op *op, int i, int at)
 	uint64_t v;
 
 	if (parse_num(op->argv[i], 10, UINT32_MAX, &v) < 0)
-		plan_fail("op %d (%s): argument %d is not a valid number: '%.40s'",
-			  at, op->def->name, i + 1, op->argv[i]);
+		plan_fail("op %d (%s): argument %d is not a valid number: '%.40s'", at, op->def->name, i + 1,
+			  op->argv[i]);
 }
 
 static const struct op_def *find_def(const char *name)
@@ -133,8 +132,8 @@ static void parse(struct plan *p, size_t len)
 		op->def = find_def(name);
 		if (!op->def)
 			plan_fail("op %d: unknown op '%.40s'", at, name);
-		if (parse_num(next_token(&pos, len, at), 10, len, &n) < 0 ||
-		    (int)n < op->def->min_args || (op->def->max_args >= 0 && (int)n > op->def->max_args))
+		if (parse_num(next_token(&pos, len, at), 10, len, &n) < 0 || (int)n < op->def->min_args ||
+		    (op->def->max_args >= 0 && (int)n > op->def->max_args))
 			plan_fail("op %d (%s): bad argument count", at, op->def->name);
 		op->argc = n;
 		op->argv = pool + used;
@@ -201,11 +200,13 @@ static void validate_profile_notify(const struct plan *p)
 		if (op->def->kind == OP_SECCOMP_DEFAULT)
 			plan_fail("op %d: seccomp-default may not be SCMP_ACT_NOTIFY", i);
 		if (!strcmp(op->argv[2], "sendmsg"))
-			plan_fail("op %d: seccomp-rule SCMP_ACT_NOTIFY for sendmsg would stall the listener's handover", i);
+			plan_fail("op %d: seccomp-rule SCMP_ACT_NOTIFY for sendmsg would stall the listener's handover",
+				  i);
 		notify = 1;
 	}
 	if (notify && plan_has(p, OP_NOTIFY_IOCTL))
-		plan_fail("a seccomp-rule SCMP_ACT_NOTIFY cannot share a process with notify-ioctl: one listener per process");
+		plan_fail("a seccomp-rule SCMP_ACT_NOTIFY cannot share a process with notify-ioctl: one listener per "
+			  "process");
 }
 
 /* A syscall name as libseccomp spells them: lower-case letters, digits and '_', at most 64. */
@@ -231,8 +232,8 @@ static void validate(const struct plan *p)
 			plan_fail("op %d: 'exec' may only be the last op", i);
 		/* Such a rule could never match: surely not what the sentry meant. */
 		if (op->def->kind == OP_NOTIFY_IOCTL && (op->num[1] & ~op->num[0]))
-			plan_fail("op %d: notify-ioctl value 0x%x has bits outside mask 0x%x", i,
-				  (unsigned)op->num[1], (unsigned)op->num[0]);
+			plan_fail("op %d: notify-ioctl value 0x%x has bits outside mask 0x%x", i, (unsigned)op->num[1],
+				  (unsigned)op->num[0]);
 		/* SCMP_ACT_ERRNO carries 16 bits; the kernel's errno values end at 4095. */
 		if (op->def->kind == OP_DENY_SOCKET && (op->num[2] == 0 || op->num[2] > 4095))
 			plan_fail("op %d: deny-socket errno %u is not in 1..4095", i, (unsigned)op->num[2]);
@@ -248,7 +249,8 @@ static void validate(const struct plan *p)
 			plan_fail("op %d: seccomp-rule conditions come in fours (INDEX OP VALUE VALUETWO)", i);
 		/* A user namespace made by unshare would have no maps: that is the userns op's job. */
 		if (op->def->kind == OP_UNSHARE && (op->num[0] & CLONE_NEWUSER))
-			plan_fail("op %d: unshare may not make a user namespace (0x%x): use 'userns'", i, CLONE_NEWUSER);
+			plan_fail("op %d: unshare may not make a user namespace (0x%x): use 'userns'", i,
+				  CLONE_NEWUSER);
 		if (op->def->kind == OP_ENV && !strchr(op->argv[0], '='))
 			plan_fail("op %d: env '%.40s' is not NAME=VALUE", i, op->argv[0]);
 	}

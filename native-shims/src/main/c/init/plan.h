@@ -7,17 +7,49 @@
 
 #include <stdint.h>
 
-#define PLAN_MAX (256 * 1024)
+#define PLAN_MAX    (256 * 1024)
 #define OP_MAX_NUMS 8
 
 enum phase { PH_NONE, PH_OUTER, PH_INIT, PH_PROC };
 
 enum op_kind {
-	OP_VERSION, OP_UNSHARE, OP_HOSTNAME, OP_IFUP, OP_MOUNT, OP_MOUNT_SETATTR, OP_MKDIR,
-	OP_TOUCH, OP_SYMLINK, OP_PIVOT_ROOT, OP_CHDIR, OP_ENV, OP_CAPS, OP_NO_NEW_PRIVS,
-	OP_NOTIFY_IOCTL, OP_DENY_SOCKET, OP_DENY_SYSCALL, OP_EXEC, OP_DETACH, OP_SETNS, OP_MKNOD, OP_WRITE_FILE, OP_RLIMIT,
-	OP_USER, OP_SECCOMP_DEFAULT, OP_SECCOMP_ARCH, OP_SECCOMP_FLAG, OP_SECCOMP_RULE, OP_JOIN, OP_TERMINAL, OP_HOOKS_WAIT,
-	OP_PRESERVE_FDS, OP_USERNS, OP_SETID, OP_OOM_SCORE_ADJ, OP_REAPER, OP_PTRACE_SCOPE,
+	OP_VERSION,
+	OP_UNSHARE,
+	OP_HOSTNAME,
+	OP_IFUP,
+	OP_MOUNT,
+	OP_MOUNT_SETATTR,
+	OP_MKDIR,
+	OP_TOUCH,
+	OP_SYMLINK,
+	OP_PIVOT_ROOT,
+	OP_CHDIR,
+	OP_ENV,
+	OP_CAPS,
+	OP_NO_NEW_PRIVS,
+	OP_NOTIFY_IOCTL,
+	OP_DENY_SOCKET,
+	OP_DENY_SYSCALL,
+	OP_EXEC,
+	OP_DETACH,
+	OP_SETNS,
+	OP_MKNOD,
+	OP_WRITE_FILE,
+	OP_RLIMIT,
+	OP_USER,
+	OP_SECCOMP_DEFAULT,
+	OP_SECCOMP_ARCH,
+	OP_SECCOMP_FLAG,
+	OP_SECCOMP_RULE,
+	OP_JOIN,
+	OP_TERMINAL,
+	OP_HOOKS_WAIT,
+	OP_PRESERVE_FDS,
+	OP_USERNS,
+	OP_SETID,
+	OP_OOM_SCORE_ADJ,
+	OP_REAPER,
+	OP_PTRACE_SCOPE,
 };
 
 struct op;
@@ -27,17 +59,17 @@ struct op_def {
 	const char *name;
 	enum op_kind kind;
 	enum phase phase;
-	int min_args, max_args;		/* max_args < 0: any number */
+	int min_args, max_args; /* max_args < 0: any number */
 	/* One letter per argument: s string, d decimal u64, w decimal u32, o octal, b 0 or 1. */
 	const char *types;
-	op_fn run;			/* NULL: the op is consumed elsewhere (env, exec, ...) */
+	op_fn run; /* NULL: the op is consumed elsewhere (env, exec, ...) */
 };
 
 struct op {
 	const struct op_def *def;
 	int argc;
-	char **argv;			/* argc strings, then NULL (exec uses it as-is) */
-	uint64_t num[OP_MAX_NUMS];	/* numeric arguments, by argument index */
+	char **argv;		   /* argc strings, then NULL (exec uses it as-is) */
+	uint64_t num[OP_MAX_NUMS]; /* numeric arguments, by argument index */
 };
 
 struct plan {

@@ -53,7 +53,7 @@ void seccomp_install(const struct plan *p)
 	}
 	if (!notify && !deny)
 		return;
-	ctx = seccomp_init(SCMP_ACT_ALLOW);	/* native architecture only */
+	ctx = seccomp_init(SCMP_ACT_ALLOW); /* native architecture only */
 	if (!ctx) {
 		errno = ENOMEM;
 		bail("proc", "seccomp: seccomp_init");
@@ -108,8 +108,7 @@ void seccomp_install(const struct plan *p)
 	fd = seccomp_notify_fd(ctx);
 	check(fd, "getting the listener");
 	/* Wake the sentry on the CPU we run on (6.6+). Older kernels say EINVAL: fine. */
-	if (!traps_set_flags(p) &&
-	    ioctl(fd, SECCOMP_IOCTL_NOTIF_SET_FLAGS, SECCOMP_USER_NOTIF_FD_SYNC_WAKE_UP) < 0 &&
+	if (!traps_set_flags(p) && ioctl(fd, SECCOMP_IOCTL_NOTIF_SET_FLAGS, SECCOMP_USER_NOTIF_FD_SYNC_WAKE_UP) < 0 &&
 	    errno != EINVAL && errno != ENOTTY)
 		bail("proc", "seccomp: SECCOMP_IOCTL_NOTIF_SET_FLAGS");
 	if (chan_send_fd("LISTENER", fd) < 0)

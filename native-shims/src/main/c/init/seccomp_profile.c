@@ -53,17 +53,23 @@ static uint32_t action(const char *name, uint64_t err)
 	if (!strcmp(name, "SCMP_ACT_LOG"))
 		return SCMP_ACT_LOG;
 	if (!strcmp(name, "SCMP_ACT_NOTIFY"))
-		return SCMP_ACT_NOTIFY;	/* rules only: plan.c refuses it as the default action */
+		return SCMP_ACT_NOTIFY; /* rules only: plan.c refuses it as the default action */
 	errno = EINVAL;
 	bail("plan", "seccomp profile: unknown action '%.40s'", name);
 }
 
 static enum scmp_compare compare(const char *name)
 {
-	static const struct { const char *name; enum scmp_compare op; } ops[] = {
-		{ "SCMP_CMP_NE", SCMP_CMP_NE }, { "SCMP_CMP_LT", SCMP_CMP_LT },
-		{ "SCMP_CMP_LE", SCMP_CMP_LE }, { "SCMP_CMP_EQ", SCMP_CMP_EQ },
-		{ "SCMP_CMP_GE", SCMP_CMP_GE }, { "SCMP_CMP_GT", SCMP_CMP_GT },
+	static const struct {
+		const char *name;
+		enum scmp_compare op;
+	} ops[] = {
+		{ "SCMP_CMP_NE", SCMP_CMP_NE },
+		{ "SCMP_CMP_LT", SCMP_CMP_LT },
+		{ "SCMP_CMP_LE", SCMP_CMP_LE },
+		{ "SCMP_CMP_EQ", SCMP_CMP_EQ },
+		{ "SCMP_CMP_GE", SCMP_CMP_GE },
+		{ "SCMP_CMP_GT", SCMP_CMP_GT },
 		{ "SCMP_CMP_MASKED_EQ", SCMP_CMP_MASKED_EQ },
 	};
 
@@ -137,7 +143,7 @@ static void hand_over(int fd)
 
 	if (chan_send_fd("AGENT-LISTENER", fd) < 0)
 		bail("proc", "seccomp profile: sending the listener");
-	close(fd);	/* the guest must never answer its own notifications */
+	close(fd); /* the guest must never answer its own notifications */
 	/* Anything but AGENT-DONE: the agent could not be reached; the sentry reports why. */
 	if (chan_recv(&answer, &passed) != 1 || passed >= 0 || strcmp(answer, "AGENT-DONE") != 0)
 		_exit(125);

@@ -46,7 +46,7 @@ _Noreturn void run_watch(pid_t sentry, unsigned long long sentry_start, pid_t pi
 	default:
 		_exit(0);
 	}
-	setsid();	/* a terminal's signals to the caller's process group are not for us */
+	setsid(); /* a terminal's signals to the caller's process group are not for us */
 	for (;;) {
 		if (poll(pfd, 2, -1) < 0) {
 			if (errno == EINTR)

@@ -29,23 +29,37 @@ class FaultSwitchE2ETest {
     })
     @Timeout(60)
     void theOldFaultOptionsAreNoLongerAccepted(String option, String value) {
-        Sluice.Result r = Sluice.run("run", "--proxy", "pty", option, value, "--", "sh", "-c", "echo RAN");
+        Sluice.Result r =
+                Sluice.run("run", "--proxy", "pty", option, value, "--", "sh", "-c", "echo RAN");
         assertEquals(125, r.exitCode(), option + " must be a usage error now\n" + r);
-        assertTrue(r.stderr().contains("Unknown option: '" + option + "'"), "picocli names the option\n" + r);
+        assertTrue(
+                r.stderr().contains("Unknown option: '" + option + "'"),
+                "picocli names the option\n" + r);
         assertFalse(r.stdout().contains("RAN"), "nothing ran\n" + r);
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
-        "stall-ms=soon | stall-ms=soon: a decimal count",
-        "debug-stall-ms=5 | unknown fault 'debug-stall-ms'",
-        "netdev=AFTER_MOVE | netdev=AFTER_MOVE: one of none, after-move, plain-move",
-    })
+    @CsvSource(
+            delimiter = '|',
+            quoteCharacter = '"',
+            value = {
+                "stall-ms=soon | stall-ms=soon: a decimal count",
+                "debug-stall-ms=5 | unknown fault 'debug-stall-ms'",
+                "netdev=AFTER_MOVE | netdev=AFTER_MOVE: one of none, after-move, plain-move",
+            })
     @Timeout(60)
     void aMalformedSwitchStopsTheRunBeforeTheWorkloadStarts(String spec, String reason) {
-        Sluice.Result r = Sluice.command("run", "--proxy", "pty", "--", "sh", "-c", "echo RAN").faults(spec).run();
-        assertEquals(125, r.exitCode(), "a test that asked for a fault must not get a run without it\n" + r);
-        assertTrue(r.stderr().contains("SLUICE_TEST_FAULTS='" + spec + "': " + reason), "the variable and the reason are named\n" + r);
+        Sluice.Result r =
+                Sluice.command("run", "--proxy", "pty", "--", "sh", "-c", "echo RAN")
+                        .faults(spec)
+                        .run();
+        assertEquals(
+                125,
+                r.exitCode(),
+                "a test that asked for a fault must not get a run without it\n" + r);
+        assertTrue(
+                r.stderr().contains("SLUICE_TEST_FAULTS='" + spec + "': " + reason),
+                "the variable and the reason are named\n" + r);
         assertFalse(r.stdout().contains("RAN"), "the workload never started\n" + r);
         assertFalse(r.hasStackTrace(), r.toString());
     }
@@ -53,8 +67,14 @@ class FaultSwitchE2ETest {
     @Test
     @Timeout(60)
     void anEmptySwitchIsNoFault() {
-        Sluice.Result r = Sluice.command("run", "--proxy", "pty", "--", Sluice.guest("storm", "2", "5")).faults("").run();
+        Sluice.Result r =
+                Sluice.command("run", "--proxy", "pty", "--", Sluice.guest("storm", "2", "5"))
+                        .faults("")
+                        .run();
         assertEquals(0, r.exitCode(), r.toString());
-        assertEquals("storm_calls=10 storm_bad=0", r.stdout().strip(), "every call is answered, as without the variable\n" + r);
+        assertEquals(
+                "storm_calls=10 storm_bad=0",
+                r.stdout().strip(),
+                "every call is answered, as without the variable\n" + r);
     }
 }

@@ -5,20 +5,23 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+
 /**
  * {@code sluice run --gpus} on a host without NVIDIA GPUs (CI): a clear error and exit 125, never a
- * sandbox with an unmediated device. The GPU suite ({@link GpuSuiteE2ETest}) covers hosts that have one.
+ * sandbox with an unmediated device. The GPU suite ({@link GpuSuiteE2ETest}) covers hosts that have
+ * one.
  */
 @RequiresRoot
 class GpuFlagsE2ETest {
 
     private static void assumeNoNvidiaDriver() {
-        assumeFalse(Files.exists(Path.of("/dev/nvidiactl")), "skipped: this host has an NVIDIA driver");
+        assumeFalse(
+                Files.exists(Path.of("/dev/nvidiactl")), "skipped: this host has an NVIDIA driver");
     }
 
     @Test
@@ -45,6 +48,8 @@ class GpuFlagsE2ETest {
     void aMalformedGpuListIsAUsageError() {
         Sluice.Result r = Sluice.run("run", "--gpus", "0,x", "--", "true");
         assertEquals(125, r.exitCode(), "'x' is not a GPU index\n" + r);
-        assertTrue(r.stderr().contains("'x' is not a GPU index"), "the error names the bad part\n" + r);
+        assertTrue(
+                r.stderr().contains("'x' is not a GPU index"),
+                "the error names the bad part\n" + r);
     }
 }

@@ -3,6 +3,10 @@ package dev.sluice.e2e;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -14,40 +18,41 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 
 /**
  * The GPU suite ({@code src/test/gpu/run-suite.sh}): CUDA, PyTorch and nvidia-smi workloads, each
  * run natively and under {@code sluice run --gpus all --stats}, compared and tabulated. The
- * script's last line is {@code gpu suite: N passed, M failed}; this test passes only when N > 0
- * and M == 0.
+ * script's last line is {@code gpu suite: N passed, M failed}; this test passes only when N > 0 and
+ * M == 0.
  *
  * <p>Needs an NVIDIA GPU ({@code /dev/nvidiactl}) and root. Without them the test is reported as
- * skipped, with the reason, never as passed; so is a run where the script itself exits 77 (its
- * skip status, e.g. no {@code nvidia-smi}).
+ * skipped, with the reason, never as passed; so is a run where the script itself exits 77 (its skip
+ * status, e.g. no {@code nvidia-smi}).
  */
 class GpuSuiteE2ETest {
 
     private static final Path NVIDIACTL = Path.of("/dev/nvidiactl");
-    private static final Pattern LAST_LINE = Pattern.compile("^gpu suite: (\\d+) passed, (\\d+) failed$");
+    private static final Pattern LAST_LINE =
+            Pattern.compile("^gpu suite: (\\d+) passed, (\\d+) failed$");
     private static final long TIMEOUT_SECONDS = 600;
 
     @Test
     @Timeout(TIMEOUT_SECONDS + 60)
     void gpuSuitePassesNativelyAndSandboxed() throws Exception {
-        skipUnless(Files.exists(NVIDIACTL), "skipped: no NVIDIA GPU on this host (" + NVIDIACTL + " absent)");
+        skipUnless(
+                Files.exists(NVIDIACTL),
+                "skipped: no NVIDIA GPU on this host (" + NVIDIACTL + " absent)");
         long euid = RequiresRoot.Condition.effectiveUid();
         skipUnless(euid == 0, "skipped: sluice run needs root (effective uid is " + euid + ")");
-        Sluice.bin();  // fails, with how to build it, when bin/sluice is missing
+        Sluice.bin(); // fails, with how to build it, when bin/sluice is missing
 
         Path script = Sluice.root().resolve("src/test/gpu/run-suite.sh");
         Path out = Sluice.workDir().resolve("gpu-suite");
-        ProcessBuilder pb = new ProcessBuilder("bash", script.toString(), "--out", out.toString())
-                .directory(Sluice.root().toFile())
-                .redirectErrorStream(true)
-                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        ProcessBuilder pb =
+                new ProcessBuilder("bash", script.toString(), "--out", out.toString())
+                        .directory(Sluice.root().toFile())
+                        .redirectErrorStream(true)
+                        .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
         Process p = pb.start();
         List<String> lines = new ArrayList<>();
         Thread pump = new Thread(() -> echo(p, lines), "gpu-suite-output");
@@ -68,7 +73,11 @@ class GpuSuiteE2ETest {
         synchronized (lines) {
             output = List.copyOf(lines);
         }
-        String ctx = "\n--- run-suite.sh output (logs and summary.md in " + out + ") ---\n" + String.join("\n", output);
+        String ctx =
+                "\n--- run-suite.sh output (logs and summary.md in "
+                        + out
+                        + ") ---\n"
+                        + String.join("\n", output);
         assertTrue(exited, "run-suite.sh did not finish within " + TIMEOUT_SECONDS + " s" + ctx);
 
         int rc = p.exitValue();
@@ -77,17 +86,25 @@ class GpuSuiteE2ETest {
             skipUnless(false, last.isEmpty() ? "skipped: run-suite.sh exited 77" : last);
         }
         Matcher m = LAST_LINE.matcher(last);
-        assertTrue(m.matches(), "the last line must be 'gpu suite: N passed, M failed', got '" + last + "'" + ctx);
+        assertTrue(
+                m.matches(),
+                "the last line must be 'gpu suite: N passed, M failed', got '" + last + "'" + ctx);
         long passed = Long.parseLong(m.group(1));
         long failed = Long.parseLong(m.group(2));
-        assertEquals(0, failed, "no GPU workload may fail (see the problems above the last line)" + ctx);
+        assertEquals(
+                0, failed, "no GPU workload may fail (see the problems above the last line)" + ctx);
         assertTrue(passed > 0, "at least one GPU workload must pass" + ctx);
         assertEquals(0, rc, "run-suite.sh must exit 0 when nothing failed" + ctx);
     }
 
-    /** Echoes the script's output to stdout as it comes (progress of a minutes-long run) and keeps it. */
+    /**
+     * Echoes the script's output to stdout as it comes (progress of a minutes-long run) and keeps
+     * it.
+     */
     private static void echo(Process p, List<String> lines) {
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+        try (BufferedReader r =
+                new BufferedReader(
+                        new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             for (String line; (line = r.readLine()) != null; ) {
                 System.out.println("[gpu-suite] " + line);
                 synchronized (lines) {

@@ -17,15 +17,17 @@ import java.util.regex.Pattern;
  * waiting.
  */
 final class Hostile {
-    private static final Pattern ABANDONED = Pattern.compile("sluice: calls abandoned by the guest: (\\d+)");
-    private static final Pattern MEMORY = Pattern.compile(
-            "sluice: sentry memory: rss_start=(-?\\d+) KiB rss_end=(-?\\d+) KiB rss_peak=(-?\\d+) KiB heap_used=(-?\\d+) KiB heap_max=(-?\\d+) KiB");
+    private static final Pattern ABANDONED =
+            Pattern.compile("sluice: calls abandoned by the guest: (\\d+)");
+    private static final Pattern MEMORY =
+            Pattern.compile(
+                    "sluice: sentry memory: rss_start=(-?\\d+) KiB rss_end=(-?\\d+) KiB rss_peak=(-?\\d+) KiB heap_used=(-?\\d+) KiB heap_max=(-?\\d+) KiB");
 
     private Hostile() {}
 
     /**
-     * A host path for files the test creates while the guest watches for them: under /var/tmp,
-     * not the e2e work directory, because the sandbox's /tmp is an overlay that need not show files
+     * A host path for files the test creates while the guest watches for them: under /var/tmp, not
+     * the e2e work directory, because the sandbox's /tmp is an overlay that need not show files
      * added to its lower layer after it was mounted (a checkout under /tmp would never see them).
      */
     static Path hostFile(String name) {
@@ -43,7 +45,8 @@ final class Hostile {
 
     /** {@code sluice run --proxy pty --stats [sluiceOptions...] -- sluice-hostile guestArgs...}. */
     static Sluice.Invocation pty(List<String> sluiceOptions, String... guestArgs) {
-        return Sluice.command("run", "--proxy", "pty", "--stats", sluiceOptions, "--", guest(guestArgs));
+        return Sluice.command(
+                "run", "--proxy", "pty", "--stats", sluiceOptions, "--", guest(guestArgs));
     }
 
     /** The guest run on the host, outside any sandbox (a baseline, or to compute a file handle). */
@@ -53,7 +56,8 @@ final class Hostile {
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             if (!p.waitFor(30, TimeUnit.SECONDS)) {
                 p.destroyForcibly();
-                throw new AssertionError("sluice-hostile " + List.of(args) + " did not finish on the host");
+                throw new AssertionError(
+                        "sluice-hostile " + List.of(args) + " did not finish on the host");
             }
             return out;
         } catch (IOException e) {
@@ -107,8 +111,13 @@ final class Hostile {
             throw new AssertionError("stats must report the sentry's fds\n" + r);
         }
         if (start.getAsLong() != s.fdsEnd().getAsLong()) {
-            throw new AssertionError("the sentry must hold as many fds at the end as at the start (start="
-                    + start.getAsLong() + " end=" + s.fdsEnd().getAsLong() + ")\n" + r);
+            throw new AssertionError(
+                    "the sentry must hold as many fds at the end as at the start (start="
+                            + start.getAsLong()
+                            + " end="
+                            + s.fdsEnd().getAsLong()
+                            + ")\n"
+                            + r);
         }
     }
 
@@ -124,11 +133,18 @@ final class Hostile {
     /** {@code prlimit --pid PID --nofile=SOFT:} (the hard limit stays). */
     static void softFdLimit(long pid, long soft) {
         try {
-            Process p = new ProcessBuilder("prlimit", "--pid", Long.toString(pid), "--nofile=" + soft + ":")
-                    .redirectErrorStream(true).start();
+            Process p =
+                    new ProcessBuilder(
+                                    "prlimit",
+                                    "--pid",
+                                    Long.toString(pid),
+                                    "--nofile=" + soft + ":")
+                            .redirectErrorStream(true)
+                            .start();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             if (!p.waitFor(10, TimeUnit.SECONDS) || p.exitValue() != 0) {
-                throw new AssertionError("prlimit --pid " + pid + " --nofile=" + soft + ": failed: " + out);
+                throw new AssertionError(
+                        "prlimit --pid " + pid + " --nofile=" + soft + ": failed: " + out);
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);

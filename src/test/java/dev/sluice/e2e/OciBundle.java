@@ -3,6 +3,9 @@ package dev.sluice.e2e;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import org.junit.jupiter.api.Assumptions;
+
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -21,7 +24,6 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
-import org.junit.jupiter.api.Assumptions;
 
 /**
  * OCI bundles for the end-to-end suites: a root filesystem made of the host's static busybox
@@ -30,9 +32,30 @@ import org.junit.jupiter.api.Assumptions;
  */
 final class OciBundle {
     static final Path BUSYBOX = Path.of("/bin/busybox");
-    static final List<String> APPLETS = List.of("sh", "ls", "cat", "echo", "sleep", "ps", "id", "hostname", "true",
-            "false", "env", "mount", "grep", "stat", "test", "tty", "stty", "readlink", "pwd", "tr");
+    static final List<String> APPLETS =
+            List.of(
+                    "sh",
+                    "ls",
+                    "cat",
+                    "echo",
+                    "sleep",
+                    "ps",
+                    "id",
+                    "hostname",
+                    "true",
+                    "false",
+                    "env",
+                    "mount",
+                    "grep",
+                    "stat",
+                    "test",
+                    "tty",
+                    "stty",
+                    "readlink",
+                    "pwd",
+                    "tr");
     private static final ObjectMapper JSON = new ObjectMapper();
+
     /** Bundles made by the running test, removed by {@link #cleanup()}. */
     private static final List<Path> MADE = new java.util.concurrent.CopyOnWriteArrayList<>();
 
@@ -48,11 +71,17 @@ final class OciBundle {
 
     /** Skips the test (visibly) where there is no static busybox to build a rootfs from. */
     static void assumeBusybox() {
-        Assumptions.assumeTrue(Files.isExecutable(BUSYBOX),
-                "SKIPPED: " + BUSYBOX + " is missing: install busybox-static to run the OCI suites");
+        Assumptions.assumeTrue(
+                Files.isExecutable(BUSYBOX),
+                "SKIPPED: "
+                        + BUSYBOX
+                        + " is missing: install busybox-static to run the OCI suites");
     }
 
-    /** A fresh bundle under the e2e work directory, running {@code args}, with {@code edit} applied to config.json. */
+    /**
+     * A fresh bundle under the e2e work directory, running {@code args}, with {@code edit} applied
+     * to config.json.
+     */
     static Path create(String name, List<String> args, Consumer<ObjectNode> edit) {
         assumeBusybox();
         Path dir = Sluice.workDir().resolve(Sluice.unique(name));
@@ -63,7 +92,10 @@ final class OciBundle {
             for (String a : APPLETS) {
                 Files.createSymbolicLink(bin.resolve(a), Path.of("busybox"));
             }
-            Files.copy(Sluice.guestBinary(), bin.resolve("sluice-testguest"), StandardCopyOption.COPY_ATTRIBUTES);
+            Files.copy(
+                    Sluice.guestBinary(),
+                    bin.resolve("sluice-testguest"),
+                    StandardCopyOption.COPY_ATTRIBUTES);
             Sluice.Result spec = Sluice.run("spec", "--bundle", dir.toString());
             if (spec.exitCode() != 0) {
                 throw new AssertionError("sluice spec failed\n" + spec);
@@ -74,7 +106,8 @@ final class OciBundle {
             ArrayNode a = process.putArray("args");
             args.forEach(a::add);
             edit.accept(c);
-            JSON.writerWithDefaultPrettyPrinter().writeValue(dir.resolve("config.json").toFile(), c);
+            JSON.writerWithDefaultPrettyPrinter()
+                    .writeValue(dir.resolve("config.json").toFile(), c);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -82,12 +115,13 @@ final class OciBundle {
     }
 
     static Path create(String name, String... args) {
-        return create(name, List.of(args), c -> { });
+        return create(name, List.of(args), c -> {});
     }
 
     /** runc on PATH (containerd brings it), the baseline of the OCI suites, or null. */
     static Path runcBinary() {
-        for (String dir : System.getenv().getOrDefault("PATH", "/usr/sbin:/usr/bin:/sbin:/bin").split(":")) {
+        for (String dir :
+                System.getenv().getOrDefault("PATH", "/usr/sbin:/usr/bin:/sbin:/bin").split(":")) {
             Path p = Path.of(dir, "runc");
             if (Files.isExecutable(p)) {
                 return p;
@@ -96,12 +130,20 @@ final class OciBundle {
         return null;
     }
 
-    /** One command of the runtime {@code binary} (runc or bin/sluice) with {@code --root stateRoot}, to its end. */
+    /**
+     * One command of the runtime {@code binary} (runc or bin/sluice) with {@code --root stateRoot},
+     * to its end.
+     */
     static Sluice.Result tool(Path binary, Path stateRoot, String... args) {
-        List<String> cmd = new ArrayList<>(List.of(binary.toString(), "--root", stateRoot.toString()));
+        List<String> cmd =
+                new ArrayList<>(List.of(binary.toString(), "--root", stateRoot.toString()));
         cmd.addAll(List.of(args));
         try {
-            Process p = new ProcessBuilder(cmd).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
+            Process p =
+                    new ProcessBuilder(cmd)
+                            .redirectInput(
+                                    ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+                            .start();
             String out = new String(p.getInputStream().readAllBytes());
             String err = new String(p.getErrorStream().readAllBytes());
             if (!p.waitFor(60, TimeUnit.SECONDS)) {
@@ -130,7 +172,8 @@ final class OciBundle {
 
     /**
      * A test's teardown of its {@code --root}: {@code delete --force} of every container Sluice has
-     * there (but the entries named in {@code notContainers}, such as runc's root), then the directory.
+     * there (but the entries named in {@code notContainers}, such as runc's root), then the
+     * directory.
      */
     static void deleteRoot(Path root, String... notContainers) throws IOException {
         if (root == null || !Files.isDirectory(root)) {
@@ -139,7 +182,8 @@ final class OciBundle {
         List<String> skip = List.of(notContainers);
         try (java.util.stream.Stream<Path> s = Files.list(root)) {
             for (Path p : s.filter(p -> !skip.contains(p.getFileName().toString())).toList()) {
-                Sluice.run("--root", root.toString(), "delete", "--force", p.getFileName().toString());
+                Sluice.run(
+                        "--root", root.toString(), "delete", "--force", p.getFileName().toString());
             }
         }
         deleteTree(root);
@@ -150,28 +194,32 @@ final class OciBundle {
             return;
         }
         try {
-            Files.walkFileTree(p, new SimpleFileVisitor<>() {
-                @Override
-                public FileVisitResult visitFile(Path f, BasicFileAttributes attrs) throws IOException {
-                    Files.delete(f);
-                    return FileVisitResult.CONTINUE;
-                }
+            Files.walkFileTree(
+                    p,
+                    new SimpleFileVisitor<>() {
+                        @Override
+                        public FileVisitResult visitFile(Path f, BasicFileAttributes attrs)
+                                throws IOException {
+                            Files.delete(f);
+                            return FileVisitResult.CONTINUE;
+                        }
 
-                @Override
-                public FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
-                    Files.delete(d);
-                    return FileVisitResult.CONTINUE;
-                }
-            });
+                        @Override
+                        public FileVisitResult postVisitDirectory(Path d, IOException e)
+                                throws IOException {
+                            Files.delete(d);
+                            return FileVisitResult.CONTINUE;
+                        }
+                    });
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
     /**
-     * {@code sluice-reaper} running {@code sluice create}: a child subreaper like containerd's shim,
-     * so the container's init is reparented to it and its exit status can be read from the pid
-     * file's process. The container's stdout and stderr are files in the bundle.
+     * {@code sluice-reaper} running {@code sluice create}: a child subreaper like containerd's
+     * shim, so the container's init is reparented to it and its exit status can be read from the
+     * pid file's process. The container's stdout and stderr are files in the bundle.
      */
     static final class Reaper implements AutoCloseable {
         private final Process process;
@@ -187,17 +235,30 @@ final class OciBundle {
 
         /** The same with another runtime's binary (runc, as a baseline) in place of bin/sluice. */
         Reaper(Path bundle, Path runtime, Object... args) {
-            this(bundle.resolve("out.txt"), bundle.resolve("err.txt"), bundle.resolve("init.pid"), runtime, args);
+            this(
+                    bundle.resolve("out.txt"),
+                    bundle.resolve("err.txt"),
+                    bundle.resolve("init.pid"),
+                    runtime,
+                    args);
         }
 
-        /** A reaper whose files are {@code NAME.out}, {@code NAME.err} and {@code NAME.pid} in {@code dir}: a second one per bundle. */
+        /**
+         * A reaper whose files are {@code NAME.out}, {@code NAME.err} and {@code NAME.pid} in
+         * {@code dir}: a second one per bundle.
+         */
         static Reaper named(Path dir, String name, Object... sluiceArgs) {
             return named(dir, name, Sluice.bin(), sluiceArgs);
         }
 
         /** The same with another runtime's binary (runc, as a baseline) in place of bin/sluice. */
         static Reaper named(Path dir, String name, Path runtime, Object... args) {
-            return new Reaper(dir.resolve(name + ".out"), dir.resolve(name + ".err"), dir.resolve(name + ".pid"), runtime, args);
+            return new Reaper(
+                    dir.resolve(name + ".out"),
+                    dir.resolve(name + ".err"),
+                    dir.resolve(name + ".pid"),
+                    runtime,
+                    args);
         }
 
         private Reaper(Path out, Path err, Path pidFile, Path runtime, Object... args) {
@@ -205,24 +266,37 @@ final class OciBundle {
             this.err = err;
             this.pidFile = pidFile;
             Path reaper = Sluice.guestBinary().resolveSibling("sluice-reaper");
-            List<String> cmd = new ArrayList<>(List.of(reaper.toString(), out.toString(), err.toString(), pidFile.toString(),
-                    runtime.toString()));
+            List<String> cmd =
+                    new ArrayList<>(
+                            List.of(
+                                    reaper.toString(),
+                                    out.toString(),
+                                    err.toString(),
+                                    pidFile.toString(),
+                                    runtime.toString()));
             cmd.addAll(Sluice.args(args));
             try {
                 process = new ProcessBuilder(cmd).redirectErrorStream(true).start();
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
-            Thread t = new Thread(() -> {
-                try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-                    for (String l; (l = r.readLine()) != null; ) {
-                        lines.add(l);
-                    }
-                } catch (IOException e) {
-                    // destroyed
-                }
-                lines.add("eof=");
-            }, "sluice-reaper-output");
+            Thread t =
+                    new Thread(
+                            () -> {
+                                try (BufferedReader r =
+                                        new BufferedReader(
+                                                new InputStreamReader(
+                                                        process.getInputStream(),
+                                                        StandardCharsets.UTF_8))) {
+                                    for (String l; (l = r.readLine()) != null; ) {
+                                        lines.add(l);
+                                    }
+                                } catch (IOException e) {
+                                    // destroyed
+                                }
+                                lines.add("eof=");
+                            },
+                            "sluice-reaper-output");
             t.setDaemon(true);
             t.start();
         }
@@ -248,8 +322,17 @@ final class OciBundle {
                     throw new AssertionError("interrupted");
                 }
                 if (l == null || l.startsWith("eof=") || l.startsWith("error=")) {
-                    throw new AssertionError("the reaper gave no " + key + "= line" + (l == null ? " in time" : ": " + l)
-                            + "; so far " + seen + "\n--- container stdout ---\n" + read(out) + "\n--- stderr ---\n" + read(err));
+                    throw new AssertionError(
+                            "the reaper gave no "
+                                    + key
+                                    + "= line"
+                                    + (l == null ? " in time" : ": " + l)
+                                    + "; so far "
+                                    + seen
+                                    + "\n--- container stdout ---\n"
+                                    + read(out)
+                                    + "\n--- stderr ---\n"
+                                    + read(err));
                 }
                 seen.add(l);
                 if (l.startsWith(key + "=")) {

@@ -1,7 +1,12 @@
 package dev.sluice.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 import java.io.File;
 import java.io.IOException;
@@ -14,21 +19,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 
 /**
  * Real OCI clients from Debian's packages drive Sluice as their runtime: podman ({@code --runtime
  * bin/sluice}, through conmon) and dockerd (a registered runtime, through containerd's shim), each
  * with a private store and an image imported offline from busybox-static. The same checks run
- * against runc, the baseline, in the same test, and Sluice must give the same answer to every
- * check runc passes: run and its exit code, stdout, exec into a running container, kill and
- * delete, a failing create whose error reaches the client, terminals ({@code run -t} and
- * {@code exec -t}), and a pids limit being enforced. A client that is not installed is skipped
- * with a visible line.
+ * against runc, the baseline, in the same test, and Sluice must give the same answer to every check
+ * runc passes: run and its exit code, stdout, exec into a running container, kill and delete, a
+ * failing create whose error reaches the client, terminals ({@code run -t} and {@code exec -t}),
+ * and a pids limit being enforced. A client that is not installed is skipped with a visible line.
  */
 @RequiresRoot
 @Timeout(900)
@@ -47,7 +46,8 @@ class OciClientsE2ETest {
         if (!Files.exists(bb)) {
             Files.copy(OciBundle.BUSYBOX, bb);
             bb.toFile().setExecutable(true);
-            for (String a : List.of("sh", "echo", "true", "sleep", "cat", "hostname", "tty", "test")) {
+            for (String a :
+                    List.of("sh", "echo", "true", "sleep", "cat", "hostname", "tty", "test")) {
                 Files.createSymbolicLink(IMAGE_ROOT.resolve("bin/" + a), Path.of("busybox"));
             }
         }
@@ -69,16 +69,23 @@ class OciClientsE2ETest {
         try {
             Path out = Files.createTempFile("client", ".out");
             Path err = Files.createTempFile("client", ".err");
-            ProcessBuilder pb = new ProcessBuilder(cmd).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
-                    .redirectOutput(out.toFile()).redirectError(err.toFile());
+            ProcessBuilder pb =
+                    new ProcessBuilder(cmd)
+                            .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                            .redirectOutput(out.toFile())
+                            .redirectError(err.toFile());
             pb.environment().putAll(env);
             Process p = pb.start();
             boolean done = p.waitFor(timeoutSec, TimeUnit.SECONDS);
             if (!done) {
                 p.destroyForcibly().waitFor();
             }
-            Out o = new Out(done ? p.exitValue() : -1, Files.readString(out, StandardCharsets.UTF_8),
-                    Files.readString(err, StandardCharsets.UTF_8) + (done ? "" : "\n(timed out after " + timeoutSec + " s)"));
+            Out o =
+                    new Out(
+                            done ? p.exitValue() : -1,
+                            Files.readString(out, StandardCharsets.UTF_8),
+                            Files.readString(err, StandardCharsets.UTF_8)
+                                    + (done ? "" : "\n(timed out after " + timeoutSec + " s)"));
             Files.delete(out);
             Files.delete(err);
             return o;
@@ -104,32 +111,90 @@ class OciClientsE2ETest {
         r.put("stdout", hello.code() + " " + hello.stdout().strip());
         Out exit = c.run(runtime, "run", "--rm", "--network", "none", IMAGE, "sh", "-c", "exit 7");
         r.put("exit code", Integer.toString(exit.code()));
-        String name = "sluice-client-" + runtime.replaceAll("[^a-z]", "") + "-" + ProcessHandle.current().pid();
-        Out started = c.run(runtime, "run", "-d", "--name", name, "--network", "none", IMAGE, "sleep", "120");
+        String name =
+                "sluice-client-"
+                        + runtime.replaceAll("[^a-z]", "")
+                        + "-"
+                        + ProcessHandle.current().pid();
+        Out started =
+                c.run(
+                        runtime,
+                        "run",
+                        "-d",
+                        "--name",
+                        name,
+                        "--network",
+                        "none",
+                        IMAGE,
+                        "sleep",
+                        "120");
         Out ex = c.run(runtime, "exec", name, "sh", "-c", "echo exec-ok; test -d /proc/1");
         r.put("exec", started.code() + " " + ex.code() + " " + ex.stdout().strip());
-        Out ttyExec = c.run(runtime, "exec", "-t", name, "sh", "-c", "tty; test -t 1 && echo is-a-tty; exit 4");
-        r.put("exec terminal", ttyExec.code() + " " + ttyExec.stdout().replace("\r", "").strip().replace('\n', ' '));
+        Out ttyExec =
+                c.run(
+                        runtime,
+                        "exec",
+                        "-t",
+                        name,
+                        "sh",
+                        "-c",
+                        "tty; test -t 1 && echo is-a-tty; exit 4");
+        r.put(
+                "exec terminal",
+                ttyExec.code()
+                        + " "
+                        + ttyExec.stdout().replace("\r", "").strip().replace('\n', ' '));
         Out kill = c.run(runtime, "kill", name);
         Out waited = c.run(runtime, "wait", name);
         Out rm = c.run(runtime, "rm", name);
         r.put("kill and delete", kill.code() + " " + waited.stdout().strip() + " " + rm.code());
         Out bad = c.run(runtime, "run", "--rm", "--network", "none", IMAGE, "/nonexistent");
-        r.put("failing create", (bad.code() != 0) + " " + (bad.stderr() + bad.stdout()).contains("/nonexistent"));
-        Out tty = c.run(runtime, "run", "--rm", "-t", "--network", "none", IMAGE, "sh", "-c", "tty; test -t 0 && echo is-a-tty");
-        r.put("terminal", tty.code() + " " + tty.stdout().replace("\r", "").strip().replace('\n', ' '));
-        Out pids = c.run(runtime, "run", "--rm", "--network", "none", "--pids-limit", "8", IMAGE, "sh", "-c",
-                "for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do sleep 3 & done; wait");
-        r.put("pids limit", Boolean.toString((pids.stderr() + pids.stdout()).contains("can't fork")));
+        r.put(
+                "failing create",
+                (bad.code() != 0) + " " + (bad.stderr() + bad.stdout()).contains("/nonexistent"));
+        Out tty =
+                c.run(
+                        runtime,
+                        "run",
+                        "--rm",
+                        "-t",
+                        "--network",
+                        "none",
+                        IMAGE,
+                        "sh",
+                        "-c",
+                        "tty; test -t 0 && echo is-a-tty");
+        r.put(
+                "terminal",
+                tty.code() + " " + tty.stdout().replace("\r", "").strip().replace('\n', ' '));
+        Out pids =
+                c.run(
+                        runtime,
+                        "run",
+                        "--rm",
+                        "--network",
+                        "none",
+                        "--pids-limit",
+                        "8",
+                        IMAGE,
+                        "sh",
+                        "-c",
+                        "for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do sleep 3 & done; wait");
+        r.put(
+                "pids limit",
+                Boolean.toString((pids.stderr() + pids.stdout()).contains("can't fork")));
         return r;
     }
 
-    static void compare(Client c, String runtime, Map<String, String> baseline, Map<String, String> sluice) {
+    static void compare(
+            Client c, String runtime, Map<String, String> baseline, Map<String, String> sluice) {
         StringBuilder table = new StringBuilder(c.name() + ": check, runc, sluice\n");
-        baseline.forEach((k, v) -> table.append(String.format("  %-16s %-40s %s%n", k, v, sluice.get(k))));
+        baseline.forEach(
+                (k, v) -> table.append(String.format("  %-16s %-40s %s%n", k, v, sluice.get(k))));
         System.out.print(table);
         assertEquals("0 hello", baseline.get("stdout"), "the baseline works at all\n" + table);
-        assertEquals(baseline, sluice, c.name() + ": sluice answers every check as runc does\n" + table);
+        assertEquals(
+                baseline, sluice, c.name() + ": sluice answers every check as runc does\n" + table);
     }
 
     @Test
@@ -145,29 +210,44 @@ class OciClientsE2ETest {
         try {
             // The development machine's hard rlimits are below podman's defaults (docs/oci.md).
             Path conf = home.resolve("containers.conf");
-            Files.writeString(conf, "[containers]\ndefault_ulimits = [\"nofile=1024:1024\", \"nproc=4096:4096\"]\n");
+            Files.writeString(
+                    conf,
+                    "[containers]\ndefault_ulimits = [\"nofile=1024:1024\", \"nproc=4096:4096\"]\n");
             Map<String, String> env = Map.of("CONTAINERS_CONF", conf.toString());
-            List<String> base = List.of(podman.toString(), "--root", home.resolve("storage").toString(), "--runroot",
-                    home.resolve("run").toString(), "--storage-driver", "vfs", "--cgroup-manager", "cgroupfs",
-                    "--events-backend", "file", "--tmpdir", home.resolve("tmp").toString());
+            List<String> base =
+                    List.of(
+                            podman.toString(),
+                            "--root",
+                            home.resolve("storage").toString(),
+                            "--runroot",
+                            home.resolve("run").toString(),
+                            "--storage-driver",
+                            "vfs",
+                            "--cgroup-manager",
+                            "cgroupfs",
+                            "--events-backend",
+                            "file",
+                            "--tmpdir",
+                            home.resolve("tmp").toString());
             Out tar = tarImport(env, base, "import", "-", IMAGE);
             assertEquals(0, tar.code(), "podman import\n" + tar.all());
-            Client c = new Client() {
-                public String name() {
-                    return "podman";
-                }
+            Client c =
+                    new Client() {
+                        public String name() {
+                            return "podman";
+                        }
 
-                public Out run(String runtime, String... args) {
-                    List<String> cmd = new ArrayList<>(base);
-                    cmd.add(args[0]);
-                    if (List.of("run", "create").contains(args[0])) {
-                        cmd.add("--runtime");
-                        cmd.add(runtime);
-                    }
-                    cmd.addAll(List.of(args).subList(1, args.length));
-                    return exec(env, cmd, 120);
-                }
-            };
+                        public Out run(String runtime, String... args) {
+                            List<String> cmd = new ArrayList<>(base);
+                            cmd.add(args[0]);
+                            if (List.of("run", "create").contains(args[0])) {
+                                cmd.add("--runtime");
+                                cmd.add(runtime);
+                            }
+                            cmd.addAll(List.of(args).subList(1, args.length));
+                            return exec(env, cmd, 120);
+                        }
+                    };
             compare(c, "runc", checks(c, "/usr/sbin/runc"), checks(c, Sluice.bin().toString()));
         } finally {
             exec(Map.of(), List.of("umount", "-R", home.resolve("storage").toString()), 10);
@@ -178,20 +258,42 @@ class OciClientsE2ETest {
     @Test
     void docker() throws Exception {
         Path dockerd = Path.of("/usr/sbin/dockerd");
-        String cli = Files.isExecutable(Path.of("/usr/bin/docker")) ? "/usr/bin/docker" : "/usr/local/bin/docker";
+        String cli =
+                Files.isExecutable(Path.of("/usr/bin/docker"))
+                        ? "/usr/bin/docker"
+                        : "/usr/local/bin/docker";
         boolean installed = Files.isExecutable(dockerd) && Files.isExecutable(Path.of(cli));
         if (!installed) {
-            System.out.println("SKIPPED (docker): dockerd or the docker CLI is missing; install docker.io");
+            System.out.println(
+                    "SKIPPED (docker): dockerd or the docker CLI is missing; install docker.io");
         }
         Assumptions.assumeTrue(installed, "docker is not installed");
         Path home = Files.createDirectories(Path.of("/tmp").resolve(Sluice.unique("dk")));
         Path sock = home.resolve("d.sock");
-        Process d = new ProcessBuilder(dockerd.toString(), "--data-root", home.resolve("data").toString(), "--exec-root",
-                home.resolve("exec").toString(), "--pidfile", home.resolve("d.pid").toString(), "-H", "unix://" + sock,
-                "--iptables=false", "--ip6tables=false", "--bridge=none", "--storage-driver=vfs",
-                "--add-runtime", "sluice=" + Sluice.bin(), "--containerd-namespace", "sluice-e2e",
-                "--containerd-plugins-namespace", "sluice-e2e-plugins")
-                .redirectErrorStream(true).redirectOutput(home.resolve("dockerd.log").toFile()).start();
+        Process d =
+                new ProcessBuilder(
+                                dockerd.toString(),
+                                "--data-root",
+                                home.resolve("data").toString(),
+                                "--exec-root",
+                                home.resolve("exec").toString(),
+                                "--pidfile",
+                                home.resolve("d.pid").toString(),
+                                "-H",
+                                "unix://" + sock,
+                                "--iptables=false",
+                                "--ip6tables=false",
+                                "--bridge=none",
+                                "--storage-driver=vfs",
+                                "--add-runtime",
+                                "sluice=" + Sluice.bin(),
+                                "--containerd-namespace",
+                                "sluice-e2e",
+                                "--containerd-plugins-namespace",
+                                "sluice-e2e-plugins")
+                        .redirectErrorStream(true)
+                        .redirectOutput(home.resolve("dockerd.log").toFile())
+                        .start();
         try {
             Map<String, String> env = Map.of("DOCKER_HOST", "unix://" + sock);
             Out ping = null;
@@ -202,24 +304,30 @@ class OciClientsE2ETest {
                 }
                 Thread.sleep(500);
             }
-            assertEquals(0, ping.code(), "dockerd answers\n" + ping.all() + Files.readString(home.resolve("dockerd.log")));
+            assertEquals(
+                    0,
+                    ping.code(),
+                    "dockerd answers\n"
+                            + ping.all()
+                            + Files.readString(home.resolve("dockerd.log")));
             Out tar = tarImport(env, List.of(cli), "import", "-", IMAGE);
             assertEquals(0, tar.code(), "docker import\n" + tar.all());
-            Client c = new Client() {
-                public String name() {
-                    return "docker";
-                }
+            Client c =
+                    new Client() {
+                        public String name() {
+                            return "docker";
+                        }
 
-                public Out run(String runtime, String... args) {
-                    List<String> cmd = new ArrayList<>(List.of(cli, args[0]));
-                    if (List.of("run", "create").contains(args[0])) {
-                        cmd.add("--runtime");
-                        cmd.add(runtime);
-                    }
-                    cmd.addAll(List.of(args).subList(1, args.length));
-                    return exec(env, cmd, 120);
-                }
-            };
+                        public Out run(String runtime, String... args) {
+                            List<String> cmd = new ArrayList<>(List.of(cli, args[0]));
+                            if (List.of("run", "create").contains(args[0])) {
+                                cmd.add("--runtime");
+                                cmd.add(runtime);
+                            }
+                            cmd.addAll(List.of(args).subList(1, args.length));
+                            return exec(env, cmd, 120);
+                        }
+                    };
             compare(c, "runc", checks(c, "runc"), checks(c, "sluice"));
         } finally {
             d.destroy();
@@ -232,7 +340,9 @@ class OciClientsE2ETest {
     }
 
     private static Out tarImport(Map<String, String> env, List<String> base, String... args) {
-        List<String> cmd = new ArrayList<>(List.of("sh", "-c", "tar -C \"$0\" -c . | \"$@\"", IMAGE_ROOT.toString()));
+        List<String> cmd =
+                new ArrayList<>(
+                        List.of("sh", "-c", "tar -C \"$0\" -c . | \"$@\"", IMAGE_ROOT.toString()));
         cmd.addAll(base);
         cmd.addAll(List.of(args));
         return exec(env, cmd, 120);

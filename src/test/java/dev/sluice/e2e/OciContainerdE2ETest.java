@@ -3,6 +3,14 @@ package dev.sluice.e2e;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -14,20 +22,13 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * A real OCI client: containerd 1.6's {@code ctr} driving Sluice through its shim
- * ({@code ctr run --runc-binary bin/sluice}), with the same checks against runc as the baseline.
- * The shim calls {@code --root R --log L --log-format json create --bundle B --pid-file P ID},
- * {@code start}, {@code kill ID SIG}, {@code delete} and {@code delete --force}, reaps the
- * container's init as its subreaper, and shows errors from the last JSON line of the log.
+ * A real OCI client: containerd 1.6's {@code ctr} driving Sluice through its shim ({@code ctr run
+ * --runc-binary bin/sluice}), with the same checks against runc as the baseline. The shim calls
+ * {@code --root R --log L --log-format json create --bundle B --pid-file P ID}, {@code start},
+ * {@code kill ID SIG}, {@code delete} and {@code delete --force}, reaps the container's init as its
+ * subreaper, and shows errors from the last JSON line of the log.
  *
  * <p>Runs a private containerd (everything under the e2e work directory, no CRI) and containers
  * from a busybox root directory ({@code ctr run --rootfs}), so it needs no image or registry.
@@ -43,7 +44,8 @@ class OciContainerdE2ETest {
 
     @BeforeAll
     static void startContainerd() throws Exception {
-        Assumptions.assumeTrue(onPath("ctr") && onPath("containerd"),
+        Assumptions.assumeTrue(
+                onPath("ctr") && onPath("containerd"),
                 "SKIPPED: containerd and ctr are not installed (apt-get install containerd)");
         OciBundle.assumeBusybox();
         work = Sluice.workDir().resolve(Sluice.unique("ctr"));
@@ -54,7 +56,9 @@ class OciContainerdE2ETest {
             Files.createSymbolicLink(rootfs.resolve(a), Path.of("busybox"));
         }
         rootfs = rootfs.getParent();
-        Files.writeString(work.resolve("config.toml"), """
+        Files.writeString(
+                work.resolve("config.toml"),
+                """
                 version = 2
                 root = "%1$s/root"
                 state = "%1$s/state"
@@ -66,16 +70,21 @@ class OciContainerdE2ETest {
                   address = "%1$s/containerd.sock"
                 [ttrpc]
                   address = ""
-                """.formatted(state));
-        containerd = new ProcessBuilder("containerd", "--config", work.resolve("config.toml").toString())
-                .redirectErrorStream(true).redirectOutput(work.resolve("containerd.log").toFile()).start();
+                """
+                        .formatted(state));
+        containerd =
+                new ProcessBuilder("containerd", "--config", work.resolve("config.toml").toString())
+                        .redirectErrorStream(true)
+                        .redirectOutput(work.resolve("containerd.log").toFile())
+                        .start();
         for (int i = 0; i < 100; i++) {
             if (ctr("version").exitCode == 0) {
                 return;
             }
             Thread.sleep(200);
         }
-        throw new AssertionError("containerd did not come up:\n" + Files.readString(work.resolve("containerd.log")));
+        throw new AssertionError(
+                "containerd did not come up:\n" + Files.readString(work.resolve("containerd.log")));
     }
 
     @AfterAll
@@ -94,9 +103,11 @@ class OciContainerdE2ETest {
             }
         }
         if (work != null) {
-            // containerd's state holds mounts only while tasks exist: remove it all unless one leaked.
-            boolean mounted = Files.readAllLines(Path.of("/proc/self/mountinfo")).stream()
-                    .anyMatch(l -> l.contains(" " + work + "/"));
+            // containerd's state holds mounts only while tasks exist: remove it all unless one
+            // leaked.
+            boolean mounted =
+                    Files.readAllLines(Path.of("/proc/self/mountinfo")).stream()
+                            .anyMatch(l -> l.contains(" " + work + "/"));
             if (!mounted) {
                 OciBundle.deleteTree(work);
             }
@@ -111,18 +122,32 @@ class OciContainerdE2ETest {
     }
 
     static Out ctr(String... args) {
-        List<String> cmd = new ArrayList<>(List.of("ctr", "--address", work.resolve("containerd/containerd.sock").toString()));
+        List<String> cmd =
+                new ArrayList<>(
+                        List.of(
+                                "ctr",
+                                "--address",
+                                work.resolve("containerd/containerd.sock").toString()));
         cmd.addAll(Arrays.asList(args));
         try {
             Path out = Files.createTempFile(work, "ctr", ".out");
             Path err = Files.createTempFile(work, "ctr", ".err");
-            Process p = new ProcessBuilder(cmd).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
-                    .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+            Process p =
+                    new ProcessBuilder(cmd)
+                            .redirectInput(
+                                    ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+                            .redirectOutput(out.toFile())
+                            .redirectError(err.toFile())
+                            .start();
             if (!p.waitFor(WAIT.toSeconds(), TimeUnit.SECONDS)) {
                 p.destroyForcibly();
                 throw new AssertionError("ctr did not finish in time: " + cmd);
             }
-            Out o = new Out(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
+            Out o =
+                    new Out(
+                            p.exitValue(),
+                            Files.readString(out, StandardCharsets.UTF_8),
+                            Files.readString(err, StandardCharsets.UTF_8));
             Files.delete(out);
             Files.delete(err);
             return o;
@@ -151,8 +176,16 @@ class OciContainerdE2ETest {
 
     /** {@code ctr run} options for {@code runtime}, each with a runtime root of its own. */
     private static List<String> run(String name, String binary, String... more) {
-        List<String> a = new ArrayList<>(List.of("run", "--runc-binary", binary, "--runc-root",
-                work.resolve("root-" + name).toString(), "--env", "PATH=/bin"));
+        List<String> a =
+                new ArrayList<>(
+                        List.of(
+                                "run",
+                                "--runc-binary",
+                                binary,
+                                "--runc-root",
+                                work.resolve("root-" + name).toString(),
+                                "--env",
+                                "PATH=/bin"));
         a.addAll(Arrays.asList(more));
         return a;
     }
@@ -161,11 +194,30 @@ class OciContainerdE2ETest {
     @MethodSource("runtimes")
     void ctrRunReportsOutputAndExitStatus(String name, String binary) {
         String id = Sluice.unique(name + "-run");
-        List<String> a = run(name, binary, "--rm", "--rootfs", rootfs.toString(), id, "sh", "-c", "echo hello from $0; exit 3");
+        List<String> a =
+                run(
+                        name,
+                        binary,
+                        "--rm",
+                        "--rootfs",
+                        rootfs.toString(),
+                        id,
+                        "sh",
+                        "-c",
+                        "echo hello from $0; exit 3");
         Out o = ctr(a.toArray(String[]::new));
         assertEquals(3, o.exitCode, name + ": ctr run exits with the container's status\n" + o);
-        assertTrue(o.stdout.contains("hello from sh"), name + ": the container's stdout reaches ctr\n" + o);
-        assertEquals("", ctr("container", "ls", "-q").stdout.lines().filter(l -> l.equals(id)).findAny().orElse(""),
+        assertTrue(
+                o.stdout.contains("hello from sh"),
+                name + ": the container's stdout reaches ctr\n" + o);
+        assertEquals(
+                "",
+                ctr("container", "ls", "-q")
+                        .stdout
+                        .lines()
+                        .filter(l -> l.equals(id))
+                        .findAny()
+                        .orElse(""),
                 name + ": --rm removed it");
     }
 
@@ -174,17 +226,32 @@ class OciContainerdE2ETest {
     void detachedTaskKillAndRemove(String name, String binary) throws InterruptedException {
         String id = Sluice.unique(name + "-task");
         // A handler of its own, so that runc's pid 1 (the shell itself) acts on SIGTERM too.
-        List<String> a = run(name, binary, "-d", "--rootfs", rootfs.toString(), id, "sh", "-c",
-                "trap 'exit 7' TERM; while true; do sleep 1; done");
+        List<String> a =
+                run(
+                        name,
+                        binary,
+                        "-d",
+                        "--rootfs",
+                        rootfs.toString(),
+                        id,
+                        "sh",
+                        "-c",
+                        "trap 'exit 7' TERM; while true; do sleep 1; done");
         Out started = ctr(a.toArray(String[]::new));
         assertEquals(0, started.exitCode, name + ": ctr run -d\n" + started);
         Out ls = ctr("task", "ls");
-        assertTrue(ls.stdout.lines().anyMatch(l -> l.startsWith(id) && l.contains("RUNNING")), name + ": RUNNING\n" + ls);
+        assertTrue(
+                ls.stdout.lines().anyMatch(l -> l.startsWith(id) && l.contains("RUNNING")),
+                name + ": RUNNING\n" + ls);
         Out kill = ctr("task", "kill", "-s", "TERM", id);
         assertEquals(0, kill.exitCode, name + ": ctr task kill\n" + kill);
         boolean stopped = false;
         for (int i = 0; i < 100 && !stopped; i++) {
-            stopped = ctr("task", "ls").stdout.lines().anyMatch(l -> l.startsWith(id) && l.contains("STOPPED"));
+            stopped =
+                    ctr("task", "ls")
+                            .stdout
+                            .lines()
+                            .anyMatch(l -> l.startsWith(id) && l.contains("STOPPED"));
             if (!stopped) {
                 Thread.sleep(200);
             }
@@ -192,28 +259,64 @@ class OciContainerdE2ETest {
         assertTrue(stopped, name + ": STOPPED after SIGTERM\n" + ctr("task", "ls"));
         Out rm = ctr("task", "rm", id);
         assertEquals(0, rm.exitCode, name + ": ctr task rm\n" + rm);
-        assertTrue(rm.stderr.contains("exit code 7"), name + ": the shim reaped the workload's status\n" + rm);
+        assertTrue(
+                rm.stderr.contains("exit code 7"),
+                name + ": the shim reaped the workload's status\n" + rm);
         assertEquals(0, ctr("container", "rm", id).exitCode, name + ": ctr container rm");
         Path root = work.resolve("root-" + name).resolve("default");
-        assertTrue(!Files.exists(root.resolve(id)), name + ": the runtime's state for " + id + " is gone");
+        assertTrue(
+                !Files.exists(root.resolve(id)),
+                name + ": the runtime's state for " + id + " is gone");
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("runtimes")
     void ctrTaskExecRunsAProcessInTheContainer(String name, String binary) {
         String id = Sluice.unique(name + "-exec");
-        List<String> a = run(name, binary, "-d", "--rootfs", rootfs.toString(), id, "sh", "-c", "exec sleep 100");
+        List<String> a =
+                run(
+                        name,
+                        binary,
+                        "-d",
+                        "--rootfs",
+                        rootfs.toString(),
+                        id,
+                        "sh",
+                        "-c",
+                        "exec sleep 100");
         Out started = ctr(a.toArray(String[]::new));
         assertEquals(0, started.exitCode, name + ": ctr run -d\n" + started);
         // The shim calls exec --process FILE --detach --pid-file F ID and reaps the process itself.
-        Out exec = ctr("task", "exec", "--exec-id", "e1", id, "sh", "-c",
-                "echo from-exec; echo pid=$$; exit 4");
-        assertEquals(4, exec.exitCode, name + ": ctr task exec exits with the process's status\n" + exec);
-        assertTrue(exec.stdout.startsWith("from-exec\n"), name + ": its stdout reaches ctr\n" + exec);
-        int pid = Integer.parseInt(exec.stdout.lines().skip(1).findFirst().orElse("pid=-1").substring(4));
-        assertTrue(pid > 1 && pid < 20, name + ": a pid of the container's pid namespace, not a host pid\n" + exec);
+        Out exec =
+                ctr(
+                        "task",
+                        "exec",
+                        "--exec-id",
+                        "e1",
+                        id,
+                        "sh",
+                        "-c",
+                        "echo from-exec; echo pid=$$; exit 4");
+        assertEquals(
+                4,
+                exec.exitCode,
+                name + ": ctr task exec exits with the process's status\n" + exec);
+        assertTrue(
+                exec.stdout.startsWith("from-exec\n"), name + ": its stdout reaches ctr\n" + exec);
+        int pid =
+                Integer.parseInt(
+                        exec.stdout.lines().skip(1).findFirst().orElse("pid=-1").substring(4));
+        assertTrue(
+                pid > 1 && pid < 20,
+                name + ": a pid of the container's pid namespace, not a host pid\n" + exec);
         assertEquals(0, ctr("task", "kill", "-s", "KILL", id).exitCode, name + ": ctr task kill");
-        for (int i = 0; i < 100 && !ctr("task", "ls").stdout.lines().anyMatch(l -> l.startsWith(id) && l.contains("STOPPED")); i++) {
+        for (int i = 0;
+                i < 100
+                        && !ctr("task", "ls")
+                                .stdout
+                                .lines()
+                                .anyMatch(l -> l.startsWith(id) && l.contains("STOPPED"));
+                i++) {
             sleep(200);
         }
         assertEquals(0, ctr("task", "rm", id).exitCode, name + ": ctr task rm");
@@ -232,11 +335,16 @@ class OciContainerdE2ETest {
     @MethodSource("runtimes")
     void createErrorsReachTheUser(String name, String binary) {
         String id = Sluice.unique(name + "-bad");
-        List<String> a = run(name, binary, "--rm", "--rootfs", rootfs.toString(), id, "no-such-command");
+        List<String> a =
+                run(name, binary, "--rm", "--rootfs", rootfs.toString(), id, "no-such-command");
         Out o = ctr(a.toArray(String[]::new));
         assertTrue(o.exitCode != 0, name + ": ctr run fails\n" + o);
-        assertTrue(o.stderr.contains("OCI runtime create failed") && o.stderr.contains("exec: \"no-such-command\": executable file"
-                + " not found in $PATH"), name + ": the runtime's own message, from its JSON log, reaches the user\n" + o);
+        assertTrue(
+                o.stderr.contains("OCI runtime create failed")
+                        && o.stderr.contains(
+                                "exec: \"no-such-command\": executable file"
+                                        + " not found in $PATH"),
+                name + ": the runtime's own message, from its JSON log, reaches the user\n" + o);
         ctr("container", "rm", id);
     }
 
@@ -249,19 +357,42 @@ class OciContainerdE2ETest {
     @MethodSource("runtimes")
     void ctrRunWithATerminal(String name, String binary) throws Exception {
         Path script = Path.of("/usr/bin/script");
-        assertTrue(Files.isExecutable(script), "script (util-linux, bsdutils) gives ctr its terminal: " + script);
+        assertTrue(
+                Files.isExecutable(script),
+                "script (util-linux, bsdutils) gives ctr its terminal: " + script);
         String id = Sluice.unique(name + "-tty");
-        List<String> cmd = new ArrayList<>(List.of("ctr", "--address", work.resolve("containerd/containerd.sock").toString()));
-        cmd.addAll(run(name, binary, "--rm", "-t", "--rootfs", rootfs.toString(), id, "sh", "-c",
-                "tty; test -t 0 && echo stdin-is-a-tty; exit 5"));
+        List<String> cmd =
+                new ArrayList<>(
+                        List.of(
+                                "ctr",
+                                "--address",
+                                work.resolve("containerd/containerd.sock").toString()));
+        cmd.addAll(
+                run(
+                        name,
+                        binary,
+                        "--rm",
+                        "-t",
+                        "--rootfs",
+                        rootfs.toString(),
+                        id,
+                        "sh",
+                        "-c",
+                        "tty; test -t 0 && echo stdin-is-a-tty; exit 5"));
         String line = String.join(" ", cmd.stream().map(OciContainerdE2ETest::quote).toList());
         Path out = Files.createTempFile(work, "ctr-tty", ".out");
-        Process p = new ProcessBuilder(script.toString(), "-q", "-e", "-c", line, "/dev/null")
-                .redirectInput(ProcessBuilder.Redirect.PIPE).redirectErrorStream(true).redirectOutput(out.toFile()).start();
+        Process p =
+                new ProcessBuilder(script.toString(), "-q", "-e", "-c", line, "/dev/null")
+                        .redirectInput(ProcessBuilder.Redirect.PIPE)
+                        .redirectErrorStream(true)
+                        .redirectOutput(out.toFile())
+                        .start();
         assertTrue(p.waitFor(WAIT.toSeconds(), TimeUnit.SECONDS), name + ": ctr run -t finished");
         String text = Files.readString(out, StandardCharsets.UTF_8).replace("\r", "");
-        assertEquals(5, p.exitValue(), name + ": the container's exit status through script\n" + text);
-        assertTrue(text.contains("/dev/pts/0") && text.contains("stdin-is-a-tty"),
+        assertEquals(
+                5, p.exitValue(), name + ": the container's exit status through script\n" + text);
+        assertTrue(
+                text.contains("/dev/pts/0") && text.contains("stdin-is-a-tty"),
                 name + ": the process's stdio is the container's first pty\n" + text);
     }
 
@@ -283,16 +414,32 @@ class OciContainerdE2ETest {
             }
             Files.writeString(dir.resolve("pids.max"), "8");
             String id = Sluice.unique(name + "-pids");
-            List<String> a = run(name, binary, "--rm", "--cgroup", "/" + parent + "/" + id, "--rootfs", rootfs.toString(), id,
-                    "sh", "-c", "for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do sleep 3 & done; wait");
+            List<String> a =
+                    run(
+                            name,
+                            binary,
+                            "--rm",
+                            "--cgroup",
+                            "/" + parent + "/" + id,
+                            "--rootfs",
+                            rootfs.toString(),
+                            id,
+                            "sh",
+                            "-c",
+                            "for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do sleep 3 & done; wait");
             Out o = ctr(a.toArray(String[]::new));
-            assertTrue((o.stdout + o.stderr).contains("can't fork"), name + ": forks past pids.max 8 fail\n" + o);
+            assertTrue(
+                    (o.stdout + o.stderr).contains("can't fork"),
+                    name + ": forks past pids.max 8 fail\n" + o);
         } finally {
             // The runtimes made the parent in every other hierarchy too; each is empty again now.
             java.util.Set<Path> parents = new java.util.LinkedHashSet<>(List.of(dir));
             if (isV1) {
                 try (Stream<Path> hierarchies = Files.list(Path.of("/sys/fs/cgroup"))) {
-                    hierarchies.map(h -> h.resolve(parent)).filter(Files::isDirectory).forEach(parents::add);
+                    hierarchies
+                            .map(h -> h.resolve(parent))
+                            .filter(Files::isDirectory)
+                            .forEach(parents::add);
                 }
             }
             for (Path d : parents) {

@@ -2,17 +2,18 @@ package dev.sluice.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
 /**
- * A test's own {@code --root} for the OCI suites ({@code @RegisterExtension}): made fresh before each
- * test (which is skipped, visibly, without busybox), and after it what the test registered is
+ * A test's own {@code --root} for the OCI suites ({@code @RegisterExtension}): made fresh before
+ * each test (which is skipped, visibly, without busybox), and after it what the test registered is
  * closed (reapers, agents), every container left there deleted with {@code --force}, the root
  * removed and the bundles cleaned up.
  */
@@ -21,7 +22,10 @@ final class OciRoot implements BeforeEachCallback, AfterEachCallback {
     private final List<AutoCloseable> closing = new ArrayList<>();
     private Path root;
 
-    /** @param notContainers entries of the root that are not Sluice's containers (e.g. runc's own root) */
+    /**
+     * @param notContainers entries of the root that are not Sluice's containers (e.g. runc's own
+     *     root)
+     */
     OciRoot(String... notContainers) {
         this.notContainers = notContainers;
     }
@@ -57,18 +61,36 @@ final class OciRoot implements BeforeEachCallback, AfterEachCallback {
         return c;
     }
 
-    /** A container that {@link #start} created and started: its init's reaper (stdout in {@code reaper.out}) and pid. */
+    /**
+     * A container that {@link #start} created and started: its init's reaper (stdout in {@code
+     * reaper.out}) and pid.
+     */
     record Started(OciBundle.Reaper reaper, long pid) {}
 
     /**
      * Creates container {@code id} of {@code bundle} under this root, its init reparented to a
-     * reaper (files {@code init-ID.*} in the bundle), and starts it; fails the test if either fails.
+     * reaper (files {@code init-ID.*} in the bundle), and starts it; fails the test if either
+     * fails.
      */
     Started start(Path bundle, String id) {
         Duration wait = Duration.ofSeconds(60);
-        OciBundle.Reaper reaper = closeAfter(OciBundle.Reaper.named(bundle, "init-" + id, "--root", root.toString(), "create",
-                "--bundle", bundle.toString(), "--pid-file", bundle.resolve("init-" + id + ".pid").toString(), id));
-        assertEquals("0", reaper.await("cmd", wait), "create " + id + "\n" + OciBundle.Reaper.read(reaper.err));
+        OciBundle.Reaper reaper =
+                closeAfter(
+                        OciBundle.Reaper.named(
+                                bundle,
+                                "init-" + id,
+                                "--root",
+                                root.toString(),
+                                "create",
+                                "--bundle",
+                                bundle.toString(),
+                                "--pid-file",
+                                bundle.resolve("init-" + id + ".pid").toString(),
+                                id));
+        assertEquals(
+                "0",
+                reaper.await("cmd", wait),
+                "create " + id + "\n" + OciBundle.Reaper.read(reaper.err));
         long pid = Long.parseLong(reaper.await("pid", wait));
         Sluice.Result start = run("start", id);
         assertEquals(0, start.exitCode(), "start " + id + "\n" + start);

@@ -8,6 +8,10 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -15,19 +19,20 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 
 /**
- * {@code sluice rdma doctor} through the real launcher: on this host (no RDMA device: a clear message
- * and exit 2), and on a fake sysfs/procfs ({@code --sys}, {@code --proc}, {@code --dev}) for a full
- * report. The fake devices sit on real netdevs of this host, which the doctor looks up for real:
- * {@code lo}, and in a sandbox with {@code --net none} a netdev that only the host's namespace has.
+ * {@code sluice rdma doctor} through the real launcher: on this host (no RDMA device: a clear
+ * message and exit 2), and on a fake sysfs/procfs ({@code --sys}, {@code --proc}, {@code --dev})
+ * for a full report. The fake devices sit on real netdevs of this host, which the doctor looks up
+ * for real: {@code lo}, and in a sandbox with {@code --net none} a netdev that only the host's
+ * namespace has.
  */
 class RdmaDoctorE2ETest {
 
     private static void assumeNoRdma() {
-        assumeFalse(Files.exists(Path.of("/sys/class/infiniband")), "skipped: this host has RDMA devices");
+        assumeFalse(
+                Files.exists(Path.of("/sys/class/infiniband")),
+                "skipped: this host has RDMA devices");
     }
 
     @Test
@@ -47,11 +52,20 @@ class RdmaDoctorE2ETest {
         Path host = fixture("rxe0", "lo");
         Sluice.Result r = Sluice.run("rdma", "doctor", roots(host));
         assertEquals(0, r.exitCode(), "a healthy device\n" + r);
-        assertTrue(r.stdout().startsWith("rxe0 (uverbs0)  port 1 ACTIVE  link_layer Ethernet  netdev lo (mtu "), r.toString());
+        assertTrue(
+                r.stdout()
+                        .startsWith(
+                                "rxe0 (uverbs0)  port 1 ACTIVE  link_layer Ethernet  netdev lo (mtu "),
+                r.toString());
         assertTrue(r.stdout().contains("  addresses: 127.0.0.1/8 (GID 0)"), r.toString());
-        assertTrue(r.stdout().contains("  GIDs: 0   ::ffff:127.0.0.1  RoCE v2     lo\n"), r.toString());
-        assertTrue(r.stdout().contains("  arp_ignore=1 arp_announce=2 (max of all: 0/0, lo: 1/2)\n"), r.toString());
-        assertTrue(r.stdout().contains("  placement: virtual (no PCI device), numa -"), r.toString());
+        assertTrue(
+                r.stdout().contains("  GIDs: 0   ::ffff:127.0.0.1  RoCE v2     lo\n"),
+                r.toString());
+        assertTrue(
+                r.stdout().contains("  arp_ignore=1 arp_announce=2 (max of all: 0/0, lo: 1/2)\n"),
+                r.toString());
+        assertTrue(
+                r.stdout().contains("  placement: virtual (no PCI device), numa -"), r.toString());
         assertTrue(r.stdout().endsWith("1 RDMA device, no warnings\n"), r.toString());
 
         write(host.resolve("proc/sys/net/ipv4/conf/lo/arp_ignore"), "0");
@@ -59,7 +73,16 @@ class RdmaDoctorE2ETest {
         assertEquals(1, weak.exitCode(), "weak ARP is a warning\n" + weak);
         JsonNode j = json(weak.stdout());
         assertEquals(1, j.get("warnings").asInt(), weak.toString());
-        assertEquals("WEAK_ARP", j.get("devices").get(0).get("ports").get(0).get("findings").get(0).get("kind").asText());
+        assertEquals(
+                "WEAK_ARP",
+                j.get("devices")
+                        .get(0)
+                        .get("ports")
+                        .get(0)
+                        .get("findings")
+                        .get(0)
+                        .get("kind")
+                        .asText());
     }
 
     @Test
@@ -71,7 +94,9 @@ class RdmaDoctorE2ETest {
         assertTrue(r.stderr().contains("--device mlx5_0: no such RDMA device"), r.toString());
     }
 
-    /** In a sandbox of its own network namespace, a host netdev is not there: the doctor says so. */
+    /**
+     * In a sandbox of its own network namespace, a host netdev is not there: the doctor says so.
+     */
     @Test
     @RequiresRoot
     @Timeout(120)
@@ -83,21 +108,45 @@ class RdmaDoctorE2ETest {
 
         Sluice.Result outside = Sluice.run("rdma", "doctor", "--json", roots(host));
         JsonNode port = json(outside.stdout()).get("devices").get(0).get("ports").get(0);
-        assertTrue(port.get("netdevPresent").asBoolean(), netdev + " is here on the host\n" + outside);
+        assertTrue(
+                port.get("netdevPresent").asBoolean(), netdev + " is here on the host\n" + outside);
 
-        Sluice.Result inside = Sluice.run("run", "--net", "none", "--", Sluice.bin().toString(), "rdma", "doctor", roots(host));
+        Sluice.Result inside =
+                Sluice.run(
+                        "run",
+                        "--net",
+                        "none",
+                        "--",
+                        Sluice.bin().toString(),
+                        "rdma",
+                        "doctor",
+                        roots(host));
         assertEquals(1, inside.exitCode(), "a warning in the sandbox\n" + inside);
-        assertTrue(inside.stdout().contains("WARN netdev " + netdev + " of rxe0 port 1 is not in this network namespace"), inside.toString());
+        assertTrue(
+                inside.stdout()
+                        .contains(
+                                "WARN netdev "
+                                        + netdev
+                                        + " of rxe0 port 1 is not in this network namespace"),
+                inside.toString());
     }
 
     // ---- fixtures ------------------------------------------------------------------------------
 
     private static List<String> roots(Path host) {
-        return List.of("--sys", host.resolve("sys").toString(), "--proc", host.resolve("proc").toString(),
-                "--dev", host.resolve("dev").toString());
+        return List.of(
+                "--sys",
+                host.resolve("sys").toString(),
+                "--proc",
+                host.resolve("proc").toString(),
+                "--dev",
+                host.resolve("dev").toString());
     }
 
-    /** A fake host under the e2e work directory (visible in a sandbox too): Soft-RoCE {@code ibdev} on {@code netdev}. */
+    /**
+     * A fake host under the e2e work directory (visible in a sandbox too): Soft-RoCE {@code ibdev}
+     * on {@code netdev}.
+     */
     private static Path fixture(String ibdev, String netdev) {
         Path host = Sluice.workDir().resolve(Sluice.unique("rdma-doctor"));
         Path sys = host.resolve("sys");
@@ -107,7 +156,8 @@ class RdmaDoctorE2ETest {
         Path port = dir.resolve("ports/1");
         write(port.resolve("state"), "4: ACTIVE");
         write(port.resolve("link_layer"), "Ethernet");
-        // GIDs for 127.0.0.1 and ::1 (lo's addresses); other netdevs get a GID per address they have
+        // GIDs for 127.0.0.1 and ::1 (lo's addresses); other netdevs get a GID per address they
+        // have
         write(port.resolve("gids/0"), "0000:0000:0000:0000:0000:ffff:7f00:0001");
         write(port.resolve("gid_attrs/types/0"), "RoCE v2");
         write(port.resolve("gid_attrs/ndevs/0"), netdev);
@@ -116,10 +166,16 @@ class RdmaDoctorE2ETest {
         write(port.resolve("gid_attrs/ndevs/1"), netdev);
         write(port.resolve("gids/2"), "0000:0000:0000:0000:0000:0000:0000:0000");
         write(sys.resolve("class/infiniband_verbs/uverbs0/ibdev"), ibdev);
-        link(sys.resolve("class/infiniband").resolve(ibdev), "../../devices/virtual/infiniband/" + ibdev);
+        link(
+                sys.resolve("class/infiniband").resolve(ibdev),
+                "../../devices/virtual/infiniband/" + ibdev);
         for (String conf : List.of("all", netdev)) {
-            write(host.resolve("proc/sys/net/ipv4/conf").resolve(conf).resolve("arp_ignore"), conf.equals("all") ? "0" : "1");
-            write(host.resolve("proc/sys/net/ipv4/conf").resolve(conf).resolve("arp_announce"), conf.equals("all") ? "0" : "2");
+            write(
+                    host.resolve("proc/sys/net/ipv4/conf").resolve(conf).resolve("arp_ignore"),
+                    conf.equals("all") ? "0" : "1");
+            write(
+                    host.resolve("proc/sys/net/ipv4/conf").resolve(conf).resolve("arp_announce"),
+                    conf.equals("all") ? "0" : "2");
         }
         mkdirs(host.resolve("dev"));
         return host;
@@ -128,7 +184,10 @@ class RdmaDoctorE2ETest {
     /** A netdev of the host's namespace other than lo. */
     private static Optional<String> hostNetdev() {
         try (Stream<Path> s = Files.list(Path.of("/sys/class/net"))) {
-            return s.map(p -> p.getFileName().toString()).filter(n -> !n.equals("lo")).sorted().findFirst();
+            return s.map(p -> p.getFileName().toString())
+                    .filter(n -> !n.equals("lo"))
+                    .sorted()
+                    .findFirst();
         } catch (IOException e) {
             return Optional.empty();
         }

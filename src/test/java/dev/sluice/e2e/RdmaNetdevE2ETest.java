@@ -6,6 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -15,19 +22,14 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * RDMA netdevs moved into a sandbox's network namespace (docs/rdma-networking.md), on real
- * namespaces with a veth pair standing in for a RoCE NIC: {@code sluice run --rdma-netdev} and
- * OCI {@code linux.netDevices}. The kernel drops a netdev's addresses when it changes namespace;
- * these tests check that the sandbox gets them (with MTU and routes) and the strict ARP settings,
- * that the host gets them back, and that bad input and a runtime killed half way leave the host's
- * netdev with its addresses.
+ * namespaces with a veth pair standing in for a RoCE NIC: {@code sluice run --rdma-netdev} and OCI
+ * {@code linux.netDevices}. The kernel drops a netdev's addresses when it changes namespace; these
+ * tests check that the sandbox gets them (with MTU and routes) and the strict ARP settings, that
+ * the host gets them back, and that bad input and a runtime killed half way leave the host's netdev
+ * with its addresses.
  */
 @RequiresRoot
 class RdmaNetdevE2ETest {
@@ -37,15 +39,16 @@ class RdmaNetdevE2ETest {
     private static final String ROUTE = "10.232.0.0/16 via 10.231.0.2";
     private static final int MTU = 4000;
 
-    @RegisterExtension
-    final OciRoot oci = new OciRoot();
+    @RegisterExtension final OciRoot oci = new OciRoot();
 
     private String dev;
     private String peer;
 
     @BeforeEach
     void veth() {
-        Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/sbin/ip")) || Files.isExecutable(Path.of("/sbin/ip")),
+        Assumptions.assumeTrue(
+                Files.isExecutable(Path.of("/usr/sbin/ip"))
+                        || Files.isExecutable(Path.of("/sbin/ip")),
                 "SKIPPED: iproute2 (ip) is missing");
         long n = ProcessHandle.current().pid() % 10000 + System.nanoTime() % 1000;
         dev = "slt" + n;
@@ -60,7 +63,8 @@ class RdmaNetdevE2ETest {
 
     @AfterEach
     void cleanup() throws IOException {
-        // Whatever a failed test left: the journal, a pinned namespace holding the netdev, the pair.
+        // Whatever a failed test left: the journal, a pinned namespace holding the netdev, the
+        // pair.
         Path j = JOURNALS.resolve(dev + ".json");
         if (Files.exists(j)) {
             Sluice.run("rdma", "restore");
@@ -72,18 +76,31 @@ class RdmaNetdevE2ETest {
 
     @Test
     void theSandboxGetsTheAddressesMtuRoutesAndStrictArpAndTheHostGetsThemBack() {
-        Sluice.Result r = Sluice.run("run", "--rdma-netdev", dev + "=roce0", "--", "sh", "-c",
-                "ip -o addr show dev roce0; echo mtu=$(cat /sys/class/net/roce0/mtu); ls /sys/class/net; ip route show dev roce0;"
-                        + " for i in all roce0; do echo arp_$i=$(cat /proc/sys/net/ipv4/conf/$i/arp_ignore)"
-                        + "$(cat /proc/sys/net/ipv4/conf/$i/arp_announce); done; ip -o link show | grep -c ': " + dev + "[@:]' || true");
+        Sluice.Result r =
+                Sluice.run(
+                        "run",
+                        "--rdma-netdev",
+                        dev + "=roce0",
+                        "--",
+                        "sh",
+                        "-c",
+                        "ip -o addr show dev roce0; echo mtu=$(cat /sys/class/net/roce0/mtu); ls /sys/class/net; ip route show dev roce0;"
+                                + " for i in all roce0; do echo arp_$i=$(cat /proc/sys/net/ipv4/conf/$i/arp_ignore)"
+                                + "$(cat /proc/sys/net/ipv4/conf/$i/arp_announce); done; ip -o link show | grep -c ': "
+                                + dev
+                                + "[@:]' || true");
         assertEquals(0, r.exitCode(), r.toString());
         String out = r.stdout();
         assertTrue(out.contains("inet " + ADDR4), "the IPv4 address is back inside\n" + r);
         assertTrue(out.contains("inet6 " + ADDR6), "the IPv6 address is back inside\n" + r);
-        assertTrue(out.contains("mtu=" + MTU), "the MTU, in the sandbox's own /sys/class/net\n" + r);
-        assertFalse(out.contains(peer), "the host's netdevs are not in the sandbox's /sys/class/net\n" + r);
+        assertTrue(
+                out.contains("mtu=" + MTU), "the MTU, in the sandbox's own /sys/class/net\n" + r);
+        assertFalse(
+                out.contains(peer),
+                "the host's netdevs are not in the sandbox's /sys/class/net\n" + r);
         assertTrue(out.contains(ROUTE), "the static route\n" + r);
-        assertTrue(out.contains("arp_all=12") && out.contains("arp_roce0=12"),
+        assertTrue(
+                out.contains("arp_all=12") && out.contains("arp_roce0=12"),
                 "arp_ignore=1 and arp_announce=2 on all and the netdev\n" + r);
         assertTrue(out.strip().endsWith("0"), "the netdev is renamed roce0 inside\n" + r);
         assertHostRestored();
@@ -91,7 +108,8 @@ class RdmaNetdevE2ETest {
 
     @Test
     void aNetdevThatDoesNotExistIsAClearErrorAndNothingMoves() {
-        Sluice.Result r = Sluice.run("run", "--rdma-netdev", "nosuch0", "--rdma-netdev", dev, "--", "true");
+        Sluice.Result r =
+                Sluice.run("run", "--rdma-netdev", "nosuch0", "--rdma-netdev", dev, "--", "true");
         assertEquals(125, r.exitCode(), r.toString());
         assertTrue(r.stderr().contains("netdev nosuch0 does not exist"), r.toString());
         assertFalse(r.hasStackTrace(), r.toString());
@@ -108,7 +126,10 @@ class RdmaNetdevE2ETest {
 
     @Test
     void aMoveThatFailsHalfWayPutsTheNetdevBackWithItsAddresses() {
-        Sluice.Result r = Sluice.command("run", "--rdma-netdev", dev, "--", "true").faults("netdev=after-move").run();
+        Sluice.Result r =
+                Sluice.command("run", "--rdma-netdev", dev, "--", "true")
+                        .faults("netdev=after-move")
+                        .run();
         assertEquals(125, r.exitCode(), r.toString());
         assertTrue(r.stderr().contains("injected fault after the move"), r.toString());
         assertHostRestored();
@@ -116,13 +137,25 @@ class RdmaNetdevE2ETest {
 
     @Test
     void aNetdevInAnotherSandboxIsRefusedAndThatSandboxKeepsIt() {
-        try (Sluice.Running first = Sluice.command("run", "--rdma-netdev", dev, "--", "sh", "-c",
-                "ip -o addr show dev " + dev + "; echo in; exec sleep 120").start()) {
+        try (Sluice.Running first =
+                Sluice.command(
+                                "run",
+                                "--rdma-netdev",
+                                dev,
+                                "--",
+                                "sh",
+                                "-c",
+                                "ip -o addr show dev " + dev + "; echo in; exec sleep 120")
+                        .start()) {
             first.awaitStdoutLine(l -> l.equals("in"), Duration.ofSeconds(60));
             Sluice.Result second = Sluice.run("run", "--rdma-netdev", dev, "--", "true");
             assertEquals(125, second.exitCode(), second.toString());
-            assertTrue(second.stderr().contains("netdev " + dev + " is already in another sandbox"), second.toString());
-            assertTrue(first.stdoutSoFar().contains("inet " + ADDR4), "the first sandbox has it\n" + first.stdoutSoFar());
+            assertTrue(
+                    second.stderr().contains("netdev " + dev + " is already in another sandbox"),
+                    second.toString());
+            assertTrue(
+                    first.stdoutSoFar().contains("inet " + ADDR4),
+                    "the first sandbox has it\n" + first.stdoutSoFar());
             first.signal("TERM");
             Sluice.Result r = first.await(Duration.ofSeconds(60));
             assertEquals(143, r.exitCode(), "SIGTERM reached the sandbox\n" + r);
@@ -132,13 +165,27 @@ class RdmaNetdevE2ETest {
 
     @Test
     void aRuntimeKilledMidRunLeavesTheNetdevPinnedAndRestoreBringsItBack() throws Exception {
-        Sluice.Running run = Sluice.command("run", "--rdma-netdev", dev, "--", "sh", "-c", "echo in; exec sleep 600").start();
+        Sluice.Running run =
+                Sluice.command(
+                                "run",
+                                "--rdma-netdev",
+                                dev,
+                                "--",
+                                "sh",
+                                "-c",
+                                "echo in; exec sleep 600")
+                        .start();
         run.awaitStdoutLine(l -> l.equals("in"), Duration.ofSeconds(60));
         run.signal("KILL");
         run.process().waitFor(30, TimeUnit.SECONDS);
-        assertTrue(Files.exists(JOURNALS.resolve(dev + ".json")), "the journal outlives the runtime");
-        assertEquals(1, run("ip link show dev " + dev).exit(), "the netdev is not on the host until restored");
-        // The sandbox dies with its runtime; the pinned namespace keeps the netdev (a veth would be deleted with it).
+        assertTrue(
+                Files.exists(JOURNALS.resolve(dev + ".json")), "the journal outlives the runtime");
+        assertEquals(
+                1,
+                run("ip link show dev " + dev).exit(),
+                "the netdev is not on the host until restored");
+        // The sandbox dies with its runtime; the pinned namespace keeps the netdev (a veth would be
+        // deleted with it).
         awaitDead(dev);
         Sluice.Result r = Sluice.run("rdma", "restore");
         assertEquals(0, r.exitCode(), r.toString());
@@ -156,40 +203,58 @@ class RdmaNetdevE2ETest {
 
     @Test
     void ociNetDevicesMoveInAtCreateAndComeBackAtDelete() throws IOException {
-        Path bundle = OciBundle.create("netdev", List.of("sh", "-c",
-                "ip -o addr show dev roce0; cat /proc/sys/net/ipv4/conf/roce0/arp_ignore /proc/sys/net/ipv4/conf/all/arp_announce"),
-                c -> {
-                    ObjectNode nd = ((ObjectNode) c.get("linux")).putObject("netDevices");
-                    nd.putObject(dev).put("name", "roce0");
-                });
+        Path bundle =
+                OciBundle.create(
+                        "netdev",
+                        List.of(
+                                "sh",
+                                "-c",
+                                "ip -o addr show dev roce0; cat /proc/sys/net/ipv4/conf/roce0/arp_ignore /proc/sys/net/ipv4/conf/all/arp_announce"),
+                        c -> {
+                            ObjectNode nd = ((ObjectNode) c.get("linux")).putObject("netDevices");
+                            nd.putObject(dev).put("name", "roce0");
+                        });
         Files.createSymbolicLink(bundle.resolve("rootfs/bin/ip"), Path.of("busybox"));
         String id = Sluice.unique("nd");
         Sluice.Result r = oci.run("run", "--bundle", bundle.toString(), id);
         assertEquals(0, r.exitCode(), r.toString());
-        assertTrue(r.stdout().contains("inet " + ADDR4), "the container's netdev has its address\n" + r);
-        assertTrue(r.stdout().replaceAll("\\s+", " ").contains(" 1 2"), "arp_ignore=1, arp_announce=2\n" + r);
+        assertTrue(
+                r.stdout().contains("inet " + ADDR4),
+                "the container's netdev has its address\n" + r);
+        assertTrue(
+                r.stdout().replaceAll("\\s+", " ").contains(" 1 2"),
+                "arp_ignore=1, arp_announce=2\n" + r);
         assertHostRestored();
     }
 
     @Test
     void ociNetDevicesNeedANetworkNamespace() throws IOException {
-        Path bundle = OciBundle.create("netdev-nons", List.of("true"), c -> {
-            ObjectNode linux = (ObjectNode) c.get("linux");
-            linux.putObject("netDevices").putObject(dev);
-            var ns = linux.withArray("namespaces");
-            for (int i = ns.size() - 1; i >= 0; i--) {
-                if (ns.get(i).path("type").asText().equals("network")) {
-                    ns.remove(i);
-                }
-            }
-        });
+        Path bundle =
+                OciBundle.create(
+                        "netdev-nons",
+                        List.of("true"),
+                        c -> {
+                            ObjectNode linux = (ObjectNode) c.get("linux");
+                            linux.putObject("netDevices").putObject(dev);
+                            var ns = linux.withArray("namespaces");
+                            for (int i = ns.size() - 1; i >= 0; i--) {
+                                if (ns.get(i).path("type").asText().equals("network")) {
+                                    ns.remove(i);
+                                }
+                            }
+                        });
         Sluice.Result r = oci.run("create", "--bundle", bundle.toString(), Sluice.unique("nd"));
         assertTrue(r.exitCode() != 0, r.toString());
-        assertTrue(r.stderr().contains("linux.netDevices") && r.stderr().contains("network namespace"), r.toString());
+        assertTrue(
+                r.stderr().contains("linux.netDevices") && r.stderr().contains("network namespace"),
+                r.toString());
         assertHostRestored();
     }
 
-    /** The host's netdev has its addresses, MTU, route and link back, and nothing of Sluice's is left. */
+    /**
+     * The host's netdev has its addresses, MTU, route and link back, and nothing of Sluice's is
+     * left.
+     */
     private void assertHostRestored() {
         Out a = run("ip -o addr show dev " + dev);
         assertEquals(0, a.exit(), "the netdev is on the host: " + a.text());
@@ -223,7 +288,10 @@ class RdmaNetdevE2ETest {
 
     private static Out run(String cmd) {
         try {
-            Process p = new ProcessBuilder(new ArrayList<>(List.of("sh", "-c", cmd))).redirectErrorStream(true).start();
+            Process p =
+                    new ProcessBuilder(new ArrayList<>(List.of("sh", "-c", cmd)))
+                            .redirectErrorStream(true)
+                            .start();
             String text = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             p.waitFor(30, TimeUnit.SECONDS);
             return new Out(p.exitValue(), text);

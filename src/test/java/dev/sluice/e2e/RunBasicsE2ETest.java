@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,10 +19,10 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 
-/** {@code sluice run}: exit status, namespaces, filesystem, /dev, environment, network, bad input. */
+/**
+ * {@code sluice run}: exit status, namespaces, filesystem, /dev, environment, network, bad input.
+ */
 @RequiresRoot
 class RunBasicsE2ETest {
 
@@ -44,12 +47,18 @@ class RunBasicsE2ETest {
     @Test
     @Timeout(60)
     void commandRunsInItsOwnPidNamespaceUnderSluiceInit() {
-        Sluice.Result r = Sluice.run("run", "--", "sh", "-c", "echo $$; tr '\\0' ' ' </proc/1/cmdline; echo");
+        Sluice.Result r =
+                Sluice.run("run", "--", "sh", "-c", "echo $$; tr '\\0' ' ' </proc/1/cmdline; echo");
         assertEquals(0, r.exitCode(), "the probe must succeed\n" + r);
         List<String> lines = r.stdoutLines();
         assertTrue(lines.size() >= 2, "expected the shell's pid and pid 1's cmdline\n" + r);
-        assertEquals("2", lines.get(0).trim(), "the command must be pid 2 of a new pid namespace (init is 1)\n" + r);
-        assertTrue(lines.get(1).contains("sluice-init"), "pid 1 of the sandbox must be sluice-init\n" + r);
+        assertEquals(
+                "2",
+                lines.get(0).trim(),
+                "the command must be pid 2 of a new pid namespace (init is 1)\n" + r);
+        assertTrue(
+                lines.get(1).contains("sluice-init"),
+                "pid 1 of the sandbox must be sluice-init\n" + r);
     }
 
     @Test
@@ -70,8 +79,12 @@ class RunBasicsE2ETest {
         Sluice.Result r = Sluice.run("run", "--", "touch", target);
         try {
             assertNotEquals(0, r.exitCode(), "touch under /etc must fail in the sandbox\n" + r);
-            assertTrue(r.stderr().contains("Read-only"), "the failure must be a read-only filesystem\n" + r);
-            assertFalse(Files.exists(Path.of(target)), "the file must not appear on the host: " + target);
+            assertTrue(
+                    r.stderr().contains("Read-only"),
+                    "the failure must be a read-only filesystem\n" + r);
+            assertFalse(
+                    Files.exists(Path.of(target)),
+                    "the file must not appear on the host: " + target);
         } finally {
             try {
                 Files.deleteIfExists(Path.of(target));
@@ -89,14 +102,35 @@ class RunBasicsE2ETest {
         Files.writeString(hostFile, "host\n");
         try {
             // The sandbox's /tmp is an overlay: the host's files show through, writes stay private.
-            Sluice.Result r = Sluice.run("run", "--", "sh", "-c",
-                    "echo hi > /tmp/" + mine + " && cat /tmp/" + mine + " && cat " + hostFile
-                            + " && echo changed > " + hostFile + " && cat " + hostFile);
+            Sluice.Result r =
+                    Sluice.run(
+                            "run",
+                            "--",
+                            "sh",
+                            "-c",
+                            "echo hi > /tmp/"
+                                    + mine
+                                    + " && cat /tmp/"
+                                    + mine
+                                    + " && cat "
+                                    + hostFile
+                                    + " && echo changed > "
+                                    + hostFile
+                                    + " && cat "
+                                    + hostFile);
             assertEquals(0, r.exitCode(), "writing to the sandbox's /tmp must work\n" + r);
-            assertEquals(List.of("hi", "host", "changed"), r.stdoutLines(),
-                    "the sandbox reads its own file, sees the host's file, and can change its own copy\n" + r);
-            assertFalse(Files.exists(Path.of("/tmp", mine)), "a file created in the sandbox's /tmp must not appear on the host");
-            assertEquals("host\n", Files.readString(hostFile), "a change in the sandbox's /tmp must not reach the host's file");
+            assertEquals(
+                    List.of("hi", "host", "changed"),
+                    r.stdoutLines(),
+                    "the sandbox reads its own file, sees the host's file, and can change its own copy\n"
+                            + r);
+            assertFalse(
+                    Files.exists(Path.of("/tmp", mine)),
+                    "a file created in the sandbox's /tmp must not appear on the host");
+            assertEquals(
+                    "host\n",
+                    Files.readString(hostFile),
+                    "a change in the sandbox's /tmp must not reach the host's file");
         } finally {
             Files.deleteIfExists(hostFile);
             Files.deleteIfExists(Path.of("/tmp", mine));
@@ -109,12 +143,25 @@ class RunBasicsE2ETest {
         Path marker = Path.of("/run", Sluice.unique("sluice-e2e-run"));
         Files.createDirectory(marker);
         try {
-            Sluice.Result r = Sluice.run("run", "--", "sh", "-c", "test ! -e " + marker + " && echo hidden && ls -A /run");
-            assertEquals(0, r.exitCode(), "the host's /run content must not be visible in the sandbox\n" + r);
-            assertTrue(r.stdout().contains("hidden"), "a directory the host has in /run is not in the sandbox's\n" + r);
+            Sluice.Result r =
+                    Sluice.run(
+                            "run",
+                            "--",
+                            "sh",
+                            "-c",
+                            "test ! -e " + marker + " && echo hidden && ls -A /run");
+            assertEquals(
+                    0,
+                    r.exitCode(),
+                    "the host's /run content must not be visible in the sandbox\n" + r);
+            assertTrue(
+                    r.stdout().contains("hidden"),
+                    "a directory the host has in /run is not in the sandbox's\n" + r);
             for (String line : r.stdoutLines().subList(1, r.stdoutLines().size())) {
-                assertTrue(List.of("systemd", "nvidia-persistenced").contains(line.trim()),
-                        "only the bound-back resolver and persistence daemon directories may appear in /run: " + line);
+                assertTrue(
+                        List.of("systemd", "nvidia-persistenced").contains(line.trim()),
+                        "only the bound-back resolver and persistence daemon directories may appear in /run: "
+                                + line);
             }
         } finally {
             Files.deleteIfExists(marker);
@@ -126,27 +173,47 @@ class RunBasicsE2ETest {
     void devIsMinimal() {
         Sluice.Result r = Sluice.run("run", "--", "ls", "-A", "/dev");
         assertEquals(0, r.exitCode(), "ls /dev must succeed\n" + r);
-        Set<String> got = new TreeSet<>(r.stdoutLines().stream().map(String::trim).filter(s -> !s.isEmpty()).toList());
-        Set<String> want = new TreeSet<>(List.of("fd", "full", "null", "ptmx", "pts", "random", "shm", "stderr",
-                "stdin", "stdout", "tty", "urandom", "zero"));
+        Set<String> got =
+                new TreeSet<>(
+                        r.stdoutLines().stream()
+                                .map(String::trim)
+                                .filter(s -> !s.isEmpty())
+                                .toList());
+        Set<String> want =
+                new TreeSet<>(
+                        List.of(
+                                "fd", "full", "null", "ptmx", "pts", "random", "shm", "stderr",
+                                "stdin", "stdout", "tty", "urandom", "zero"));
         assertEquals(want, got, "the sandbox's /dev must hold exactly the minimal set\n" + r);
     }
 
     @Test
     @Timeout(120)
     void deviceOptionGrantsANode() throws Exception {
-        Path dev = Stream.of("/dev/fuse", "/dev/net/tun", "/dev/loop-control", "/dev/kvm").map(Path::of)
-                .filter(RunBasicsE2ETest::isCharDevice).findFirst().orElse(null);
-        assumeTrue(dev != null, "SKIPPED: the host has none of /dev/fuse, /dev/net/tun, /dev/loop-control, /dev/kvm");
+        Path dev =
+                Stream.of("/dev/fuse", "/dev/net/tun", "/dev/loop-control", "/dev/kvm")
+                        .map(Path::of)
+                        .filter(RunBasicsE2ETest::isCharDevice)
+                        .findFirst()
+                        .orElse(null);
+        assumeTrue(
+                dev != null,
+                "SKIPPED: the host has none of /dev/fuse, /dev/net/tun, /dev/loop-control, /dev/kvm");
         String probe = "if test -c " + dev + "; then echo present; else echo absent; fi";
 
         Sluice.Result without = Sluice.run("run", "--", "sh", "-c", probe);
         assertEquals(0, without.exitCode(), "the probe must run\n" + without);
-        assertEquals("absent", without.stdout().trim(), dev + " must not exist in the sandbox unless granted\n" + without);
+        assertEquals(
+                "absent",
+                without.stdout().trim(),
+                dev + " must not exist in the sandbox unless granted\n" + without);
 
         Sluice.Result with = Sluice.run("run", "--device", dev.toString(), "--", "sh", "-c", probe);
         assertEquals(0, with.exitCode(), "the probe must run with --device\n" + with);
-        assertEquals("present", with.stdout().trim(), "--device " + dev + " must make the node exist as a char device\n" + with);
+        assertEquals(
+                "present",
+                with.stdout().trim(),
+                "--device " + dev + " must make the node exist as a char device\n" + with);
     }
 
     private static boolean isCharDevice(Path p) {
@@ -163,13 +230,19 @@ class RunBasicsE2ETest {
     void workingDirectoryIsKept() throws IOException {
         Sluice.Result r = Sluice.command("run", "--", "pwd").directory(Sluice.root()).run();
         assertEquals(0, r.exitCode(), "pwd must succeed\n" + r);
-        assertEquals(Sluice.root().toString(), r.stdout().trim(), "the sandbox must start in the caller's directory\n" + r);
+        assertEquals(
+                Sluice.root().toString(),
+                r.stdout().trim(),
+                "the sandbox must start in the caller's directory\n" + r);
 
         Path sub = Files.createDirectories(Sluice.workDir().resolve(Sluice.unique("cwd")));
         try {
             Sluice.Result r2 = Sluice.command("run", "--", "pwd").directory(sub).run();
             assertEquals(0, r2.exitCode(), "pwd must succeed\n" + r2);
-            assertEquals(sub.toRealPath().toString(), r2.stdout().trim(), "the sandbox must start in the caller's directory\n" + r2);
+            assertEquals(
+                    sub.toRealPath().toString(),
+                    r2.stdout().trim(),
+                    "the sandbox must start in the caller's directory\n" + r2);
         } finally {
             Files.deleteIfExists(sub);
         }
@@ -180,18 +253,32 @@ class RunBasicsE2ETest {
     @Test
     @Timeout(60)
     void envOptionIsVisible() {
-        Sluice.Result r = Sluice.run("run", "--env", "SLUICE_E2E_A=hello world", "-e", "SLUICE_E2E_B=x=y", "--",
-                "sh", "-c", "printf '%s|%s\\n' \"$SLUICE_E2E_A\" \"$SLUICE_E2E_B\"");
+        Sluice.Result r =
+                Sluice.run(
+                        "run",
+                        "--env",
+                        "SLUICE_E2E_A=hello world",
+                        "-e",
+                        "SLUICE_E2E_B=x=y",
+                        "--",
+                        "sh",
+                        "-c",
+                        "printf '%s|%s\\n' \"$SLUICE_E2E_A\" \"$SLUICE_E2E_B\"");
         assertEquals(0, r.exitCode(), "the probe must succeed\n" + r);
-        assertEquals("hello world|x=y", r.stdout().trim(), "--env NAME=VALUE must be set in the sandbox (value verbatim)\n" + r);
+        assertEquals(
+                "hello world|x=y",
+                r.stdout().trim(),
+                "--env NAME=VALUE must be set in the sandbox (value verbatim)\n" + r);
     }
 
     @Test
     @Timeout(60)
     void callersEnvironmentIsKept() {
         String v = Sluice.unique("caller");
-        Sluice.Result r = Sluice.command("run", "--", "sh", "-c", "echo \"$SLUICE_E2E_CALLER\"")
-                .env("SLUICE_E2E_CALLER", v).run();
+        Sluice.Result r =
+                Sluice.command("run", "--", "sh", "-c", "echo \"$SLUICE_E2E_CALLER\"")
+                        .env("SLUICE_E2E_CALLER", v)
+                        .run();
         assertEquals(0, r.exitCode(), "the probe must succeed\n" + r);
         assertEquals(v, r.stdout().trim(), "the caller's environment must reach the command\n" + r);
     }
@@ -199,7 +286,12 @@ class RunBasicsE2ETest {
     // ---- network -----------------------------------------------------------------------------
 
     private static List<String> interfaces(String procNetDev) {
-        return procNetDev.lines().skip(2).map(l -> l.split(":", 2)[0].trim()).filter(s -> !s.isEmpty()).toList();
+        return procNetDev
+                .lines()
+                .skip(2)
+                .map(l -> l.split(":", 2)[0].trim())
+                .filter(s -> !s.isEmpty())
+                .toList();
     }
 
     @Test
@@ -214,12 +306,19 @@ class RunBasicsE2ETest {
     @Timeout(60)
     void netHostSharesTheHostsInterfaces() throws IOException {
         List<String> host = interfaces(Files.readString(Path.of("/proc/net/dev")));
-        assumeTrue(host.size() > 1, "SKIPPED: the host itself has only lo, so --net host cannot be told apart");
+        assumeTrue(
+                host.size() > 1,
+                "SKIPPED: the host itself has only lo, so --net host cannot be told apart");
         Sluice.Result r = Sluice.run("run", "--net", "host", "--", "cat", "/proc/net/dev");
         assertEquals(0, r.exitCode(), "cat /proc/net/dev must succeed\n" + r);
         List<String> inside = interfaces(r.stdout());
-        assertTrue(inside.size() > 1, "--net host must show more than lo (host has " + host + ")\n" + r);
-        assertEquals(new TreeSet<>(host), new TreeSet<>(inside), "--net host must show the host's interfaces\n" + r);
+        assertTrue(
+                inside.size() > 1,
+                "--net host must show more than lo (host has " + host + ")\n" + r);
+        assertEquals(
+                new TreeSet<>(host),
+                new TreeSet<>(inside),
+                "--net host must show the host's interfaces\n" + r);
     }
 
     // ---- rootfs ------------------------------------------------------------------------------
@@ -229,13 +328,28 @@ class RunBasicsE2ETest {
     void rootfsOptionRunsFromTheGivenRoot() throws IOException {
         Path rootfs = Sluice.workDir().resolve(Sluice.unique("rootfs"));
         Files.createDirectories(rootfs.resolve("bin"));
-        Files.copy(Sluice.guestBinary(), rootfs.resolve("bin/sluice-testguest"), StandardCopyOption.COPY_ATTRIBUTES);
+        Files.copy(
+                Sluice.guestBinary(),
+                rootfs.resolve("bin/sluice-testguest"),
+                StandardCopyOption.COPY_ATTRIBUTES);
         try {
-            Sluice.Result r = Sluice.run("run", "--rootfs", rootfs.toString(), "--", "/bin/sluice-testguest", "exit", "3");
+            Sluice.Result r =
+                    Sluice.run(
+                            "run",
+                            "--rootfs",
+                            rootfs.toString(),
+                            "--",
+                            "/bin/sluice-testguest",
+                            "exit",
+                            "3");
             assertEquals(3, r.exitCode(), "the guest from the rootfs must run and exit 3\n" + r);
 
-            Sluice.Result noSh = Sluice.run("run", "--rootfs", rootfs.toString(), "--", "/bin/sh", "-c", "true");
-            assertEquals(127, noSh.exitCode(), "the rootfs has no /bin/sh, so the host's must not be reachable\n" + noSh);
+            Sluice.Result noSh =
+                    Sluice.run("run", "--rootfs", rootfs.toString(), "--", "/bin/sh", "-c", "true");
+            assertEquals(
+                    127,
+                    noSh.exitCode(),
+                    "the rootfs has no /bin/sh, so the host's must not be reachable\n" + noSh);
         } finally {
             deleteTree(rootfs);
         }
@@ -262,16 +376,32 @@ class RunBasicsE2ETest {
         String nnp = field(r, "NoNewPrivs");
         assertEquals("1", nnp, "no_new_privs must be set in the sandbox\n" + r);
         long capEff = Long.parseUnsignedLong(field(r, "CapEff"), 16);
-        assertEquals(0, capEff & (1L << 21), "CAP_SYS_ADMIN (bit 21) must not be effective: CapEff="
-                + Long.toHexString(capEff) + "\n" + r);
+        assertEquals(
+                0,
+                capEff & (1L << 21),
+                "CAP_SYS_ADMIN (bit 21) must not be effective: CapEff="
+                        + Long.toHexString(capEff)
+                        + "\n"
+                        + r);
         long capBnd = Long.parseUnsignedLong(field(r, "CapBnd"), 16);
-        assertEquals(0, capBnd & (1L << 21), "CAP_SYS_ADMIN must be dropped from the bounding set: CapBnd="
-                + Long.toHexString(capBnd) + "\n" + r);
+        assertEquals(
+                0,
+                capBnd & (1L << 21),
+                "CAP_SYS_ADMIN must be dropped from the bounding set: CapBnd="
+                        + Long.toHexString(capBnd)
+                        + "\n"
+                        + r);
     }
 
     private static String field(Sluice.Result r, String name) {
-        return r.stdoutLines().stream().filter(l -> l.startsWith(name + ":")).map(l -> l.substring(name.length() + 1).trim())
-                .findFirst().orElseThrow(() -> new AssertionError("/proc/self/status has no " + name + " line\n" + r));
+        return r.stdoutLines().stream()
+                .filter(l -> l.startsWith(name + ":"))
+                .map(l -> l.substring(name.length() + 1).trim())
+                .findFirst()
+                .orElseThrow(
+                        () ->
+                                new AssertionError(
+                                        "/proc/self/status has no " + name + " line\n" + r));
     }
 
     // ---- bad input ---------------------------------------------------------------------------
@@ -281,8 +411,12 @@ class RunBasicsE2ETest {
     void nonexistentCommandIs127() {
         Sluice.Result r = Sluice.run("run", "--", "sluice-e2e-no-such-command");
         assertEquals(127, r.exitCode(), "a command that is not found must give 127\n" + r);
-        assertTrue(r.stderr().contains("command not found"), "stderr must say 'command not found'\n" + r);
-        assertFalse(r.hasStackTrace(), "a missing command is a user error: no exception or stack trace\n" + r);
+        assertTrue(
+                r.stderr().contains("command not found"),
+                "stderr must say 'command not found'\n" + r);
+        assertFalse(
+                r.hasStackTrace(),
+                "a missing command is a user error: no exception or stack trace\n" + r);
     }
 
     @Test
@@ -292,7 +426,8 @@ class RunBasicsE2ETest {
         assertEquals(125, r.exitCode(), "an unknown option must give 125\n" + r);
         long errorLines = r.stderrLines().stream().filter(l -> l.startsWith("sluice:")).count();
         assertEquals(1, errorLines, "exactly one 'sluice:' error line\n" + r);
-        assertTrue(r.stderr().contains("--sluice-e2e-bogus"), "the error must name the option\n" + r);
+        assertTrue(
+                r.stderr().contains("--sluice-e2e-bogus"), "the error must name the option\n" + r);
         assertFalse(r.hasStackTrace(), "no exception or stack trace for a usage error\n" + r);
     }
 
@@ -302,9 +437,12 @@ class RunBasicsE2ETest {
         // The usage error below tells the user to "Try 'sluice run --help'", so that must work.
         Sluice.Result r = Sluice.run("run", "--help");
         assertEquals(0, r.exitCode(), "`sluice run --help` must print the usage and exit 0\n" + r);
-        assertTrue(r.stdout().contains("--rootfs") && r.stdout().contains("--proxy"),
+        assertTrue(
+                r.stdout().contains("--rootfs") && r.stdout().contains("--proxy"),
                 "`sluice run --help` must list the run options on stdout\n" + r);
-        assertFalse(r.stderr().contains("Missing required parameter"), "--help must not be a usage error\n" + r);
+        assertFalse(
+                r.stderr().contains("Missing required parameter"),
+                "--help must not be a usage error\n" + r);
     }
 
     @Test
@@ -312,7 +450,13 @@ class RunBasicsE2ETest {
     void nonexistentRootfsIsAClearError() {
         Sluice.Result r = Sluice.run("run", "--rootfs", "/nonexistent-sluice-e2e", "--", "true");
         assertNotEquals(0, r.exitCode(), "a missing rootfs must fail\n" + r);
-        assertTrue(r.stderr().lines().anyMatch(l -> l.startsWith("sluice:") && l.contains("/nonexistent-sluice-e2e")),
+        assertTrue(
+                r.stderr()
+                        .lines()
+                        .anyMatch(
+                                l ->
+                                        l.startsWith("sluice:")
+                                                && l.contains("/nonexistent-sluice-e2e")),
                 "a 'sluice:' line must name the missing rootfs\n" + r);
         assertFalse(r.hasStackTrace(), "no exception or stack trace for a usage error\n" + r);
     }
@@ -322,7 +466,8 @@ class RunBasicsE2ETest {
     void bogusNetModeIsAClearError() {
         Sluice.Result r = Sluice.run("run", "--net", "bogus", "--", "true");
         assertNotEquals(0, r.exitCode(), "--net bogus must fail\n" + r);
-        assertTrue(r.stderr().lines().anyMatch(l -> l.startsWith("sluice:") && l.contains("bogus")),
+        assertTrue(
+                r.stderr().lines().anyMatch(l -> l.startsWith("sluice:") && l.contains("bogus")),
                 "a 'sluice:' line must name the bad --net value\n" + r);
         assertFalse(r.hasStackTrace(), "no exception or stack trace for a usage error\n" + r);
     }

@@ -3,6 +3,11 @@ package dev.sluice.e2e;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
@@ -13,10 +18,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.ThreadLocalRandom;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
 
 /** Signals sent to sluice reach the sandboxed command; killing sluice kills the whole sandbox. */
 @RequiresRoot
@@ -26,15 +27,30 @@ class SignalsE2ETest {
     @CsvSource({"TERM, 42", "INT, 43", "HUP, 44"})
     @Timeout(60)
     void forwardedSignalReachesTheCommand(String sig, int code) {
-        String script = "trap \"echo got-" + sig + "; exit " + code + "\" " + sig
-                + "; echo ready; while :; do sleep 0.05; done";
+        String script =
+                "trap \"echo got-"
+                        + sig
+                        + "; exit "
+                        + code
+                        + "\" "
+                        + sig
+                        + "; echo ready; while :; do sleep 0.05; done";
         try (Sluice.Running run = Sluice.command("run", "--", "sh", "-c", script).start()) {
             run.awaitStdoutLine("ready"::equals, Duration.ofSeconds(30));
             run.signal(sig);
             Sluice.Result r = run.await(Duration.ofSeconds(20));
-            assertEquals(code, r.exitCode(), "SIG" + sig + " sent to sluice must reach the command's trap, which exits "
-                    + code + "\n" + r);
-            assertTrue(r.stdoutLines().contains("got-" + sig), "the command's SIG" + sig + " trap must have run\n" + r);
+            assertEquals(
+                    code,
+                    r.exitCode(),
+                    "SIG"
+                            + sig
+                            + " sent to sluice must reach the command's trap, which exits "
+                            + code
+                            + "\n"
+                            + r);
+            assertTrue(
+                    r.stdoutLines().contains("got-" + sig),
+                    "the command's SIG" + sig + " trap must have run\n" + r);
         }
     }
 
@@ -42,8 +58,12 @@ class SignalsE2ETest {
     @Timeout(60)
     void killingSluiceKillsTheSandbox() throws Exception {
         // A unique argument marks our sandboxed process among everything else on the host.
-        String marker = String.format(Locale.ROOT, "%d.%06d", 900 + ThreadLocalRandom.current().nextInt(99),
-                ThreadLocalRandom.current().nextInt(1_000_000));
+        String marker =
+                String.format(
+                        Locale.ROOT,
+                        "%d.%06d",
+                        900 + ThreadLocalRandom.current().nextInt(99),
+                        ThreadLocalRandom.current().nextInt(1_000_000));
         try (Sluice.Running run = Sluice.command("run", "--", "sleep", marker).start()) {
             long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
             List<Long> found = processesWithArgs("sleep", marker);
@@ -51,12 +71,20 @@ class SignalsE2ETest {
                 Thread.sleep(50);
                 found = processesWithArgs("sleep", marker);
             }
-            assertTrue(!found.isEmpty(), "the sandboxed 'sleep " + marker + "' never appeared\nstdout: "
-                    + run.stdoutSoFar() + "\nstderr: " + run.stderrSoFar());
+            assertTrue(
+                    !found.isEmpty(),
+                    "the sandboxed 'sleep "
+                            + marker
+                            + "' never appeared\nstdout: "
+                            + run.stdoutSoFar()
+                            + "\nstderr: "
+                            + run.stderrSoFar());
             String parentArg = "--parent-pid\0" + run.pid();
 
             run.process().destroyForcibly(); // SIGKILL to the sluice JVM: no handler can run
-            assertTrue(run.process().waitFor(10, java.util.concurrent.TimeUnit.SECONDS), "sluice must die of SIGKILL");
+            assertTrue(
+                    run.process().waitFor(10, java.util.concurrent.TimeUnit.SECONDS),
+                    "sluice must die of SIGKILL");
 
             deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
             List<Long> left = processesWithArgs("sleep", marker);
@@ -66,10 +94,17 @@ class SignalsE2ETest {
                 left = processesWithArgs("sleep", marker);
                 inits = processesWithCmdlinePart(parentArg);
             }
-            assertTrue(left.isEmpty(), "10 s after sluice was killed, the sandboxed 'sleep " + marker
-                    + "' must be gone; still alive: pids " + left);
-            assertTrue(inits.isEmpty(), "10 s after sluice was killed, its sluice-init processes must be gone; "
-                    + "still alive: pids " + inits);
+            assertTrue(
+                    left.isEmpty(),
+                    "10 s after sluice was killed, the sandboxed 'sleep "
+                            + marker
+                            + "' must be gone; still alive: pids "
+                            + left);
+            assertTrue(
+                    inits.isEmpty(),
+                    "10 s after sluice was killed, its sluice-init processes must be gone; "
+                            + "still alive: pids "
+                            + inits);
         }
     }
 
@@ -100,12 +135,17 @@ class SignalsE2ETest {
 
     static List<Cmdline> cmdlines() {
         List<Cmdline> out = new ArrayList<>();
-        try (DirectoryStream<Path> ds = Files.newDirectoryStream(Path.of("/proc"), p -> p.getFileName().toString().matches("\\d+"))) {
+        try (DirectoryStream<Path> ds =
+                Files.newDirectoryStream(
+                        Path.of("/proc"), p -> p.getFileName().toString().matches("\\d+"))) {
             for (Path p : ds) {
                 try {
                     byte[] b = Files.readAllBytes(p.resolve("cmdline"));
                     if (b.length > 0) {
-                        out.add(new Cmdline(Long.parseLong(p.getFileName().toString()), new String(b, StandardCharsets.UTF_8)));
+                        out.add(
+                                new Cmdline(
+                                        Long.parseLong(p.getFileName().toString()),
+                                        new String(b, StandardCharsets.UTF_8)));
                     }
                 } catch (IOException gone) {
                     // the process exited while we looked

@@ -25,29 +25,38 @@ import java.util.regex.Pattern;
  * captures its stdout and stderr in full, and bounds every run with a timeout.
  *
  * <p>Arguments are given as {@code Object...} parts, each a {@code String} or a collection of
- * strings, so that a guest command can be spliced in:
- * {@code Sluice.run("run", "--proxy", "pty", "--", Sluice.guest("deny"))}.
+ * strings, so that a guest command can be spliced in: {@code Sluice.run("run", "--proxy", "pty",
+ * "--", Sluice.guest("deny"))}.
  */
 final class Sluice {
 
     /** The default bound on one run of {@code bin/sluice}. */
     static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(60);
 
-    private static final Pattern KEY_VALUE = Pattern.compile("(?<![\\w.-])([a-z][a-z0-9_]*)=(\\S*)");
+    private static final Pattern KEY_VALUE =
+            Pattern.compile("(?<![\\w.-])([a-z][a-z0-9_]*)=(\\S*)");
     private static final Pattern STACK_FRAME = Pattern.compile("(?m)^\\s+at [\\w$.]+\\(");
 
     private Sluice() {}
 
     // ---- locations ---------------------------------------------------------------------------
 
-    /** The repository root: {@code -Dsluice.root}, else the nearest ancestor of user.dir with bin/sluice. */
+    /**
+     * The repository root: {@code -Dsluice.root}, else the nearest ancestor of user.dir with
+     * bin/sluice.
+     */
     static Path root() {
         String prop = System.getProperty("sluice.root");
-        if (prop != null && !prop.isBlank() && Files.isRegularFile(Path.of(prop, "bin", "sluice"))) {
+        if (prop != null
+                && !prop.isBlank()
+                && Files.isRegularFile(Path.of(prop, "bin", "sluice"))) {
             return Path.of(prop).toAbsolutePath().normalize();
         }
-        for (Path p = Path.of(System.getProperty("user.dir")).toAbsolutePath(); p != null; p = p.getParent()) {
-            if (Files.isRegularFile(p.resolve("bin/sluice")) && Files.isRegularFile(p.resolve("pom.xml"))) {
+        for (Path p = Path.of(System.getProperty("user.dir")).toAbsolutePath();
+                p != null;
+                p = p.getParent()) {
+            if (Files.isRegularFile(p.resolve("bin/sluice"))
+                    && Files.isRegularFile(p.resolve("pom.xml"))) {
                 return p.normalize();
             }
         }
@@ -58,7 +67,9 @@ final class Sluice {
     static Path bin() {
         Path bin = root().resolve("bin/sluice");
         if (!Files.isExecutable(bin)) {
-            throw new AssertionError(bin + " is missing or not executable: build it first with `mvn install -DskipTests`");
+            throw new AssertionError(
+                    bin
+                            + " is missing or not executable: build it first with `mvn install -DskipTests`");
         }
         return bin;
     }
@@ -68,13 +79,23 @@ final class Sluice {
         return guestBinary("sluice-testguest");
     }
 
-    /** One of the e2e module's guest programs (src/test/c/Makefile), by name; fails when it was not built. */
+    /**
+     * One of the e2e module's guest programs (src/test/c/Makefile), by name; fails when it was not
+     * built.
+     */
     static Path guestBinary(String name) {
         String prop = System.getProperty("sluice.guests");
-        Path dir = prop != null && !prop.isBlank() ? Path.of(prop) : root().resolve("src/test/target/guests");
+        Path dir =
+                prop != null && !prop.isBlank()
+                        ? Path.of(prop)
+                        : root().resolve("src/test/target/guests");
         Path g = dir.resolve(name).toAbsolutePath().normalize();
         if (!Files.isExecutable(g)) {
-            throw new AssertionError(g + " is missing: build it with `make -C src/test/c OUT=" + dir.toAbsolutePath() + "`");
+            throw new AssertionError(
+                    g
+                            + " is missing: build it with `make -C src/test/c OUT="
+                            + dir.toAbsolutePath()
+                            + "`");
         }
         return g;
     }
@@ -105,7 +126,11 @@ final class Sluice {
 
     /** A unique token for names that must not collide with other runs. */
     static String unique(String prefix) {
-        return prefix + "-" + ProcessHandle.current().pid() + "-" + Long.toHexString(System.nanoTime());
+        return prefix
+                + "-"
+                + ProcessHandle.current().pid()
+                + "-"
+                + Long.toHexString(System.nanoTime());
     }
 
     /** Flattens {@code String} and {@code Collection<String>} parts into one argument list. */
@@ -119,7 +144,8 @@ final class Sluice {
                     out.add((String) o);
                 }
             } else {
-                throw new IllegalArgumentException("argument part must be a String or a Collection<String>: " + p);
+                throw new IllegalArgumentException(
+                        "argument part must be a String or a Collection<String>: " + p);
             }
         }
         return out;
@@ -132,7 +158,10 @@ final class Sluice {
         return command(parts).run();
     }
 
-    /** An invocation of {@code bin/sluice parts...} to configure, then {@link Invocation#run()} or {@link Invocation#start()}. */
+    /**
+     * An invocation of {@code bin/sluice parts...} to configure, then {@link Invocation#run()} or
+     * {@link Invocation#start()}.
+     */
     static Invocation command(Object... parts) {
         return new Invocation(args(parts));
     }
@@ -173,27 +202,36 @@ final class Sluice {
 
         /**
          * Runs {@code bin/sluice} under {@code wrapper} (a command that runs the rest of its
-         * arguments, such as {@code unshare --pid --fork --}); {@link Running#pid} is then the wrapper's.
+         * arguments, such as {@code unshare --pid --fork --}); {@link Running#pid} is then the
+         * wrapper's.
          */
         Invocation wrappedIn(String... wrapper) {
             prefix.addAll(Arrays.asList(wrapper));
             return this;
         }
 
-        /** Runs to completion; a run past the timeout is killed and fails the test with its output so far. */
+        /**
+         * Runs to completion; a run past the timeout is killed and fails the test with its output
+         * so far.
+         */
         Result run() {
             try (Running r = start()) {
                 return r.await(timeout);
             }
         }
 
-        /** Starts {@code bin/sluice} asynchronously; stdout and stderr are collected as they come. */
+        /**
+         * Starts {@code bin/sluice} asynchronously; stdout and stderr are collected as they come.
+         */
         Running start() {
             List<String> cmd = new ArrayList<>(prefix);
             cmd.add(bin().toString());
             cmd.addAll(args);
-            ProcessBuilder pb = new ProcessBuilder(cmd).directory(directory.toFile())
-                    .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+            ProcessBuilder pb =
+                    new ProcessBuilder(cmd)
+                            .directory(directory.toFile())
+                            .redirectInput(
+                                    ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
             pb.environment().putAll(env);
             try {
                 return new Running(cmd, pb.start());
@@ -214,8 +252,10 @@ final class Sluice {
         private Running(List<String> cmd, Process process) {
             this.cmd = cmd;
             this.process = process;
-            this.out = new Collector(process.getInputStream(), "sluice-e2e-stdout-" + process.pid());
-            this.err = new Collector(process.getErrorStream(), "sluice-e2e-stderr-" + process.pid());
+            this.out =
+                    new Collector(process.getInputStream(), "sluice-e2e-stdout-" + process.pid());
+            this.err =
+                    new Collector(process.getErrorStream(), "sluice-e2e-stderr-" + process.pid());
         }
 
         long pid() {
@@ -234,13 +274,26 @@ final class Sluice {
             return err.text();
         }
 
-        /** Waits until a complete stdout line satisfies {@code p}; fails with the output so far otherwise. */
+        /**
+         * Waits until a complete stdout line satisfies {@code p}; fails with the output so far
+         * otherwise.
+         */
         String awaitStdoutLine(Predicate<String> p, Duration timeout) {
             String line = out.awaitLine(p, timeout);
             if (line == null) {
-                throw new AssertionError("no matching stdout line within " + timeout.toSeconds() + " s"
-                        + (process.isAlive() ? "" : " (sluice exited " + process.exitValue() + ")")
-                        + " from " + cmd + "\n--- stdout ---\n" + out.text() + "\n--- stderr ---\n" + err.text());
+                throw new AssertionError(
+                        "no matching stdout line within "
+                                + timeout.toSeconds()
+                                + " s"
+                                + (process.isAlive()
+                                        ? ""
+                                        : " (sluice exited " + process.exitValue() + ")")
+                                + " from "
+                                + cmd
+                                + "\n--- stdout ---\n"
+                                + out.text()
+                                + "\n--- stderr ---\n"
+                                + err.text());
             }
             return line;
         }
@@ -248,11 +301,14 @@ final class Sluice {
         /** Sends a signal by name (TERM, INT, HUP, KILL, ...) to the sluice JVM with kill(1). */
         void signal(String name) {
             try {
-                Process k = new ProcessBuilder("kill", "-s", name, Long.toString(process.pid()))
-                        .redirectErrorStream(true).start();
+                Process k =
+                        new ProcessBuilder("kill", "-s", name, Long.toString(process.pid()))
+                                .redirectErrorStream(true)
+                                .start();
                 String msg = new String(k.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
                 if (!k.waitFor(10, TimeUnit.SECONDS) || k.exitValue() != 0) {
-                    throw new AssertionError("kill -s " + name + " " + process.pid() + " failed: " + msg);
+                    throw new AssertionError(
+                            "kill -s " + name + " " + process.pid() + " failed: " + msg);
                 }
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
@@ -262,7 +318,10 @@ final class Sluice {
             }
         }
 
-        /** Waits for exit; past the timeout the process is killed and an AssertionError carries its output. */
+        /**
+         * Waits for exit; past the timeout the process is killed and an AssertionError carries its
+         * output.
+         */
         Result await(Duration timeout) {
             boolean exited;
             try {
@@ -277,16 +336,29 @@ final class Sluice {
                 process.destroyForcibly();
                 out.join(Duration.ofSeconds(5));
                 err.join(Duration.ofSeconds(5));
-                throw new AssertionError("sluice did not exit within " + timeout.toSeconds() + " s: " + cmd
-                        + "\n--- stdout ---\n" + out.text() + "\n--- stderr ---\n" + err.text());
+                throw new AssertionError(
+                        "sluice did not exit within "
+                                + timeout.toSeconds()
+                                + " s: "
+                                + cmd
+                                + "\n--- stdout ---\n"
+                                + out.text()
+                                + "\n--- stderr ---\n"
+                                + err.text());
             }
             // Once sluice has exited every sandboxed process is dead, so the pipes reach EOF;
             // bound the wait anyway, so that a survivor holding a pipe cannot hang the suite.
             boolean complete = out.join(Duration.ofSeconds(10)) & err.join(Duration.ofSeconds(10));
             if (!complete) {
-                throw new AssertionError("sluice exited " + process.exitValue()
-                        + " but its stdout/stderr stayed open for 10 s: a sandboxed process outlived it? " + cmd
-                        + "\n--- stdout ---\n" + out.text() + "\n--- stderr ---\n" + err.text());
+                throw new AssertionError(
+                        "sluice exited "
+                                + process.exitValue()
+                                + " but its stdout/stderr stayed open for 10 s: a sandboxed process outlived it? "
+                                + cmd
+                                + "\n--- stdout ---\n"
+                                + out.text()
+                                + "\n--- stderr ---\n"
+                                + err.text());
             }
             return new Result(cmd, process.exitValue(), out.text(), err.text(), elapsed);
         }
@@ -384,7 +456,8 @@ final class Sluice {
     }
 
     /** The outcome of one run of {@code bin/sluice}. */
-    record Result(List<String> command, int exitCode, String stdout, String stderr, Duration elapsed) {
+    record Result(
+            List<String> command, int exitCode, String stdout, String stderr, Duration elapsed) {
 
         List<String> stdoutLines() {
             return stdout.lines().toList();
@@ -404,7 +477,9 @@ final class Sluice {
             return m;
         }
 
-        /** The guest's value for {@code key}; fails with the whole run when it did not print one. */
+        /**
+         * The guest's value for {@code key}; fails with the whole run when it did not print one.
+         */
         String value(String key) {
             String v = values().get(key);
             if (v == null) {
@@ -422,9 +497,14 @@ final class Sluice {
             }
         }
 
-        /** Whether stderr holds a Java stack trace or an exception name: a user error must not show one. */
+        /**
+         * Whether stderr holds a Java stack trace or an exception name: a user error must not show
+         * one.
+         */
         boolean hasStackTrace() {
-            return STACK_FRAME.matcher(stderr).find() || stderr.contains("Exception") || stdout.contains("Exception");
+            return STACK_FRAME.matcher(stderr).find()
+                    || stderr.contains("Exception")
+                    || stdout.contains("Exception");
         }
 
         /** The stats report that {@code --stats} printed on stderr. */
@@ -434,8 +514,17 @@ final class Sluice {
 
         @Override
         public String toString() {
-            return "sluice " + command.subList(1, command.size()) + " -> exit " + exitCode + " in "
-                    + elapsed.toMillis() + " ms\n--- stdout ---\n" + stdout + "\n--- stderr ---\n" + stderr + "\n---";
+            return "sluice "
+                    + command.subList(1, command.size())
+                    + " -> exit "
+                    + exitCode
+                    + " in "
+                    + elapsed.toMillis()
+                    + " ms\n--- stdout ---\n"
+                    + stdout
+                    + "\n--- stderr ---\n"
+                    + stderr
+                    + "\n---";
         }
     }
 }

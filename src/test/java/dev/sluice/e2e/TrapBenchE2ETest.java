@@ -4,25 +4,39 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.time.Duration;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** {@code sluice bench trap} runs and reports its figures; tests check the format, never the timing. */
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * {@code sluice bench trap} runs and reports its figures; tests check the format, never the timing.
+ */
 @RequiresRoot
 class TrapBenchE2ETest {
 
     @Test
     @Timeout(180)
     void trapBenchPrintsTheRoundTripSummary() {
-        Sluice.Result r = Sluice.command("bench", "trap", "--iters", "20000", "--warmup", "5000", "--rounds", "1")
-                .timeout(Duration.ofSeconds(170)).run();
+        Sluice.Result r =
+                Sluice.command(
+                                "bench",
+                                "trap",
+                                "--iters",
+                                "20000",
+                                "--warmup",
+                                "5000",
+                                "--rounds",
+                                "1")
+                        .timeout(Duration.ofSeconds(170))
+                        .run();
         assertEquals(0, r.exitCode(), "the benchmark must exit 0\n" + r);
         List<String> lines = r.stdoutLines();
         assertFalse(lines.isEmpty(), "the benchmark must print its results on stdout\n" + r);
         String last = lines.get(lines.size() - 1);
-        assertTrue(last.matches("^trap round trip: java=\\d+\\.\\d+ c=\\d+\\.\\d+ ratio=\\d+\\.\\d+$"),
+        assertTrue(
+                last.matches("^trap round trip: java=\\d+\\.\\d+ c=\\d+\\.\\d+ ratio=\\d+\\.\\d+$"),
                 "the last stdout line must be the round-trip summary, got '" + last + "'\n" + r);
     }
 }

@@ -3,7 +3,9 @@ package dev.sluice.cli;
 import picocli.CommandLine.Command;
 
 /** {@code sluice bench ...}: benchmarks that print figures and ratios against a baseline. */
-@Command(name = "bench", mixinStandardHelpOptions = true, description = "Benchmarks that compare the sentry with a baseline in the same run.",
+@Command(
+        name = "bench",
+        mixinStandardHelpOptions = true,
+        description = "Benchmarks that compare the sentry with a baseline in the same run.",
         subcommands = {TrapBenchCommand.class, LifecycleBenchCommand.class, SoakBenchCommand.class})
-final class BenchCommand {
-}
+final class BenchCommand {}

@@ -6,6 +6,9 @@ import dev.sluice.oci.launch.OciSpecChecks;
 import dev.sluice.oci.spec.Spec;
 import dev.sluice.oci.spec.SpecLoader;
 import dev.sluice.oci.state.StateStore;
+
+import picocli.CommandLine.Command;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,18 +16,20 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
-import picocli.CommandLine.Command;
 
 /**
  * {@code sluice cds-train} (hidden): runs, in one JVM and without root, the code paths the short
- * runc-compatible commands take (spec, config loading and checking, state, list, features, the
- * OCI error log, the proxy tables), so that the class-data archive the build makes from this run
+ * runc-compatible commands take (spec, config loading and checking, state, list, features, the OCI
+ * error log, the proxy tables), so that the class-data archive the build makes from this run
  * ({@code bin/lib/sluice.jsa}, AppCDS) holds their classes. Jackson alone is some 380 classes a
  * {@code sluice state} would otherwise load and verify from the jar. Picocli's classes cannot be
  * archived (its jar targets Java 5, older than CDS accepts). Everything happens in a temporary
  * directory that is removed afterwards.
  */
-@Command(name = "cds-train", hidden = true, description = "Exercise the OCI command paths for the class-data archive.")
+@Command(
+        name = "cds-train",
+        hidden = true,
+        description = "Exercise the OCI command paths for the class-data archive.")
 final class CdsTrainCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
@@ -37,23 +42,40 @@ final class CdsTrainCommand implements Callable<Integer> {
             sh.toFile().setExecutable(true);
             Main.execute("spec", "--bundle", bundle.toString());
             Path config = bundle.resolve("config.json");
-            Files.writeString(config, Files.readString(config).replaceFirst("\"terminal\"\\s*:\\s*true", "\"terminal\": false"));
+            Files.writeString(
+                    config,
+                    Files.readString(config)
+                            .replaceFirst("\"terminal\"\\s*:\\s*true", "\"terminal\": false"));
             Spec spec = SpecLoader.load(bundle);
             String file = config.toString();
             OciSpecChecks.check(spec, file, bundle); // what create checks
-            OciPlanCompiler.compile(spec, file, bundle, work.resolve("staging"), List.of()); // what its bring-up compiles
+            OciPlanCompiler.compile(
+                    spec,
+                    file,
+                    bundle,
+                    work.resolve("staging"),
+                    List.of()); // what its bring-up compiles
             Path dir = new StateStore(root).dir("train");
             Files.createDirectories(dir);
-            Files.writeString(dir.resolve("state.json"), "{\"ociVersion\":\"1.0.2-dev\",\"id\":\"train\"}");
+            Files.writeString(
+                    dir.resolve("state.json"), "{\"ociVersion\":\"1.0.2-dev\",\"id\":\"train\"}");
             Main.execute("--root", root.toString(), "state", "train");
             Main.execute("--root", root.toString(), "list", "--format", "json");
-            Main.execute("--root", root.toString(), "--log", work.resolve("log").toString(), "--log-format", "json",
-                    "state", "absent");
+            Main.execute(
+                    "--root",
+                    root.toString(),
+                    "--log",
+                    work.resolve("log").toString(),
+                    "--log-format",
+                    "json",
+                    "state",
+                    "absent");
             Main.execute("--root", root.toString(), "kill", "absent", "KILL");
             Main.execute("--root", root.toString(), "delete", "--force", "absent");
             Main.execute("features");
             Main.execute("ioctls");
-            // The native bindings: jnr-ffi's own classes (the bindings it generates cannot be archived).
+            // The native bindings: jnr-ffi's own classes (the bindings it generates cannot be
+            // archived).
             int[] pipe = OciNative.pipe();
             OciNative.isOpen(pipe[0]);
             OciNative.close(pipe[0]);

@@ -1,15 +1,17 @@
 package dev.sluice.cli;
 
+import dev.sluice.oci.OciException;
 import dev.sluice.oci.runtime.ContainerExec;
 import dev.sluice.oci.runtime.ExecOverrides;
-import dev.sluice.oci.OciException;
 import dev.sluice.oci.state.StateStore;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
+
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * {@code sluice exec [options] ID [CMD ARGS...]} (runc-compatible): runs one more process in a
@@ -20,42 +22,77 @@ import picocli.CommandLine.Parameters;
  *
  * <p>Options end at the container id: what follows is the command, {@code -c} included.
  */
-@Command(name = "exec", sortOptions = false, mixinStandardHelpOptions = true,
-        description = {"Run a process in a created or running container (runc-compatible); without --detach,",
-            "wait for it and exit with its status (128+N for signal N)."})
+@Command(
+        name = "exec",
+        sortOptions = false,
+        mixinStandardHelpOptions = true,
+        description = {
+            "Run a process in a created or running container (runc-compatible); without --detach,",
+            "wait for it and exit with its status (128+N for signal N)."
+        })
 final class ExecCommand extends OciCommand {
-    @Option(names = {"-p", "--process"}, paramLabel = "FILE",
-            description = "The process as runtime-spec JSON (process.json); no CMD or process flags with it.")
+    @Option(
+            names = {"-p", "--process"},
+            paramLabel = "FILE",
+            description =
+                    "The process as runtime-spec JSON (process.json); no CMD or process flags with it.")
     Path process;
 
-    @Option(names = {"-d", "--detach"}, description = "Return once the process runs; it is reparented to the caller's subreaper.")
+    @Option(
+            names = {"-d", "--detach"},
+            description =
+                    "Return once the process runs; it is reparented to the caller's subreaper.")
     boolean detach;
 
-    @Option(names = "--pid-file", paramLabel = "FILE", description = "Write the process's host pid here.")
+    @Option(
+            names = "--pid-file",
+            paramLabel = "FILE",
+            description = "Write the process's host pid here.")
     Path pidFile;
 
-    @Option(names = "--console-socket", paramLabel = "SOCKET",
+    @Option(
+            names = "--console-socket",
+            paramLabel = "SOCKET",
             description = "Unix socket to send the pty master to when the process has a terminal.")
     Path consoleSocket;
 
-    @Option(names = {"-t", "--tty"}, description = {"Give the process a terminal (needs --console-socket).",
-            "With --process only where the file asks for one too (conmon passes both)."})
+    @Option(
+            names = {"-t", "--tty"},
+            description = {
+                "Give the process a terminal (needs --console-socket).",
+                "With --process only where the file asks for one too (conmon passes both)."
+            })
     boolean tty;
 
-    @Option(names = "--cwd", paramLabel = "DIR", description = "Working directory in the container (absolute).")
+    @Option(
+            names = "--cwd",
+            paramLabel = "DIR",
+            description = "Working directory in the container (absolute).")
     String cwd;
 
-    @Option(names = {"-e", "--env"}, paramLabel = "NAME=VALUE", description = "Set an environment variable (repeatable).")
+    @Option(
+            names = {"-e", "--env"},
+            paramLabel = "NAME=VALUE",
+            description = "Set an environment variable (repeatable).")
     List<String> env = new ArrayList<>();
 
-    @Option(names = {"-u", "--user"}, paramLabel = "UID[:GID]", description = "Run as this numeric user and group.")
+    @Option(
+            names = {"-u", "--user"},
+            paramLabel = "UID[:GID]",
+            description = "Run as this numeric user and group.")
     String user;
 
-    @Option(names = {"-g", "--additional-gids"}, paramLabel = "GID", split = ",",
+    @Option(
+            names = {"-g", "--additional-gids"},
+            paramLabel = "GID",
+            split = ",",
             description = "The supplementary groups (repeatable or comma-separated).")
     List<Long> additionalGids;
 
-    @Option(names = {"-c", "--cap"}, paramLabel = "CAP", description = "Add a capability, e.g. CAP_NET_ADMIN (repeatable).")
+    @Option(
+            names = {"-c", "--cap"},
+            paramLabel = "CAP",
+            description = "Add a capability, e.g. CAP_NET_ADMIN (repeatable).")
     List<String> caps = new ArrayList<>();
 
     @Option(names = "--no-new-privs", description = "Set no_new_privs for the process.")
@@ -64,51 +101,88 @@ final class ExecCommand extends OciCommand {
     @Option(names = "--ignore-paused", description = "Exec into a paused container too.")
     boolean ignorePaused;
 
-    @Option(names = "--preserve-fds", paramLabel = "N", defaultValue = "0", description = "Pass N more fds (3 to 3+N-1) to the process.")
+    @Option(
+            names = "--preserve-fds",
+            paramLabel = "N",
+            defaultValue = "0",
+            description = "Pass N more fds (3 to 3+N-1) to the process.")
     int preserveFds;
 
-    @Option(names = "--apparmor", paramLabel = "PROFILE", description = "Refused: AppArmor is not supported.")
+    @Option(
+            names = "--apparmor",
+            paramLabel = "PROFILE",
+            description = "Refused: AppArmor is not supported.")
     String apparmor;
 
-    @Option(names = "--process-label", paramLabel = "LABEL", description = "Refused: SELinux is not supported.")
+    @Option(
+            names = "--process-label",
+            paramLabel = "LABEL",
+            description = "Refused: SELinux is not supported.")
     String processLabel;
 
     @Parameters(index = "0", paramLabel = "ID", description = "The container id.")
     String id;
 
-    @Parameters(index = "1..*", paramLabel = "CMD", description = "The command and its arguments (without --process).")
+    @Parameters(
+            index = "1..*",
+            paramLabel = "CMD",
+            description = "The command and its arguments (without --process).")
     List<String> command = new ArrayList<>();
 
     @Override
     String describe() {
-        return "id=" + id + (process != null ? " process=" + process : " cmd=" + command) + (detach ? " detach" : "");
+        return "id="
+                + id
+                + (process != null ? " process=" + process : " cmd=" + command)
+                + (detach ? " detach" : "");
     }
 
-    /** The request these arguments make; every combination runc refuses is refused, naming the flags. */
+    /**
+     * The request these arguments make; every combination runc refuses is refused, naming the
+     * flags.
+     */
     ContainerExec.Request request() {
         CreateOptions.checkPreserveFds(preserveFds, main.invocation.env());
         if (apparmor != null) {
-            throw new OciException("--apparmor " + apparmor + ": AppArmor is not supported by sluice");
+            throw new OciException(
+                    "--apparmor " + apparmor + ": AppArmor is not supported by sluice");
         }
         if (processLabel != null) {
-            throw new OciException("--process-label " + processLabel + ": SELinux is not supported by sluice");
+            throw new OciException(
+                    "--process-label " + processLabel + ": SELinux is not supported by sluice");
         }
-        ExecOverrides o = new ExecOverrides(command, cwd, env, tty, user, additionalGids, caps, noNewPrivs);
+        ExecOverrides o =
+                new ExecOverrides(command, cwd, env, tty, user, additionalGids, caps, noNewPrivs);
         if (process != null && (!command.isEmpty() || o.anyBeyondTty())) {
-            throw new OciException("--process " + process + " says everything about the process: give no CMD, --cwd,"
-                    + " --env, --user, --additional-gids, --cap or --no-new-privs with it");
+            throw new OciException(
+                    "--process "
+                            + process
+                            + " says everything about the process: give no CMD, --cwd,"
+                            + " --env, --user, --additional-gids, --cap or --no-new-privs with it");
         }
         if (process == null && command.isEmpty()) {
-            throw new OciException("exec: no command: give CMD [ARGS...] after the container id, or --process FILE");
+            throw new OciException(
+                    "exec: no command: give CMD [ARGS...] after the container id, or --process FILE");
         }
-        return new ContainerExec.Request(id, process, process == null ? o : null, detach, pidFile, consoleSocket, ignorePaused,
-                tty, preserveFds);
+        return new ContainerExec.Request(
+                id,
+                process,
+                process == null ? o : null,
+                detach,
+                pidFile,
+                consoleSocket,
+                ignorePaused,
+                tty,
+                preserveFds);
     }
 
     @Override
     int run() {
         ContainerExec.Request r = request();
-        ContainerExec.Started started = new ContainerExec(new StateStore(main.root), () -> Installation.helper("sluice-init")).start(r);
+        ContainerExec.Started started =
+                new ContainerExec(
+                                new StateStore(main.root), () -> Installation.helper("sluice-init"))
+                        .start(r);
         if (detach) {
             return 0;
         }

@@ -1,16 +1,18 @@
 package dev.sluice.cli;
 
 import dev.sluice.sentry.nativeio.Signals;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.function.IntConsumer;
+
 import sun.misc.Signal;
 import sun.misc.SignalHandler;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.IntConsumer;
+
 /**
  * While a foreground {@code run} or {@code exec} waits, the signals a terminal or a supervisor
- * sends to sluice go on to the container's process, as with runc. SIGQUIT and SIGUSR1 belong to
- * the JVM and are not taken. Closing puts the previous handlers back.
+ * sends to sluice go on to the container's process, as with runc. SIGQUIT and SIGUSR1 belong to the
+ * JVM and are not taken. Closing puts the previous handlers back.
  */
 final class ForwardedSignals implements AutoCloseable {
     static final List<String> NAMES = Signals.names(Signals.CONTAINER_FORWARDED);

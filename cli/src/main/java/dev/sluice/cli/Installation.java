@@ -3,6 +3,7 @@ package dev.sluice.cli;
 import dev.sluice.sentry.spi.DeviceProxy;
 import dev.sluice.sentry.spi.DeviceProxyProvider;
 import dev.sluice.sentry.spi.ProxyConfig;
+
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,7 +13,10 @@ import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.TreeSet;
 
-/** What this installation of sluice has: its native helpers (bin/lib) and the device proxies on its class path. */
+/**
+ * What this installation of sluice has: its native helpers (bin/lib) and the device proxies on its
+ * class path.
+ */
 final class Installation {
     private Installation() {}
 
@@ -23,17 +27,20 @@ final class Installation {
             return Path.of(p);
         }
         try {
-            Path jar = Path.of(Main.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            Path jar =
+                    Path.of(Main.class.getProtectionDomain().getCodeSource().getLocation().toURI());
             return Files.isDirectory(jar) ? jar : jar.getParent();
         } catch (URISyntaxException e) {
-            throw new IllegalStateException("cannot locate sluice's native helpers; set -Dsluice.libexec", e);
+            throw new IllegalStateException(
+                    "cannot locate sluice's native helpers; set -Dsluice.libexec", e);
         }
     }
 
     static Path helper(String name) {
         Path p = libexec().resolve(name);
         if (!Files.isExecutable(p)) {
-            throw new IllegalStateException(name + " not found at " + p + " (run `mvn package` first)");
+            throw new IllegalStateException(
+                    name + " not found at " + p + " (run `mvn package` first)");
         }
         return p;
     }
@@ -59,14 +66,21 @@ final class Installation {
         return checkedProviders(config).stream().anyMatch(p -> p.wanted(config));
     }
 
-    /** The installed providers, once every opt-in proxy the config names is known to be one of them. */
+    /**
+     * The installed providers, once every opt-in proxy the config names is known to be one of them.
+     */
     private static List<DeviceProxyProvider> checkedProviders(ProxyConfig config) {
         List<DeviceProxyProvider> providers = providers();
         Set<String> known = new TreeSet<>();
         providers.forEach(p -> known.add(p.name()));
         for (String name : config.enabledProxies()) {
             if (!known.contains(name)) {
-                throw new IllegalArgumentException("unknown proxy '" + name + "' (installed: " + String.join(", ", known) + ")");
+                throw new IllegalArgumentException(
+                        "unknown proxy '"
+                                + name
+                                + "' (installed: "
+                                + String.join(", ", known)
+                                + ")");
             }
         }
         return providers;

@@ -1,6 +1,7 @@
 package dev.sluice.cli;
 
 import dev.sluice.sentry.launch.Spawner;
+
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -12,15 +13,22 @@ import java.util.Map;
  * this JVM's own ({@link #own()}); the resident runtime service runs each caller's command with the
  * caller's (dev.sluice.oci.service.RuntimeService).
  */
-record Invocation(Path cwd, Map<String, String> env, PrintWriter out, PrintWriter err, Spawner spawner) {
+record Invocation(
+        Path cwd, Map<String, String> env, PrintWriter out, PrintWriter err, Spawner spawner) {
 
     /** This JVM's directory, environment, stdout and stderr; processes started here. */
     static Invocation own() {
-        return new Invocation(Path.of("").toAbsolutePath(), System.getenv(), new PrintWriter(System.out, true),
-                new PrintWriter(System.err, true), Spawner.LOCAL);
+        return new Invocation(
+                Path.of("").toAbsolutePath(),
+                System.getenv(),
+                new PrintWriter(System.out, true),
+                new PrintWriter(System.err, true),
+                Spawner.LOCAL);
     }
 
-    /** The environment as {@code NAME=VALUE} strings, for a process started on the caller's behalf. */
+    /**
+     * The environment as {@code NAME=VALUE} strings, for a process started on the caller's behalf.
+     */
     List<String> envList() {
         return env.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList();
     }

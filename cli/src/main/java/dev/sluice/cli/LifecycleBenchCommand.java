@@ -2,7 +2,14 @@ package dev.sluice.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+
 import dev.sluice.oci.spec.DefaultSpec;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -17,38 +24,49 @@ import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code sluice bench lifecycle}: the cost of a container's whole life through the runc-compatible
  * CLI, Sluice against runc in one run. Both drive the same bundle (runc's default config, running
- * {@code /bin/true} from a static busybox) through the same C driver, {@code sluice-bench-lifecycle},
- * which does what a container manager's shim does: create with a pid file, start, wait for init as
- * its child subreaper, delete. Rounds alternate between the runtimes to spread machine noise; the
- * figure per runtime is the mean over all its cycles. The last line is
+ * {@code /bin/true} from a static busybox) through the same C driver, {@code
+ * sluice-bench-lifecycle}, which does what a container manager's shim does: create with a pid file,
+ * start, wait for init as its child subreaper, delete. Rounds alternate between the runtimes to
+ * spread machine noise; the figure per runtime is the mean over all its cycles. The last line is
  * {@code lifecycle: sluice=<ms per cycle> runc=<ms per cycle> ratio=<sluice/runc>}.
  */
-@Command(name = "lifecycle", mixinStandardHelpOptions = true,
+@Command(
+        name = "lifecycle",
+        mixinStandardHelpOptions = true,
         description = "Create, start, wait and delete cycles of /bin/true: sluice vs runc.")
 final class LifecycleBenchCommand implements Callable<Integer> {
-    private static final Pattern LINE = Pattern.compile("lifecycle cycles=(\\d+) mean_ms=([0-9.]+) median_ms=([0-9.]+)");
+    private static final Pattern LINE =
+            Pattern.compile("lifecycle cycles=(\\d+) mean_ms=([0-9.]+) median_ms=([0-9.]+)");
 
-    @Spec
-    CommandSpec spec;
+    @Spec CommandSpec spec;
 
-    @Option(names = "--cycles", defaultValue = "50", description = "Cycles per runtime (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--cycles",
+            defaultValue = "50",
+            description = "Cycles per runtime (default ${DEFAULT-VALUE}).")
     int cycles;
 
-    @Option(names = "--rounds", defaultValue = "5", description = "Alternating rounds the cycles are split into (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--rounds",
+            defaultValue = "5",
+            description =
+                    "Alternating rounds the cycles are split into (default ${DEFAULT-VALUE}).")
     int rounds;
 
-    @Option(names = "--runc", defaultValue = "runc", description = "The baseline runtime (default ${DEFAULT-VALUE}, looked up on PATH).")
+    @Option(
+            names = "--runc",
+            defaultValue = "runc",
+            description = "The baseline runtime (default ${DEFAULT-VALUE}, looked up on PATH).")
     String runc;
 
-    @Option(names = "--busybox", defaultValue = "/bin/busybox", description = "A static busybox for the bundle's rootfs (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--busybox",
+            defaultValue = "/bin/busybox",
+            description = "A static busybox for the bundle's rootfs (default ${DEFAULT-VALUE}).")
     Path busybox;
 
     /** Mean and median of one run of the driver, ms per cycle. */
@@ -57,28 +75,33 @@ final class LifecycleBenchCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (cycles < rounds || rounds < 1) {
-            throw new IllegalArgumentException("--cycles must be at least --rounds, and --rounds at least 1");
+            throw new IllegalArgumentException(
+                    "--cycles must be at least --rounds, and --rounds at least 1");
         }
         Path driver = Installation.helper("sluice-bench-lifecycle");
         Path sluice = Installation.libexec().getParent().resolve("sluice");
         if (!Files.isExecutable(sluice)) {
-            throw new IllegalStateException("the sluice launcher is not at " + sluice + " (run `mvn package` first)");
+            throw new IllegalStateException(
+                    "the sluice launcher is not at " + sluice + " (run `mvn package` first)");
         }
         Path baseline = onPath(runc);
         Path work = Files.createTempDirectory("sluice-bench-lifecycle");
         try {
             Path bundle = bundle(work.resolve("bundle"));
             var out = spec.commandLine().getOut();
-            out.printf("sluice bench lifecycle: %d cycles per runtime in %d alternating rounds: create, start, wait, delete of "
-                    + "/bin/true (bundle %s)%n", cycles, rounds, bundle);
+            out.printf(
+                    "sluice bench lifecycle: %d cycles per runtime in %d alternating rounds: create, start, wait, delete of "
+                            + "/bin/true (bundle %s)%n",
+                    cycles, rounds, bundle);
             List<Figures> s = new ArrayList<>();
             List<Figures> r = new ArrayList<>();
             for (int i = 0; i < rounds; i++) {
                 int n = cycles / rounds + (i < cycles % rounds ? 1 : 0);
                 s.add(drive(driver, sluice, work.resolve("root-sluice"), bundle, n, "s" + i));
                 r.add(drive(driver, baseline, work.resolve("root-runc"), bundle, n, "r" + i));
-                out.printf("round %d: sluice %.1f ms/cycle, runc %.1f ms/cycle (%d cycles each)%n", i + 1,
-                        s.get(i).meanMs(), r.get(i).meanMs(), n);
+                out.printf(
+                        "round %d: sluice %.1f ms/cycle, runc %.1f ms/cycle (%d cycles each)%n",
+                        i + 1, s.get(i).meanMs(), r.get(i).meanMs(), n);
             }
             double sm = mean(s);
             double rm = mean(r);
@@ -92,7 +115,8 @@ final class LifecycleBenchCommand implements Callable<Integer> {
     /** A bundle whose rootfs is a static busybox, with runc's default config running /bin/true. */
     private Path bundle(Path dir) throws IOException {
         if (!Files.isRegularFile(busybox)) {
-            throw new IllegalStateException("no busybox at " + busybox + " (install busybox-static, or pass --busybox)");
+            throw new IllegalStateException(
+                    "no busybox at " + busybox + " (install busybox-static, or pass --busybox)");
         }
         Path rootfs = dir.resolve("rootfs");
         Files.createDirectories(rootfs.resolve("bin"));
@@ -107,31 +131,54 @@ final class LifecycleBenchCommand implements Callable<Integer> {
         ObjectNode process = (ObjectNode) config.get("process");
         process.put("terminal", false);
         process.putArray("args").add("/bin/true");
-        Files.writeString(dir.resolve("config.json"), json.writerWithDefaultPrettyPrinter().writeValueAsString(config));
+        Files.writeString(
+                dir.resolve("config.json"),
+                json.writerWithDefaultPrettyPrinter().writeValueAsString(config));
         return dir;
     }
 
-    private static Figures drive(Path driver, Path runtime, Path root, Path bundle, int n, String id)
+    private static Figures drive(
+            Path driver, Path runtime, Path root, Path bundle, int n, String id)
             throws IOException, InterruptedException {
         Files.createDirectories(root);
-        Process p = new ProcessBuilder(driver.toString(), "--runtime", runtime.toString(), "--root", root.toString(),
-                "--bundle", bundle.toString(), "--cycles", Integer.toString(n), "--id", "bench-" + id)
-                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
-                .redirectError(ProcessBuilder.Redirect.INHERIT)
-                .start();
+        Process p =
+                new ProcessBuilder(
+                                driver.toString(),
+                                "--runtime",
+                                runtime.toString(),
+                                "--root",
+                                root.toString(),
+                                "--bundle",
+                                bundle.toString(),
+                                "--cycles",
+                                Integer.toString(n),
+                                "--id",
+                                "bench-" + id)
+                        .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+                        .redirectError(ProcessBuilder.Redirect.INHERIT)
+                        .start();
         Figures f = null;
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+        try (BufferedReader in =
+                new BufferedReader(
+                        new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             for (String line; (line = in.readLine()) != null; ) {
                 Matcher m = LINE.matcher(line);
                 if (m.find()) {
-                    f = new Figures(Integer.parseInt(m.group(1)), Double.parseDouble(m.group(2)),
-                            Double.parseDouble(m.group(3)));
+                    f =
+                            new Figures(
+                                    Integer.parseInt(m.group(1)),
+                                    Double.parseDouble(m.group(2)),
+                                    Double.parseDouble(m.group(3)));
                 }
             }
         }
         int rc = p.waitFor();
         if (rc != 0 || f == null) {
-            throw new IllegalStateException(runtime + ": the lifecycle driver failed (exit " + rc + "); see its error above");
+            throw new IllegalStateException(
+                    runtime
+                            + ": the lifecycle driver failed (exit "
+                            + rc
+                            + "); see its error above");
         }
         return f;
     }
@@ -150,13 +197,16 @@ final class LifecycleBenchCommand implements Callable<Integer> {
         if (name.contains("/")) {
             return Path.of(name);
         }
-        for (String dir : System.getenv().getOrDefault("PATH", "/usr/sbin:/usr/bin:/sbin:/bin").split(":")) {
+        for (String dir :
+                System.getenv().getOrDefault("PATH", "/usr/sbin:/usr/bin:/sbin:/bin").split(":")) {
             Path p = Path.of(dir, name);
             if (Files.isExecutable(p)) {
                 return p;
             }
         }
-        throw new IllegalStateException(name + " not found on PATH: the baseline runtime is needed (install runc, or pass --runc)");
+        throw new IllegalStateException(
+                name
+                        + " not found on PATH: the baseline runtime is needed (install runc, or pass --runc)");
     }
 
     private static void deleteTree(Path p) throws IOException {

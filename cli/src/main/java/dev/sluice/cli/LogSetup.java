@@ -10,10 +10,12 @@ import ch.qos.logback.classic.turbo.TurboFilter;
 import ch.qos.logback.core.OutputStreamAppender;
 import ch.qos.logback.core.spi.ContextAwareBase;
 import ch.qos.logback.core.spi.FilterReply;
-import java.io.IOException;
-import java.io.OutputStream;
+
 import org.slf4j.Logger;
 import org.slf4j.Marker;
+
+import java.io.IOException;
+import java.io.OutputStream;
 
 /**
  * Sluice's logging set-up, in code: human lines on stderr ({@code sluice LEVEL Logger: message}),
@@ -26,12 +28,16 @@ import org.slf4j.Marker;
 public final class LogSetup extends ContextAwareBase implements Configurator {
     /**
      * The stderr of the caller whose command this thread runs in the runtime service (and threads
-     * it starts): its log lines reach that caller, as they would from a JVM of its own. Unset:
-     * this process's stderr.
+     * it starts): its log lines reach that caller, as they would from a JVM of its own. Unset: this
+     * process's stderr.
      */
-    static final InheritableThreadLocal<OutputStream> CALLER_STDERR = new InheritableThreadLocal<>();
+    static final InheritableThreadLocal<OutputStream> CALLER_STDERR =
+            new InheritableThreadLocal<>();
 
-    /** The log level a command run for a caller of the runtime service asked for ({@link #setLevel}). */
+    /**
+     * The log level a command run for a caller of the runtime service asked for ({@link
+     * #setLevel}).
+     */
     static final InheritableThreadLocal<Level> CALLER_LEVEL = new InheritableThreadLocal<>();
 
     /**
@@ -43,7 +49,9 @@ public final class LogSetup extends ContextAwareBase implements Configurator {
         if (CALLER_STDERR.get() != null) {
             CALLER_LEVEL.set(level);
         } else {
-            ((ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger(Logger.ROOT_LOGGER_NAME)).setLevel(level);
+            ((ch.qos.logback.classic.Logger)
+                            org.slf4j.LoggerFactory.getLogger(Logger.ROOT_LOGGER_NAME))
+                    .setLevel(level);
         }
     }
 
@@ -54,41 +62,53 @@ public final class LogSetup extends ContextAwareBase implements Configurator {
      */
     static void perCallerLevels() {
         LoggerContext context = (LoggerContext) org.slf4j.LoggerFactory.getILoggerFactory();
-        context.addTurboFilter(new TurboFilter() {
-            @Override
-            public FilterReply decide(Marker marker, ch.qos.logback.classic.Logger logger, Level level, String format,
-                                      Object[] params, Throwable t) {
-                Level caller = CALLER_LEVEL.get();
-                if (caller == null || level == null) {
-                    return FilterReply.NEUTRAL;
-                }
-                return level.isGreaterOrEqual(caller) ? FilterReply.ACCEPT : FilterReply.DENY;
-            }
-        });
+        context.addTurboFilter(
+                new TurboFilter() {
+                    @Override
+                    public FilterReply decide(
+                            Marker marker,
+                            ch.qos.logback.classic.Logger logger,
+                            Level level,
+                            String format,
+                            Object[] params,
+                            Throwable t) {
+                        Level caller = CALLER_LEVEL.get();
+                        if (caller == null || level == null) {
+                            return FilterReply.NEUTRAL;
+                        }
+                        return level.isGreaterOrEqual(caller)
+                                ? FilterReply.ACCEPT
+                                : FilterReply.DENY;
+                    }
+                });
     }
 
-    /** This process's stderr as it is at each line (the sentry daemon points it at its log), or the caller's. */
-    private static final OutputStream STDERR = new OutputStream() {
-        @Override
-        public void write(int b) throws IOException {
-            target().write(b);
-        }
+    /**
+     * This process's stderr as it is at each line (the sentry daemon points it at its log), or the
+     * caller's.
+     */
+    private static final OutputStream STDERR =
+            new OutputStream() {
+                @Override
+                public void write(int b) throws IOException {
+                    target().write(b);
+                }
 
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-            target().write(b, off, len);
-        }
+                @Override
+                public void write(byte[] b, int off, int len) throws IOException {
+                    target().write(b, off, len);
+                }
 
-        @Override
-        public void flush() throws IOException {
-            target().flush();
-        }
+                @Override
+                public void flush() throws IOException {
+                    target().flush();
+                }
 
-        private OutputStream target() {
-            OutputStream caller = CALLER_STDERR.get();
-            return caller != null ? caller : System.err;
-        }
-    };
+                private OutputStream target() {
+                    OutputStream caller = CALLER_STDERR.get();
+                    return caller != null ? caller : System.err;
+                }
+            };
 
     @Override
     public ExecutionStatus configure(LoggerContext context) {

@@ -1,68 +1,108 @@
 package dev.sluice.cli;
 
 import ch.qos.logback.classic.Level;
-import java.io.PrintWriter;
-import java.nio.file.Path;
-import java.util.Arrays;
-import java.util.List;
-import java.util.Map;
+
 import org.slf4j.LoggerFactory;
+
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
 
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
 /**
  * {@code sluice}: a thin CLI over the sentry library. Each subcommand is one class returning its
  * exit code; {@code System.exit} happens here only.
  *
- * <p>Two families of commands share it: Sluice's own ({@code run CMD}, {@code bench},
- * {@code proxies}, {@code ioctls}, {@code rdma doctor}; errors exit 125, except
- * {@code rdma doctor}'s usage errors, which exit 2) and the runc-compatible ones ({@code create},
- * {@code start}, {@code state}, {@code kill}, {@code delete}, {@code list}, {@code spec},
- * {@code features}, and {@code run} in its runc form; errors go to {@code --log} and exit 1).
- * {@link OciGrammar} says which {@code run} a command line means.
+ * <p>Two families of commands share it: Sluice's own ({@code run CMD}, {@code bench}, {@code
+ * proxies}, {@code ioctls}, {@code rdma doctor}; errors exit 125, except {@code rdma doctor}'s
+ * usage errors, which exit 2) and the runc-compatible ones ({@code create}, {@code start}, {@code
+ * state}, {@code kill}, {@code delete}, {@code list}, {@code spec}, {@code features}, and {@code
+ * run} in its runc form; errors go to {@code --log} and exit 1). {@link OciGrammar} says which
+ * {@code run} a command line means.
  */
-@Command(name = "sluice", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
-        description = {"Run workloads in a sandbox whose GPU and RDMA device ioctls pass through the Java sentry,",
-            "or run OCI containers the same way as a runc-compatible runtime (create, start, state, kill, delete...)."})
+@Command(
+        name = "sluice",
+        mixinStandardHelpOptions = true,
+        versionProvider = Main.Version.class,
+        description = {
+            "Run workloads in a sandbox whose GPU and RDMA device ioctls pass through the Java sentry,",
+            "or run OCI containers the same way as a runc-compatible runtime (create, start, state, kill, delete...)."
+        })
 public final class Main {
     /**
      * Every subcommand. Only the one a command line names is given to picocli: its reflective model
      * of all of them took about 0.3 s of every start (picocli's classes cannot be in the class-data
-     * archive), which a container manager pays on each create, start, state and delete.
-     * {@code --help}, a bare {@code sluice} and unknown words get all of them.
+     * archive), which a container manager pays on each create, start, state and delete. {@code
+     * --help}, a bare {@code sluice} and unknown words get all of them.
      */
-    static final List<Class<?>> SUBCOMMANDS = List.of(RunCommand.class, BenchCommand.class, ProxiesCommand.class,
-            IoctlsCommand.class, CreateCommand.class, StartCommand.class, StateCommand.class, KillCommand.class,
-            DeleteCommand.class, ListCommand.class, SpecCommand.class, FeaturesCommand.class, SentryDaemonCommand.class, ServiceCommand.class,
-            ExecCommand.class, CdsTrainCommand.class, PauseCommand.class, ResumeCommand.class, PsCommand.class,
-            RdmaCommand.class);
+    static final List<Class<?>> SUBCOMMANDS =
+            List.of(
+                    RunCommand.class,
+                    BenchCommand.class,
+                    ProxiesCommand.class,
+                    IoctlsCommand.class,
+                    CreateCommand.class,
+                    StartCommand.class,
+                    StateCommand.class,
+                    KillCommand.class,
+                    DeleteCommand.class,
+                    ListCommand.class,
+                    SpecCommand.class,
+                    FeaturesCommand.class,
+                    SentryDaemonCommand.class,
+                    ServiceCommand.class,
+                    ExecCommand.class,
+                    CdsTrainCommand.class,
+                    PauseCommand.class,
+                    ResumeCommand.class,
+                    PsCommand.class,
+                    RdmaCommand.class);
 
     /** Exit code for errors of sluice itself (usage, setup), as {@code docker run}. */
     static final int SLUICE_ERROR = 125;
 
     // runc's global options (docs/oci.md). Inherited, so they may also follow the command.
-    @Option(names = "--root", scope = ScopeType.INHERIT, paramLabel = "DIR", defaultValue = "/run/sluice",
+    @Option(
+            names = "--root",
+            scope = ScopeType.INHERIT,
+            paramLabel = "DIR",
+            defaultValue = "/run/sluice",
             description = "Where OCI container state lives (default: ${DEFAULT-VALUE}).")
     Path root;
 
-    @Option(names = "--log", scope = ScopeType.INHERIT, paramLabel = "FILE",
+    @Option(
+            names = "--log",
+            scope = ScopeType.INHERIT,
+            paramLabel = "FILE",
             description = "Append OCI runtime log lines (errors, and more with --debug) to FILE.")
     Path log;
 
-    @Option(names = "--log-format", scope = ScopeType.INHERIT, paramLabel = "FORMAT", defaultValue = "text",
+    @Option(
+            names = "--log-format",
+            scope = ScopeType.INHERIT,
+            paramLabel = "FORMAT",
+            defaultValue = "text",
             description = "text or json (default: ${DEFAULT-VALUE}).")
     void logFormat(String format) {
         if (!format.equals("text") && !format.equals("json")) {
-            throw new CommandLine.ParameterException(new CommandLine(this), "unknown --log-format '" + format + "': text or json");
+            throw new CommandLine.ParameterException(
+                    new CommandLine(this), "unknown --log-format '" + format + "': text or json");
         }
         this.logFormat = format;
     }
 
     String logFormat = "text";
 
-    @Option(names = "--debug", scope = ScopeType.INHERIT, description = "Log debug information (OCI commands).")
+    @Option(
+            names = "--debug",
+            scope = ScopeType.INHERIT,
+            description = "Log debug information (OCI commands).")
     void debug(boolean on) {
         this.debug = on;
         if (on) {
@@ -72,8 +112,11 @@ public final class Main {
 
     boolean debug;
 
-    @Option(names = "--systemd-cgroup", scope = ScopeType.INHERIT,
-            description = "cgroupsPath is systemd's slice:prefix:name (made as a plain cgroup, without asking systemd).")
+    @Option(
+            names = "--systemd-cgroup",
+            scope = ScopeType.INHERIT,
+            description =
+                    "cgroupsPath is systemd's slice:prefix:name (made as a plain cgroup, without asking systemd).")
     boolean systemdCgroup;
 
     /** Whose command this is (set before parsing). */
@@ -83,12 +126,17 @@ public final class Main {
         return new OciLog(log, logFormat, debug);
     }
 
-    @Option(names = "--log-level", scope = ScopeType.INHERIT, paramLabel = "LEVEL", defaultValue = "warn",
+    @Option(
+            names = "--log-level",
+            scope = ScopeType.INHERIT,
+            paramLabel = "LEVEL",
+            defaultValue = "warn",
             description = "error, warn, info, debug or trace (default: ${DEFAULT-VALUE}).")
     void logLevel(String level) {
         Level l = Level.toLevel(level, null);
         if (l == null) {
-            throw new CommandLine.ParameterException(new CommandLine(this), "unknown log level '" + level + "'");
+            throw new CommandLine.ParameterException(
+                    new CommandLine(this), "unknown log level '" + level + "'");
         }
         LogSetup.setLevel(l);
     }
@@ -114,7 +162,8 @@ public final class Main {
         cl.setErr(inv.err());
         cl.registerConverter(Path.class, s -> inv.cwd().resolve(s));
         Map<String, CommandLine> sub = cl.getSubcommands();
-        if (sub.containsKey("run") && OciGrammar.isOciRun(Arrays.asList(args), cl.getCommandSpec())) {
+        if (sub.containsKey("run")
+                && OciGrammar.isOciRun(Arrays.asList(args), cl.getCommandSpec())) {
             cl.getCommandSpec().removeSubcommand("run");
             cl.addSubcommand("run", new OciRunCommand());
         } else if (sub.containsKey("run")) {
@@ -125,38 +174,47 @@ public final class Main {
             sub.get("exec").setStopAtPositional(true); // runc's: options end at the id
         }
         if (sub.containsKey("ps")) {
-            sub.get("ps").setStopAtPositional(true); // `ps ID -o pid,args`: after ID, ps's own options
+            sub.get("ps")
+                    .setStopAtPositional(true); // `ps ID -o pid,args`: after ID, ps's own options
         }
-        cl.setParameterExceptionHandler((ex, a) -> {
-            PrintWriter err = ex.getCommandLine().getErr();
-            if (ex.getCommandLine().getCommand() instanceof OciCommand) {
-                main.ociLog().error(ex.getMessage(), err);
-                return OciCommand.FAILED;
-            }
-            Object cmd = ex.getCommandLine().getCommand();
-            int status = cmd instanceof RdmaCommand || cmd instanceof RdmaDoctorCommand ? RdmaDoctorCommand.USAGE : SLUICE_ERROR;
-            err.println("sluice: " + ex.getMessage());
-            err.println("Try '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help' for more information.");
-            return status;
-        });
-        cl.setExecutionExceptionHandler((ex, c, parsed) -> {
-            String message = ex.getMessage() != null ? ex.getMessage() : ex.toString();
-            if (LoggerFactory.getLogger(Main.class).isDebugEnabled()) {
-                ex.printStackTrace(c.getErr());
-            }
-            if (c.getCommand() instanceof OciCommand) {
-                main.ociLog().error(message, c.getErr());
-                return OciCommand.FAILED;
-            }
-            c.getErr().println("sluice: " + message);
-            return SLUICE_ERROR;
-        });
+        cl.setParameterExceptionHandler(
+                (ex, a) -> {
+                    PrintWriter err = ex.getCommandLine().getErr();
+                    if (ex.getCommandLine().getCommand() instanceof OciCommand) {
+                        main.ociLog().error(ex.getMessage(), err);
+                        return OciCommand.FAILED;
+                    }
+                    Object cmd = ex.getCommandLine().getCommand();
+                    int status =
+                            cmd instanceof RdmaCommand || cmd instanceof RdmaDoctorCommand
+                                    ? RdmaDoctorCommand.USAGE
+                                    : SLUICE_ERROR;
+                    err.println("sluice: " + ex.getMessage());
+                    err.println(
+                            "Try '"
+                                    + ex.getCommandLine().getCommandSpec().qualifiedName()
+                                    + " --help' for more information.");
+                    return status;
+                });
+        cl.setExecutionExceptionHandler(
+                (ex, c, parsed) -> {
+                    String message = ex.getMessage() != null ? ex.getMessage() : ex.toString();
+                    if (LoggerFactory.getLogger(Main.class).isDebugEnabled()) {
+                        ex.printStackTrace(c.getErr());
+                    }
+                    if (c.getCommand() instanceof OciCommand) {
+                        main.ociLog().error(message, c.getErr());
+                        return OciCommand.FAILED;
+                    }
+                    c.getErr().println("sluice: " + message);
+                    return SLUICE_ERROR;
+                });
         return cl.execute(args);
     }
 
     /**
-     * The command line for {@code args}: the subcommand they name, or all of them ({@link #SUBCOMMANDS}).
-     * Tests pass no args to get every subcommand.
+     * The command line for {@code args}: the subcommand they name, or all of them ({@link
+     * #SUBCOMMANDS}). Tests pass no args to get every subcommand.
      */
     static CommandLine commandLine(Main main, String... args) {
         CommandLine cl = new CommandLine(main);
@@ -180,11 +238,17 @@ public final class Main {
         return v != null ? v : "0.1.0-SNAPSHOT";
     }
 
-    /** {@code --version}: runc's layout (clients log it; the spec line says what config versions we read). */
+    /**
+     * {@code --version}: runc's layout (clients log it; the spec line says what config versions we
+     * read).
+     */
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
-            return new String[] {"sluice version " + version(), "spec: " + dev.sluice.oci.spec.DefaultSpec.OCI_VERSION};
+            return new String[] {
+                "sluice version " + version(),
+                "spec: " + dev.sluice.oci.spec.DefaultSpec.OCI_VERSION
+            };
         }
     }
 }

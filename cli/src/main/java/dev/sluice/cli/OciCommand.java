@@ -1,20 +1,21 @@
 package dev.sluice.cli;
 
 import dev.sluice.oci.runtime.ContainerRuntime;
-import java.util.concurrent.Callable;
+
 import picocli.CommandLine.ParentCommand;
 
+import java.util.concurrent.Callable;
+
 /**
- * A runc-compatible command. Its failures are reported the way OCI clients expect: a line in
- * {@code --log} (in {@code --log-format}), the message on stderr, and exit status 1, usage errors
+ * A runc-compatible command. Its failures are reported the way OCI clients expect: a line in {@code
+ * --log} (in {@code --log-format}), the message on stderr, and exit status 1, usage errors
  * included. The global options live on {@link Main}.
  */
 abstract class OciCommand implements Callable<Integer> {
     /** runc's exit status for every failure of its own. */
     static final int FAILED = 1;
 
-    @ParentCommand
-    Main main;
+    @ParentCommand Main main;
 
     ContainerRuntime runtime() {
         return new ContainerRuntime(main.root, main.systemdCgroup);

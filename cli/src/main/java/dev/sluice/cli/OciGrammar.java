@@ -1,28 +1,42 @@
 package dev.sluice.cli;
 
-import java.util.List;
-import java.util.Set;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 
+import java.util.List;
+import java.util.Set;
+
 /**
  * Which {@code run} a command line means. {@code sluice run} is two commands:
+ *
  * <ul>
- *   <li>Sluice's own, {@code sluice run [options] CMD [ARGS...]}: run CMD in a sandbox;</li>
+ *   <li>Sluice's own, {@code sluice run [options] CMD [ARGS...]}: run CMD in a sandbox;
  *   <li>runc's, {@code sluice [global options] run [--bundle B] ID}: create and start a container
- *       from an OCI bundle.</li>
+ *       from an OCI bundle.
  * </ul>
- * The runc form is chosen when a runc global option ({@code --root}, {@code --log},
- * {@code --log-format}, {@code --debug}, {@code --systemd-cgroup}) appears
- * anywhere before the first positional argument after {@code run}, or when one of runc run's
- * own options does ({@code -b/--bundle}, {@code -d/--detach}, {@code --pid-file},
- * {@code --console-socket}, {@code --preserve-fds}, {@code --keep}, {@code --no-pivot},
- * {@code --no-new-keyring}). Anything else is Sluice's sandbox run, as before. docs/oci.md.
+ *
+ * The runc form is chosen when a runc global option ({@code --root}, {@code --log}, {@code
+ * --log-format}, {@code --debug}, {@code --systemd-cgroup}) appears anywhere before the first
+ * positional argument after {@code run}, or when one of runc run's own options does ({@code
+ * -b/--bundle}, {@code -d/--detach}, {@code --pid-file}, {@code --console-socket}, {@code
+ * --preserve-fds}, {@code --keep}, {@code --no-pivot}, {@code --no-new-keyring}). Anything else is
+ * Sluice's sandbox run, as before. docs/oci.md.
  */
 final class OciGrammar {
-    static final Set<String> GLOBAL = Set.of("--root", "--log", "--log-format", "--debug", "--systemd-cgroup");
-    static final Set<String> RUN = Set.of("-b", "--bundle", "-d", "--detach", "--pid-file", "--console-socket",
-            "--preserve-fds", "--keep", "--no-pivot", "--no-new-keyring");
+    static final Set<String> GLOBAL =
+            Set.of("--root", "--log", "--log-format", "--debug", "--systemd-cgroup");
+    static final Set<String> RUN =
+            Set.of(
+                    "-b",
+                    "--bundle",
+                    "-d",
+                    "--detach",
+                    "--pid-file",
+                    "--console-socket",
+                    "--preserve-fds",
+                    "--keep",
+                    "--no-pivot",
+                    "--no-new-keyring");
 
     private OciGrammar() {}
 

@@ -2,6 +2,7 @@ package dev.sluice.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -15,10 +16,10 @@ import java.util.Map;
 
 /**
  * The runc-compatible {@code --log} file: one line per event in logrus's formats, which is what
- * containerd's shim and conmon read back. An error becomes
- * {@code {"level":"error","msg":"...","time":"..."}} with {@code --log-format json}, or
- * {@code time="..." level=error msg="..."} with {@code text}; it is also printed on stderr as
- * {@code sluice: <message>}. Without {@code --log} only stderr gets it.
+ * containerd's shim and conmon read back. An error becomes {@code
+ * {"level":"error","msg":"...","time":"..."}} with {@code --log-format json}, or {@code time="..."
+ * level=error msg="..."} with {@code text}; it is also printed on stderr as {@code sluice:
+ * <message>}. Without {@code --log} only stderr gets it.
  */
 final class OciLog {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -67,8 +68,13 @@ final class OciLog {
             return;
         }
         try {
-            Files.writeString(file, format(level, message, Instant.now()) + "\n", StandardCharsets.UTF_8,
-                    StandardOpenOption.CREATE, StandardOpenOption.APPEND, StandardOpenOption.WRITE);
+            Files.writeString(
+                    file,
+                    format(level, message, Instant.now()) + "\n",
+                    StandardCharsets.UTF_8,
+                    StandardOpenOption.CREATE,
+                    StandardOpenOption.APPEND,
+                    StandardOpenOption.WRITE);
         } catch (IOException e) {
             System.err.println("sluice: cannot write the log " + file + ": " + e.getMessage());
         }

@@ -1,8 +1,9 @@
 package dev.sluice.cli;
 
-import dev.sluice.oci.runtime.ContainerRuntime;
 import dev.sluice.oci.OciException;
 import dev.sluice.oci.OciNative;
+import dev.sluice.oci.runtime.ContainerRuntime;
+
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -10,18 +11,24 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code sluice run --bundle B ID} (the runc form, chosen by {@link OciGrammar}): create, start,
- * wait for the container's exit status and delete it; with {@code --detach}, create and start
- * only. To wait, sluice becomes the child subreaper: the container's init, reparented when the
- * sentry's launcher detaches it, becomes sluice's child.
+ * wait for the container's exit status and delete it; with {@code --detach}, create and start only.
+ * To wait, sluice becomes the child subreaper: the container's init, reparented when the sentry's
+ * launcher detaches it, becomes sluice's child.
  */
-@Command(name = "run", sortOptions = false, mixinStandardHelpOptions = true,
-        description = {"Create and start a container from an OCI bundle and wait for it (runc-compatible);",
-            "exits with the container's status (128+N for signal N)."})
+@Command(
+        name = "run",
+        sortOptions = false,
+        mixinStandardHelpOptions = true,
+        description = {
+            "Create and start a container from an OCI bundle and wait for it (runc-compatible);",
+            "exits with the container's status (128+N for signal N)."
+        })
 final class OciRunCommand extends OciCommand {
-    @Mixin
-    CreateOptions options;
+    @Mixin CreateOptions options;
 
-    @Option(names = {"-d", "--detach"}, description = "Return once the container runs.")
+    @Option(
+            names = {"-d", "--detach"},
+            description = "Return once the container runs.")
     boolean detach;
 
     @Option(names = "--keep", description = "Do not delete the container after it exits.")
@@ -52,17 +59,24 @@ final class OciRunCommand extends OciCommand {
             return 0;
         }
         int code;
-        try (ForwardedSignals f = ForwardedSignals.to(sig -> {
-            try {
-                rt.kill(id, sig, false);
-            } catch (OciException e) {
-                // already stopped
-            }
-        })) {
+        try (ForwardedSignals f =
+                ForwardedSignals.to(
+                        sig -> {
+                            try {
+                                rt.kill(id, sig, false);
+                            } catch (OciException e) {
+                                // already stopped
+                            }
+                        })) {
             code = OciNative.waitpid(pid);
         }
         if (code < 0) {
-            throw new OciException("cannot wait for container " + id + " (pid " + pid + "): it is not sluice's child");
+            throw new OciException(
+                    "cannot wait for container "
+                            + id
+                            + " (pid "
+                            + pid
+                            + "): it is not sluice's child");
         }
         if (!keep) {
             deleteQuietly(rt);

@@ -2,11 +2,18 @@ package dev.sluice.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+
 import dev.sluice.nvproxy.driver.NvidiaDevices;
 import dev.sluice.rdmaproxy.net.NetdevLookup;
 import dev.sluice.rdmaproxy.net.RdmaDoctor;
 import dev.sluice.rdmaproxy.net.RdmaDoctorReport;
 import dev.sluice.rdmaproxy.net.RdmaDoctorText;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -17,48 +24,68 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code sluice rdma doctor}: for each RDMA device visible here (inside a sandbox: the granted
  * ones), its uverbs node, netdev, addresses, GID table, ARP settings and PCI/NUMA placement, with a
- * warning per known failure mode ({@link RdmaDoctor}). Exits 0 without warnings, 1 with warnings,
- * 2 on a usage error or when there is no RDMA device.
+ * warning per known failure mode ({@link RdmaDoctor}). Exits 0 without warnings, 1 with warnings, 2
+ * on a usage error or when there is no RDMA device.
  */
-@Command(name = "doctor", mixinStandardHelpOptions = true,
-        description = {"Check the RDMA direct path of the RDMA devices visible here.",
+@Command(
+        name = "doctor",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Check the RDMA direct path of the RDMA devices visible here.",
             "For each device (in a sandbox: each granted one): its uverbs node, netdev, addresses, GID table, "
-                + "ARP settings and PCI/NUMA placement against the granted GPUs, with a warning for each known "
-                + "failure mode: an empty GID table, an address without a GID, a RoCE netdev without an address, "
-                + "a port not ACTIVE, weak ARP settings (ARP flux), a netdev outside this network namespace, "
-                + "a NIC on another NUMA node than its GPU."},
+                    + "ARP settings and PCI/NUMA placement against the granted GPUs, with a warning for each known "
+                    + "failure mode: an empty GID table, an address without a GID, a RoCE netdev without an address, "
+                    + "a port not ACTIVE, weak ARP settings (ARP flux), a netdev outside this network namespace, "
+                    + "a NIC on another NUMA node than its GPU."
+        },
         exitCodeListHeading = "Exit status:%n",
-        exitCodeList = {"0:no warnings", "1:at least one warning", "2:usage error, or no RDMA device"})
+        exitCodeList = {
+            "0:no warnings",
+            "1:at least one warning",
+            "2:usage error, or no RDMA device"
+        })
 final class RdmaDoctorCommand implements Callable<Integer> {
     static final int OK = 0;
     static final int WARNINGS = 1;
     static final int USAGE = 2;
 
-    @Spec
-    CommandSpec spec;
+    @Spec CommandSpec spec;
 
-    @Option(names = "--device", paramLabel = "NAME",
-            description = "An RDMA device to check (repeatable; default: every device in /sys/class/infiniband).")
+    @Option(
+            names = "--device",
+            paramLabel = "NAME",
+            description =
+                    "An RDMA device to check (repeatable; default: every device in /sys/class/infiniband).")
     List<String> devices = new ArrayList<>();
 
     @Option(names = "--json", description = "Print the report as JSON.")
     boolean json;
 
-    @Option(names = "--sys", hidden = true, paramLabel = "DIR", defaultValue = "/sys", description = "sysfs root (tests).")
+    @Option(
+            names = "--sys",
+            hidden = true,
+            paramLabel = "DIR",
+            defaultValue = "/sys",
+            description = "sysfs root (tests).")
     Path sys;
 
-    @Option(names = "--proc", hidden = true, paramLabel = "DIR", defaultValue = "/proc", description = "procfs root (tests).")
+    @Option(
+            names = "--proc",
+            hidden = true,
+            paramLabel = "DIR",
+            defaultValue = "/proc",
+            description = "procfs root (tests).")
     Path proc;
 
-    @Option(names = "--dev", hidden = true, paramLabel = "DIR", defaultValue = "/dev",
+    @Option(
+            names = "--dev",
+            hidden = true,
+            paramLabel = "DIR",
+            defaultValue = "/dev",
             description = "Where the GPU nodes /dev/nvidiaN are (tests).")
     Path dev;
 
@@ -69,16 +96,24 @@ final class RdmaDoctorCommand implements Callable<Integer> {
         List<String> visible = RdmaDoctor.visibleDevices(sys);
         Path cls = sys.resolve("class/infiniband");
         if (visible.isEmpty()) {
-            err.println("sluice rdma doctor: no RDMA devices: " + cls + " lists none (no RDMA driver on this host,"
-                    + " or none granted to this sandbox: sluice run --rdma DEV)");
+            err.println(
+                    "sluice rdma doctor: no RDMA devices: "
+                            + cls
+                            + " lists none (no RDMA driver on this host,"
+                            + " or none granted to this sandbox: sluice run --rdma DEV)");
             err.flush();
             return USAGE;
         }
         List<String> chosen = new ArrayList<>(new LinkedHashSet<>(devices));
         for (String d : chosen) {
             if (!visible.contains(d)) {
-                err.println("sluice rdma doctor: --device " + d + ": no such RDMA device; " + cls + " lists "
-                        + String.join(", ", visible));
+                err.println(
+                        "sluice rdma doctor: --device "
+                                + d
+                                + ": no such RDMA device; "
+                                + cls
+                                + " lists "
+                                + String.join(", ", visible));
                 err.flush();
                 return USAGE;
             }
@@ -86,7 +121,8 @@ final class RdmaDoctorCommand implements Callable<Integer> {
         if (chosen.isEmpty()) {
             chosen = visible;
         }
-        RdmaDoctorReport report = new RdmaDoctor(sys, proc, NetdevLookup.system()).examine(chosen, gpuMinors(dev));
+        RdmaDoctorReport report =
+                new RdmaDoctor(sys, proc, NetdevLookup.system()).examine(chosen, gpuMinors(dev));
         if (json) {
             ObjectMapper mapper = new ObjectMapper();
             ObjectNode root = mapper.valueToTree(report);
@@ -99,7 +135,10 @@ final class RdmaDoctorCommand implements Callable<Integer> {
         return report.warnings() == 0 ? OK : WARNINGS;
     }
 
-    /** The minors of the GPU nodes {@code dev/nvidiaN} visible here (in a sandbox: the granted ones). */
+    /**
+     * The minors of the GPU nodes {@code dev/nvidiaN} visible here (in a sandbox: the granted
+     * ones).
+     */
     static List<Integer> gpuMinors(Path dev) {
         try (Stream<Path> s = Files.list(dev)) {
             return s.map(NvidiaDevices::minorOf).flatMap(Optional::stream).sorted().toList();

@@ -10,98 +10,162 @@ import dev.sluice.sentry.faults.TestFaults;
 import dev.sluice.sentry.launch.HostProcess;
 import dev.sluice.sentry.launch.SandboxSpec;
 import dev.sluice.sentry.spi.DeviceProxy;
+
+import jnr.posix.POSIXFactory;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicReference;
-import jnr.posix.POSIXFactory;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /**
  * {@code sluice run [options] -- CMD [ARGS...]}: runs CMD in a sandbox and returns its exit code
  * (128+N when it dies of signal N; 125 when sluice itself fails; 126/127 when CMD cannot be run).
- * What the sandbox gets is {@link SandboxPolicy}'s; this command parses the options and acts on
- * the policy: it creates the proxies, changes the host where asked, and runs the sandbox.
+ * What the sandbox gets is {@link SandboxPolicy}'s; this command parses the options and acts on the
+ * policy: it creates the proxies, changes the host where asked, and runs the sandbox.
  */
-@Command(name = "run", sortOptions = false, mixinStandardHelpOptions = true,
+@Command(
+        name = "run",
+        sortOptions = false,
+        mixinStandardHelpOptions = true,
         description = {
             "Run CMD in a sandbox: new mount, pid, ipc and uts namespaces; the host root (or --rootfs) read-only;",
             "a private /tmp; a minimal /dev with only the devices granted by --device; a /proc of its own;",
-            "the container engines' default syscall profile. Device ioctls of the active proxies pass through the sentry."})
+            "the container engines' default syscall profile. Device ioctls of the active proxies pass through the sentry."
+        })
 final class RunCommand implements Callable<Integer> {
-    @Option(names = "--rootfs", paramLabel = "DIR", description = "Root filesystem (default: the host's /), mounted read-only.")
+    @Option(
+            names = "--rootfs",
+            paramLabel = "DIR",
+            description = "Root filesystem (default: the host's /), mounted read-only.")
     Path rootfs;
 
-    @Option(names = "--net", paramLabel = "MODE",
-            description = "host (share the host's network) or none (a new namespace with only lo, and the --rdma-netdev netdevs)."
-                    + " Default: host, or none with --rdma-netdev.")
+    @Option(
+            names = "--net",
+            paramLabel = "MODE",
+            description =
+                    "host (share the host's network) or none (a new namespace with only lo, and the --rdma-netdev netdevs)."
+                            + " Default: host, or none with --rdma-netdev.")
     String net;
 
-    @Option(names = {"-e", "--env"}, paramLabel = "NAME=VALUE", description = "Set an environment variable (repeatable). The caller's environment is kept otherwise.")
+    @Option(
+            names = {"-e", "--env"},
+            paramLabel = "NAME=VALUE",
+            description =
+                    "Set an environment variable (repeatable). The caller's environment is kept otherwise.")
     List<String> env = new ArrayList<>();
 
-    @Option(names = "--device", paramLabel = "PATH", description = "Grant a host device node into the sandbox's /dev (repeatable).")
+    @Option(
+            names = "--device",
+            paramLabel = "PATH",
+            description = "Grant a host device node into the sandbox's /dev (repeatable).")
     List<Path> devices = new ArrayList<>();
 
-    @Option(names = "--rdma", paramLabel = "DEV", description = "Grant the uverbs node of RDMA device DEV (e.g. rxe0, mlx5_0), mediated by RDMAProxy (repeatable).")
+    @Option(
+            names = "--rdma",
+            paramLabel = "DEV",
+            description =
+                    "Grant the uverbs node of RDMA device DEV (e.g. rxe0, mlx5_0), mediated by RDMAProxy (repeatable).")
     List<String> rdmaDevices = new ArrayList<>();
 
-    @Option(names = "--rdma-netdev", paramLabel = "IFACE[=NAME]",
-            description = {"Move the host netdev IFACE into the sandbox's own network namespace (as NAME), with its addresses,"
-                    + " MTU and routes, so that RoCE GIDs stay populated; it comes back to the host with them when the sandbox"
-                    + " ends. The sandbox's namespace gets arp_ignore=1 and arp_announce=2 (repeatable)."})
+    @Option(
+            names = "--rdma-netdev",
+            paramLabel = "IFACE[=NAME]",
+            description = {
+                "Move the host netdev IFACE into the sandbox's own network namespace (as NAME), with its addresses,"
+                        + " MTU and routes, so that RoCE GIDs stay populated; it comes back to the host with them when the sandbox"
+                        + " ends. The sandbox's namespace gets arp_ignore=1 and arp_announce=2 (repeatable)."
+            })
     List<String> rdmaNetdevs = new ArrayList<>();
 
-    @Option(names = "--rdma-strict-arp",
-            description = "With --net host: set arp_ignore=1 and arp_announce=2 on the host (all, and the netdevs of the --rdma devices)."
-                    + " This changes the host for everyone and stays after the sandbox.")
+    @Option(
+            names = "--rdma-strict-arp",
+            description =
+                    "With --net host: set arp_ignore=1 and arp_announce=2 on the host (all, and the netdevs of the --rdma devices)."
+                            + " This changes the host for everyone and stays after the sandbox.")
     boolean strictArpOnHost;
 
-    @Option(names = "--rdma-cm", description = "Grant /dev/infiniband/rdma_cm (the RDMA connection manager; its write() commands are not mediated).")
+    @Option(
+            names = "--rdma-cm",
+            description =
+                    "Grant /dev/infiniband/rdma_cm (the RDMA connection manager; its write() commands are not mediated).")
     boolean rdmaCm;
 
-    @Option(names = "--gpus", paramLabel = "all|N[,M...]",
-            description = "Grant NVIDIA GPUs (all, or device indices) with /dev/nvidiactl and /dev/nvidia-uvm, mediated by NVProxy.")
+    @Option(
+            names = "--gpus",
+            paramLabel = "all|N[,M...]",
+            description =
+                    "Grant NVIDIA GPUs (all, or device indices) with /dev/nvidiactl and /dev/nvidia-uvm, mediated by NVProxy.")
     String gpus;
 
-    @Option(names = "--nvproxy-driver-version", paramLabel = "VERSION",
-            description = "Use this driver version's ABI instead of the detected one (e.g. 580.159.04).")
+    @Option(
+            names = "--nvproxy-driver-version",
+            paramLabel = "VERSION",
+            description =
+                    "Use this driver version's ABI instead of the detected one (e.g. 580.159.04).")
     String nvDriverVersion;
 
-    @Option(names = "--nvproxy-caps", paramLabel = "LIST", defaultValue = "compute,utility",
-            description = "NVIDIA driver capabilities: compute, utility, rdma (DMABUF export), or all. Default: ${DEFAULT-VALUE}.")
+    @Option(
+            names = "--nvproxy-caps",
+            paramLabel = "LIST",
+            defaultValue = "compute,utility",
+            description =
+                    "NVIDIA driver capabilities: compute, utility, rdma (DMABUF export), or all. Default: ${DEFAULT-VALUE}.")
     String nvCaps;
 
-    @Option(names = "--accept-racy-continue",
-            description = "Do not warn at start that the active proxies have racy CONTINUE rows (a workload that races the"
-                    + " sentry bypasses their checks; docs/security-model.md): the workload is trusted.")
+    @Option(
+            names = "--accept-racy-continue",
+            description =
+                    "Do not warn at start that the active proxies have racy CONTINUE rows (a workload that races the"
+                            + " sentry bypasses their checks; docs/security-model.md): the workload is trusted.")
     boolean acceptRacyContinue;
 
-    @Option(names = "--hostname", paramLabel = "NAME", description = "Hostname inside the sandbox (default: the host's).")
+    @Option(
+            names = "--hostname",
+            paramLabel = "NAME",
+            description = "Hostname inside the sandbox (default: the host's).")
     String hostname;
 
-    @Option(names = "--proxy", paramLabel = "NAME", description = "Enable an opt-in device proxy, e.g. the diagnostic 'pty' proxy (repeatable). See `sluice proxies`.")
+    @Option(
+            names = "--proxy",
+            paramLabel = "NAME",
+            description =
+                    "Enable an opt-in device proxy, e.g. the diagnostic 'pty' proxy (repeatable). See `sluice proxies`.")
     List<String> proxies = new ArrayList<>();
 
-    @Option(names = "--seccomp-profile", paramLabel = "FILE|unconfined",
-            description = {"The workload's syscall profile: an OCI linux.seccomp JSON file, or unconfined for none."
-                    + " Default: the container engines' default profile (as docker run and podman run load it),"
-                    + " resolved for the sandbox's capabilities."})
+    @Option(
+            names = "--seccomp-profile",
+            paramLabel = "FILE|unconfined",
+            description = {
+                "The workload's syscall profile: an OCI linux.seccomp JSON file, or unconfined for none."
+                        + " Default: the container engines' default profile (as docker run and podman run load it),"
+                        + " resolved for the sandbox's capabilities."
+            })
     String seccompProfile;
 
-    @Option(names = "--allow-io-uring",
-            description = "Keep io_uring (io_uring_setup, _enter, _register) where a device proxy traps ioctls; Sluice's"
-                    + " own filter refuses it there (EPERM), since a ring creates sockets and issues driver commands"
-                    + " without the syscalls the filter sees. The syscall profile still applies (the default one refuses it).")
+    @Option(
+            names = "--allow-io-uring",
+            description =
+                    "Keep io_uring (io_uring_setup, _enter, _register) where a device proxy traps ioctls; Sluice's"
+                            + " own filter refuses it there (EPERM), since a ring creates sockets and issues driver commands"
+                            + " without the syscalls the filter sees. The syscall profile still applies (the default one refuses it).")
     boolean allowIoUring;
 
-    @Option(names = "--trace", paramLabel = "FILE", description = "Write a Chrome/Perfetto trace (JSON) of every trapped ioctl.")
+    @Option(
+            names = "--trace",
+            paramLabel = "FILE",
+            description = "Write a Chrome/Perfetto trace (JSON) of every trapped ioctl.")
     Path trace;
 
-    @Option(names = "--stats", description = "Print counts and p50/p99 latency of trapped ioctls by device, request and disposition at exit.")
+    @Option(
+            names = "--stats",
+            description =
+                    "Print counts and p50/p99 latency of trapped ioctls by device, request and disposition at exit.")
     boolean stats;
 
     @Parameters(arity = "1..*", paramLabel = "CMD", description = "The command and its arguments.")
@@ -110,20 +174,44 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (POSIXFactory.getNativePOSIX().geteuid() != 0) {
-            throw new IllegalStateException("sluice run needs root: it creates mount and pid namespaces");
+            throw new IllegalStateException(
+                    "sluice run needs root: it creates mount and pid namespaces");
         }
         // A bad option or profile file fails before anything changes on the host.
-        SandboxPolicy policy = SandboxPolicy.of(new RunRequest(command, rootfs, net, env, devices, rdmaDevices, rdmaNetdevs,
-                strictArpOnHost, rdmaCm, gpus, nvDriverVersion, nvCaps, hostname, proxies, seccompProfile, allowIoUring));
+        SandboxPolicy policy =
+                SandboxPolicy.of(
+                        new RunRequest(
+                                command,
+                                rootfs,
+                                net,
+                                env,
+                                devices,
+                                rdmaDevices,
+                                rdmaNetdevs,
+                                strictArpOnHost,
+                                rdmaCm,
+                                gpus,
+                                nvDriverVersion,
+                                nvCaps,
+                                hostname,
+                                proxies,
+                                seccompProfile,
+                                allowIoUring));
         TestFaults.active(); // so does a malformed SLUICE_TEST_FAULTS (the tests' switch)
         List<DeviceProxy> active = Installation.proxies(policy.proxyConfig());
         if (!acceptRacyContinue) {
-            DeviceProxy.racyWarning(active).ifPresent(w -> System.err.println("sluice: warning: " + w
-                    + " (--accept-racy-continue accepts them)"));
+            DeviceProxy.racyWarning(active)
+                    .ifPresent(
+                            w ->
+                                    System.err.println(
+                                            "sluice: warning: "
+                                                    + w
+                                                    + " (--accept-racy-continue accepts them)"));
         }
         SandboxSpec spec = policy.spec(System.getenv(), System.getProperty("user.dir"));
         if (strictArpOnHost) {
-            for (String line : StrongArp.applyOnHost(Path.of("/proc/sys"), policy.strictArpHostNetdevs())) {
+            for (String line :
+                    StrongArp.applyOnHost(Path.of("/proc/sys"), policy.strictArpHostNetdevs())) {
                 System.err.println("sluice: host sysctl " + line);
             }
         }
@@ -134,10 +222,16 @@ final class RunCommand implements Callable<Integer> {
         try {
             if (mover != null) {
                 for (String dev : mover.recoverStale()) {
-                    System.err.println("sluice: netdev " + dev + " restored to the host from a sandbox that ended without giving it back");
+                    System.err.println(
+                            "sluice: netdev "
+                                    + dev
+                                    + " restored to the host from a sandbox that ended without giving it back");
                 }
             }
-            return runner.run(spec, active, new SandboxRunner.Options(stats, trace, 2, 64),
+            return runner.run(
+                    spec,
+                    active,
+                    new SandboxRunner.Options(stats, trace, 2, 64),
                     mover == null ? null : pid1 -> moveNetdevs(mover, netdevs, pid1, moved));
         } finally {
             active.forEach(DeviceProxy::close);
@@ -149,15 +243,25 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
-    /** The runner's host setup: the netdevs into the namespace of the sandbox's pid 1; null, or why not. */
-    private static String moveNetdevs(NetdevMover mover, List<NetdevMover.Grant> netdevs, int pid1,
-                                      AtomicReference<NetdevMover.Moved> moved) {
+    /**
+     * The runner's host setup: the netdevs into the namespace of the sandbox's pid 1; null, or why
+     * not.
+     */
+    private static String moveNetdevs(
+            NetdevMover mover,
+            List<NetdevMover.Grant> netdevs,
+            int pid1,
+            AtomicReference<NetdevMover.Moved> moved) {
         HostProcess owner = HostProcess.of(pid1);
         if (owner == null) {
             return "the sandbox ended while its netdevs were being moved";
         }
         try {
-            moved.set(mover.moveIn(netdevs, owner, "sluice run (pid " + ProcessHandle.current().pid() + ")"));
+            moved.set(
+                    mover.moveIn(
+                            netdevs,
+                            owner,
+                            "sluice run (pid " + ProcessHandle.current().pid() + ")"));
             return null;
         } catch (NetdevException e) {
             return e.getMessage();

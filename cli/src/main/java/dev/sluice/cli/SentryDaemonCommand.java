@@ -2,19 +2,24 @@ package dev.sluice.cli;
 
 import dev.sluice.oci.daemon.SentryDaemon;
 import dev.sluice.oci.state.StateStore;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /**
  * {@code sluice sentry-daemon} (hidden): the detached sentry of one OCI container, started by
  * {@code create} with the container's stdio and a report pipe (see {@link SentryDaemon}).
  */
-@Command(name = "sentry-daemon", hidden = true, description = "The detached sentry of a container (started by create).")
+@Command(
+        name = "sentry-daemon",
+        hidden = true,
+        description = "The detached sentry of a container (started by create).")
 final class SentryDaemonCommand extends OciCommand {
     @Option(names = "--bundle", required = true)
     Path bundle;
@@ -34,14 +39,22 @@ final class SentryDaemonCommand extends OciCommand {
     @Override
     int run() throws Exception {
         Path dir = new StateStore(main.root).dir(id);
-        return new SentryDaemon(dir, id, bundle, consoleSocket, Installation.helper("sluice-init"), Installation::proxies, reportFd,
-                preserveFds).run();
+        return new SentryDaemon(
+                        dir,
+                        id,
+                        bundle,
+                        consoleSocket,
+                        Installation.helper("sluice-init"),
+                        Installation::proxies,
+                        reportFd,
+                        preserveFds)
+                .run();
     }
 
     /**
      * The daemon's command line for a container of {@code bundle}, the id to be appended: this
-     * sluice's launcher (bin/sluice, so the same JVM flags), else this JVM's class path.
-     * {@code consoleSocket} (or null) is made absolute: the daemon runs elsewhere.
+     * sluice's launcher (bin/sluice, so the same JVM flags), else this JVM's class path. {@code
+     * consoleSocket} (or null) is made absolute: the daemon runs elsewhere.
      */
     static List<String> argv(Main main, Path bundle, Path consoleSocket, int preserveFds) {
         List<String> argv = new ArrayList<>();
@@ -64,7 +77,9 @@ final class SentryDaemonCommand extends OciCommand {
         argv.add("--bundle");
         argv.add(bundle.toString());
         argv.add("--report-fd");
-        argv.add(Integer.toString(3 + preserveFds)); // after the preserved fds (ContainerRuntime.create)
+        argv.add(
+                Integer.toString(
+                        3 + preserveFds)); // after the preserved fds (ContainerRuntime.create)
         argv.add("--preserve-fds");
         argv.add(Integer.toString(preserveFds));
         if (consoleSocket != null) {

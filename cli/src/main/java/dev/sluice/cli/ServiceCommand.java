@@ -1,19 +1,24 @@
 package dev.sluice.cli;
 
 import dev.sluice.oci.service.RuntimeService;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 
 /**
  * {@code sluice service} (hidden): the resident runtime service of one {@code --root}, started in
  * the background by {@code sluice-client} when it finds none (see {@link RuntimeService}).
  */
-@Command(name = "service", hidden = true, description = "The resident runtime service (started by sluice-client).")
+@Command(
+        name = "service",
+        hidden = true,
+        description = "The resident runtime service (started by sluice-client).")
 final class ServiceCommand extends OciCommand {
     @Option(names = "--socket", required = true)
     Path socket;
@@ -33,13 +38,20 @@ final class ServiceCommand extends OciCommand {
         return new RuntimeService(socket, idleSeconds * 1000L, ServiceCommand::serve).run();
     }
 
-    /** One caller's command, as bin/sluice would run it: its stdio, environment and log lines are the caller's. */
+    /**
+     * One caller's command, as bin/sluice would run it: its stdio, environment and log lines are
+     * the caller's.
+     */
     static int serve(RuntimeService.Caller c, List<String> args) {
-        PrintWriter out = new PrintWriter(new OutputStreamWriter(c.out(), StandardCharsets.UTF_8), true);
-        PrintWriter err = new PrintWriter(new OutputStreamWriter(c.err(), StandardCharsets.UTF_8), true);
+        PrintWriter out =
+                new PrintWriter(new OutputStreamWriter(c.out(), StandardCharsets.UTF_8), true);
+        PrintWriter err =
+                new PrintWriter(new OutputStreamWriter(c.err(), StandardCharsets.UTF_8), true);
         LogSetup.CALLER_STDERR.set(c.err()); // the command's log lines are the caller's
         try {
-            return Main.execute(new Invocation(c.cwd(), c.env(), out, err, c.spawner()), args.toArray(String[]::new));
+            return Main.execute(
+                    new Invocation(c.cwd(), c.env(), out, err, c.spawner()),
+                    args.toArray(String[]::new));
         } finally {
             LogSetup.CALLER_STDERR.remove();
             LogSetup.CALLER_LEVEL.remove();

@@ -2,6 +2,7 @@ package dev.sluice.cli;
 
 import dev.sluice.cli.SoakRun.Done;
 import dev.sluice.cli.SoakRun.Sample;
+
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -22,18 +23,32 @@ final class SoakVerdict {
      * @param native1 the untrapped half before the soak, or null when there was no baseline
      * @param native2 the untrapped half after it, or null
      */
-    static int report(PrintWriter out, Duration duration, int threads, Duration warm, double rssSlackMiB, Done native1,
-                      SoakRun.Sandboxed soak, Done native2) {
+    static int report(
+            PrintWriter out,
+            Duration duration,
+            int threads,
+            Duration warm,
+            double rssSlackMiB,
+            Done native1,
+            SoakRun.Sandboxed soak,
+            Done native2) {
         List<String> failures = new ArrayList<>();
         if (soak.exitCode != 0) {
-            failures.add("the sandboxed guest exited " + soak.exitCode + " (a wrong answer or a failed call: see above)");
+            failures.add(
+                    "the sandboxed guest exited "
+                            + soak.exitCode
+                            + " (a wrong answer or a failed call: see above)");
         }
         Done d = soak.done;
         if (d == null || d.calls() == 0) {
             failures.add("the sandboxed guest reported no calls");
         }
-        // From the first sample at or after the warm-up's end (a guest's interval line is never early).
-        List<Sample> post = soak.samples.stream().filter(x -> x.tSec() >= warm.toMillis() / 1000.0 - 0.05).toList();
+        // From the first sample at or after the warm-up's end (a guest's interval line is never
+        // early).
+        List<Sample> post =
+                soak.samples.stream()
+                        .filter(x -> x.tSec() >= warm.toMillis() / 1000.0 - 0.05)
+                        .toList();
         List<String> growth = judge(post, rssSlackMiB, soak.statsFds, failures);
 
         out.println();
@@ -42,7 +57,9 @@ final class SoakVerdict {
         printSummary(out, "sandboxed (sluice run --proxy pty)", d);
         printSummary(out, "untrapped, after", native2);
         if (soak.statsFds != null) {
-            out.printf("sentry fds at the sandbox's start and end (--stats): %d, %d%n", soak.statsFds[0], soak.statsFds[1]);
+            out.printf(
+                    "sentry fds at the sandbox's start and end (--stats): %d, %d%n",
+                    soak.statsFds[0], soak.statsFds[1]);
         }
         double slope = post.size() < 2 ? 0 : slopeMiBPerMinute(post);
         out.printf("sentry RSS after the warm-up: least-squares slope %+.3f MiB/min%n", slope);
@@ -65,40 +82,64 @@ final class SoakVerdict {
         }
         Sample start = post.isEmpty() ? null : post.get(0);
         Sample end = post.isEmpty() ? null : post.get(post.size() - 1);
-        out.printf("soak: duration=%ds threads=%d calls=%d emulate=%d continue=%d rate=%.0f/s p50=%.1fus p99=%.1fus "
+        out.printf(
+                "soak: duration=%ds threads=%d calls=%d emulate=%d continue=%d rate=%.0f/s p50=%.1fus p99=%.1fus "
                         + "native_rate=%s native_p99=%s rate_ratio=%s p99_ratio=%s "
                         + "rss_start=%.1fMiB rss_end=%.1fMiB rss_max=%.1fMiB rss_slope=%+.3fMiB/min fds_start=%d fds_end=%d fds_max=%d "
                         + "growth=%s verdict=%s%n",
-                duration.toSeconds(), threads, d == null ? 0 : d.calls(), d == null ? 0 : d.emulate(), d == null ? 0 : d.cont(),
-                d == null ? 0.0 : d.rate(), d == null ? 0.0 : d.p50Ns() / 1000.0, d == null ? 0.0 : d.p99Ns() / 1000.0,
-                nativeRate, nativeP99, rateRatio, p99Ratio,
-                start == null ? 0.0 : start.rssKiB() / 1024.0, end == null ? 0.0 : end.rssKiB() / 1024.0,
-                soak.samples.stream().mapToLong(Sample::rssKiB).max().orElse(0) / 1024.0, slope,
-                post.size() < 3 ? 0 : fdsMin(post.subList(0, post.size() / 3)), end == null ? 0 : end.fds(),
+                duration.toSeconds(),
+                threads,
+                d == null ? 0 : d.calls(),
+                d == null ? 0 : d.emulate(),
+                d == null ? 0 : d.cont(),
+                d == null ? 0.0 : d.rate(),
+                d == null ? 0.0 : d.p50Ns() / 1000.0,
+                d == null ? 0.0 : d.p99Ns() / 1000.0,
+                nativeRate,
+                nativeP99,
+                rateRatio,
+                p99Ratio,
+                start == null ? 0.0 : start.rssKiB() / 1024.0,
+                end == null ? 0.0 : end.rssKiB() / 1024.0,
+                soak.samples.stream().mapToLong(Sample::rssKiB).max().orElse(0) / 1024.0,
+                slope,
+                post.size() < 3 ? 0 : fdsMin(post.subList(0, post.size() / 3)),
+                end == null ? 0 : end.fds(),
                 post.stream().mapToInt(Sample::fds).max().orElse(0),
-                growth.isEmpty() ? "none" : String.join(",", growth), failures.isEmpty() ? "pass" : "fail");
+                growth.isEmpty() ? "none" : String.join(",", growth),
+                failures.isEmpty() ? "pass" : "fail");
         out.flush();
         return failures.isEmpty() ? 0 : 1;
     }
 
     /**
-     * The growth criterion over the samples from the warm-up's end on (see
-     * {@link SoakBenchCommand}'s class comment). Adds a line per failure to {@code failures};
-     * returns what grew ({@code RSS}, {@code FDS}).
+     * The growth criterion over the samples from the warm-up's end on (see {@link
+     * SoakBenchCommand}'s class comment). Adds a line per failure to {@code failures}; returns what
+     * grew ({@code RSS}, {@code FDS}).
      */
-    static List<String> judge(List<Sample> post, double rssSlackMiB, int[] statsFds, List<String> failures) {
+    static List<String> judge(
+            List<Sample> post, double rssSlackMiB, int[] statsFds, List<String> failures) {
         List<String> growth = new ArrayList<>();
         if (post.size() < 3) {
-            failures.add("only " + post.size() + " samples after the warm-up; growth cannot be judged");
+            failures.add(
+                    "only " + post.size() + " samples after the warm-up; growth cannot be judged");
             return growth;
         }
         int third = post.size() / 3;
-        long firstMax = post.subList(0, third).stream().mapToLong(Sample::rssKiB).max().orElseThrow();
-        long lastMax = post.subList(post.size() - third, post.size()).stream().mapToLong(Sample::rssKiB).max().orElseThrow();
+        long firstMax =
+                post.subList(0, third).stream().mapToLong(Sample::rssKiB).max().orElseThrow();
+        long lastMax =
+                post.subList(post.size() - third, post.size()).stream()
+                        .mapToLong(Sample::rssKiB)
+                        .max()
+                        .orElseThrow();
         if (lastMax - firstMax > rssSlackMiB * 1024) {
             growth.add("RSS");
-            failures.add(String.format("sentry RSS grew: the last third's max %.1f MiB exceeds the first third's max %.1f MiB "
-                    + "by more than %.0f MiB", lastMax / 1024.0, firstMax / 1024.0, rssSlackMiB));
+            failures.add(
+                    String.format(
+                            "sentry RSS grew: the last third's max %.1f MiB exceeds the first third's max %.1f MiB "
+                                    + "by more than %.0f MiB",
+                            lastMax / 1024.0, firstMax / 1024.0, rssSlackMiB));
         }
         int firstMin = fdsMin(post.subList(0, third));
         int lastMin = fdsMin(post.subList(post.size() - third, post.size()));
@@ -106,18 +147,31 @@ final class SoakVerdict {
         boolean fdsGrew = false;
         if (end > firstMin) {
             fdsGrew = true;
-            failures.add("the sentry holds " + end + " fds at the end, " + firstMin + " after the warm-up");
+            failures.add(
+                    "the sentry holds "
+                            + end
+                            + " fds at the end, "
+                            + firstMin
+                            + " after the warm-up");
         }
         if (lastMin > firstMin) {
             fdsGrew = true;
-            failures.add("the sentry's fds rose and stayed: at least " + lastMin + " in the last third, " + firstMin
-                    + " in the first");
+            failures.add(
+                    "the sentry's fds rose and stayed: at least "
+                            + lastMin
+                            + " in the last third, "
+                            + firstMin
+                            + " in the first");
         }
         if (statsFds == null) {
             failures.add("the sandbox printed no `sentry fds: start= end=` line");
         } else if (statsFds[1] != statsFds[0]) {
             fdsGrew = true;
-            failures.add("the sentry ended the sandbox with " + statsFds[1] + " fds; it started with " + statsFds[0]);
+            failures.add(
+                    "the sentry ended the sandbox with "
+                            + statsFds[1]
+                            + " fds; it started with "
+                            + statsFds[0]);
         }
         if (fdsGrew) {
             growth.add("FDS");
@@ -132,7 +186,9 @@ final class SoakVerdict {
 
     private static void printSummary(PrintWriter out, String name, Done d) {
         if (d != null) {
-            out.printf("%-34s %12.0f %9.2f %9.2f%n", name, d.rate(), d.p50Ns() / 1000.0, d.p99Ns() / 1000.0);
+            out.printf(
+                    "%-34s %12.0f %9.2f %9.2f%n",
+                    name, d.rate(), d.p50Ns() / 1000.0, d.p99Ns() / 1000.0);
         }
     }
 

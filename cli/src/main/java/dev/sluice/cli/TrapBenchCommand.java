@@ -1,5 +1,10 @@
 package dev.sluice.cli;
 
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -13,38 +18,48 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code sluice bench trap}: the cost of one trapped ioctl round trip, in one run:
+ *
  * <ul>
- *   <li>untrapped: the ioctl with no seccomp filter;</li>
+ *   <li>untrapped: the ioctl with no seccomp filter;
  *   <li>C: answered by {@code sluice-bench-csup}, a minimal C supervisor doing the same per-call
- *       work as the sentry (pidfd_getfd, fstat, ioctl on the dup, /proc/PID/mem, ID_VALID, SEND);</li>
- *   <li>Java: answered by the sentry, through {@code sluice run --proxy pty}, the product's path.</li>
+ *       work as the sentry (pidfd_getfd, fstat, ioctl on the dup, /proc/PID/mem, ID_VALID, SEND);
+ *   <li>Java: answered by the sentry, through {@code sluice run --proxy pty}, the product's path.
  * </ul>
- * EMULATE uses {@code TIOCGPTN} (result written through a guest pointer); CONTINUE uses
- * {@code TCGETS}. The guest ({@code sluice-bench-guest}) times each call itself, so every mode is
- * measured the same way. Rounds are interleaved to spread machine noise evenly; the median over
- * rounds is reported.
+ *
+ * EMULATE uses {@code TIOCGPTN} (result written through a guest pointer); CONTINUE uses {@code
+ * TCGETS}. The guest ({@code sluice-bench-guest}) times each call itself, so every mode is measured
+ * the same way. Rounds are interleaved to spread machine noise evenly; the median over rounds is
+ * reported.
  */
-@Command(name = "trap", mixinStandardHelpOptions = true, description = "Trapped ioctl round trip: untrapped vs C supervisor vs Java sentry.")
+@Command(
+        name = "trap",
+        mixinStandardHelpOptions = true,
+        description = "Trapped ioctl round trip: untrapped vs C supervisor vs Java sentry.")
 final class TrapBenchCommand implements Callable<Integer> {
-    private static final Pattern LINE = Pattern.compile("median_ns=(\\d+) p99_ns=(\\d+) mean_ns=(\\d+)");
+    private static final Pattern LINE =
+            Pattern.compile("median_ns=(\\d+) p99_ns=(\\d+) mean_ns=(\\d+)");
 
-    @Spec
-    CommandSpec spec;
+    @Spec CommandSpec spec;
 
-    @Option(names = "--iters", defaultValue = "200000", description = "Timed calls per run (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--iters",
+            defaultValue = "200000",
+            description = "Timed calls per run (default ${DEFAULT-VALUE}).")
     int iters;
 
-    @Option(names = "--warmup", defaultValue = "50000", description = "Untimed calls first (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--warmup",
+            defaultValue = "50000",
+            description = "Untimed calls first (default ${DEFAULT-VALUE}).")
     int warmup;
 
-    @Option(names = "--rounds", defaultValue = "3", description = "Interleaved rounds (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--rounds",
+            defaultValue = "3",
+            description = "Interleaved rounds (default ${DEFAULT-VALUE}).")
     int rounds;
 
     record Figures(double medianUs, double p99Us) {}
@@ -64,13 +79,22 @@ final class TrapBenchCommand implements Callable<Integer> {
         Map<String, List<Figures>> results = new LinkedHashMap<>();
         modes.keySet().forEach(k -> results.put(k, new ArrayList<>()));
         var out = spec.commandLine().getOut();
-        out.printf("sluice bench trap: %d timed calls per run after %d warm-up calls, %d interleaved rounds, on /dev/ptmx%n",
+        out.printf(
+                "sluice bench trap: %d timed calls per run after %d warm-up calls, %d interleaved rounds, on /dev/ptmx%n",
                 iters, warmup, rounds);
         for (int r = 0; r < rounds; r++) {
             for (var e : modes.entrySet()) {
                 String ioctl = e.getKey().contains("TCGETS") ? "tcgets" : "ptn";
-                List<String> cmd = concat(e.getValue(), guest.toString(), "--ioctl", ioctl,
-                        "--iters", Integer.toString(iters), "--warmup", Integer.toString(warmup));
+                List<String> cmd =
+                        concat(
+                                e.getValue(),
+                                guest.toString(),
+                                "--ioctl",
+                                ioctl,
+                                "--iters",
+                                Integer.toString(iters),
+                                "--warmup",
+                                Integer.toString(warmup));
                 results.get(e.getKey()).add(runGuest(cmd));
             }
         }
@@ -80,11 +104,16 @@ final class TrapBenchCommand implements Callable<Integer> {
         for (var e : results.entrySet()) {
             Figures f = median(e.getValue());
             Figures base = e.getKey().contains("CONTINUE") ? cCont : c;
-            String ratio = e.getKey().equals("untrapped") ? "-" : String.format("%.2f", f.medianUs / base.medianUs);
+            String ratio =
+                    e.getKey().equals("untrapped")
+                            ? "-"
+                            : String.format("%.2f", f.medianUs / base.medianUs);
             out.printf("%-36s %11.2f %9.2f %7s%n", e.getKey(), f.medianUs, f.p99Us, ratio);
         }
         Figures j = median(results.get("Java sentry, EMULATE (TIOCGPTN)"));
-        out.printf("trap round trip: java=%.2f c=%.2f ratio=%.2f%n", j.medianUs, c.medianUs, j.medianUs / c.medianUs);
+        out.printf(
+                "trap round trip: java=%.2f c=%.2f ratio=%.2f%n",
+                j.medianUs, c.medianUs, j.medianUs / c.medianUs);
         return 0;
     }
 
@@ -92,7 +121,9 @@ final class TrapBenchCommand implements Callable<Integer> {
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT);
         Process p = pb.start();
         String found = null;
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+        try (BufferedReader r =
+                new BufferedReader(
+                        new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             for (String line; (line = r.readLine()) != null; ) {
                 if (line.startsWith("bench ")) {
                     found = line;
@@ -102,9 +133,11 @@ final class TrapBenchCommand implements Callable<Integer> {
         int code = p.waitFor();
         Matcher m = found == null ? null : LINE.matcher(found);
         if (code != 0 || m == null || !m.find()) {
-            throw new IllegalStateException("benchmark run failed (exit " + code + "): " + String.join(" ", cmd));
+            throw new IllegalStateException(
+                    "benchmark run failed (exit " + code + "): " + String.join(" ", cmd));
         }
-        return new Figures(Long.parseLong(m.group(1)) / 1000.0, Long.parseLong(m.group(2)) / 1000.0);
+        return new Figures(
+                Long.parseLong(m.group(1)) / 1000.0, Long.parseLong(m.group(2)) / 1000.0);
     }
 
     private static Figures median(List<Figures> runs) {
@@ -113,7 +146,10 @@ final class TrapBenchCommand implements Callable<Integer> {
         return new Figures(med[med.length / 2], p99[p99.length / 2]);
     }
 
-    /** This JVM's java binary and flags, running sluice's main class: the product's own path (also the soak's). */
+    /**
+     * This JVM's java binary and flags, running sluice's main class: the product's own path (also
+     * the soak's).
+     */
     static List<String> javaCommand() {
         List<String> cmd = new ArrayList<>();
         cmd.add(ProcessHandle.current().info().command().orElse("java"));

@@ -1,15 +1,16 @@
 package dev.sluice.cli;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+
 /**
- * Test support: {@code System.out} and {@code System.err} captured for each test, for the in-process
- * command-line tests. Register with {@code @RegisterExtension}.
+ * Test support: {@code System.out} and {@code System.err} captured for each test, for the
+ * in-process command-line tests. Register with {@code @RegisterExtension}.
  */
 final class CapturedStdio implements BeforeEachCallback, AfterEachCallback {
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();

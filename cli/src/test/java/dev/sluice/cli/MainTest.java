@@ -3,16 +3,16 @@ package dev.sluice.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
+import java.util.concurrent.TimeUnit;
+
 /** The command line, in process: {@link Main#execute} returns the exit code and never exits. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class MainTest {
-    @RegisterExtension
-    final CapturedStdio stdio = new CapturedStdio();
+    @RegisterExtension final CapturedStdio stdio = new CapturedStdio();
 
     private String out() {
         return stdio.out();
@@ -31,21 +31,29 @@ class MainTest {
     @Test
     void help() {
         assertEquals(0, Main.execute("--help"), "--help exits 0");
-        assertTrue(out().contains("run") && out().contains("proxies"), "lists the subcommands: " + out());
+        assertTrue(
+                out().contains("run") && out().contains("proxies"),
+                "lists the subcommands: " + out());
         assertEquals(0, Main.execute("run", "--help"), "every subcommand has --help");
         assertTrue(out().contains("--rootfs"), "run --help lists run's options: " + out());
     }
 
     @Test
     void unknownOptionIsAUsageError() {
-        assertEquals(125, Main.execute("--no-such-option"), "an unknown option is sluice's own error, 125");
-        assertTrue(err().contains("sluice: ") && err().contains("--no-such-option"), "says what was wrong: " + err());
+        assertEquals(
+                125,
+                Main.execute("--no-such-option"),
+                "an unknown option is sluice's own error, 125");
+        assertTrue(
+                err().contains("sluice: ") && err().contains("--no-such-option"),
+                "says what was wrong: " + err());
         assertTrue(err().contains("--help"), "and where to look: " + err());
     }
 
     @Test
     void unknownRunOptionIsAUsageError() {
-        assertEquals(125, Main.execute("run", "--bogus", "--", "true"), "an unknown run option is 125");
+        assertEquals(
+                125, Main.execute("run", "--bogus", "--", "true"), "an unknown run option is 125");
     }
 
     @Test
@@ -57,7 +65,10 @@ class MainTest {
     @Test
     void runWithABadNetworkModeIsAnError() {
         // Fails before anything is started, root or not.
-        assertEquals(125, Main.execute("run", "--net", "bridge", "--", "true"), "--net must be host or none");
+        assertEquals(
+                125,
+                Main.execute("run", "--net", "bridge", "--", "true"),
+                "--net must be host or none");
         assertTrue(err().contains("sluice: "), "one line for the user: " + err());
     }
 
@@ -66,19 +77,27 @@ class MainTest {
         assertEquals(0, Main.execute("proxies"), "proxies exits 0");
         String listing = out();
         for (String name : new String[] {"pty", "nvproxy", "rdmaproxy"}) {
-            assertTrue(listing.lines().anyMatch(l -> l.startsWith(name + " ")), "lists " + name + ":\n" + listing);
+            assertTrue(
+                    listing.lines().anyMatch(l -> l.startsWith(name + " ")),
+                    "lists " + name + ":\n" + listing);
         }
     }
 
     @Test
     void badLogLevelIsAUsageError() {
-        assertEquals(125, Main.execute("--log-level", "bogus", "proxies"), "an unknown log level is 125");
+        assertEquals(
+                125,
+                Main.execute("--log-level", "bogus", "proxies"),
+                "an unknown log level is 125");
         assertTrue(err().contains("bogus"), "names the bad level: " + err());
     }
 
     @Test
     void goodLogLevelIsAccepted() {
         assertEquals(0, Main.execute("--log-level", "debug", "proxies"), "a known level");
-        assertEquals(0, Main.execute("proxies", "--log-level", "error"), "the option is inherited by subcommands");
+        assertEquals(
+                0,
+                Main.execute("proxies", "--log-level", "error"),
+                "the option is inherited by subcommands");
     }
 }

@@ -7,17 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+
 import dev.sluice.oci.OciException;
 import dev.sluice.oci.state.ContainerState;
 import dev.sluice.oci.state.StateStore;
 import dev.sluice.sentry.launch.HostProcess;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Instant;
-import java.util.Arrays;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -25,18 +20,24 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
 /**
- * The runc-compatible command line, in process: grammar, global options in both forms, the
- * --log error lines, spec, features, and the errors that need no container to exist.
+ * The runc-compatible command line, in process: grammar, global options in both forms, the --log
+ * error lines, spec, features, and the errors that need no container to exist.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class OciCliTest {
     private static final ObjectMapper JSON = new ObjectMapper();
-    @RegisterExtension
-    final CapturedStdio stdio = new CapturedStdio();
+    @RegisterExtension final CapturedStdio stdio = new CapturedStdio();
 
-    @TempDir
-    Path tmp;
+    @TempDir Path tmp;
 
     private String out() {
         return stdio.out();
@@ -47,18 +48,25 @@ class OciCliTest {
     }
 
     private static boolean oci(String... args) {
-        return OciGrammar.isOciRun(Arrays.asList(args), Main.commandLine(new Main()).getCommandSpec());
+        return OciGrammar.isOciRun(
+                Arrays.asList(args), Main.commandLine(new Main()).getCommandSpec());
     }
 
     @Test
     void whichRunIsMeant() {
         assertFalse(oci("run", "--", "true"), "sluice run -- CMD: the sandbox");
         assertFalse(oci("run", "ls", "-la"), "sluice run CMD ARGS: the sandbox");
-        assertFalse(oci("run", "--rootfs", "/srv/r", "--net", "none", "sh", "--bundle"), "options after CMD belong to CMD");
-        assertFalse(oci("--log-level", "debug", "run", "-e", "A=1", "true"), "sluice's own global option");
+        assertFalse(
+                oci("run", "--rootfs", "/srv/r", "--net", "none", "sh", "--bundle"),
+                "options after CMD belong to CMD");
+        assertFalse(
+                oci("--log-level", "debug", "run", "-e", "A=1", "true"),
+                "sluice's own global option");
         assertTrue(oci("--root", "/r", "run", "c1"), "a runc global option before run");
         assertTrue(oci("--root=/r", "run", "c1"), "in the --flag=value form too");
-        assertTrue(oci("--log", "/l", "--log-format", "json", "run", "-b", "/b", "c1"), "containerd's form");
+        assertTrue(
+                oci("--log", "/l", "--log-format", "json", "run", "-b", "/b", "c1"),
+                "containerd's form");
         assertTrue(oci("run", "-b", "/b", "c1"), "-b selects runc's run");
         assertTrue(oci("run", "--bundle=/b", "c1"), "--bundle=B too");
         assertTrue(oci("run", "-d", "c1"), "--detach is runc's");
@@ -76,8 +84,16 @@ class OciCliTest {
     @Test
     void errorsGoToTheJsonLogAndExitOne() throws IOException {
         Path log = tmp.resolve("log.json");
-        int rc = Main.execute("--root", tmp.resolve("root").toString(), "--log", log.toString(), "--log-format", "json",
-                "state", "nope");
+        int rc =
+                Main.execute(
+                        "--root",
+                        tmp.resolve("root").toString(),
+                        "--log",
+                        log.toString(),
+                        "--log-format",
+                        "json",
+                        "state",
+                        "nope");
         assertEquals(1, rc, "runc's exit status for a failure");
         List<String> lines = Files.readAllLines(log);
         assertEquals(1, lines.size(), "one line: " + lines);
@@ -85,16 +101,27 @@ class OciCliTest {
         assertEquals("error", l.get("level").asText(), "level");
         assertEquals("container \"nope\" does not exist", l.get("msg").asText(), "msg");
         Instant.parse(l.get("time").asText());
-        assertTrue(err().contains("sluice: container \"nope\" does not exist"), "and on stderr: " + err());
+        assertTrue(
+                err().contains("sluice: container \"nope\" does not exist"),
+                "and on stderr: " + err());
     }
 
     @Test
     void flagEqualsValueAndTextFormat() throws IOException {
         Path log = tmp.resolve("log.txt");
-        int rc = Main.execute("--root=" + tmp.resolve("root"), "--log=" + log, "--log-format=text", "kill", "nope", "KILL");
+        int rc =
+                Main.execute(
+                        "--root=" + tmp.resolve("root"),
+                        "--log=" + log,
+                        "--log-format=text",
+                        "kill",
+                        "nope",
+                        "KILL");
         assertEquals(1, rc, "kill of an unknown container fails");
         String line = Files.readString(log).trim();
-        assertTrue(line.matches("time=\"[^\"]+\" level=error msg=\"container \\\\\"nope\\\\\" does not exist\""),
+        assertTrue(
+                line.matches(
+                        "time=\"[^\"]+\" level=error msg=\"container \\\\\"nope\\\\\" does not exist\""),
                 "logrus text format: " + line);
     }
 
@@ -103,7 +130,9 @@ class OciCliTest {
         Path log = tmp.resolve("log.json");
         int rc = Main.execute("--log", log.toString(), "--log-format", "json", "start");
         assertEquals(1, rc, "a missing ID is a failure of the runc kind, exit 1");
-        assertTrue(JSON.readTree(Files.readAllLines(log).get(0)).get("msg").asText().contains("ID"), "names the missing ID");
+        assertTrue(
+                JSON.readTree(Files.readAllLines(log).get(0)).get("msg").asText().contains("ID"),
+                "names the missing ID");
     }
 
     @Test
@@ -119,9 +148,11 @@ class OciCliTest {
         JsonNode c = JSON.readTree(b.resolve("config.json").toFile());
         assertEquals("sh", c.get("process").get("args").get(0).asText(), "runc's default command");
         assertTrue(c.get("root").get("readonly").asBoolean(), "read-only root");
-        assertEquals(1, Main.execute("spec", "-b", b.toString()), "a second spec does not overwrite");
+        assertEquals(
+                1, Main.execute("spec", "-b", b.toString()), "a second spec does not overwrite");
         assertTrue(err().contains("exists. Remove it first"), "runc's message: " + err());
-        assertEquals(1, Main.execute("spec", "--rootless", "-b", tmp.toString()), "rootless is refused");
+        assertEquals(
+                1, Main.execute("spec", "--rootless", "-b", tmp.toString()), "rootless is refused");
     }
 
     @Test
@@ -131,15 +162,24 @@ class OciCliTest {
         assertEquals("1.0.0", f.get("ociVersionMin").asText(), "min version");
         assertEquals(6, f.get("hooks").size(), "every hook kind: " + f.get("hooks"));
         assertTrue(f.get("linux").get("seccomp").get("enabled").asBoolean(), "seccomp profiles");
-        assertTrue(f.get("linux").get("seccomp").get("actions").toString().contains("SCMP_ACT_NOTIFY"),
+        assertTrue(
+                f.get("linux").get("seccomp").get("actions").toString().contains("SCMP_ACT_NOTIFY"),
                 "the container's own profile may notify a seccomp agent, as with runc");
         JsonNode cg = f.get("linux").get("cgroup");
-        assertTrue(cg.get("v1").asBoolean() && cg.get("v2").asBoolean(), "cgroups v1 and v2: " + cg);
+        assertTrue(
+                cg.get("v1").asBoolean() && cg.get("v2").asBoolean(), "cgroups v1 and v2: " + cg);
         assertTrue(cg.get("systemd").asBoolean(), "--systemd-cgroup's path form: " + cg);
-        assertFalse(cg.get("systemdUser").asBoolean() || cg.get("rdma").asBoolean(), "no rootless systemd, no rdma controller: " + cg);
-        assertTrue(f.get("linux").get("namespaces").toString().contains("\"user\""), "user namespaces");
-        assertFalse(f.get("linux").get("namespaces").toString().contains("time"), "no time namespaces");
-        assertFalse(f.get("linux").get("capabilities").toString().contains("CAP_MKNOD"), "CAP_MKNOD is never granted");
+        assertFalse(
+                cg.get("systemdUser").asBoolean() || cg.get("rdma").asBoolean(),
+                "no rootless systemd, no rdma controller: " + cg);
+        assertTrue(
+                f.get("linux").get("namespaces").toString().contains("\"user\""),
+                "user namespaces");
+        assertFalse(
+                f.get("linux").get("namespaces").toString().contains("time"), "no time namespaces");
+        assertFalse(
+                f.get("linux").get("capabilities").toString().contains("CAP_MKNOD"),
+                "CAP_MKNOD is never granted");
         assertTrue(f.get("mountOptions").toString().contains("rbind"), "mount options");
     }
 
@@ -148,24 +188,57 @@ class OciCliTest {
         Path root = tmp.resolve("root");
         Path b = Files.createDirectories(tmp.resolve("b"));
         Path log = tmp.resolve("log.json");
-        assertEquals(1, Main.execute("--root", root.toString(), "--log", log.toString(), "--log-format", "json",
-                "create", "--bundle", b.toString(), "c1"), "no config.json");
-        assertTrue(JSON.readTree(Files.readAllLines(log).get(0)).get("msg").asText().contains("config.json: no such file"),
+        assertEquals(
+                1,
+                Main.execute(
+                        "--root",
+                        root.toString(),
+                        "--log",
+                        log.toString(),
+                        "--log-format",
+                        "json",
+                        "create",
+                        "--bundle",
+                        b.toString(),
+                        "c1"),
+                "no config.json");
+        assertTrue(
+                JSON.readTree(Files.readAllLines(log).get(0))
+                        .get("msg")
+                        .asText()
+                        .contains("config.json: no such file"),
                 "names config.json");
-        Files.writeString(b.resolve("config.json"), "{\"ociVersion\": \"1.0.2\", \"root\": {\"path\": \"rootfs\"},"
-                + " \"process\": {\"args\": [\"sh\"], \"cwd\": \"/\"}, \"linux\": {\"namespaces\": [{\"type\": \"mount\"}]}}");
-        assertEquals(1, Main.execute("--root", root.toString(), "create", "-b", b.toString(), "c1"), "no rootfs");
-        assertTrue(err().contains("root.path: " + b.resolve("rootfs") + ": no such directory"), err());
-        assertEquals(1, Main.execute("--root", root.toString(), "create", "-b", b.toString(), "bad/id"), "a bad id");
+        Files.writeString(
+                b.resolve("config.json"),
+                "{\"ociVersion\": \"1.0.2\", \"root\": {\"path\": \"rootfs\"},"
+                        + " \"process\": {\"args\": [\"sh\"], \"cwd\": \"/\"}, \"linux\": {\"namespaces\": [{\"type\": \"mount\"}]}}");
+        assertEquals(
+                1,
+                Main.execute("--root", root.toString(), "create", "-b", b.toString(), "c1"),
+                "no rootfs");
+        assertTrue(
+                err().contains("root.path: " + b.resolve("rootfs") + ": no such directory"), err());
+        assertEquals(
+                1,
+                Main.execute("--root", root.toString(), "create", "-b", b.toString(), "bad/id"),
+                "a bad id");
         assertTrue(err().contains("invalid container id \"bad/id\""), err());
-        assertFalse(Files.exists(root) && Files.list(root).findAny().isPresent(), "nothing under --root");
+        assertFalse(
+                Files.exists(root) && Files.list(root).findAny().isPresent(),
+                "nothing under --root");
     }
 
     @Test
     void deleteForceOfAnUnknownIdSucceeds() {
         String root = tmp.resolve("root").toString();
-        assertEquals(0, Main.execute("--root", root, "delete", "--force", "ghost"), "runc: delete --force of nothing is fine");
-        assertEquals(1, Main.execute("--root", root, "delete", "ghost"), "without --force it is an error");
+        assertEquals(
+                0,
+                Main.execute("--root", root, "delete", "--force", "ghost"),
+                "runc: delete --force of nothing is fine");
+        assertEquals(
+                1,
+                Main.execute("--root", root, "delete", "ghost"),
+                "without --force it is an error");
         assertTrue(err().contains("container \"ghost\" does not exist"), err());
     }
 
@@ -181,14 +254,28 @@ class OciCliTest {
         StateStore store = new StateStore(root);
         HostProcess me = HostProcess.of(self);
         try (StateStore.Locked l = store.create("c1")) {
-            store.write(new ContainerState("1.0.2", "c1", "/b", "/b/rootfs", me.pid(), me.startTime(), 0, 0,
-                    "2026-01-01T00:00:00Z", true, java.util.Map.of(), java.util.Map.of("freezer", cg.toString())));
+            store.write(
+                    new ContainerState(
+                            "1.0.2",
+                            "c1",
+                            "/b",
+                            "/b/rootfs",
+                            me.pid(),
+                            me.startTime(),
+                            0,
+                            0,
+                            "2026-01-01T00:00:00Z",
+                            true,
+                            java.util.Map.of(),
+                            java.util.Map.of("freezer", cg.toString())));
         }
         String r = root.toString();
-        assertEquals(0, Main.execute("--root", r, "ps", "--format", "json", "c1"), "ps json\n" + err());
+        assertEquals(
+                0, Main.execute("--root", r, "ps", "--format", "json", "c1"), "ps json\n" + err());
         assertEquals("[" + self + "]", out().trim(), "the pids in the cgroup, as a JSON array");
         assertEquals(0, Main.execute("--root", r, "pause", "c1"), "pause\n" + err());
-        assertEquals("FROZEN", Files.readString(cg.resolve("freezer.state")).trim(), "freezer.state");
+        assertEquals(
+                "FROZEN", Files.readString(cg.resolve("freezer.state")).trim(), "freezer.state");
         assertEquals(0, Main.execute("--root", r, "state", "c1"), "state");
         assertTrue(out().contains("\"status\" : \"paused\""), "state says paused: " + out());
         assertEquals(1, Main.execute("--root", r, "pause", "c1"), "pause twice");
@@ -207,22 +294,41 @@ class OciCliTest {
 
     @Test
     void listOfAnEmptyRoot() {
-        assertEquals(0, Main.execute("--root", tmp.resolve("none").toString(), "list"), "list exits 0");
+        assertEquals(
+                0, Main.execute("--root", tmp.resolve("none").toString(), "list"), "list exits 0");
         assertTrue(out().startsWith("ID "), "the table header: " + out());
-        assertEquals(0, Main.execute("--root", tmp.resolve("none").toString(), "list", "--format", "json"), "json");
+        assertEquals(
+                0,
+                Main.execute("--root", tmp.resolve("none").toString(), "list", "--format", "json"),
+                "json");
         assertTrue(out().contains("[ ]"), "an empty array: " + out());
     }
 
     @ParameterizedTest
-    @CsvSource({"9,9", "KILL,9", "SIGKILL,9", "kill,9", "sigterm,15", "TERM,15", "HUP,1", "USR1,10", "WINCH,28",
-            "RTMIN,34", "RTMIN+2,36", "64,64"})
+    @CsvSource({
+        "9,9",
+        "KILL,9",
+        "SIGKILL,9",
+        "kill,9",
+        "sigterm,15",
+        "TERM,15",
+        "HUP,1",
+        "USR1,10",
+        "WINCH,28",
+        "RTMIN,34",
+        "RTMIN+2,36",
+        "64,64"
+    })
     void signalNamesAndNumbers(String arg, int number) {
         assertEquals(number, KillCommand.parse(arg), arg);
     }
 
     @Test
     void badSignalsAreNamed() {
-        assertTrue(assertThrows(OciException.class, () -> KillCommand.parse("SIGNOPE")).getMessage().contains("\"SIGNOPE\""));
+        assertTrue(
+                assertThrows(OciException.class, () -> KillCommand.parse("SIGNOPE"))
+                        .getMessage()
+                        .contains("\"SIGNOPE\""));
         assertThrows(OciException.class, () -> KillCommand.parse("0"));
         assertThrows(OciException.class, () -> KillCommand.parse("65"));
     }

@@ -6,7 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+
 import dev.sluice.sentry.launch.Spawner;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -14,32 +19,39 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code sluice rdma doctor} in process, on a fake sysfs/procfs ({@code --sys}, {@code --proc},
- * {@code --dev}). The netdevs are looked up for real, so the fixture's RDMA devices sit on
- * {@code lo}, which every network namespace has, or on a netdev that does not exist.
+ * {@code --dev}). The netdevs are looked up for real, so the fixture's RDMA devices sit on {@code
+ * lo}, which every network namespace has, or on a netdev that does not exist.
  */
 class RdmaDoctorCommandTest {
-    @TempDir
-    Path root;
+    @TempDir Path root;
 
     record Run(int status, String out, String err) {}
 
     private Run run(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        Invocation inv = new Invocation(Path.of("").toAbsolutePath(), Map.of(), new PrintWriter(out, true),
-                new PrintWriter(err, true), Spawner.LOCAL);
+        Invocation inv =
+                new Invocation(
+                        Path.of("").toAbsolutePath(),
+                        Map.of(),
+                        new PrintWriter(out, true),
+                        new PrintWriter(err, true),
+                        Spawner.LOCAL);
         int status = Main.execute(inv, args);
         return new Run(status, out.toString(), err.toString());
     }
 
     private List<String> roots() {
-        return List.of("--sys", root.resolve("sys").toString(), "--proc", root.resolve("proc").toString(),
-                "--dev", root.resolve("dev").toString());
+        return List.of(
+                "--sys",
+                root.resolve("sys").toString(),
+                "--proc",
+                root.resolve("proc").toString(),
+                "--dev",
+                root.resolve("dev").toString());
     }
 
     private Run doctor(String... more) {
@@ -65,7 +77,9 @@ class RdmaDoctorCommandTest {
         write(port.resolve("gid_attrs/ndevs/1"), netdev);
         write(port.resolve("gids/2"), "0000:0000:0000:0000:0000:0000:0000:0000");
         Files.createDirectories(sys.resolve("class/infiniband"));
-        Files.createSymbolicLink(sys.resolve("class/infiniband").resolve(ibdev), Path.of("../../devices/virtual/infiniband/" + ibdev));
+        Files.createSymbolicLink(
+                sys.resolve("class/infiniband").resolve(ibdev),
+                Path.of("../../devices/virtual/infiniband/" + ibdev));
         write(sys.resolve("class/infiniband_verbs/uverbs" + uverbs + "/ibdev"), ibdev);
         write(root.resolve("proc/sys/net/ipv4/conf/all/arp_ignore"), "0");
         write(root.resolve("proc/sys/net/ipv4/conf/all/arp_announce"), "0");
@@ -92,9 +106,15 @@ class RdmaDoctorCommandTest {
         rxe("rxe0", "lo", 0);
         Run r = doctor();
         assertEquals(0, r.status(), r.toString());
-        assertTrue(r.out().startsWith("rxe0 (uverbs0)  port 1 ACTIVE  link_layer Ethernet  netdev lo (mtu "), r.out());
+        assertTrue(
+                r.out()
+                        .startsWith(
+                                "rxe0 (uverbs0)  port 1 ACTIVE  link_layer Ethernet  netdev lo (mtu "),
+                r.out());
         assertTrue(r.out().contains("127.0.0.1/8 (GID 0)"), r.out());
-        assertTrue(r.out().contains("arp_ignore=1 arp_announce=2 (max of all: 0/0, lo: 1/2)"), r.out());
+        assertTrue(
+                r.out().contains("arp_ignore=1 arp_announce=2 (max of all: 0/0, lo: 1/2)"),
+                r.out());
         assertTrue(r.out().endsWith("1 RDMA device, no warnings\n"), r.out());
     }
 
@@ -104,7 +124,11 @@ class RdmaDoctorCommandTest {
         rxe("rxe1", "sluice-absent0", 1);
         Run r = doctor();
         assertEquals(1, r.status(), r.toString());
-        assertTrue(r.out().contains("WARN netdev sluice-absent0 of rxe1 port 1 is not in this network namespace"), r.out());
+        assertTrue(
+                r.out()
+                        .contains(
+                                "WARN netdev sluice-absent0 of rxe1 port 1 is not in this network namespace"),
+                r.out());
         assertTrue(r.out().endsWith("2 RDMA devices, 1 warning\n"), r.out());
 
         Run only = doctor("--device", "rxe0");
@@ -137,7 +161,13 @@ class RdmaDoctorCommandTest {
         rxe("rxe0", "lo", 0);
         Run r = doctor("--device", "mlx5_9");
         assertEquals(2, r.status(), r.toString());
-        assertTrue(r.err().contains("--device mlx5_9: no such RDMA device; " + root.resolve("sys/class/infiniband") + " lists rxe0"), r.err());
+        assertTrue(
+                r.err()
+                        .contains(
+                                "--device mlx5_9: no such RDMA device; "
+                                        + root.resolve("sys/class/infiniband")
+                                        + " lists rxe0"),
+                r.err());
     }
 
     @Test

@@ -11,18 +11,21 @@ import dev.sluice.sentry.spi.IoctlCall;
 import dev.sluice.sentry.spi.IoctlResult;
 import dev.sluice.sentry.spi.TrapRule;
 import dev.sluice.sentry.spi.Verdict;
+
 import java.util.List;
 
 /**
  * NVProxy: decides every trapped ioctl on the NVIDIA nodes, by the table of the node the sentry's
  * own dup of the guest's fd is ({@link NvidiaNode}, from its device number): the frontend table for
- * {@code nvidiactl} and {@code nvidia<N>}, the UVM table for {@code nvidia-uvm}, and tables of their
- * own that deny everything for {@code nvidia-modeset} and {@code nvidia-uvm-tools}. It owns every
- * NVIDIA device number, so a call on an NVIDIA node no table covers is denied here, not continued.
+ * {@code nvidiactl} and {@code nvidia<N>}, the UVM table for {@code nvidia-uvm}, and tables of
+ * their own that deny everything for {@code nvidia-modeset} and {@code nvidia-uvm-tools}. It owns
+ * every NVIDIA device number, so a call on an NVIDIA node no table covers is denied here, not
+ * continued.
  */
 public final class NvProxy implements DeviceProxy {
     /** The tables, one per kind of node. */
-    public record Tables(IoctlTable frontend, IoctlTable uvm, IoctlTable uvmTools, IoctlTable modeset) {
+    public record Tables(
+            IoctlTable frontend, IoctlTable uvm, IoctlTable uvmTools, IoctlTable modeset) {
         /** The table of {@code node}, or null when none covers it. */
         public IoctlTable of(NvidiaNode node) {
             return switch (node) {
@@ -47,15 +50,21 @@ public final class NvProxy implements DeviceProxy {
 
     /**
      * @param chardevs the host's NVIDIA majors, which tell a call's node
-     * @param modeset  whether the sandbox is granted {@code /dev/nvidia-modeset} (its request is then trapped)
+     * @param modeset whether the sandbox is granted {@code /dev/nvidia-modeset} (its request is
+     *     then trapped)
      * @param gpuNodes the sentry's own fds on the sandbox's GPU nodes, held for the sandbox's life
-     *                 and closed by {@link #close()}: RM lets a caller allocate a GPU's device object
-     *                 only while that caller's fd table holds the GPU's node ({@code osIsGpuAccessible},
-     *                 src/nvidia/src/kernel/gpu/device.c; {@code nv_is_gpu_accessible}, kernel-open/nvidia/nv.c),
-     *                 and the sentry is the caller of every emulated allocation. The sentry holds only
-     *                 the granted GPUs, so RM itself refuses the others.
+     *     and closed by {@link #close()}: RM lets a caller allocate a GPU's device object only
+     *     while that caller's fd table holds the GPU's node ({@code osIsGpuAccessible},
+     *     src/nvidia/src/kernel/gpu/device.c; {@code nv_is_gpu_accessible},
+     *     kernel-open/nvidia/nv.c), and the sentry is the caller of every emulated allocation. The
+     *     sentry holds only the granted GPUs, so RM itself refuses the others.
      */
-    public NvProxy(Tables tables, NvidiaChardevs chardevs, long caps, boolean modeset, List<HostFd> gpuNodes) {
+    public NvProxy(
+            Tables tables,
+            NvidiaChardevs chardevs,
+            long caps,
+            boolean modeset,
+            List<HostFd> gpuNodes) {
         this.tables = tables;
         this.chardevs = chardevs;
         this.caps = caps;
@@ -83,8 +92,16 @@ public final class NvProxy implements DeviceProxy {
         CharDevice d = call.device();
         IoctlTable t = tables.of(chardevs.classify(d));
         if (t == null) {
-            return new Verdict(IoctlResult.deny(Errno.ENOTTY, d == null ? "not an NVIDIA device"
-                    : "NVIDIA device " + d + " (" + chardevs.driverOf(d.major()) + ") has no NVProxy table"),
+            return new Verdict(
+                    IoctlResult.deny(
+                            Errno.ENOTTY,
+                            d == null
+                                    ? "not an NVIDIA device"
+                                    : "NVIDIA device "
+                                            + d
+                                            + " ("
+                                            + chardevs.driverOf(d.major())
+                                            + ") has no NVProxy table"),
                     ioctlName(call.request().cmd()));
         }
         Verdict v = t.dispatch(call, caps);
@@ -101,13 +118,15 @@ public final class NvProxy implements DeviceProxy {
                 return n;
             }
         }
-        return UvmIoctls.lookup(cmd) != null ? UvmIoctls.name(cmd) : FrontendEscapes.nameOfRequest(cmd);
+        return UvmIoctls.lookup(cmd) != null
+                ? UvmIoctls.name(cmd)
+                : FrontendEscapes.nameOfRequest(cmd);
     }
 
     /**
-     * Client allocation is the one NVIDIA row decided on guest memory: {@code RM_ALLOC} is continued
-     * when the class the sentry read is a client class ({@code RmAllocHandler}), and the kernel reads
-     * the class again.
+     * Client allocation is the one NVIDIA row decided on guest memory: {@code RM_ALLOC} is
+     * continued when the class the sentry read is a client class ({@code RmAllocHandler}), and the
+     * kernel reads the class again.
      */
     @Override
     public String racyRows() {

@@ -1,12 +1,12 @@
 package dev.sluice.nvproxy;
 
-import dev.sluice.nvproxy.driver.NvidiaDevices;
-import dev.sluice.nvproxy.frontend.Capability;
 import dev.sluice.nvproxy.driver.Abi580;
-import dev.sluice.nvproxy.frontend.DriverAbi;
 import dev.sluice.nvproxy.driver.DriverAbis;
 import dev.sluice.nvproxy.driver.DriverVersion;
 import dev.sluice.nvproxy.driver.HostDriver;
+import dev.sluice.nvproxy.driver.NvidiaDevices;
+import dev.sluice.nvproxy.frontend.Capability;
+import dev.sluice.nvproxy.frontend.DriverAbi;
 import dev.sluice.nvproxy.frontend.FrontendHandlers;
 import dev.sluice.nvproxy.frontend.FrontendTable;
 import dev.sluice.nvproxy.frontend.ProcGuestPids;
@@ -21,6 +21,10 @@ import dev.sluice.sentry.spi.DeviceProxy;
 import dev.sluice.sentry.spi.DeviceProxyProvider;
 import dev.sluice.sentry.spi.HostDevice;
 import dev.sluice.sentry.spi.ProxyConfig;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,17 +36,15 @@ import java.util.OptionalLong;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
- * Service entry of NVProxy. It activates when a sandbox is granted an NVIDIA device node
- * ({@code sluice run --gpus}, or {@code --device} of any node whose device number is an NVIDIA
- * driver's, whatever its name), refuses nodes no table of its covers ({@link NvidiaNode#UNCOVERED}),
- * detects the host driver's version (or takes {@value #OPT_DRIVER_VERSION}), picks that version's
- * ABI, and builds the tables for the capabilities in {@value #OPT_CAPABILITIES} (default
- * {@code compute,utility}). An unknown version fails the sandbox's start with a message naming it and
- * the supported ones.
+ * Service entry of NVProxy. It activates when a sandbox is granted an NVIDIA device node ({@code
+ * sluice run --gpus}, or {@code --device} of any node whose device number is an NVIDIA driver's,
+ * whatever its name), refuses nodes no table of its covers ({@link NvidiaNode#UNCOVERED}), detects
+ * the host driver's version (or takes {@value #OPT_DRIVER_VERSION}), picks that version's ABI, and
+ * builds the tables for the capabilities in {@value #OPT_CAPABILITIES} (default {@code
+ * compute,utility}). An unknown version fails the sandbox's start with a message naming it and the
+ * supported ones.
  */
 public final class NvProxyProvider implements DeviceProxyProvider, IoctlTableSource {
     private static final Logger LOG = LoggerFactory.getLogger(NvProxyProvider.class);
@@ -59,17 +61,22 @@ public final class NvProxyProvider implements DeviceProxyProvider, IoctlTableSou
 
     /**
      * @param procDevices where the host's char majors are listed
-     * @param stat        the char device a node is (following links), or empty
+     * @param stat the char device a node is (following links), or empty
      */
     NvProxyProvider(Path procDevices, Function<Path, Optional<CharDevice>> stat) {
         this.procDevices = procDevices;
         this.stat = stat;
     }
 
-    /** One granted node, what it is, and its device number (null when it could not be looked at). */
+    /**
+     * One granted node, what it is, and its device number (null when it could not be looked at).
+     */
     private record Granted(Path path, NvidiaNode kind, CharDevice device) {
         String describe(NvidiaChardevs chardevs) {
-            return path + (device == null ? "" : " (char " + device + ", " + chardevs.driverOf(device.major()) + ")");
+            return path
+                    + (device == null
+                            ? ""
+                            : " (char " + device + ", " + chardevs.driverOf(device.major()) + ")");
         }
     }
 
@@ -80,7 +87,9 @@ public final class NvProxyProvider implements DeviceProxyProvider, IoctlTableSou
 
     @Override
     public String description() {
-        return "NVIDIA GPUs: frontend, control and UVM ioctls (sluice run --gpus; driver " + DriverAbis.supported() + ")";
+        return "NVIDIA GPUs: frontend, control and UVM ioctls (sluice run --gpus; driver "
+                + DriverAbis.supported()
+                + ")";
     }
 
     @Override
@@ -88,13 +97,21 @@ public final class NvProxyProvider implements DeviceProxyProvider, IoctlTableSou
         return !nvidiaNodes(config, NvidiaChardevs.read(procDevices)).isEmpty();
     }
 
-    /** The granted nodes that are NVIDIA's, by device number (by name for a path that cannot be looked at). */
+    /**
+     * The granted nodes that are NVIDIA's, by device number (by name for a path that cannot be
+     * looked at).
+     */
     private List<Granted> nvidiaNodes(ProxyConfig config, NvidiaChardevs chardevs) {
         List<Granted> out = new ArrayList<>();
         for (Path p : config.grantedDevices()) {
             Optional<CharDevice> d = stat.apply(p);
-            NvidiaNode kind = d.map(chardevs::classify)
-                    .orElseGet(() -> Files.exists(p) ? NvidiaNode.NOT_NVIDIA : NvidiaChardevs.classifyByName(p));
+            NvidiaNode kind =
+                    d.map(chardevs::classify)
+                            .orElseGet(
+                                    () ->
+                                            Files.exists(p)
+                                                    ? NvidiaNode.NOT_NVIDIA
+                                                    : NvidiaChardevs.classifyByName(p));
             if (kind.isNvidia()) {
                 out.add(new Granted(p, kind, d.orElse(null)));
             }
@@ -109,13 +126,21 @@ public final class NvProxyProvider implements DeviceProxyProvider, IoctlTableSou
         if (nodes.isEmpty()) {
             return Optional.empty();
         }
-        List<Granted> uncovered = nodes.stream().filter(g -> g.kind() == NvidiaNode.UNCOVERED).toList();
+        List<Granted> uncovered =
+                nodes.stream().filter(g -> g.kind() == NvidiaNode.UNCOVERED).toList();
         if (!uncovered.isEmpty()) {
-            throw new IllegalStateException("NVProxy: " + uncovered.stream().map(g -> g.describe(chardevs))
-                    .collect(Collectors.joining(", ")) + (uncovered.size() == 1 ? " is an NVIDIA device node" : " are NVIDIA"
-                    + " device nodes") + " that no NVProxy table covers; refusing to grant " + (uncovered.size() == 1
-                    ? "it" : "them") + " without mediation (NVProxy covers nvidiactl, nvidia<N>, nvidia-uvm,"
-                    + " nvidia-uvm-tools and nvidia-modeset)");
+            throw new IllegalStateException(
+                    "NVProxy: "
+                            + uncovered.stream()
+                                    .map(g -> g.describe(chardevs))
+                                    .collect(Collectors.joining(", "))
+                            + (uncovered.size() == 1
+                                    ? " is an NVIDIA device node"
+                                    : " are NVIDIA" + " device nodes")
+                            + " that no NVProxy table covers; refusing to grant "
+                            + (uncovered.size() == 1 ? "it" : "them")
+                            + " without mediation (NVProxy covers nvidiactl, nvidia<N>, nvidia-uvm,"
+                            + " nvidia-uvm-tools and nvidia-modeset)");
         }
         Set<Capability> caps = Capability.parse(config.option(OPT_CAPABILITIES, "compute,utility"));
         Path ctl = Path.of("/dev", NvidiaDevices.CTL);
@@ -125,7 +150,10 @@ public final class NvProxyProvider implements DeviceProxyProvider, IoctlTableSou
         if (!override.isEmpty()) {
             DriverVersion forced = DriverVersion.parse(override);
             if (!forced.equals(version)) {
-                LOG.warn("nvproxy: host driver is {}, using the ABI of {} as asked", version, forced);
+                LOG.warn(
+                        "nvproxy: host driver is {}, using the ABI of {} as asked",
+                        version,
+                        forced);
             }
             version = forced;
         }
@@ -134,24 +162,36 @@ public final class NvProxyProvider implements DeviceProxyProvider, IoctlTableSou
         Set<Integer> gpuIds = new HashSet<>();
         List<Granted> gpus = nodes.stream().filter(g -> g.kind() == NvidiaNode.GPU).toList();
         for (Granted g : gpus) {
-            Optional<Integer> minor = g.device() != null ? Optional.of(g.device().minor()) : NvidiaDevices.minorOf(g.path());
-            minor.ifPresent(n -> {
-                minors.add(n);
-                Integer id = host.gpuIdByMinor().get(n);
-                if (id != null) {
-                    gpuIds.add(id);
-                }
-            });
+            Optional<Integer> minor =
+                    g.device() != null
+                            ? Optional.of(g.device().minor())
+                            : NvidiaDevices.minorOf(g.path());
+            minor.ifPresent(
+                    n -> {
+                        minors.add(n);
+                        Integer id = host.gpuIdByMinor().get(n);
+                        if (id != null) {
+                            gpuIds.add(id);
+                        }
+                    });
         }
         long mask = Capability.mask(caps);
         String driver = "driver " + version;
-        FrontendHandlers fe = new FrontendHandlers(HostDevice.NATIVE, minors,
-                new SandboxScope(gpuIds, new ProcGuestPids(Path.of("/proc"))),
-                memoryBlockSize(Path.of("/sys/devices/system/memory/block_size_bytes")));
+        FrontendHandlers fe =
+                new FrontendHandlers(
+                        HostDevice.NATIVE,
+                        minors,
+                        new SandboxScope(gpuIds, new ProcGuestPids(Path.of("/proc"))),
+                        memoryBlockSize(Path.of("/sys/devices/system/memory/block_size_bytes")));
         IoctlTable frontend = FrontendTable.build(abi, mask, driver, HostDevice.NATIVE, fe);
         boolean modeset = nodes.stream().anyMatch(g -> g.kind() == NvidiaNode.MODESET);
-        LOG.info("nvproxy: {} (branch {} ABI), capabilities {}, GPUs {}{}", driver, abi.branch(),
-                Capability.labels(mask), minors, modeset ? ", nvidia-modeset (every NVKMS call denied)" : "");
+        LOG.info(
+                "nvproxy: {} (branch {} ABI), capabilities {}, GPUs {}{}",
+                driver,
+                abi.branch(),
+                Capability.labels(mask),
+                minors,
+                modeset ? ", nvidia-modeset (every NVKMS call denied)" : "");
         List<HostFd> held = new ArrayList<>();
         try {
             for (Granted g : gpus) {
@@ -161,16 +201,30 @@ public final class NvProxyProvider implements DeviceProxyProvider, IoctlTableSou
             held.forEach(HostFd::close);
             throw e;
         }
-        return Optional.of(new NvProxy(new NvProxy.Tables(frontend, UvmTable.build(abi), UvmTable.tools(),
-                ModesetTable.build()), chardevs, mask, modeset, held));
+        return Optional.of(
+                new NvProxy(
+                        new NvProxy.Tables(
+                                frontend,
+                                UvmTable.build(abi),
+                                UvmTable.tools(),
+                                ModesetTable.build()),
+                        chardevs,
+                        mask,
+                        modeset,
+                        held));
     }
 
     @Override
     public List<IoctlTable> tables() {
         DriverAbi abi = new Abi580();
         long all = Capability.mask(Capability.values());
-        IoctlTable frontend = FrontendTable.build(abi, all, "docs", HostDevice.NATIVE,
-                new FrontendHandlers(HostDevice.NATIVE, Set.of(), Set.of()));
+        IoctlTable frontend =
+                FrontendTable.build(
+                        abi,
+                        all,
+                        "docs",
+                        HostDevice.NATIVE,
+                        new FrontendHandlers(HostDevice.NATIVE, Set.of(), Set.of()));
         return List.of(frontend, UvmTable.build(abi), UvmTable.tools(), ModesetTable.build());
     }
 

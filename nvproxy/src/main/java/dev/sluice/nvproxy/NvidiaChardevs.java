@@ -11,6 +11,10 @@ import static dev.sluice.nvproxy.abi.NvDeviceNumbers.NV_MINOR_DEVICE_NUMBER_REGU
 import dev.sluice.nvproxy.driver.NvidiaDevices;
 import dev.sluice.sentry.nativeio.StatLayout;
 import dev.sluice.sentry.spi.CharDevice;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,20 +22,21 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
- * The host's NVIDIA char majors (195, and the dynamic ones /proc/devices names {@code nvidia...}) and
- * what each NVIDIA node is ({@link NvidiaNode}), decided by device number: a node's name says nothing,
- * since a node of any name can carry an NVIDIA device number.
+ * The host's NVIDIA char majors (195, and the dynamic ones /proc/devices names {@code nvidia...})
+ * and what each NVIDIA node is ({@link NvidiaNode}), decided by device number: a node's name says
+ * nothing, since a node of any name can carry an NVIDIA device number.
  *
- * @param dynamicMajors driver name by char major, for the drivers whose name begins with {@code nvidia}
+ * @param dynamicMajors driver name by char major, for the drivers whose name begins with {@code
+ *     nvidia}
  */
 public record NvidiaChardevs(Map<Integer, String> dynamicMajors) {
     private static final Logger LOG = LoggerFactory.getLogger(NvidiaChardevs.class);
+
     /** {@code nvidia-uvm}'s name in /proc/devices (kernel-open/nvidia-uvm/uvm_common.h). */
     public static final String UVM_DRIVER = "nvidia-uvm";
+
     private static final Pattern GPU_NAME = Pattern.compile("nvidia\\d+");
     private static final int S_IFMT = 0170000;
     private static final int S_IFCHR = 0020000;
@@ -52,7 +57,9 @@ public record NvidiaChardevs(Map<Integer, String> dynamicMajors) {
                     chars = false;
                 } else if (chars) {
                     String[] f = line.trim().split("\\s+");
-                    if (f.length == 2 && f[1].startsWith(DRIVER_NAME_PREFIX) && f[0].matches("\\d{1,9}")) {
+                    if (f.length == 2
+                            && f[1].startsWith(DRIVER_NAME_PREFIX)
+                            && f[0].matches("\\d{1,9}")) {
                         int major = Integer.parseInt(f[0]);
                         if (major != NV_MAJOR_DEVICE_NUMBER) {
                             m.put(major, f[1]);
@@ -68,8 +75,11 @@ public record NvidiaChardevs(Map<Integer, String> dynamicMajors) {
 
     /** The dynamic major of {@code nvidia-uvm}, or -1 when that driver is not loaded. */
     public int uvmMajor() {
-        return dynamicMajors.entrySet().stream().filter(e -> e.getValue().equals(UVM_DRIVER)).mapToInt(Map.Entry::getKey)
-                .findFirst().orElse(-1);
+        return dynamicMajors.entrySet().stream()
+                .filter(e -> e.getValue().equals(UVM_DRIVER))
+                .mapToInt(Map.Entry::getKey)
+                .findFirst()
+                .orElse(-1);
     }
 
     /** What char device {@code major:minor} is. */
@@ -81,15 +91,20 @@ public record NvidiaChardevs(Map<Integer, String> dynamicMajors) {
             if (minor == NV_MINOR_DEVICE_NUMBER_MODESET_DEVICE) {
                 return NvidiaNode.MODESET;
             }
-            return minor >= 0 && minor <= NV_MINOR_DEVICE_NUMBER_REGULAR_MAX ? NvidiaNode.GPU : NvidiaNode.UNCOVERED;
+            return minor >= 0 && minor <= NV_MINOR_DEVICE_NUMBER_REGULAR_MAX
+                    ? NvidiaNode.GPU
+                    : NvidiaNode.UNCOVERED;
         }
         String driver = dynamicMajors.get(major);
         if (driver == null) {
             return NvidiaNode.NOT_NVIDIA;
         }
         if (driver.equals(UVM_DRIVER)) {
-            return minor == NVIDIA_UVM_PRIMARY_MINOR_NUMBER ? NvidiaNode.UVM
-                    : minor == NVIDIA_UVM_TOOLS_MINOR_NUMBER ? NvidiaNode.UVM_TOOLS : NvidiaNode.UNCOVERED;
+            return minor == NVIDIA_UVM_PRIMARY_MINOR_NUMBER
+                    ? NvidiaNode.UVM
+                    : minor == NVIDIA_UVM_TOOLS_MINOR_NUMBER
+                            ? NvidiaNode.UVM_TOOLS
+                            : NvidiaNode.UNCOVERED;
         }
         return NvidiaNode.UNCOVERED;
     }
@@ -101,7 +116,9 @@ public record NvidiaChardevs(Map<Integer, String> dynamicMajors) {
 
     /** The driver that registered {@code major}, for messages. */
     public String driverOf(int major) {
-        return major == NV_MAJOR_DEVICE_NUMBER ? "nvidia" : dynamicMajors.getOrDefault(major, "not NVIDIA's");
+        return major == NV_MAJOR_DEVICE_NUMBER
+                ? "nvidia"
+                : dynamicMajors.getOrDefault(major, "not NVIDIA's");
     }
 
     /**
@@ -123,7 +140,10 @@ public record NvidiaChardevs(Map<Integer, String> dynamicMajors) {
         };
     }
 
-    /** The char device {@code node} is (following links), or empty when it is none or cannot be read. */
+    /**
+     * The char device {@code node} is (following links), or empty when it is none or cannot be
+     * read.
+     */
     public static Optional<CharDevice> charDeviceOf(Path node) {
         try {
             int mode = (Integer) Files.getAttribute(node, "unix:mode");
@@ -132,7 +152,10 @@ public record NvidiaChardevs(Map<Integer, String> dynamicMajors) {
             }
             long rdev = (Long) Files.getAttribute(node, "unix:rdev");
             return Optional.of(new CharDevice(StatLayout.major(rdev), StatLayout.minor(rdev)));
-        } catch (IOException | UnsupportedOperationException | IllegalArgumentException | ClassCastException e) {
+        } catch (IOException
+                | UnsupportedOperationException
+                | IllegalArgumentException
+                | ClassCastException e) {
             return Optional.empty();
         }
     }

@@ -2,8 +2,8 @@ package dev.sluice.nvproxy;
 
 /**
  * What an NVIDIA device node is to NVProxy: which of its tables decides the node's ioctls, or that
- * none does. A sandbox granted a node that no table covers does not start
- * ({@link NvProxyProvider}); the node's driver would otherwise be reached unmediated.
+ * none does. A sandbox granted a node that no table covers does not start ({@link
+ * NvProxyProvider}); the node's driver would otherwise be reached unmediated.
  */
 public enum NvidiaNode {
     /** {@code /dev/nvidiactl} (195:255): the frontend table. */
@@ -17,12 +17,14 @@ public enum NvidiaNode {
     MODESET("the modeset table, which denies NVKMS_IOCTL_CMD"),
     /** {@code /dev/nvidia-uvm} (nvidia-uvm:0): the UVM table. */
     UVM("the UVM table"),
-    /** {@code /dev/nvidia-uvm-tools} (nvidia-uvm:1): a table of its own that denies every command. */
+    /**
+     * {@code /dev/nvidia-uvm-tools} (nvidia-uvm:1): a table of its own that denies every command.
+     */
     UVM_TOOLS("the UVM tools table, which denies every command"),
     /**
      * Any other node of an NVIDIA driver: 195:248 to 195:253, {@code nvidia-caps} (MIG and fabric
-     * capabilities), {@code nvidia-caps-imex-channels}, {@code nvidia-nvlink}, {@code nvidia-nvswitch}.
-     * No table covers it: granting it is refused.
+     * capabilities), {@code nvidia-caps-imex-channels}, {@code nvidia-nvlink}, {@code
+     * nvidia-nvswitch}. No table covers it: granting it is refused.
      */
     UNCOVERED(null),
     /** Not an NVIDIA node. */

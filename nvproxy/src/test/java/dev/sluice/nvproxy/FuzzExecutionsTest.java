@@ -1,8 +1,10 @@
 package dev.sluice.nvproxy;
 
 import dev.sluice.sentry.fuzz.FuzzExecutions;
-import java.nio.file.Path;
+
 import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
 
 /** The NVProxy module's fuzz targets each have their fuzz execution in nvproxy/pom.xml. */
 class FuzzExecutionsTest {

@@ -5,34 +5,37 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.sluice.nvproxy.frontend.Capability;
 import dev.sluice.nvproxy.abi.UvmIoctls;
 import dev.sluice.nvproxy.driver.Abi580;
+import dev.sluice.nvproxy.frontend.Capability;
 import dev.sluice.nvproxy.frontend.FrontendHandlers;
 import dev.sluice.nvproxy.frontend.FrontendTable;
 import dev.sluice.nvproxy.modeset.ModesetTable;
 import dev.sluice.nvproxy.uvm.UvmTable;
-import dev.sluice.sentry.nativeio.Ioctl;
 import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.nativeio.HostFd;
+import dev.sluice.sentry.nativeio.Ioctl;
 import dev.sluice.sentry.spi.CharDevice;
 import dev.sluice.sentry.spi.DeviceProxy;
 import dev.sluice.sentry.spi.FakeGuestMemory;
 import dev.sluice.sentry.spi.HostDevice;
 import dev.sluice.sentry.spi.IoctlResult;
-import dev.sluice.sentry.spi.Verdict;
 import dev.sluice.sentry.spi.ScriptedCall;
+import dev.sluice.sentry.spi.Verdict;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 
 /**
  * Which table decides a call, by the node the sentry's dup is: the hostile side of the device-node
  * part of security issue 15 (a guest granted nvidia-modeset, nvidia-uvm-tools or a UVM fd trying
- * numbers no table lists). Calls are handed to the proxy as the dispatcher would; none reaches a driver.
+ * numbers no table lists). Calls are handed to the proxy as the dispatcher would; none reaches a
+ * driver.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class NvProxyTest {
@@ -42,33 +45,57 @@ class NvProxyTest {
     private static final CharDevice UVM = new CharDevice(UVM_MAJOR, 0);
     private static final CharDevice UVM_TOOLS = new CharDevice(UVM_MAJOR, 1);
     private static final long BASE = 0x7f00_0000_0000L;
-    /** A number no file is open under: a call that reached the driver would fail with EBADF, not be denied. */
+
+    /**
+     * A number no file is open under: a call that reached the driver would fail with EBADF, not be
+     * denied.
+     */
     private static final HostFd NO_FILE = HostFd.adopt(1 << 20);
 
-    private final NvProxy proxy = new NvProxy(new NvProxy.Tables(
-            FrontendTable.build(new Abi580(), Capability.mask(Capability.values()), "driver 580.159.04", HostDevice.NATIVE,
-                    new FrontendHandlers(HostDevice.NATIVE, Set.of(0), Set.of(0x100))),
-            UvmTable.build(new Abi580()), UvmTable.tools(), ModesetTable.build()),
-            new NvidiaChardevs(Map.of(UVM_MAJOR, "nvidia-uvm", 239, "nvidia-caps")),
-            Capability.mask(Capability.DEFAULT), true, List.of());
+    private final NvProxy proxy =
+            new NvProxy(
+                    new NvProxy.Tables(
+                            FrontendTable.build(
+                                    new Abi580(),
+                                    Capability.mask(Capability.values()),
+                                    "driver 580.159.04",
+                                    HostDevice.NATIVE,
+                                    new FrontendHandlers(
+                                            HostDevice.NATIVE, Set.of(0), Set.of(0x100))),
+                            UvmTable.build(new Abi580()),
+                            UvmTable.tools(),
+                            ModesetTable.build()),
+                    new NvidiaChardevs(Map.of(UVM_MAJOR, "nvidia-uvm", 239, "nvidia-caps")),
+                    Capability.mask(Capability.DEFAULT),
+                    true,
+                    List.of());
 
     private IoctlResult call(CharDevice device, int cmd) {
         return verdict(device, cmd).result();
     }
 
     private Verdict verdict(CharDevice device, int cmd) {
-        return proxy.handle(new ScriptedCall(cmd, BASE, device, new FakeGuestMemory(BASE, 4096), NO_FILE));
+        return proxy.handle(
+                new ScriptedCall(cmd, BASE, device, new FakeGuestMemory(BASE, 4096), NO_FILE));
     }
 
     private static void assertDenied(IoctlResult r, int errno, String what) {
-        IoctlResult.Denied d = assertInstanceOf(IoctlResult.Denied.class, r, what + ": denied, never run");
+        IoctlResult.Denied d =
+                assertInstanceOf(IoctlResult.Denied.class, r, what + ": denied, never run");
         assertEquals(errno, d.errno(), what + ": errno (" + d.reason() + ")");
     }
 
     @Test
     void itOwnsEveryNvidiaDeviceNumberAndNothingElse() {
-        for (CharDevice d : List.of(CTL, MODESET, UVM, UVM_TOOLS, new CharDevice(195, 0), new CharDevice(195, 250),
-                new CharDevice(239, 1))) {
+        for (CharDevice d :
+                List.of(
+                        CTL,
+                        MODESET,
+                        UVM,
+                        UVM_TOOLS,
+                        new CharDevice(195, 0),
+                        new CharDevice(195, 250),
+                        new CharDevice(239, 1))) {
             assertTrue(proxy.owns(d), d + " is NVIDIA's: NVProxy decides its calls");
         }
         assertFalse(proxy.owns(new CharDevice(1, 3)), "/dev/null is not NVIDIA's");
@@ -80,8 +107,13 @@ class NvProxyTest {
             int req = Ioctl.iowr(type, 0, 16);
             assertDenied(call(MODESET, req), Errno.EPERM, "NVKMS_IOCTL_CMD as " + Ioctl.hex(req));
         }
-        assertEquals("NVKMS_IOCTL_CMD", proxy.ioctlName(ModesetTable.NVKMS_IOCTL_REQUEST), "named in logs");
-        assertDenied(call(MODESET, Ioctl.iowr('F', 0x2a, 32)), Errno.EPERM,
+        assertEquals(
+                "NVKMS_IOCTL_CMD",
+                proxy.ioctlName(ModesetTable.NVKMS_IOCTL_REQUEST),
+                "named in logs");
+        assertDenied(
+                call(MODESET, Ioctl.iowr('F', 0x2a, 32)),
+                Errno.EPERM,
                 "RM_CONTROL's number on the modeset node is not the frontend's to run");
     }
 
@@ -89,46 +121,76 @@ class NvProxyTest {
     void uvmToolsCommandsAreDenied() {
         for (UvmIoctls.Entry e : UvmIoctls.entries().values()) {
             if (e.route() == UvmIoctls.Route.TOOLS) {
-                assertDenied(call(UVM_TOOLS, e.cmd()), Errno.EINVAL, e.name() + " on nvidia-uvm-tools");
+                assertDenied(
+                        call(UVM_TOOLS, e.cmd()), Errno.EINVAL, e.name() + " on nvidia-uvm-tools");
             }
         }
-        assertDenied(call(UVM_TOOLS, UvmIoctls.UVM_INITIALIZE), Errno.EINVAL,
+        assertDenied(
+                call(UVM_TOOLS, UvmIoctls.UVM_INITIALIZE),
+                Errno.EINVAL,
                 "a UVM command on the tools node is not the UVM table's to continue");
     }
 
     @Test
     void unknownUvmNumbersAreDeniedAndKnownOnesContinue() {
-        assertEquals(IoctlResult.CONTINUE, call(UVM, UvmIoctls.UVM_INITIALIZE), "UVM_INITIALIZE runs in the guest");
-        assertEquals(IoctlResult.CONTINUE, call(UVM, UvmIoctls.UVM_MAP_EXTERNAL_ALLOCATION), "a known command");
-        for (int cmd : new int[] {UvmIoctls.UVM_RUN_TEST, UvmIoctls.UVM_TEST_IOCTL_FIRST, 250,
-            UvmIoctls.UVM_TEST_IOCTL_LAST, 81, 199, 511, 0x30000003}) {
+        assertEquals(
+                IoctlResult.CONTINUE,
+                call(UVM, UvmIoctls.UVM_INITIALIZE),
+                "UVM_INITIALIZE runs in the guest");
+        assertEquals(
+                IoctlResult.CONTINUE,
+                call(UVM, UvmIoctls.UVM_MAP_EXTERNAL_ALLOCATION),
+                "a known command");
+        for (int cmd :
+                new int[] {
+                    UvmIoctls.UVM_RUN_TEST,
+                    UvmIoctls.UVM_TEST_IOCTL_FIRST,
+                    250,
+                    UvmIoctls.UVM_TEST_IOCTL_LAST,
+                    81,
+                    199,
+                    511,
+                    0x30000003
+                }) {
             assertDenied(call(UVM, cmd), Errno.EINVAL, "UVM number " + cmd);
         }
     }
 
     @Test
     void eachCallGoesByTheNameOfWhatItAsked() {
-        assertEquals(UvmIoctls.name(UvmIoctls.UVM_INITIALIZE), verdict(UVM, UvmIoctls.UVM_INITIALIZE).name(),
+        assertEquals(
+                UvmIoctls.name(UvmIoctls.UVM_INITIALIZE),
+                verdict(UVM, UvmIoctls.UVM_INITIALIZE).name(),
                 "a UVM row, by its name");
-        assertEquals("NVKMS_IOCTL_CMD", verdict(MODESET, ModesetTable.NVKMS_IOCTL_REQUEST).name(),
+        assertEquals(
+                "NVKMS_IOCTL_CMD",
+                verdict(MODESET, ModesetTable.NVKMS_IOCTL_REQUEST).name(),
                 "a known but denied request, by the node table's name");
-        assertEquals(UvmIoctls.name(UvmIoctls.UVM_INITIALIZE), verdict(CTL, UvmIoctls.UVM_INITIALIZE).name(),
+        assertEquals(
+                UvmIoctls.name(UvmIoctls.UVM_INITIALIZE),
+                verdict(CTL, UvmIoctls.UVM_INITIALIZE).name(),
                 "a request the node's table does not name, as NVIDIA's headers name it");
-        assertEquals(proxy.ioctlName(Ioctl.iowr('F', 0x2a, 40)), verdict(CTL, Ioctl.iowr('F', 0x2a, 40)).name(),
+        assertEquals(
+                proxy.ioctlName(Ioctl.iowr('F', 0x2a, 40)),
+                verdict(CTL, Ioctl.iowr('F', 0x2a, 40)).name(),
                 "an escape of another size, as the denial log named it before");
     }
 
     @Test
     void nvidiaNodesNoTableCoversAreDenied() {
-        assertDenied(call(new CharDevice(195, 250), Ioctl.iowr('F', 0x2a, 32)), Errno.ENOTTY, "195:250");
+        assertDenied(
+                call(new CharDevice(195, 250), Ioctl.iowr('F', 0x2a, 32)), Errno.ENOTTY, "195:250");
         assertDenied(call(new CharDevice(239, 1), 23), Errno.ENOTTY, "an nvidia-caps node");
     }
 
     @Test
     void racyRowsNameClientAllocation() {
-        assertTrue(proxy.racyRows().contains("RM_ALLOC") && proxy.racyRows().contains("client"),
+        assertTrue(
+                proxy.racyRows().contains("RM_ALLOC") && proxy.racyRows().contains("client"),
                 "the client-class RM_ALLOC row is racy: " + proxy.racyRows());
         String warning = DeviceProxy.racyWarning(List.of(proxy)).orElseThrow();
-        assertTrue(warning.endsWith(proxy.racyRows()) && !warning.contains("\n"), "one line, carrying the row: " + warning);
+        assertTrue(
+                warning.endsWith(proxy.racyRows()) && !warning.contains("\n"),
+                "one line, carrying the row: " + warning);
     }
 }

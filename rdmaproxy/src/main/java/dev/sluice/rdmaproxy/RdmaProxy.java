@@ -11,6 +11,7 @@ import dev.sluice.sentry.spi.IoctlCall;
 import dev.sluice.sentry.spi.IoctlResult;
 import dev.sluice.sentry.spi.TrapRule;
 import dev.sluice.sentry.spi.Verdict;
+
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,36 +20,38 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * RDMAProxy: mediates the uverbs ioctl path ({@code RDMA_VERBS_IOCTL} on
- * {@code /dev/infiniband/uverbsN}).
+ * RDMAProxy: mediates the uverbs ioctl path ({@code RDMA_VERBS_IOCTL} on {@code
+ * /dev/infiniband/uverbsN}).
  *
  * <p>The trap rule is the exact request number, never type and nr alone: {@code RDMA_VERBS_IOCTL}
  * shares both with umad's {@code IB_USER_MAD_REGISTER_AGENT}. The request on an fd this proxy does
  * not own is denied, so a guest cannot let the sentry see one file and the kernel run another.
  *
- * <p>Each granted uverbs node is served by the driver plugin its host driver selected
- * ({@code dev.sluice.rdmaproxy.driver}): a call is decided by the plugin of the char device behind the
+ * <p>Each granted uverbs node is served by the driver plugin its host driver selected ({@code
+ * dev.sluice.rdmaproxy.driver}): a call is decided by the plugin of the char device behind the
  * sentry's own dup of the guest's fd, a race-free fact. A uverbs node that was not granted has no
  * plugin and its calls are denied.
  *
- * <p>Each call's envelope is checked against the schema, the plugin's table and its driver data rules
- * ({@link UverbsDispatch}); an allowed call is then emulated or continued as its row says. The
- * legacy {@code write()} path is not trapped (docs/security-model.md).
+ * <p>Each call's envelope is checked against the schema, the plugin's table and its driver data
+ * rules ({@link UverbsDispatch}); an allowed call is then emulated or continued as its row says.
+ * The legacy {@code write()} path is not trapped (docs/security-model.md).
  */
 public final class RdmaProxy implements DeviceProxy {
     private final List<Integer> majors;
     private final Map<CharDevice, UverbsDispatch> dispatch;
 
     /**
-     * @param majors  the char majors named {@code infiniband_verbs} in /proc/devices
+     * @param majors the char majors named {@code infiniband_verbs} in /proc/devices
      * @param plugins the driver plugin of each granted uverbs node, by its char device
-     * @param host    where emulated calls run
+     * @param host where emulated calls run
      */
-    public RdmaProxy(List<Integer> majors, Map<CharDevice, RdmaDriverPlugin> plugins, HostDevice host) {
+    public RdmaProxy(
+            List<Integer> majors, Map<CharDevice, RdmaDriverPlugin> plugins, HostDevice host) {
         this.majors = List.copyOf(majors);
         Map<RdmaDriverPlugin, UverbsDispatch> one = new IdentityHashMap<>();
         Map<CharDevice, UverbsDispatch> d = new LinkedHashMap<>();
-        plugins.forEach((dev, p) -> d.put(dev, one.computeIfAbsent(p, x -> new UverbsDispatch(x, host))));
+        plugins.forEach(
+                (dev, p) -> d.put(dev, one.computeIfAbsent(p, x -> new UverbsDispatch(x, host))));
         this.dispatch = Map.copyOf(d);
     }
 
@@ -77,20 +80,26 @@ public final class RdmaProxy implements DeviceProxy {
     public Verdict handle(IoctlCall call) {
         int cmd = call.request().cmd();
         if (cmd != UverbsIoctl.RDMA_VERBS_IOCTL) {
-            return new Verdict(IoctlResult.deny(Errno.ENOTTY, "not supported by " + name()), ioctlName(cmd));
+            return new Verdict(
+                    IoctlResult.deny(Errno.ENOTTY, "not supported by " + name()), ioctlName(cmd));
         }
         UverbsDispatch d = call.device() == null ? null : dispatch.get(call.device());
         if (d == null) {
-            return new Verdict(IoctlResult.deny(Errno.EINVAL, "uverbs: uverbs device " + call.device()
-                    + " was not granted to this sandbox, so no driver plugin serves it"), UverbsDispatch.REQUEST);
+            return new Verdict(
+                    IoctlResult.deny(
+                            Errno.EINVAL,
+                            "uverbs: uverbs device "
+                                    + call.device()
+                                    + " was not granted to this sandbox, so no driver plugin serves it"),
+                    UverbsDispatch.REQUEST);
         }
         return d.dispatch(call);
     }
 
     /**
      * The uverbs CONTINUE rows are validated on a copy that the kernel reads again, and the legacy
-     * {@code write()} path is not trapped at all (docs/security-model.md): a racing guest reaches every
-     * uverbs method and legacy command on its own context, including what the plugins deny
+     * {@code write()} path is not trapped at all (docs/security-model.md): a racing guest reaches
+     * every uverbs method and legacy command on its own context, including what the plugins deny
      * ({@link RdmaDriverPlugin#racyReach()}).
      */
     @Override
@@ -103,10 +112,13 @@ public final class RdmaProxy implements DeviceProxy {
                 reach.add(d.plugin().racyReach());
             }
         }
-        return "rdmaproxy (" + String.join(", ", plugins) + "): the uverbs CONTINUE rows (contexts, memory registration,"
+        return "rdmaproxy ("
+                + String.join(", ", plugins)
+                + "): the uverbs CONTINUE rows (contexts, memory registration,"
                 + " CQ/QP/SRQ/WQ creation, driver methods) are checked on a copy the kernel reads again, and write() of"
                 + " legacy commands is not trapped, so a racing guest reaches every uverbs method and legacy command on its"
-                + " own context" + (reach.isEmpty() ? "" : ", including " + String.join(" and ", reach));
+                + " own context"
+                + (reach.isEmpty() ? "" : ", including " + String.join(" and ", reach));
     }
 
     @Override

@@ -7,22 +7,24 @@ import dev.sluice.sentry.spi.DeviceProxy;
 import dev.sluice.sentry.spi.DeviceProxyProvider;
 import dev.sluice.sentry.spi.HostDevice;
 import dev.sluice.sentry.spi.ProxyConfig;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Service entry of RDMAProxy, the uverbs proxy. It activates when a sandbox is granted a uverbs
  * node ({@code /dev/infiniband/uverbsN}, {@code sluice run --rdma DEV}) and refuses to start on a
  * host whose uverbs ABI is not the one its schema describes.
  *
- * <p>Each granted node is served by the driver plugin its host driver (from sysfs,
- * {@link UverbsDevices#hostDriver}) selects; a node whose driver has no plugin makes the provider refuse
+ * <p>Each granted node is served by the driver plugin its host driver (from sysfs, {@link
+ * UverbsDevices#hostDriver}) selects; a node whose driver has no plugin makes the provider refuse
  * to start, naming the driver and the supported ones.
  *
  * <p>Its dispositions live in {@link RdmaTable}, keyed by uverbs (object, method) rather than by
@@ -67,41 +69,74 @@ public final class RdmaProxyProvider implements DeviceProxyProvider {
 
     @Override
     public Optional<DeviceProxy> create(ProxyConfig config) {
-        List<Path> nodes = config.grantedDevices().stream().filter(RdmaProxyProvider::isUverbsNode).toList();
+        List<Path> nodes =
+                config.grantedDevices().stream().filter(RdmaProxyProvider::isUverbsNode).toList();
         if (!wanted(config)) {
             return Optional.empty();
         }
         Path node = nodes.get(0);
         int abi = UverbsDevices.abiVersion(sys);
         if (abi != UverbsDevices.SUPPORTED_ABI) {
-            throw new IllegalStateException("RDMAProxy supports uverbs ABI " + UverbsDevices.SUPPORTED_ABI + " only; "
-                    + sys.resolve("class/infiniband_verbs/abi_version")
-                    + (abi < 0 ? " is missing (is ib_uverbs loaded?)" : " reads " + abi)
-                    + "; refusing to grant " + node + " without mediation");
+            throw new IllegalStateException(
+                    "RDMAProxy supports uverbs ABI "
+                            + UverbsDevices.SUPPORTED_ABI
+                            + " only; "
+                            + sys.resolve("class/infiniband_verbs/abi_version")
+                            + (abi < 0 ? " is missing (is ib_uverbs loaded?)" : " reads " + abi)
+                            + "; refusing to grant "
+                            + node
+                            + " without mediation");
         }
         List<Integer> majors;
         try {
             majors = UverbsDevices.majors(procDevices);
         } catch (IOException e) {
-            throw new IllegalStateException("RDMAProxy cannot read " + procDevices + ": " + e.getMessage());
+            throw new IllegalStateException(
+                    "RDMAProxy cannot read " + procDevices + ": " + e.getMessage());
         }
         if (majors.isEmpty()) {
-            throw new IllegalStateException("RDMAProxy: " + procDevices + " lists no " + UverbsDevices.CHRDEV_NAME
-                    + " char device (is ib_uverbs loaded?); refusing to grant " + node);
+            throw new IllegalStateException(
+                    "RDMAProxy: "
+                            + procDevices
+                            + " lists no "
+                            + UverbsDevices.CHRDEV_NAME
+                            + " char device (is ib_uverbs loaded?); refusing to grant "
+                            + node);
         }
         Map<CharDevice, RdmaDriverPlugin> plugins = new LinkedHashMap<>();
         for (Path n : nodes) {
             String name = n.getFileName().toString();
             String ibdev = UverbsDevices.ibdev(sys, name);
             String driver = UverbsDevices.hostDriver(sys, name);
-            RdmaDriverPlugin plugin = DriverPlugins.forHostDriver(driver).orElseThrow(() -> new IllegalStateException(
-                    "RDMAProxy has no driver plugin for " + n + " (" + (ibdev.isEmpty() ? "unknown RDMA device" : ibdev)
-                            + "): " + (driver.isEmpty() ? "sysfs names no driver for it" : "its host driver is " + driver)
-                            + "; supported: " + DriverPlugins.supported() + "; refusing to grant " + n
-                            + " without mediation"));
+            RdmaDriverPlugin plugin =
+                    DriverPlugins.forHostDriver(driver)
+                            .orElseThrow(
+                                    () ->
+                                            new IllegalStateException(
+                                                    "RDMAProxy has no driver plugin for "
+                                                            + n
+                                                            + " ("
+                                                            + (ibdev.isEmpty()
+                                                                    ? "unknown RDMA device"
+                                                                    : ibdev)
+                                                            + "): "
+                                                            + (driver.isEmpty()
+                                                                    ? "sysfs names no driver for it"
+                                                                    : "its host driver is "
+                                                                            + driver)
+                                                            + "; supported: "
+                                                            + DriverPlugins.supported()
+                                                            + "; refusing to grant "
+                                                            + n
+                                                            + " without mediation"));
             CharDevice dev = UverbsDevices.charDevice(sys, name);
             plugins.put(dev, plugin);
-            LOG.info("rdmaproxy: {} ({}, {}) is served by the {} plugin (host driver {})", n, dev, ibdev, plugin.name(),
+            LOG.info(
+                    "rdmaproxy: {} ({}, {}) is served by the {} plugin (host driver {})",
+                    n,
+                    dev,
+                    ibdev,
+                    plugin.name(),
                     driver);
         }
         return Optional.of(new RdmaProxy(majors, plugins, HostDevice.NATIVE));

@@ -2,6 +2,7 @@ package dev.sluice.rdmaproxy;
 
 import dev.sluice.sentry.launch.SysView;
 import dev.sluice.sentry.spi.CharDevice;
+
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -18,15 +19,17 @@ import java.util.Set;
  *
  * <p>The uverbs char devices (drivers/infiniband/core/uverbs_main.c): the first 32 devices are
  * major {@value #IB_UVERBS_MAJOR}, minors from {@value #IB_UVERBS_BASE_MINOR}; further ones get a
- * dynamic major. Both regions are named {@code infiniband_verbs} in {@code /proc/devices}. Major 231
- * is shared with umad ({@code infiniband_mad}, minors 0-127), so the minor range matters.
+ * dynamic major. Both regions are named {@code infiniband_verbs} in {@code /proc/devices}. Major
+ * 231 is shared with umad ({@code infiniband_mad}, minors 0-127), so the minor range matters.
  */
 public final class UverbsDevices {
     public static final int IB_UVERBS_MAJOR = 231;
     public static final int IB_UVERBS_BASE_MINOR = 192;
     public static final int IB_UVERBS_NUM_FIXED_MINOR = 32;
+
     /** The ABI this proxy's schema describes (IB_USER_VERBS_ABI_VERSION). */
     public static final int SUPPORTED_ABI = 6;
+
     public static final String CHRDEV_NAME = "infiniband_verbs";
 
     private UverbsDevices() {}
@@ -55,7 +58,8 @@ public final class UverbsDevices {
             return false;
         }
         if (major == IB_UVERBS_MAJOR) {
-            return minor >= IB_UVERBS_BASE_MINOR && minor < IB_UVERBS_BASE_MINOR + IB_UVERBS_NUM_FIXED_MINOR;
+            return minor >= IB_UVERBS_BASE_MINOR
+                    && minor < IB_UVERBS_BASE_MINOR + IB_UVERBS_NUM_FIXED_MINOR;
         }
         return true;
     }
@@ -63,19 +67,23 @@ public final class UverbsDevices {
     /** {@code /sys/class/infiniband_verbs/abi_version}, or -1 if absent or unreadable. */
     public static int abiVersion(Path sys) {
         try {
-            return Integer.parseInt(Files.readString(sys.resolve("class/infiniband_verbs/abi_version")).trim());
+            return Integer.parseInt(
+                    Files.readString(sys.resolve("class/infiniband_verbs/abi_version")).trim());
         } catch (IOException | NumberFormatException e) {
             return -1;
         }
     }
 
-    /** The RDMA device a uverbs node serves ({@code class/infiniband_verbs/NODE/ibdev}), or empty. */
+    /**
+     * The RDMA device a uverbs node serves ({@code class/infiniband_verbs/NODE/ibdev}), or empty.
+     */
     public static String ibdev(Path sys, String node) {
         return read(sys.resolve("class/infiniband_verbs").resolve(node).resolve("ibdev"));
     }
 
     /**
-     * The char device of a uverbs node, from {@code class/infiniband_verbs/NODE/dev} ({@code 231:192}).
+     * The char device of a uverbs node, from {@code class/infiniband_verbs/NODE/dev} ({@code
+     * 231:192}).
      *
      * @throws IllegalStateException when sysfs does not say
      */
@@ -90,25 +98,37 @@ public final class UverbsDevices {
         } catch (NumberFormatException e) {
             // reported below
         }
-        throw new IllegalStateException("RDMAProxy cannot tell the char device of " + node + ": " + dev
-                + (s.isEmpty() ? " is missing" : " reads '" + s + "'"));
+        throw new IllegalStateException(
+                "RDMAProxy cannot tell the char device of "
+                        + node
+                        + ": "
+                        + dev
+                        + (s.isEmpty() ? " is missing" : " reads '" + s + "'"));
     }
 
     /**
      * The name of the host driver behind a uverbs node, which chooses the driver plugin:
+     *
      * <ol>
-     *   <li>the driver bound to the node's parent device, {@code class/infiniband_verbs/NODE/device/driver}
-     *       (uverbs gives its char device the RDMA device's parent: uverbs_main.c); {@code mlx5_core} for a
-     *       ConnectX PCI function (mlx5_ib's main.c makes the PCI device the parent);</li>
-     *   <li>else the same link of the RDMA device, {@code class/infiniband/IBDEV/device/driver};</li>
+     *   <li>the driver bound to the node's parent device, {@code
+     *       class/infiniband_verbs/NODE/device/driver} (uverbs gives its char device the RDMA
+     *       device's parent: uverbs_main.c); {@code mlx5_core} for a ConnectX PCI function
+     *       (mlx5_ib's main.c makes the PCI device the parent);
+     *   <li>else the same link of the RDMA device, {@code class/infiniband/IBDEV/device/driver};
      *   <li>else, for a device without a parent, {@value #RXE_MODULE} when the RDMA device has the
-     *       {@code parent} attribute that only Soft-RoCE defines (rxe_verbs.c: the netdev it runs on):
-     *       rxe registers its devices without a parent device, so sysfs has no driver link for them.</li>
+     *       {@code parent} attribute that only Soft-RoCE defines (rxe_verbs.c: the netdev it runs
+     *       on): rxe registers its devices without a parent device, so sysfs has no driver link for
+     *       them.
      * </ol>
+     *
      * Empty when none applies.
      */
     public static String hostDriver(Path sys, String node) {
-        String d = linkName(sys.resolve("class/infiniband_verbs").resolve(node).resolve("device/driver"));
+        String d =
+                linkName(
+                        sys.resolve("class/infiniband_verbs")
+                                .resolve(node)
+                                .resolve("device/driver"));
         if (!d.isEmpty()) {
             return d;
         }
@@ -127,26 +147,29 @@ public final class UverbsDevices {
         return "";
     }
 
-    /** {@code NETLINK_RDMA} (include/uapi/linux/netlink.h): the RDMA subsystem's netlink protocol. */
+    /**
+     * {@code NETLINK_RDMA} (include/uapi/linux/netlink.h): the RDMA subsystem's netlink protocol.
+     */
     public static final int NETLINK_RDMA = 20;
 
     /** The sysfs classes that list RDMA devices or their per-device nodes. */
     static final String CLASS_IB = "infiniband";
+
     static final String CLASS_VERBS = "infiniband_verbs";
     static final String CLASS_MAD = "infiniband_mad";
 
     /**
      * What a sandbox granted the uverbs nodes {@code nodes} ({@code uverbs0}) sees of RDMA in /sys:
-     * {@code class/infiniband} with only their RDMA devices, {@code class/infiniband_verbs} with only
-     * these nodes (and {@code abi_version}), {@code class/infiniband_mad} with only the granted
-     * devices' umad/issm entries; and no RDMA netlink socket.
+     * {@code class/infiniband} with only their RDMA devices, {@code class/infiniband_verbs} with
+     * only these nodes (and {@code abi_version}), {@code class/infiniband_mad} with only the
+     * granted devices' umad/issm entries; and no RDMA netlink socket.
      *
-     * <p>Why the netlink: libibverbs (rdma-core 28 and later, {@code ibdev_nl.c}) enumerates devices
-     * with {@code RDMA_NLDEV_CMD_GET} and, in the kernel's default shared RDMA namespace mode, that
-     * lists every RDMA device of the host, granted or not, whatever /sys shows. When the socket
-     * cannot be opened it falls back to reading {@code /sys/class/infiniband_verbs} (as on kernels
-     * without RDMA netlink), and also checks there that {@code /dev/infiniband/uverbsN} exists. librdmacm
-     * falls back to {@code class/misc/rdma_cm/abi_version} the same way.
+     * <p>Why the netlink: libibverbs (rdma-core 28 and later, {@code ibdev_nl.c}) enumerates
+     * devices with {@code RDMA_NLDEV_CMD_GET} and, in the kernel's default shared RDMA namespace
+     * mode, that lists every RDMA device of the host, granted or not, whatever /sys shows. When the
+     * socket cannot be opened it falls back to reading {@code /sys/class/infiniband_verbs} (as on
+     * kernels without RDMA netlink), and also checks there that {@code /dev/infiniband/uverbsN}
+     * exists. librdmacm falls back to {@code class/misc/rdma_cm/abi_version} the same way.
      */
     public static SysView sysView(Path sys, List<String> nodes) {
         Set<String> ibdevs = new LinkedHashSet<>();
@@ -169,13 +192,17 @@ public final class UverbsDevices {
                 // unreadable: show none of them
             }
         }
-        return new SysView(List.of(
-                new SysView.SysClass(CLASS_IB, ibdevs),
-                new SysView.SysClass(CLASS_VERBS, new LinkedHashSet<>(nodes)),
-                new SysView.SysClass(CLASS_MAD, mads)), Set.of(NETLINK_RDMA));
+        return new SysView(
+                List.of(
+                        new SysView.SysClass(CLASS_IB, ibdevs),
+                        new SysView.SysClass(CLASS_VERBS, new LinkedHashSet<>(nodes)),
+                        new SysView.SysClass(CLASS_MAD, mads)),
+                Set.of(NETLINK_RDMA));
     }
 
-    /** The kernel module of Soft-RoCE, the name {@link #hostDriver} gives its parentless devices. */
+    /**
+     * The kernel module of Soft-RoCE, the name {@link #hostDriver} gives its parentless devices.
+     */
     public static final String RXE_MODULE = "rdma_rxe";
 
     private static String linkName(Path link) {
@@ -214,10 +241,20 @@ public final class UverbsDevices {
                 }
             }
         } catch (IOException e) {
-            throw new IllegalArgumentException("--rdma " + ibdev + ": cannot list " + cls
-                    + " (is ib_uverbs loaded?): " + e.getMessage());
+            throw new IllegalArgumentException(
+                    "--rdma "
+                            + ibdev
+                            + ": cannot list "
+                            + cls
+                            + " (is ib_uverbs loaded?): "
+                            + e.getMessage());
         }
-        throw new IllegalArgumentException("--rdma " + ibdev + ": no such RDMA device; " + cls + " lists "
-                + (seen.isEmpty() ? "none" : String.join(", ", seen)));
+        throw new IllegalArgumentException(
+                "--rdma "
+                        + ibdev
+                        + ": no such RDMA device; "
+                        + cls
+                        + " lists "
+                        + (seen.isEmpty() ? "none" : String.join(", ", seen)));
     }
 }

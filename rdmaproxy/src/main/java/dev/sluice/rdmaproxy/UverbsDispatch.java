@@ -1,7 +1,5 @@
 package dev.sluice.rdmaproxy;
 
-import dev.sluice.rdmaproxy.uverbs.RdmaTable;
-import dev.sluice.rdmaproxy.uverbs.UverbsEnvelope;
 import dev.sluice.rdmaproxy.abi.LegacyCommands;
 import dev.sluice.rdmaproxy.abi.UverbsAttrs;
 import dev.sluice.rdmaproxy.abi.UverbsIoctl;
@@ -14,6 +12,8 @@ import dev.sluice.rdmaproxy.driver.RdmaDriverPlugin;
 import dev.sluice.rdmaproxy.driver.Udata;
 import dev.sluice.rdmaproxy.driver.UdataRule;
 import dev.sluice.rdmaproxy.driver.UdataSite;
+import dev.sluice.rdmaproxy.uverbs.RdmaTable;
+import dev.sluice.rdmaproxy.uverbs.UverbsEnvelope;
 import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.nativeio.HostFd;
 import dev.sluice.sentry.spi.Disposition;
@@ -21,39 +21,44 @@ import dev.sluice.sentry.spi.HostDevice;
 import dev.sluice.sentry.spi.IoctlCall;
 import dev.sluice.sentry.spi.IoctlResult;
 import dev.sluice.sentry.spi.Verdict;
+
+import jnr.ffi.Pointer;
+
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import jnr.ffi.Pointer;
 
 /**
  * Decides one {@code RDMA_VERBS_IOCTL} on a device served by one driver plugin, in this order:
- * <ol>
- *   <li>the envelope is well framed ({@link UverbsEnvelope});</li>
- *   <li>{@code driver_id} is the plugin's (the kernel fails any other with EINVAL);</li>
- *   <li>(object, method) has a row in the plugin's {@link RdmaTable}; otherwise the plugin's reason
- *       for refusing it (DEVX, ...) or "not modelled";</li>
- *   <li>every attribute is declared by that method, once, with the shape its schema asks for
- *       ({@link UverbsAttrCheck}), and every mandatory attribute is present;</li>
- *   <li>CONST_IN values are ones the plugin allows; for {@code UVERBS_METHOD_INVOKE_WRITE} the legacy
- *       command has a row too;</li>
- *   <li>input data behind a pointer (PTR_IN longer than 8 bytes, handle arrays) is copied into the
- *       sentry: unreadable guest memory is EFAULT, and where a struct may grow, the excess must be zero;</li>
- *   <li>driver data (UHW_IN/UHW_OUT) fits the plugin's rule for the method or legacy command, and is
- *       empty where the driver reads none;</li>
- *   <li>an fd named as a uverbs event file (completion channel, async event file) is one the caller
- *       has open and is such a file.</li>
- * </ol>
- * Anything else is denied with EINVAL (EFAULT for unreadable memory) and a reason that names object,
- * method and attribute; the dispatcher logs it.
  *
- * <p>Then the row's disposition applies ({@link UverbsDispositions} says why each has its own). EMULATE:
- * {@link UverbsEmulator} runs the call on the sentry's dup of the uverbs file with the copies made
- * here, so what was checked is what runs. CONTINUE: the kernel re-reads the envelope from guest
- * memory, so for those calls the checks bind an honest guest and are advisory against a racing one
- * (docs/security-model.md).
+ * <ol>
+ *   <li>the envelope is well framed ({@link UverbsEnvelope});
+ *   <li>{@code driver_id} is the plugin's (the kernel fails any other with EINVAL);
+ *   <li>(object, method) has a row in the plugin's {@link RdmaTable}; otherwise the plugin's reason
+ *       for refusing it (DEVX, ...) or "not modelled";
+ *   <li>every attribute is declared by that method, once, with the shape its schema asks for
+ *       ({@link UverbsAttrCheck}), and every mandatory attribute is present;
+ *   <li>CONST_IN values are ones the plugin allows; for {@code UVERBS_METHOD_INVOKE_WRITE} the
+ *       legacy command has a row too;
+ *   <li>input data behind a pointer (PTR_IN longer than 8 bytes, handle arrays) is copied into the
+ *       sentry: unreadable guest memory is EFAULT, and where a struct may grow, the excess must be
+ *       zero;
+ *   <li>driver data (UHW_IN/UHW_OUT) fits the plugin's rule for the method or legacy command, and
+ *       is empty where the driver reads none;
+ *   <li>an fd named as a uverbs event file (completion channel, async event file) is one the caller
+ *       has open and is such a file.
+ * </ol>
+ *
+ * Anything else is denied with EINVAL (EFAULT for unreadable memory) and a reason that names
+ * object, method and attribute; the dispatcher logs it.
+ *
+ * <p>Then the row's disposition applies ({@link UverbsDispositions} says why each has its own).
+ * EMULATE: {@link UverbsEmulator} runs the call on the sentry's dup of the uverbs file with the
+ * copies made here, so what was checked is what runs. CONTINUE: the kernel re-reads the envelope
+ * from guest memory, so for those calls the checks bind an honest guest and are advisory against a
+ * racing one (docs/security-model.md).
  */
 public final class UverbsDispatch {
     private final RdmaDriverPlugin plugin;
@@ -63,7 +68,8 @@ public final class UverbsDispatch {
     private final UverbsEmulator emulator;
 
     private static final UverbsMethods.Key INVOKE_WRITE =
-            new UverbsMethods.Key(UverbsObjects.UVERBS_OBJECT_DEVICE, UverbsMethods.UVERBS_METHOD_INVOKE_WRITE);
+            new UverbsMethods.Key(
+                    UverbsObjects.UVERBS_OBJECT_DEVICE, UverbsMethods.UVERBS_METHOD_INVOKE_WRITE);
 
     /** The C name of the one request ({@code RDMA_VERBS_IOCTL}). */
     static final String REQUEST = "RDMA_VERBS_IOCTL";
@@ -72,7 +78,8 @@ public final class UverbsDispatch {
     static final int CHUNK = 4096;
 
     /** A legacy command's verdict: denied, or allowed with its udata site, disposition and name. */
-    private record WriteDecision(IoctlResult denied, UdataSite site, Disposition disposition, String name) {
+    private record WriteDecision(
+            IoctlResult denied, UdataSite site, Disposition disposition, String name) {
         static WriteDecision deny(IoctlResult denied) {
             return new WriteDecision(denied, null, null, null);
         }
@@ -101,29 +108,58 @@ public final class UverbsDispatch {
         UverbsEnvelope.Read read = UverbsEnvelope.read(call);
         if (read instanceof UverbsEnvelope.Bad bad) {
             // Bad framing (EINVAL) or unreadable guest memory (EFAULT): nobody executes the call.
-            return new Verdict(IoctlResult.deny(bad.fault().errno(), "uverbs: " + bad.fault().reason()), REQUEST);
+            return new Verdict(
+                    IoctlResult.deny(bad.fault().errno(), "uverbs: " + bad.fault().reason()),
+                    REQUEST);
         }
         return decide(call, ((UverbsEnvelope.Ok) read).envelope());
     }
 
-    /** The decision on an envelope the sentry already holds a copy of; {@code call} gives guest memory. */
+    /**
+     * The decision on an envelope the sentry already holds a copy of; {@code call} gives guest
+     * memory.
+     */
     private Verdict decide(IoctlCall call, UverbsEnvelope env) {
         String name = REQUEST;
         int object = env.objectId();
         int method = env.methodId();
-        String where = "method " + names.method(object, method) + " on object " + names.object(object);
+        String where =
+                "method " + names.method(object, method) + " on object " + names.object(object);
         if (env.driverId() != plugin.driverId()) {
-            return new Verdict(deny(String.format("driver_id %d (%s) of %s is not the %s plugin's %d (%s)", env.driverId(),
-                    driverName(env.driverId()), where, plugin.name(), plugin.driverId(), driverName(plugin.driverId()))), name);
+            return new Verdict(
+                    deny(
+                            String.format(
+                                    "driver_id %d (%s) of %s is not the %s plugin's %d (%s)",
+                                    env.driverId(),
+                                    driverName(env.driverId()),
+                                    where,
+                                    plugin.name(),
+                                    plugin.driverId(),
+                                    driverName(plugin.driverId()))),
+                    name);
         }
         RdmaTable.MethodRow row = table.method(object, method);
         if (row == null) {
             Optional<String> why = plugin.denial(object, method);
             if (why.isPresent()) {
-                return new Verdict(deny(where + " is denied by the " + plugin.name() + " plugin: " + why.get()), name);
+                return new Verdict(
+                        deny(
+                                where
+                                        + " is denied by the "
+                                        + plugin.name()
+                                        + " plugin: "
+                                        + why.get()),
+                        name);
             }
             if (UverbsEnvelope.driverNamespace(object) || UverbsEnvelope.driverNamespace(method)) {
-                return new Verdict(deny("driver-namespace " + where + " is not modelled by the " + plugin.name() + " plugin"), name);
+                return new Verdict(
+                        deny(
+                                "driver-namespace "
+                                        + where
+                                        + " is not modelled by the "
+                                        + plugin.name()
+                                        + " plugin"),
+                        name);
             }
             return new Verdict(deny("unsupported " + where), name);
         }
@@ -133,30 +169,41 @@ public final class UverbsDispatch {
         for (UverbsEnvelope.Attr a : env.attrs()) {
             Optional<UverbsSchema.Attr> spec = schema.attr(a.id());
             if (spec.isEmpty()) {
-                return new Verdict(deny("unsupported attribute " + attr(env, a) + " of " + where), name);
+                return new Verdict(
+                        deny("unsupported attribute " + attr(env, a) + " of " + where), name);
             }
             if (!seen.add(a.id())) {
-                return new Verdict(deny("attribute " + attr(env, a) + " given twice to " + where), name);
+                return new Verdict(
+                        deny("attribute " + attr(env, a) + " given twice to " + where), name);
             }
             String bad = UverbsAttrCheck.shape(spec.get(), a);
             if (bad != null) {
-                return new Verdict(deny("attribute " + attr(env, a) + " of " + where + " " + bad), name);
+                return new Verdict(
+                        deny("attribute " + attr(env, a) + " of " + where + " " + bad), name);
             }
             if (spec.get().type() == UverbsSchema.AttrType.CONST_IN) {
                 ConstRule rule = plugin.constRule(object, method, a.id());
                 String no = rule == null ? null : rule.check(a.data());
                 if (no != null) {
-                    return new Verdict(deny("attribute " + attr(env, a) + " of " + where + ": " + no), name);
+                    return new Verdict(
+                            deny("attribute " + attr(env, a) + " of " + where + ": " + no), name);
                 }
             }
-            if (object == UverbsObjects.UVERBS_OBJECT_DEVICE && method == UverbsMethods.UVERBS_METHOD_INVOKE_WRITE
+            if (object == UverbsObjects.UVERBS_OBJECT_DEVICE
+                    && method == UverbsMethods.UVERBS_METHOD_INVOKE_WRITE
                     && a.id() == UverbsAttrs.UVERBS_ATTR_WRITE_CMD) {
                 writeCmd = a;
             }
         }
         for (UverbsSchema.Attr s : schema.attrs()) {
             if (s.mandatory() && !seen.contains(s.id())) {
-                return new Verdict(deny("mandatory attribute " + names.describeAttr(object, method, s.id()) + " missing from " + where), name);
+                return new Verdict(
+                        deny(
+                                "mandatory attribute "
+                                        + names.describeAttr(object, method, s.id())
+                                        + " missing from "
+                                        + where),
+                        name);
             }
         }
         UdataSite site = udata(row) ? new UdataSite.Method(object, method) : null;
@@ -178,7 +225,8 @@ public final class UverbsDispatch {
         for (UverbsEnvelope.Attr a : env.attrs()) {
             UverbsSchema.Attr spec = schema.attr(a.id()).orElseThrow();
             boolean udataIn = site != null && a.id() == UverbsAttrs.UVERBS_ATTR_UHW_IN;
-            IoctlResult r = copyIn(call, env, spec, a, where, udataIn, emulate ? kept : null, copies);
+            IoctlResult r =
+                    copyIn(call, env, spec, a, where, udataIn, emulate ? kept : null, copies);
             if (r != null) {
                 return new Verdict(r, name);
             }
@@ -191,7 +239,8 @@ public final class UverbsDispatch {
         }
         for (UverbsEnvelope.Attr a : env.attrs()) {
             UverbsSchema.Attr spec = schema.attr(a.id()).orElseThrow();
-            if (spec.type() == UverbsSchema.AttrType.FD && spec.access() == UverbsSchema.Access.READ) {
+            if (spec.type() == UverbsSchema.AttrType.FD
+                    && spec.access() == UverbsSchema.Access.READ) {
                 IoctlResult r = checkEventFd(call, env, a, where);
                 if (r != null) {
                     return new Verdict(r, name);
@@ -199,61 +248,96 @@ public final class UverbsDispatch {
             }
         }
         if (emulate) {
-            return new Verdict(emulator.run(call, env, schema, kept, where, id -> names.describeAttr(object, method, id)), name);
+            return new Verdict(
+                    emulator.run(
+                            call,
+                            env,
+                            schema,
+                            kept,
+                            where,
+                            id -> names.describeAttr(object, method, id)),
+                    name);
         }
         return new Verdict(IoctlResult.CONTINUE, name);
     }
 
     /**
-     * A uverbs event file named by an FD attribute (a completion channel or the async event file, which
-     * the kernel resolves in the caller's fd table): the caller must have it open, and it must be one
-     * ({@code anon_inode:[infinibandevent]}, the name uverbs_std_types.c and
+     * A uverbs event file named by an FD attribute (a completion channel or the async event file,
+     * which the kernel resolves in the caller's fd table): the caller must have it open, and it
+     * must be one ({@code anon_inode:[infinibandevent]}, the name uverbs_std_types.c and
      * uverbs_std_types_async_fd.c give both). Whether it belongs to this very uverbs file only the
      * kernel can tell (it fails a foreign one with EBADF). Null when fine.
      */
-    private IoctlResult checkEventFd(IoctlCall call, UverbsEnvelope env, UverbsEnvelope.Attr a, String where) {
+    private IoctlResult checkEventFd(
+            IoctlCall call, UverbsEnvelope env, UverbsEnvelope.Attr a, String where) {
         int guestFd = (int) a.data();
         long dup = call.guestFile(guestFd);
         if (dup < 0) {
-            return deny("attribute " + attr(env, a) + " of " + where + " names fd " + guestFd
-                    + ", which the caller does not have open");
+            return deny(
+                    "attribute "
+                            + attr(env, a)
+                            + " of "
+                            + where
+                            + " names fd "
+                            + guestFd
+                            + ", which the caller does not have open");
         }
         String link;
         try (HostFd f = HostFd.adopt((int) dup)) {
             link = host.link(f.fd());
         }
         if (!EVENT_FILE.equals(link)) {
-            return deny("attribute " + attr(env, a) + " of " + where + " names fd " + guestFd
-                    + (link != null ? " (" + link + ")" : "") + ", which is not a uverbs event file");
+            return deny(
+                    "attribute "
+                            + attr(env, a)
+                            + " of "
+                            + where
+                            + " names fd "
+                            + guestFd
+                            + (link != null ? " (" + link + ")" : "")
+                            + ", which is not a uverbs event file");
         }
         return null;
     }
 
-    /** Whether a method carries driver data: the core declares UHW_IN for it (GET_CONTEXT, CQ/QP/SRQ/WQ create). */
+    /**
+     * Whether a method carries driver data: the core declares UHW_IN for it (GET_CONTEXT,
+     * CQ/QP/SRQ/WQ create).
+     */
     private static boolean udata(RdmaTable.MethodRow row) {
         UverbsSchema.Method core = UverbsSchema.CORE_BY_KEY.get(row.key());
-        return core != null && !row.key().equals(INVOKE_WRITE)
+        return core != null
+                && !row.key().equals(INVOKE_WRITE)
                 && core.attr(UverbsAttrs.UVERBS_ATTR_UHW_IN).isPresent();
     }
 
     /**
-     * Reads the input an attribute points at, as the kernel would: PTR_IN data longer than
-     * {@link UverbsSchema#INLINE_MAX} and handle arrays longer than that. Unreadable memory is EFAULT.
-     * A PTR_IN longer than its known struct must have zero excess (inline or not). When the call is
+     * Reads the input an attribute points at, as the kernel would: PTR_IN data longer than {@link
+     * UverbsSchema#INLINE_MAX} and handle arrays longer than that. Unreadable memory is EFAULT. A
+     * PTR_IN longer than its known struct must have zero excess (inline or not). When the call is
      * emulated ({@code kept} not null) each such input is read whole into the call's arena and kept
-     * there for the private envelope; otherwise it is streamed through at most {@link #CHUNK} bytes, so
-     * a continued call with many long attributes costs reads, not memory. The driver data (UHW_IN,
-     * {@code udataIn}) is also kept as bytes in {@code copies} for the plugin's rules. Null when fine.
+     * there for the private envelope; otherwise it is streamed through at most {@link #CHUNK}
+     * bytes, so a continued call with many long attributes costs reads, not memory. The driver data
+     * (UHW_IN, {@code udataIn}) is also kept as bytes in {@code copies} for the plugin's rules.
+     * Null when fine.
      */
-    private IoctlResult copyIn(IoctlCall call, UverbsEnvelope env, UverbsSchema.Attr spec, UverbsEnvelope.Attr a,
-            String where, boolean udataIn, Map<Integer, Pointer> kept, Map<Integer, byte[]> copies) {
+    private IoctlResult copyIn(
+            IoctlCall call,
+            UverbsEnvelope env,
+            UverbsSchema.Attr spec,
+            UverbsEnvelope.Attr a,
+            String where,
+            boolean udataIn,
+            Map<Integer, Pointer> kept,
+            Map<Integer, byte[]> copies) {
         boolean input = UverbsAttrCheck.input(spec);
         boolean array = spec.type() == UverbsSchema.AttrType.IDRS_ARRAY;
         if (!input && !array) {
             return null;
         }
         UverbsSchema.Attr size = input ? UverbsAttrCheck.sizeSpec(spec, a) : null;
-        int zeroFrom = size != null && size.zeroTrailing() && a.len() > size.len() ? size.len() : a.len();
+        int zeroFrom =
+                size != null && size.zeroTrailing() && a.len() > size.len() ? size.len() : a.len();
         byte[] copy = udataIn ? new byte[a.len()] : null;
         if (a.len() <= UverbsSchema.INLINE_MAX) {
             for (int i = 0; i < a.len(); i++) {
@@ -272,9 +356,17 @@ public final class UverbsDispatch {
                 int n = Math.min(step, a.len() - off);
                 int r = call.memory().read(a.data() + off, chunk, n);
                 if (r < 0) {
-                    return IoctlResult.deny(-r, "uverbs: attribute " + attr(env, a) + " of " + where
-                            + " points at unreadable guest memory (0x" + Long.toHexString(a.data()) + ", " + a.len()
-                            + " bytes)");
+                    return IoctlResult.deny(
+                            -r,
+                            "uverbs: attribute "
+                                    + attr(env, a)
+                                    + " of "
+                                    + where
+                                    + " points at unreadable guest memory (0x"
+                                    + Long.toHexString(a.data())
+                                    + ", "
+                                    + a.len()
+                                    + " bytes)");
                 }
                 if (copy != null) {
                     chunk.get(0, copy, off, n);
@@ -295,13 +387,23 @@ public final class UverbsDispatch {
         return null;
     }
 
-    private IoctlResult excess(UverbsEnvelope env, UverbsEnvelope.Attr a, String where, int at, int known) {
-        return deny("attribute " + attr(env, a) + " of " + where + " has non-zero byte " + at + " beyond the " + known
-                + " bytes the kernel knows");
+    private IoctlResult excess(
+            UverbsEnvelope env, UverbsEnvelope.Attr a, String where, int at, int known) {
+        return deny(
+                "attribute "
+                        + attr(env, a)
+                        + " of "
+                        + where
+                        + " has non-zero byte "
+                        + at
+                        + " beyond the "
+                        + known
+                        + " bytes the kernel knows");
     }
 
     /** Checks UHW_IN and UHW_OUT at {@code site} against the plugin's rules. Null when fine. */
-    private IoctlResult decideUdata(UverbsEnvelope env, UdataSite site, String where, Map<Integer, byte[]> copies) {
+    private IoctlResult decideUdata(
+            UverbsEnvelope env, UdataSite site, String where, Map<Integer, byte[]> copies) {
         Udata in = Udata.ABSENT;
         Udata out = Udata.ABSENT;
         for (UverbsEnvelope.Attr a : env.attrs()) {
@@ -316,49 +418,95 @@ public final class UverbsDispatch {
         UdataRule inRule = plugin.udataIn(site);
         if (inRule == null) {
             if (in.len() > 0) {
-                return deny("attribute " + names.describeAttr(env.objectId(), env.methodId(), UverbsAttrs.UVERBS_ATTR_UHW_IN)
-                        + " of " + where + " carries " + in.len() + " bytes of driver data" + of
-                        + ", which the " + plugin.name() + " plugin does not model");
+                return deny(
+                        "attribute "
+                                + names.describeAttr(
+                                        env.objectId(),
+                                        env.methodId(),
+                                        UverbsAttrs.UVERBS_ATTR_UHW_IN)
+                                + " of "
+                                + where
+                                + " carries "
+                                + in.len()
+                                + " bytes of driver data"
+                                + of
+                                + ", which the "
+                                + plugin.name()
+                                + " plugin does not model");
             }
         } else {
             String no = inRule.apply(in, env);
             if (no != null) {
-                return deny("attribute " + names.describeAttr(env.objectId(), env.methodId(), UverbsAttrs.UVERBS_ATTR_UHW_IN)
-                        + " of " + where + " (driver data" + of + "): " + no);
+                return deny(
+                        "attribute "
+                                + names.describeAttr(
+                                        env.objectId(),
+                                        env.methodId(),
+                                        UverbsAttrs.UVERBS_ATTR_UHW_IN)
+                                + " of "
+                                + where
+                                + " (driver data"
+                                + of
+                                + "): "
+                                + no);
             }
         }
         UdataRule outRule = plugin.udataOut(site);
         String no = outRule == null ? null : outRule.apply(out, env);
         if (no != null) {
-            return deny("attribute " + names.describeAttr(env.objectId(), env.methodId(), UverbsAttrs.UVERBS_ATTR_UHW_OUT)
-                    + " of " + where + " (driver response" + of + "): " + no);
+            return deny(
+                    "attribute "
+                            + names.describeAttr(
+                                    env.objectId(), env.methodId(), UverbsAttrs.UVERBS_ATTR_UHW_OUT)
+                            + " of "
+                            + where
+                            + " (driver response"
+                            + of
+                            + "): "
+                            + no);
         }
         return null;
     }
 
     /**
-     * {@code UVERBS_ATTR_WRITE_CMD} is a CONST_IN: a u64 carried inline. The kernel takes it as a u32
-     * command whose only bits are the command number and the extended flag
-     * (uapi_get_method in rdma_core.h). Allowed when the command has a row, whose disposition then applies.
+     * {@code UVERBS_ATTR_WRITE_CMD} is a CONST_IN: a u64 carried inline. The kernel takes it as a
+     * u32 command whose only bits are the command number and the extended flag (uapi_get_method in
+     * rdma_core.h). Allowed when the command has a row, whose disposition then applies.
      */
     private WriteDecision decideWrite(UverbsEnvelope.Attr a, String where) {
-        String attr = names.describeAttr(UverbsObjects.UVERBS_OBJECT_DEVICE, UverbsMethods.UVERBS_METHOD_INVOKE_WRITE, a.id());
+        String attr =
+                names.describeAttr(
+                        UverbsObjects.UVERBS_OBJECT_DEVICE,
+                        UverbsMethods.UVERBS_METHOD_INVOKE_WRITE,
+                        a.id());
         long v = a.data();
         long extendedFlag = Integer.toUnsignedLong(LegacyCommands.IB_USER_VERBS_CMD_FLAG_EXTENDED);
         long allowedBits = extendedFlag | LegacyCommands.IB_USER_VERBS_CMD_COMMAND_MASK;
         if ((v & ~allowedBits) != 0) {
             return WriteDecision.deny(
-                    deny(String.format("write command 0x%x in %s of %s is not a command number", v, attr, where)));
+                    deny(
+                            String.format(
+                                    "write command 0x%x in %s of %s is not a command number",
+                                    v, attr, where)));
         }
         boolean extended = (v & extendedFlag) != 0;
         int command = (int) (v & LegacyCommands.IB_USER_VERBS_CMD_COMMAND_MASK);
         RdmaTable.WriteRow row = table.write(command, extended);
         if (row == null) {
-            String name = (extended ? LegacyCommands.EX_CMD_NAMES : LegacyCommands.CMD_NAMES).get(command);
-            return WriteDecision.deny(deny(String.format("unsupported %swrite command %d%s via %s",
-                    extended ? "extended " : "", command, name != null ? " (" + name + ")" : "", where)));
+            String name =
+                    (extended ? LegacyCommands.EX_CMD_NAMES : LegacyCommands.CMD_NAMES)
+                            .get(command);
+            return WriteDecision.deny(
+                    deny(
+                            String.format(
+                                    "unsupported %swrite command %d%s via %s",
+                                    extended ? "extended " : "",
+                                    command,
+                                    name != null ? " (" + name + ")" : "",
+                                    where)));
         }
-        return new WriteDecision(null, new UdataSite.Write(command, extended), row.disposition(), row.name());
+        return new WriteDecision(
+                null, new UdataSite.Write(command, extended), row.disposition(), row.name());
     }
 
     private String attr(UverbsEnvelope env, UverbsEnvelope.Attr a) {

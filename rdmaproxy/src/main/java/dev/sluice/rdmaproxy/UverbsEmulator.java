@@ -1,42 +1,46 @@
 package dev.sluice.rdmaproxy;
 
-import dev.sluice.rdmaproxy.uverbs.UverbsEnvelope;
 import dev.sluice.rdmaproxy.abi.UverbsIoctl;
 import dev.sluice.rdmaproxy.abi.UverbsIoctl.IoctlHdr;
 import dev.sluice.rdmaproxy.abi.UverbsSchema;
+import dev.sluice.rdmaproxy.uverbs.UverbsEnvelope;
 import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.nativeio.HostFd;
 import dev.sluice.sentry.spi.HostDevice;
 import dev.sluice.sentry.spi.IoctlCall;
 import dev.sluice.sentry.spi.IoctlResult;
+
+import jnr.ffi.Pointer;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.IntFunction;
-import jnr.ffi.Pointer;
 
 /**
- * Runs one validated uverbs call in the sentry (EMULATE): the sentry issues {@code RDMA_VERBS_IOCTL}
- * on its own dup of the guest's uverbs file, so the kernel acts on the guest's ucontext and objects,
- * but every byte the kernel reads is the sentry's private copy, the one that was validated. A racing
- * guest thread cannot change the call after the check.
+ * Runs one validated uverbs call in the sentry (EMULATE): the sentry issues {@code
+ * RDMA_VERBS_IOCTL} on its own dup of the guest's uverbs file, so the kernel acts on the guest's
+ * ucontext and objects, but every byte the kernel reads is the sentry's private copy, the one that
+ * was validated. A racing guest thread cannot change the call after the check.
  *
  * <p>The private envelope is the guest's with each attribute's {@code data} rewritten
  * (uverbs_ioctl.c, uverbs_process_attr, is the reference for what the kernel reads and writes):
+ *
  * <ul>
- *   <li>inline data (at most 8 bytes), IDR handles: as given;</li>
- *   <li>input behind a pointer (PTR_IN and its flavours, handle arrays): the sentry's copy;</li>
+ *   <li>inline data (at most 8 bytes), IDR handles: as given;
+ *   <li>input behind a pointer (PTR_IN and its flavours, handle arrays): the sentry's copy;
  *   <li>PTR_OUT (always a pointer, whatever its length): a sentry buffer first filled from the
  *       guest's, so bytes the kernel does not write come back unchanged; unreadable guest memory is
- *       EFAULT before anything runs;</li>
+ *       EFAULT before anything runs;
  *   <li>RAW_FD: the guest's fd number becomes the sentry's dup of that guest file, which must be a
- *       dma-buf; the dup is closed after the call.</li>
+ *       dma-buf; the dup is closed after the call.
  * </ul>
+ *
  * Afterwards the guest sees what the kernel would have written into its memory: the PTR_OUT buffers
- * and the {@code UVERBS_ATTR_F_VALID_OUTPUT} flag the kernel sets on them ({@code uverbs_set_output}),
- * and the handle of an IDR the call created ({@code put_user} of the new id into {@code data}).
- * Uverbs fd objects (completion channels, async event files) never reach here: an EMULATE row may not
- * take one ({@link RdmaTable.MethodRow}).
+ * and the {@code UVERBS_ATTR_F_VALID_OUTPUT} flag the kernel sets on them ({@code
+ * uverbs_set_output}), and the handle of an IDR the call created ({@code put_user} of the new id
+ * into {@code data}). Uverbs fd objects (completion channels, async event files) never reach here:
+ * an EMULATE row may not take one ({@link RdmaTable.MethodRow}).
  */
 final class UverbsEmulator {
     private final HostDevice host;
@@ -49,11 +53,17 @@ final class UverbsEmulator {
     private record Slot(UverbsEnvelope.Attr guest, UverbsSchema.Attr spec, Pointer out) {}
 
     /**
-     * @param inputs the sentry's copies of the input attributes longer than {@link UverbsSchema#INLINE_MAX}
-     * @param names  describes an attribute of this call for messages
+     * @param inputs the sentry's copies of the input attributes longer than {@link
+     *     UverbsSchema#INLINE_MAX}
+     * @param names describes an attribute of this call for messages
      */
-    IoctlResult run(IoctlCall call, UverbsEnvelope env, UverbsSchema.Method schema, Map<Integer, Pointer> inputs,
-            String where, IntFunction<String> names) {
+    IoctlResult run(
+            IoctlCall call,
+            UverbsEnvelope env,
+            UverbsSchema.Method schema,
+            Map<Integer, Pointer> inputs,
+            String where,
+            IntFunction<String> names) {
         int n = env.attrs().size();
         Pointer hdr = call.arena().alloc(IoctlHdr.SIZE + (long) n * UverbsIoctl.Attr.SIZE);
         hdr.putShort(IoctlHdr.OFF_LENGTH, (short) env.length());
@@ -74,9 +84,17 @@ final class UverbsEmulator {
                     if (a.len() > 0) {
                         int r = call.memory().read(a.data(), out, a.len());
                         if (r < 0) {
-                            return IoctlResult.deny(-r, "uverbs: attribute " + names.apply(a.id()) + " of " + where
-                                    + " points at unwritable guest memory (0x" + Long.toHexString(a.data()) + ", "
-                                    + a.len() + " bytes)");
+                            return IoctlResult.deny(
+                                    -r,
+                                    "uverbs: attribute "
+                                            + names.apply(a.id())
+                                            + " of "
+                                            + where
+                                            + " points at unwritable guest memory (0x"
+                                            + Long.toHexString(a.data())
+                                            + ", "
+                                            + a.len()
+                                            + " bytes)");
                         }
                     }
                     data = out.address();
@@ -84,16 +102,30 @@ final class UverbsEmulator {
                     int guestFd = (int) a.data();
                     long dup = call.guestFile(guestFd);
                     if (dup < 0) {
-                        return IoctlResult.deny(Errno.EINVAL, "uverbs: attribute " + names.apply(a.id()) + " of "
-                                + where + " names fd " + guestFd + ", which the caller does not have open");
+                        return IoctlResult.deny(
+                                Errno.EINVAL,
+                                "uverbs: attribute "
+                                        + names.apply(a.id())
+                                        + " of "
+                                        + where
+                                        + " names fd "
+                                        + guestFd
+                                        + ", which the caller does not have open");
                     }
                     HostFd f = HostFd.adopt((int) dup);
                     fds.add(f);
                     if (!host.isDmaBuf(f.fd())) {
                         String link = host.link(f.fd());
-                        return IoctlResult.deny(Errno.EINVAL, "uverbs: attribute " + names.apply(a.id()) + " of "
-                                + where + " names fd " + guestFd + (link != null ? " (" + link + ")" : "")
-                                + ", which is not a dma-buf");
+                        return IoctlResult.deny(
+                                Errno.EINVAL,
+                                "uverbs: attribute "
+                                        + names.apply(a.id())
+                                        + " of "
+                                        + where
+                                        + " names fd "
+                                        + guestFd
+                                        + (link != null ? " (" + link + ")" : "")
+                                        + ", which is not a dma-buf");
                     }
                     data = spec.fdInline() ? Integer.toUnsignedLong(f.fd()) : f.fd();
                 } else if (inputs.containsKey(a.id())) {
@@ -127,15 +159,29 @@ final class UverbsEmulator {
             long guestAttr = call.request().arg() + at;
             int flags = Short.toUnsignedInt(hdr.getShort(at + UverbsIoctl.Attr.OFF_FLAGS));
             if (s.out() != null && (flags & UverbsIoctl.UVERBS_ATTR_F_VALID_OUTPUT) != 0) {
-                int r = s.guest().len() == 0 ? 0 : call.memory().write(s.guest().data(), s.out(), s.guest().len());
-                r = r < 0 ? r : call.memory().write(guestAttr + UverbsIoctl.Attr.OFF_FLAGS,
-                        hdr.slice(at + UverbsIoctl.Attr.OFF_FLAGS, 2), 2);
+                int r =
+                        s.guest().len() == 0
+                                ? 0
+                                : call.memory().write(s.guest().data(), s.out(), s.guest().len());
+                r =
+                        r < 0
+                                ? r
+                                : call.memory()
+                                        .write(
+                                                guestAttr + UverbsIoctl.Attr.OFF_FLAGS,
+                                                hdr.slice(at + UverbsIoctl.Attr.OFF_FLAGS, 2),
+                                                2);
                 result = result < 0 ? result : r;
             }
-            if (s.spec().type() == UverbsSchema.AttrType.IDR && s.spec().access() == UverbsSchema.Access.NEW
+            if (s.spec().type() == UverbsSchema.AttrType.IDR
+                    && s.spec().access() == UverbsSchema.Access.NEW
                     && hdr.getLong(at + UverbsIoctl.Attr.OFF_DATA) != s.guest().data()) {
-                int r = call.memory().write(guestAttr + UverbsIoctl.Attr.OFF_DATA,
-                        hdr.slice(at + UverbsIoctl.Attr.OFF_DATA, 8), 8);
+                int r =
+                        call.memory()
+                                .write(
+                                        guestAttr + UverbsIoctl.Attr.OFF_DATA,
+                                        hdr.slice(at + UverbsIoctl.Attr.OFF_DATA, 8),
+                                        8);
                 result = result < 0 ? result : r;
             }
         }

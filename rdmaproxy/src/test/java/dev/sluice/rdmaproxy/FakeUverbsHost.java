@@ -6,19 +6,21 @@ import dev.sluice.sentry.nativeio.FileKinds;
 import dev.sluice.sentry.nativeio.Native;
 import dev.sluice.sentry.spi.CharDevice;
 import dev.sluice.sentry.spi.HostDevice;
+
+import jnr.ffi.Pointer;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import jnr.ffi.Pointer;
 
 /**
- * Test support: a scripted kernel for emulated uverbs calls. It sees the private envelope the sentry
- * built (same process, so its pointers are readable here) and plays the kernel's part through
- * {@link #kernel}: writing outputs, setting {@code UVERBS_ATTR_F_VALID_OUTPUT}, returning a result.
- * What each call looked like is recorded in {@link #seen}.
+ * Test support: a scripted kernel for emulated uverbs calls. It sees the private envelope the
+ * sentry built (same process, so its pointers are readable here) and plays the kernel's part
+ * through {@link #kernel}: writing outputs, setting {@code UVERBS_ATTR_F_VALID_OUTPUT}, returning a
+ * result. What each call looked like is recorded in {@link #seen}.
  *
  * <p>File checks use real fds: a dma-buf is stood in for by an eventfd ({@link #DMABUF_STANDIN}; no
  * dma-buf can be made here without a device), a uverbs event file by a file whose name ends in
@@ -41,7 +43,10 @@ public final class FakeUverbsHost implements HostDevice {
         }
     }
 
-    /** The kernel's part: may read and write {@code e}; returns the ioctl's result or {@code -errno}. */
+    /**
+     * The kernel's part: may read and write {@code e}; returns the ioctl's result or {@code
+     * -errno}.
+     */
     public interface Kernel {
         int run(Envelope e);
     }
@@ -61,7 +66,9 @@ public final class FakeUverbsHost implements HostDevice {
         private final Pointer hdr;
 
         Envelope(long address) {
-            int n = Short.toUnsignedInt(Pointer.wrap(Native.RUNTIME, address).getShort(IoctlHdr.OFF_NUM_ATTRS));
+            int n =
+                    Short.toUnsignedInt(
+                            Pointer.wrap(Native.RUNTIME, address).getShort(IoctlHdr.OFF_NUM_ATTRS));
             this.hdr = Pointer.wrap(Native.RUNTIME, address, IoctlHdr.SIZE + 16L * n);
         }
 
@@ -90,14 +97,22 @@ public final class FakeUverbsHost implements HostDevice {
             return Short.toUnsignedInt(hdr.getShort(at(index(id)) + UverbsIoctl.Attr.OFF_LEN));
         }
 
-        /** Writes {@code bytes} to the output buffer of attribute {@code id} and flags it valid, as uverbs_copy_to does. */
+        /**
+         * Writes {@code bytes} to the output buffer of attribute {@code id} and flags it valid, as
+         * uverbs_copy_to does.
+         */
         public void output(int id, byte[] bytes) {
             Pointer.wrap(Native.RUNTIME, data(id), len(id)).put(0, bytes, 0, bytes.length);
             int flagsAt = at(index(id)) + UverbsIoctl.Attr.OFF_FLAGS;
-            hdr.putShort(flagsAt, (short) (hdr.getShort(flagsAt) | UverbsIoctl.UVERBS_ATTR_F_VALID_OUTPUT));
+            hdr.putShort(
+                    flagsAt,
+                    (short) (hdr.getShort(flagsAt) | UverbsIoctl.UVERBS_ATTR_F_VALID_OUTPUT));
         }
 
-        /** Writes a new object's handle into {@code data}, as the kernel does for an IDR NEW attribute. */
+        /**
+         * Writes a new object's handle into {@code data}, as the kernel does for an IDR NEW
+         * attribute.
+         */
         public void newHandle(int id, long handle) {
             hdr.putLong(at(index(id)) + UverbsIoctl.Attr.OFF_DATA, handle);
         }
@@ -112,11 +127,22 @@ public final class FakeUverbsHost implements HostDevice {
                     pointee = new byte[len];
                     Pointer.wrap(Native.RUNTIME, data, len).get(0, pointee, 0, len);
                 }
-                attrs.add(new SeenAttr(Short.toUnsignedInt(hdr.getShort(at(i) + UverbsIoctl.Attr.OFF_ATTR_ID)), len,
-                        Short.toUnsignedInt(hdr.getShort(at(i) + UverbsIoctl.Attr.OFF_FLAGS)), data, pointee));
+                attrs.add(
+                        new SeenAttr(
+                                Short.toUnsignedInt(
+                                        hdr.getShort(at(i) + UverbsIoctl.Attr.OFF_ATTR_ID)),
+                                len,
+                                Short.toUnsignedInt(
+                                        hdr.getShort(at(i) + UverbsIoctl.Attr.OFF_FLAGS)),
+                                data,
+                                pointee));
             }
-            return new Seen(fd, request, Short.toUnsignedInt(hdr.getShort(IoctlHdr.OFF_OBJECT_ID)),
-                    Short.toUnsignedInt(hdr.getShort(IoctlHdr.OFF_METHOD_ID)), List.copyOf(attrs));
+            return new Seen(
+                    fd,
+                    request,
+                    Short.toUnsignedInt(hdr.getShort(IoctlHdr.OFF_OBJECT_ID)),
+                    Short.toUnsignedInt(hdr.getShort(IoctlHdr.OFF_METHOD_ID)),
+                    List.copyOf(attrs));
         }
     }
 

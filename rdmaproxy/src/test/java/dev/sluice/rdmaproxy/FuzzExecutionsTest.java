@@ -1,8 +1,10 @@
 package dev.sluice.rdmaproxy;
 
 import dev.sluice.sentry.fuzz.FuzzExecutions;
-import java.nio.file.Path;
+
 import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
 
 /** The RDMAProxy module's fuzz targets each have their fuzz execution in rdmaproxy/pom.xml. */
 class FuzzExecutionsTest {

@@ -13,6 +13,13 @@ import dev.sluice.sentry.spi.CharDevice;
 import dev.sluice.sentry.spi.DeviceProxy;
 import dev.sluice.sentry.spi.DeviceProxyProvider;
 import dev.sluice.sentry.spi.ProxyConfig;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,11 +28,6 @@ import java.util.Map;
 import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class RdmaProxyProviderTest {
@@ -36,10 +38,11 @@ class RdmaProxyProviderTest {
 
     @Test
     void serviceLoaderFindsTheProvider() {
-        List<DeviceProxyProvider> found = ServiceLoader.load(DeviceProxyProvider.class).stream()
-                .map(ServiceLoader.Provider::get)
-                .filter(p -> p instanceof RdmaProxyProvider)
-                .toList();
+        List<DeviceProxyProvider> found =
+                ServiceLoader.load(DeviceProxyProvider.class).stream()
+                        .map(ServiceLoader.Provider::get)
+                        .filter(p -> p instanceof RdmaProxyProvider)
+                        .toList();
         assertEquals(1, found.size(), "META-INF/services registers RdmaProxyProvider once");
         assertEquals("rdmaproxy", found.get(0).name(), "its name");
         assertFalse(found.get(0).description().isBlank(), "a description for `sluice proxies`");
@@ -49,14 +52,15 @@ class RdmaProxyProviderTest {
     void noDevicesNoProxy() {
         RdmaProxyProvider p = new RdmaProxyProvider();
         assertTrue(p.create(granting()).isEmpty(), "nothing granted: no proxy");
-        assertTrue(p.create(new ProxyConfig(List.of(), Set.of("rdmaproxy"), Map.of())).isEmpty(),
+        assertTrue(
+                p.create(new ProxyConfig(List.of(), Set.of("rdmaproxy"), Map.of())).isEmpty(),
                 "rdmaproxy is activated by devices, not by --proxy");
-        assertTrue(p.create(granting(Path.of("/dev/null"), Path.of("/dev/nvidia0"))).isEmpty(),
+        assertTrue(
+                p.create(granting(Path.of("/dev/null"), Path.of("/dev/nvidia0"))).isEmpty(),
                 "other devices do not activate it");
     }
 
-    @TempDir
-    Path tmp;
+    @TempDir Path tmp;
 
     /** A fake /sys with abi_version {@code abi} (absent if null) and a /proc/devices. */
     private RdmaProxyProvider fakeHost(String abi, String procDevices) throws IOException {
@@ -72,11 +76,13 @@ class RdmaProxyProviderTest {
     }
 
     /**
-     * A uverbs node in the fake /sys: {@code class/infiniband_verbs/NODE/{dev,ibdev}} and, as the kernel
-     * lays it out, either a parent device bound to {@code driver} (a PCI function) or, with
-     * {@code driver} null, a parentless RDMA device with rxe's {@code parent} attribute when {@code rxe}.
+     * A uverbs node in the fake /sys: {@code class/infiniband_verbs/NODE/{dev,ibdev}} and, as the
+     * kernel lays it out, either a parent device bound to {@code driver} (a PCI function) or, with
+     * {@code driver} null, a parentless RDMA device with rxe's {@code parent} attribute when {@code
+     * rxe}.
      */
-    private void node(String node, String dev, String ibdev, String driver, boolean rxe) throws IOException {
+    private void node(String node, String dev, String ibdev, String driver, boolean rxe)
+            throws IOException {
         Path sys = tmp.resolve("sys");
         Path n = Files.createDirectories(sys.resolve("class/infiniband_verbs").resolve(node));
         Files.writeString(n.resolve("dev"), dev + "\n");
@@ -84,15 +90,17 @@ class RdmaProxyProviderTest {
         Path ib = Files.createDirectories(sys.resolve("class/infiniband").resolve(ibdev));
         if (driver != null) {
             Path pci = Files.createDirectories(n.resolve("device"));
-            Files.createSymbolicLink(pci.resolve("driver"), Path.of("../../../../bus/pci/drivers/" + driver));
+            Files.createSymbolicLink(
+                    pci.resolve("driver"), Path.of("../../../../bus/pci/drivers/" + driver));
             Files.createSymbolicLink(ib.resolve("device"), pci);
         } else if (rxe) {
             Files.writeString(ib.resolve("parent"), "dummy0\n");
         }
     }
 
-    private static final String PROC_DEVICES = "Character devices:\n  1 mem\n231 infiniband_mad\n231 infiniband_verbs\n"
-            + "511 infiniband_verbs\n\nBlock devices:\n  8 sd\n231 infiniband_verbs\n";
+    private static final String PROC_DEVICES =
+            "Character devices:\n  1 mem\n231 infiniband_mad\n231 infiniband_verbs\n"
+                    + "511 infiniband_verbs\n\nBlock devices:\n  8 sd\n231 infiniband_verbs\n";
 
     @ParameterizedTest
     @ValueSource(strings = {"/dev/infiniband/uverbs0", "/dev/infiniband/uverbs12"})
@@ -104,8 +112,13 @@ class RdmaProxyProviderTest {
         assertEquals("rdmaproxy", proxy.name(), "RDMAProxy");
         assertTrue(proxy.owns(new CharDevice(231, 192)), "uverbs0");
         assertTrue(proxy.owns(new CharDevice(511, 3)), "the dynamic major, char devices only");
-        assertEquals(List.of(231, 511), UverbsDevices.majors(tmp.resolve("devices")), "block devices are not read");
-        assertSame(RxePlugin.INSTANCE, ((RdmaProxy) proxy).plugin(UverbsDevices.charDevice(tmp.resolve("sys"), node)),
+        assertEquals(
+                List.of(231, 511),
+                UverbsDevices.majors(tmp.resolve("devices")),
+                "block devices are not read");
+        assertSame(
+                RxePlugin.INSTANCE,
+                ((RdmaProxy) proxy).plugin(UverbsDevices.charDevice(tmp.resolve("sys"), node)),
                 "a Soft-RoCE device is served by the rxe plugin");
     }
 
@@ -115,9 +128,16 @@ class RdmaProxyProviderTest {
         node("uverbs0", "231:192", "mlx5_0", "mlx5_core", false);
         node("uverbs1", "231:193", "rxe0", null, true);
         node("uverbs2", "231:194", "mlx5_1", "mlx5_core", false);
-        RdmaProxy proxy = (RdmaProxy) p.create(granting(Path.of("/dev/infiniband/uverbs0"),
-                Path.of("/dev/infiniband/uverbs1"), Path.of("/dev/infiniband/rdma_cm"))).orElseThrow();
-        assertSame(Mlx5Plugin.INSTANCE, proxy.plugin(new CharDevice(231, 192)), "mlx5_0 is ConnectX");
+        RdmaProxy proxy =
+                (RdmaProxy)
+                        p.create(
+                                        granting(
+                                                Path.of("/dev/infiniband/uverbs0"),
+                                                Path.of("/dev/infiniband/uverbs1"),
+                                                Path.of("/dev/infiniband/rdma_cm")))
+                                .orElseThrow();
+        assertSame(
+                Mlx5Plugin.INSTANCE, proxy.plugin(new CharDevice(231, 192)), "mlx5_0 is ConnectX");
         assertSame(RxePlugin.INSTANCE, proxy.plugin(new CharDevice(231, 193)), "rxe0 is Soft-RoCE");
         assertNull(proxy.plugin(new CharDevice(231, 194)), "uverbs2 was not granted: no plugin");
     }
@@ -129,19 +149,35 @@ class RdmaProxyProviderTest {
         node("uverbs1", "231:193", "rxe0", null, true);
         node("uverbs2", "231:194", "siw0", null, false);
         node("uverbs3", "231:195", "mlx4_0", "mlx4_core", false);
-        assertEquals("mlx5_core", UverbsDevices.hostDriver(sys, "uverbs0"), "device/driver of the uverbs node");
-        assertEquals("rdma_rxe", UverbsDevices.hostDriver(sys, "uverbs1"), "parentless with rxe's parent attribute");
+        assertEquals(
+                "mlx5_core",
+                UverbsDevices.hostDriver(sys, "uverbs0"),
+                "device/driver of the uverbs node");
+        assertEquals(
+                "rdma_rxe",
+                UverbsDevices.hostDriver(sys, "uverbs1"),
+                "parentless with rxe's parent attribute");
         assertEquals("", UverbsDevices.hostDriver(sys, "uverbs2"), "parentless, not rxe: unknown");
-        assertEquals("mlx4_core", UverbsDevices.hostDriver(sys, "uverbs3"), "any bound driver is reported");
+        assertEquals(
+                "mlx4_core",
+                UverbsDevices.hostDriver(sys, "uverbs3"),
+                "any bound driver is reported");
         assertEquals("", UverbsDevices.hostDriver(sys, "uverbs9"), "no such node");
         // the RDMA device's own link serves when the uverbs node has none
         Files.delete(sys.resolve("class/infiniband_verbs/uverbs0/device/driver"));
         Path ibDev = Files.createDirectories(tmp.resolve("pci0"));
         Files.delete(sys.resolve("class/infiniband/mlx5_0/device"));
         Files.createSymbolicLink(sys.resolve("class/infiniband/mlx5_0/device"), ibDev);
-        Files.createSymbolicLink(ibDev.resolve("driver"), Path.of("/sys/bus/pci/drivers/mlx5_core"));
-        assertEquals("mlx5_core", UverbsDevices.hostDriver(sys, "uverbs0"), "class/infiniband/IBDEV/device/driver");
-        assertEquals(new CharDevice(231, 193), UverbsDevices.charDevice(sys, "uverbs1"), "from the dev attribute");
+        Files.createSymbolicLink(
+                ibDev.resolve("driver"), Path.of("/sys/bus/pci/drivers/mlx5_core"));
+        assertEquals(
+                "mlx5_core",
+                UverbsDevices.hostDriver(sys, "uverbs0"),
+                "class/infiniband/IBDEV/device/driver");
+        assertEquals(
+                new CharDevice(231, 193),
+                UverbsDevices.charDevice(sys, "uverbs1"),
+                "from the dev attribute");
         assertEquals("rxe0", UverbsDevices.ibdev(sys, "uverbs1"), "ibdev");
     }
 
@@ -150,14 +186,32 @@ class RdmaProxyProviderTest {
         RdmaProxyProvider p = fakeHost("6", PROC_DEVICES);
         node("uverbs0", "231:192", "mlx5_0", "mlx5_core", false);
         node("uverbs3", "231:195", "mlx4_0", "mlx4_core", false);
-        IllegalStateException e = assertThrows(IllegalStateException.class, () -> p.create(
-                granting(Path.of("/dev/infiniband/uverbs0"), Path.of("/dev/infiniband/uverbs3"))));
-        for (String s : List.of("mlx4_core", "mlx4_0", "/dev/infiniband/uverbs3", "mlx5_core", "rdma_rxe", "supported")) {
+        IllegalStateException e =
+                assertThrows(
+                        IllegalStateException.class,
+                        () ->
+                                p.create(
+                                        granting(
+                                                Path.of("/dev/infiniband/uverbs0"),
+                                                Path.of("/dev/infiniband/uverbs3"))));
+        for (String s :
+                List.of(
+                        "mlx4_core",
+                        "mlx4_0",
+                        "/dev/infiniband/uverbs3",
+                        "mlx5_core",
+                        "rdma_rxe",
+                        "supported")) {
             assertTrue(e.getMessage().contains(s), s + " in: " + e.getMessage());
         }
         node("uverbs2", "231:194", "siw0", null, false);
-        e = assertThrows(IllegalStateException.class, () -> p.create(granting(Path.of("/dev/infiniband/uverbs2"))));
-        assertTrue(e.getMessage().contains("names no driver") && e.getMessage().contains("siw0"), e.getMessage());
+        e =
+                assertThrows(
+                        IllegalStateException.class,
+                        () -> p.create(granting(Path.of("/dev/infiniband/uverbs2"))));
+        assertTrue(
+                e.getMessage().contains("names no driver") && e.getMessage().contains("siw0"),
+                e.getMessage());
     }
 
     @Test
@@ -165,25 +219,46 @@ class RdmaProxyProviderTest {
         RdmaProxyProvider p = fakeHost("6", PROC_DEVICES);
         node("uverbs0", "231:192", "rxe0", null, true);
         Files.writeString(tmp.resolve("sys/class/infiniband_verbs/uverbs0/dev"), "garbage\n");
-        IllegalStateException e = assertThrows(IllegalStateException.class,
-                () -> p.create(granting(Path.of("/dev/infiniband/uverbs0"))));
-        assertTrue(e.getMessage().contains("uverbs0") && e.getMessage().contains("garbage"), e.getMessage());
+        IllegalStateException e =
+                assertThrows(
+                        IllegalStateException.class,
+                        () -> p.create(granting(Path.of("/dev/infiniband/uverbs0"))));
+        assertTrue(
+                e.getMessage().contains("uverbs0") && e.getMessage().contains("garbage"),
+                e.getMessage());
     }
 
     @Test
     void refusesWithoutAbi6() throws IOException {
-        IllegalStateException e = assertThrows(IllegalStateException.class,
-                () -> fakeHost(null, PROC_DEVICES).create(granting(Path.of("/dev/infiniband/uverbs0"))));
-        assertTrue(e.getMessage().contains("abi_version") && e.getMessage().contains("missing"), e.getMessage());
-        e = assertThrows(IllegalStateException.class,
-                () -> fakeHost("5", PROC_DEVICES).create(granting(Path.of("/dev/infiniband/uverbs0"))));
-        assertTrue(e.getMessage().contains("reads 5") && e.getMessage().contains("/dev/infiniband/uverbs0"), e.getMessage());
+        IllegalStateException e =
+                assertThrows(
+                        IllegalStateException.class,
+                        () ->
+                                fakeHost(null, PROC_DEVICES)
+                                        .create(granting(Path.of("/dev/infiniband/uverbs0"))));
+        assertTrue(
+                e.getMessage().contains("abi_version") && e.getMessage().contains("missing"),
+                e.getMessage());
+        e =
+                assertThrows(
+                        IllegalStateException.class,
+                        () ->
+                                fakeHost("5", PROC_DEVICES)
+                                        .create(granting(Path.of("/dev/infiniband/uverbs0"))));
+        assertTrue(
+                e.getMessage().contains("reads 5")
+                        && e.getMessage().contains("/dev/infiniband/uverbs0"),
+                e.getMessage());
     }
 
     @Test
     void refusesWithoutAUverbsChardev() throws IOException {
-        IllegalStateException e = assertThrows(IllegalStateException.class,
-                () -> fakeHost("6", "Character devices:\n  1 mem\n").create(granting(Path.of("/dev/infiniband/uverbs0"))));
+        IllegalStateException e =
+                assertThrows(
+                        IllegalStateException.class,
+                        () ->
+                                fakeHost("6", "Character devices:\n  1 mem\n")
+                                        .create(granting(Path.of("/dev/infiniband/uverbs0"))));
         assertTrue(e.getMessage().contains("infiniband_verbs"), e.getMessage());
     }
 
@@ -195,14 +270,19 @@ class RdmaProxyProviderTest {
             Files.writeString(dir.resolve("ibdev"), d[1] + "\n");
         }
         assertEquals(Path.of("/dev/infiniband/uverbs1"), UverbsDevices.node(sys, "rxe0"), "rxe0");
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> UverbsDevices.node(sys, "rxe9"));
-        assertTrue(e.getMessage().contains("rxe9") && e.getMessage().contains("mlx5_0"), e.getMessage());
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> UverbsDevices.node(sys, "rxe9"));
+        assertTrue(
+                e.getMessage().contains("rxe9") && e.getMessage().contains("mlx5_0"),
+                e.getMessage());
     }
 
     @Test
     void isUverbsNodeLooksAtTheFileName() {
         assertTrue(RdmaProxyProvider.isUverbsNode(Path.of("/dev/infiniband/uverbs3")), "uverbs3");
-        assertFalse(RdmaProxyProvider.isUverbsNode(Path.of("/dev/infiniband/rdma_cm")), "rdma_cm is not a uverbs node");
+        assertFalse(
+                RdmaProxyProvider.isUverbsNode(Path.of("/dev/infiniband/rdma_cm")),
+                "rdma_cm is not a uverbs node");
         assertFalse(RdmaProxyProvider.isUverbsNode(Path.of("/")), "the root has no file name");
     }
 }

@@ -14,6 +14,7 @@ import dev.sluice.sentry.spi.FakeGuestMemory;
 import dev.sluice.sentry.spi.IoctlCall;
 import dev.sluice.sentry.spi.IoctlRequest;
 import dev.sluice.sentry.spi.IoctlResult;
+
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -27,21 +28,28 @@ import java.util.function.IntSupplier;
  * longer data in guest memory behind {@code data}; handles and fds in {@code data} with length 0.
  *
  * <p>Fluent: {@code UverbsCall.of(obj, method).driver(RDMA_DRIVER_MLX5).idr(...).in(...).out(...)}.
- * {@link #run} encodes it and hands it to a proxy through a mocked {@link IoctlCall} on
- * {@link #UVERBS0}. Framing can be broken on purpose ({@link #length}, {@link #numAttrs}).
+ * {@link #run} encodes it and hands it to a proxy through a mocked {@link IoctlCall} on {@link
+ * #UVERBS0}. Framing can be broken on purpose ({@link #length}, {@link #numAttrs}).
  */
 public final class UverbsCall {
     /** The guest mapping: [BASE, BASE + SIZE). */
     public static final long BASE = 0x7f00_0000_0000L;
+
     public static final int SIZE = 64 * 1024;
+
     /** Where the header goes. */
     public static final long HDR = BASE + 64;
+
     /** An address no guest mapping covers. */
     public static final long UNMAPPED = 0x1000L;
+
     /** The char device calls arrive on: uverbs0. */
     public static final CharDevice UVERBS0 = new CharDevice(231, 192);
 
-    /** The sentry's dup of the guest's uverbs fd, as far as the scripted kernel sees it: a number, never closed. */
+    /**
+     * The sentry's dup of the guest's uverbs fd, as far as the scripted kernel sees it: a number,
+     * never closed.
+     */
     public static final HostFd SENTRY_DUP = HostFd.adopt(4242);
 
     /** One attribute as it will be encoded. */
@@ -153,8 +161,8 @@ public final class UverbsCall {
 
     /**
      * Gives the calling guest fd {@code guestFd}: when the proxy asks for it ({@code guestFile}),
-     * {@code opener} opens a real file in this process, whose fd the proxy then owns and must close.
-     * Numbers without an opener are not open (EBADF).
+     * {@code opener} opens a real file in this process, whose fd the proxy then owns and must
+     * close. Numbers without an opener are not open (EBADF).
      */
     public UverbsCall guestFd(int guestFd, IntSupplier opener) {
         guestFiles.put(guestFd, opener);
@@ -170,7 +178,9 @@ public final class UverbsCall {
         return List.copyOf(attrs);
     }
 
-    /** Encodes the call into {@code guest} at {@link #HDR}; pointer data after the attribute array. */
+    /**
+     * Encodes the call into {@code guest} at {@link #HDR}; pointer data after the attribute array.
+     */
     public void encode(FakeGuestMemory guest) {
         int n = attrs.size();
         long data = HDR + 24 + 16L * Math.max(n, numAttrs == null ? 0 : numAttrs) + 64;
@@ -216,15 +226,17 @@ public final class UverbsCall {
         when(c.arena()).thenReturn(new Arena(4096));
         when(c.device()).thenReturn(device);
         when(c.hostFd()).thenReturn(SENTRY_DUP);
-        when(c.guestFile(anyInt())).thenAnswer(inv -> {
-            IntSupplier o = guestFiles.get((int) inv.getArgument(0));
-            if (o == null) {
-                return (long) -Errno.EBADF;
-            }
-            int fd = o.getAsInt();
-            opened.add(fd);
-            return (long) fd;
-        });
+        when(c.guestFile(anyInt()))
+                .thenAnswer(
+                        inv -> {
+                            IntSupplier o = guestFiles.get((int) inv.getArgument(0));
+                            if (o == null) {
+                                return (long) -Errno.EBADF;
+                            }
+                            int fd = o.getAsInt();
+                            opened.add(fd);
+                            return (long) fd;
+                        });
         return proxy.handle(c).result();
     }
 

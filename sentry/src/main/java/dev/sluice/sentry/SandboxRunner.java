@@ -10,6 +10,13 @@ import dev.sluice.sentry.observe.CallStats;
 import dev.sluice.sentry.observe.TraceWriter;
 import dev.sluice.sentry.spi.DeviceProxy;
 import dev.sluice.sentry.spi.TrapRule;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import sun.misc.Signal;
+import sun.misc.SignalHandler;
+
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -18,10 +25,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-import sun.misc.Signal;
-import sun.misc.SignalHandler;
 
 /**
  * Runs one sandbox to completion with the sentry in this JVM: {@code sluice run}.
@@ -37,20 +40,23 @@ import sun.misc.SignalHandler;
 public final class SandboxRunner {
     private static final Logger LOG = LoggerFactory.getLogger(SandboxRunner.class);
     private static final List<String> FORWARDED = Signals.names(Signals.RUN_FORWARDED);
+
     /** sluice's own exit code when the sandbox could not be set up (as docker run). */
     public static final int SETUP_FAILED = 125;
-    /**
-     * What a {@code sluice run} workload may do itself, and so its sentry's workers: the plan leaves
-     * it root (no user op) with {@link PlanCompiler#DEFAULT_CAPS} (its caps op), in the host's user
-     * namespace.
-     */
-    public static final GuestCredentials RUN_CREDENTIALS = GuestCredentials.root(PlanCompiler.DEFAULT_CAPS);
 
     /**
-     * @param stats       print a summary of trapped calls to {@code err} at exit
-     * @param trace       write a Chrome/Perfetto trace of every trapped call here, or null
+     * What a {@code sluice run} workload may do itself, and so its sentry's workers: the plan
+     * leaves it root (no user op) with {@link PlanCompiler#DEFAULT_CAPS} (its caps op), in the
+     * host's user namespace.
+     */
+    public static final GuestCredentials RUN_CREDENTIALS =
+            GuestCredentials.root(PlanCompiler.DEFAULT_CAPS);
+
+    /**
+     * @param stats print a summary of trapped calls to {@code err} at exit
+     * @param trace write a Chrome/Perfetto trace of every trapped call here, or null
      * @param idleWorkers notification workers kept parked as standbys
-     * @param maxWorkers  most notification workers at once
+     * @param maxWorkers most notification workers at once
      */
     public record Options(boolean stats, Path trace, int idleWorkers, int maxWorkers) {
         public static Options defaults() {
@@ -71,23 +77,39 @@ public final class SandboxRunner {
      * ({@link SandboxSpec#hostSetup()}): moving netdevs into the sandbox's network namespace.
      */
     public interface HostSetup {
-        /** Sets the sandbox whose pid 1 has host pid {@code pid1} up; returns why it failed, or null. */
+        /**
+         * Sets the sandbox whose pid 1 has host pid {@code pid1} up; returns why it failed, or
+         * null.
+         */
         String setUp(int pid1);
     }
 
-    /** Runs {@code spec} and returns sluice's exit code. Call from a thread that lives until it returns. */
-    public int run(SandboxSpec spec, List<DeviceProxy> proxies, Options options) throws IOException {
+    /**
+     * Runs {@code spec} and returns sluice's exit code. Call from a thread that lives until it
+     * returns.
+     */
+    public int run(SandboxSpec spec, List<DeviceProxy> proxies, Options options)
+            throws IOException {
         return run(spec, proxies, options, null);
     }
 
-    /** As {@link #run(SandboxSpec, List, Options)}, with {@code setup} run at the plan's stop for the host. */
-    public int run(SandboxSpec spec, List<DeviceProxy> proxies, Options options, HostSetup setup) throws IOException {
+    /**
+     * As {@link #run(SandboxSpec, List, Options)}, with {@code setup} run at the plan's stop for
+     * the host.
+     */
+    public int run(SandboxSpec spec, List<DeviceProxy> proxies, Options options, HostSetup setup)
+            throws IOException {
         List<TrapRule> rules = new ArrayList<>();
         for (DeviceProxy p : proxies) {
             rules.addAll(p.trapRules());
             for (TrapRule r : p.trapRules()) {
-                LOG.info("{}: trapping ioctl requests with (request & 0x{}) == 0x{} ({}; unowned fds: {})", p.name(),
-                        Integer.toHexString(r.mask()), Integer.toHexString(r.value()), r.description(), r.unowned());
+                LOG.info(
+                        "{}: trapping ioctl requests with (request & 0x{}) == 0x{} ({}; unowned fds: {})",
+                        p.name(),
+                        Integer.toHexString(r.mask()),
+                        Integer.toHexString(r.value()),
+                        r.description(),
+                        r.unowned());
             }
         }
         if (spec.rootfs() != null) {
@@ -95,18 +117,28 @@ public final class SandboxRunner {
         }
         Path staging = Staging.create();
         CallStats stats = new CallStats();
-        try (TraceWriter trace = options.trace() == null ? null : TraceWriter.open(options.trace());
-             InitProcess init = InitProcess.spawn(libexec.resolve("sluice-init"), PlanCompiler.compile(spec, rules, staging))) {
+        try (TraceWriter trace =
+                        options.trace() == null ? null : TraceWriter.open(options.trace());
+                InitProcess init =
+                        InitProcess.spawn(
+                                libexec.resolve("sluice-init"),
+                                PlanCompiler.compile(spec, rules, staging))) {
             AtomicBoolean setupFailed = new AtomicBoolean();
-            Startup startup = Startup.await(init, setup == null ? null : pid1 -> {
-                String failure = setup.setUp(pid1);
-                setupFailed.set(failure != null);
-                return failure;
-            });
+            Startup startup =
+                    Startup.await(
+                            init,
+                            setup == null
+                                    ? null
+                                    : pid1 -> {
+                                        String failure = setup.setUp(pid1);
+                                        setupFailed.set(failure != null);
+                                        return failure;
+                                    });
             if (startup.failure() != null) {
                 err.println("sluice: " + startup.failure());
                 if (setupFailed.get()) {
-                    init.signal(Signals.SIGKILL); // it waits at its stop for a go that will not come
+                    init.signal(
+                            Signals.SIGKILL); // it waits at its stop for a go that will not come
                     init.waitFor();
                     return SETUP_FAILED;
                 }
@@ -114,14 +146,27 @@ public final class SandboxRunner {
                 return startup.exitCode(code);
             }
             AtomicBoolean exited = new AtomicBoolean();
-            Sentry sentry = startup.listener() == null ? null
-                    : Sentry.start(startup.listener(), proxies, stats, trace, options, RUN_CREDENTIALS, outcome -> {
-                        if (!exited.get()) {
-                            // Kill first: out of memory, printing the reason can fail too.
-                            init.signal(Signals.SIGKILL);
-                            err.println("sluice: the sentry stopped answering (" + outcome + "); killed the sandbox (fail closed)");
-                        }
-                    });
+            Sentry sentry =
+                    startup.listener() == null
+                            ? null
+                            : Sentry.start(
+                                    startup.listener(),
+                                    proxies,
+                                    stats,
+                                    trace,
+                                    options,
+                                    RUN_CREDENTIALS,
+                                    outcome -> {
+                                        if (!exited.get()) {
+                                            // Kill first: out of memory, printing the reason can
+                                            // fail too.
+                                            init.signal(Signals.SIGKILL);
+                                            err.println(
+                                                    "sluice: the sentry stopped answering ("
+                                                            + outcome
+                                                            + "); killed the sandbox (fail closed)");
+                                        }
+                                    });
             List<Signal> signals = new ArrayList<>();
             List<SignalHandler> previous = new ArrayList<>();
             for (String name : FORWARDED) {
@@ -151,10 +196,14 @@ public final class SandboxRunner {
                     if (!denied.isEmpty()) {
                         err.println(denied);
                     }
-                    err.printf("sluice: sentry fds: start=%d end=%d%n", sentry.fdsAtStart(), fdsAtEnd);
+                    err.printf(
+                            "sluice: sentry fds: start=%d end=%d%n", sentry.fdsAtStart(), fdsAtEnd);
                     err.println("sluice: sentry memory: " + sentry.memory());
-                    err.printf("sluice: calls abandoned by the guest: %d%n", sentry.abandonedCalls());
-                    err.printf("sluice: calls whose caller was gone before the sentry acted: %d%n", sentry.callersGone());
+                    err.printf(
+                            "sluice: calls abandoned by the guest: %d%n", sentry.abandonedCalls());
+                    err.printf(
+                            "sluice: calls whose caller was gone before the sentry acted: %d%n",
+                            sentry.callersGone());
                 }
             } else if (options.stats()) {
                 err.println("sluice: no device proxy was active; nothing was trapped");
@@ -166,14 +215,17 @@ public final class SandboxRunner {
     }
 
     /**
-     * The empty host directories under which the sandbox's root and its /tmp layer are mounted
-     * (in the sandbox's own mount namespace only).
+     * The empty host directories under which the sandbox's root and its /tmp layer are mounted (in
+     * the sandbox's own mount namespace only).
      */
     static final class Staging {
         private Staging() {}
 
         static Path create() throws IOException {
-            Path base = Files.isDirectory(Path.of("/run")) ? Path.of("/run/sluice") : Path.of("/tmp/sluice");
+            Path base =
+                    Files.isDirectory(Path.of("/run"))
+                            ? Path.of("/run/sluice")
+                            : Path.of("/tmp/sluice");
             Files.createDirectories(base);
             sweep(base);
             Path staging = Files.createTempDirectory(base, "run-");
@@ -182,8 +234,8 @@ public final class SandboxRunner {
         }
 
         /**
-         * Removes staging directories that a sluice killed with SIGKILL left behind. They are
-         * empty on the host (the mounts lived in the dead sandbox's namespace); only old ones are
+         * Removes staging directories that a sluice killed with SIGKILL left behind. They are empty
+         * on the host (the mounts lived in the dead sandbox's namespace); only old ones are
          * touched, so a sandbox still starting up keeps its own.
          */
         private static void sweep(Path base) {

@@ -14,12 +14,14 @@ import dev.sluice.sentry.observe.ProcessMemory;
 import dev.sluice.sentry.observe.RateLimitedLog;
 import dev.sluice.sentry.observe.TraceWriter;
 import dev.sluice.sentry.spi.DeviceProxy;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The gate of one sandbox: the seccomp listener, the {@link Dispatcher} that decides each trapped
@@ -42,8 +44,12 @@ public final class Sentry {
     private final Map<Integer, String> fdsBefore;
     private final ProcessMemory.Sample memoryAtStart = ProcessMemory.sample();
 
-    private Sentry(Listener listener, Dispatcher dispatcher, NotificationLoop loop, int fdsAtStart,
-                   Map<Integer, String> fdsBefore) {
+    private Sentry(
+            Listener listener,
+            Dispatcher dispatcher,
+            NotificationLoop loop,
+            int fdsAtStart,
+            Map<Integer, String> fdsBefore) {
         this.fdsBefore = fdsBefore;
         this.listener = listener;
         this.dispatcher = dispatcher;
@@ -56,12 +62,16 @@ public final class Sentry {
      * the loop ends for any reason but "no task left": the caller must then kill the sandbox.
      *
      * @param credentials what the process that handed over {@code listenerFd} may do itself: every
-     *                    worker acts as exactly that ({@link WorkerCredentials}), and refuses calls
-     *                    if it cannot
+     *     worker acts as exactly that ({@link WorkerCredentials}), and refuses calls if it cannot
      */
-    public static Sentry start(HostFd listenerFd, List<DeviceProxy> proxies, CallStats stats, TraceWriter trace,
-                        SandboxRunner.Options options, GuestCredentials credentials,
-                        Consumer<NotificationLoop.Outcome> onFailure) {
+    public static Sentry start(
+            HostFd listenerFd,
+            List<DeviceProxy> proxies,
+            CallStats stats,
+            TraceWriter trace,
+            SandboxRunner.Options options,
+            GuestCredentials credentials,
+            Consumer<NotificationLoop.Outcome> onFailure) {
         int fdsAtStart = FdCount.openFds();
         Map<Integer, String> fdsBefore = FdCount.snapshot();
         Listener listener = new Listener(listenerFd);
@@ -69,17 +79,27 @@ public final class Sentry {
         // Test-only faults (SLUICE_TEST_FAULTS); without them the proxies come back as they are and
         // the loop is built as asked.
         TestFaults faults = TestFaults.active();
-        Dispatcher dispatcher = new Dispatcher(listener, SentryFaults.proxies(faults, proxies), stats, trace,
-                new RateLimitedLog(LoggerFactory.getLogger(Dispatcher.class)), credentials);
-        NotificationLoop loop = SentryFaults.loop(faults, listener, dispatcher, options.idleWorkers(), options.maxWorkers());
+        Dispatcher dispatcher =
+                new Dispatcher(
+                        listener,
+                        SentryFaults.proxies(faults, proxies),
+                        stats,
+                        trace,
+                        new RateLimitedLog(LoggerFactory.getLogger(Dispatcher.class)),
+                        credentials);
+        NotificationLoop loop =
+                SentryFaults.loop(
+                        faults, listener, dispatcher, options.idleWorkers(), options.maxWorkers());
         // Each worker takes the guest's credentials before it answers anything (they are per
         // thread); one that cannot refuses every call it receives.
         loop.workerInit(() -> WorkerCredentials.become(credentials));
-        loop.ended().thenAccept(outcome -> {
-            if (outcome != NotificationLoop.Outcome.GUESTS_GONE) {
-                onFailure.accept(outcome);
-            }
-        });
+        loop.ended()
+                .thenAccept(
+                        outcome -> {
+                            if (outcome != NotificationLoop.Outcome.GUESTS_GONE) {
+                                onFailure.accept(outcome);
+                            }
+                        });
         loop.start();
         return new Sentry(listener, dispatcher, loop, fdsAtStart, fdsBefore);
     }
@@ -103,15 +123,18 @@ public final class Sentry {
         return dispatcher.abandoned();
     }
 
-    /** Calls failed because their caller was found gone while the sentry looked it up or reached into it. */
+    /**
+     * Calls failed because their caller was found gone while the sentry looked it up or reached
+     * into it.
+     */
     public long callersGone() {
         return dispatcher.callersGone();
     }
 
     /**
-     * The sentry's memory now against its start ({@code rss_start=N KiB rss_end=N KiB rss_peak=N KiB
-     * heap_used=N KiB heap_max=N KiB}), for {@code --stats}: a guest must not be able to make it grow
-     * without bound.
+     * The sentry's memory now against its start ({@code rss_start=N KiB rss_end=N KiB rss_peak=N
+     * KiB heap_used=N KiB heap_max=N KiB}), for {@code --stats}: a guest must not be able to make
+     * it grow without bound.
      */
     public String memory() {
         return ProcessMemory.report(memoryAtStart, ProcessMemory.sample());
@@ -125,7 +148,8 @@ public final class Sentry {
         loop.close();
         try {
             loop.done().get(2, TimeUnit.SECONDS);
-        } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
+        } catch (java.util.concurrent.TimeoutException
+                | java.util.concurrent.ExecutionException e) {
             LOG.warn("the notification loop did not end with the sandbox: {}", e.toString());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -146,11 +170,15 @@ public final class Sentry {
         }
         if (fdsAtEnd != fdsAtStart) {
             Map<Integer, String> now = FdCount.snapshot();
-            now.forEach((fd, target) -> {
-                if (!target.equals(fdsBefore.get(fd))) {
-                    LOG.warn("sentry fd {} ({}) was opened during the sandbox's life and is still open", fd, target);
-                }
-            });
+            now.forEach(
+                    (fd, target) -> {
+                        if (!target.equals(fdsBefore.get(fd))) {
+                            LOG.warn(
+                                    "sentry fd {} ({}) was opened during the sandbox's life and is still open",
+                                    fd,
+                                    target);
+                        }
+                    });
         }
         listener.close();
         return fdsAtEnd;

@@ -10,6 +10,7 @@ import static dev.sluice.sentry.nativeio.Syscalls.SYS_WAIT4;
 
 import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.nativeio.Native;
+
 import jnr.ffi.Memory;
 import jnr.ffi.Pointer;
 import jnr.posix.POSIX;
@@ -17,14 +18,14 @@ import jnr.posix.POSIXFactory;
 
 /**
  * The few system calls the OCI runtime makes itself: process plumbing for the detached sentry
- * (pipe, setsid, dup2; processes are started by a {@code Spawner}), pidfds to signal and watch a container's init without
- * racing a reused pid, and the child-subreaper flag of {@code sluice run} (OCI form). Every method
- * returns {@code -errno} on failure unless it says it throws.
+ * (pipe, setsid, dup2; processes are started by a {@code Spawner}), pidfds to signal and watch a
+ * container's init without racing a reused pid, and the child-subreaper flag of {@code sluice run}
+ * (OCI form). Every method returns {@code -errno} on failure unless it says it throws.
  *
- * <p>Everything goes through the sentry's small jnr-ffi binding ({@link Native}). jnr-posix,
- * whose binding of all of libc took about 0.6 s to generate at every start, is loaded only by what
- * spawns processes ({@link #posix()} for hooks, and {@code Spawner.LOCAL}); never by start, state,
- * kill or delete of a container without hooks.
+ * <p>Everything goes through the sentry's small jnr-ffi binding ({@link Native}). jnr-posix, whose
+ * binding of all of libc took about 0.6 s to generate at every start, is loaded only by what spawns
+ * processes ({@link #posix()} for hooks, and {@code Spawner.LOCAL}); never by start, state, kill or
+ * delete of a container without hooks.
  */
 public final class OciNative {
     // include/uapi/linux/prctl.h
@@ -51,7 +52,10 @@ public final class OciNative {
     /** A pipe whose ends are both close-on-exec: [0] read, [1] write. Throws on failure. */
     public static int[] pipe() {
         Pointer fds = Memory.allocateDirect(Native.RUNTIME, 8, true);
-        long r = Native.ret(Native.LIBC.syscall(SYS_PIPE2, fds.address(), Native.O_CLOEXEC, 0, 0, 0, 0));
+        long r =
+                Native.ret(
+                        Native.LIBC.syscall(
+                                SYS_PIPE2, fds.address(), Native.O_CLOEXEC, 0, 0, 0, 0));
         if (r < 0) {
             throw new OciException("pipe: " + Errno.describe((int) -r));
         }
@@ -128,7 +132,11 @@ public final class OciNative {
         if (nul < 0 || out < 0) {
             close(nul);
             close(out);
-            throw new OciException("cannot open /dev/null or " + log + ": " + Errno.describe((int) -Math.min(nul, out)));
+            throw new OciException(
+                    "cannot open /dev/null or "
+                            + log
+                            + ": "
+                            + Errno.describe((int) -Math.min(nul, out)));
         }
         dup2(nul, 0);
         dup2(nul, 1);
@@ -152,8 +160,8 @@ public final class OciNative {
     }
 
     /**
-     * Waits until the pidfd's process has exited (its pidfd polls readable), at most
-     * {@code timeoutMillis} (-1: forever). Returns true once it has exited.
+     * Waits until the pidfd's process has exited (its pidfd polls readable), at most {@code
+     * timeoutMillis} (-1: forever). Returns true once it has exited.
      */
     public static boolean awaitExit(int pidfd, int timeoutMillis) {
         Pointer pfd = Memory.allocateDirect(Native.RUNTIME, 8, true);
@@ -161,7 +169,10 @@ public final class OciNative {
         pfd.putShort(4, Native.POLLIN);
         long deadline = System.nanoTime() + timeoutMillis * 1_000_000L;
         while (true) {
-            int wait = timeoutMillis < 0 ? -1 : (int) Math.max(0, (deadline - System.nanoTime()) / 1_000_000L);
+            int wait =
+                    timeoutMillis < 0
+                            ? -1
+                            : (int) Math.max(0, (deadline - System.nanoTime()) / 1_000_000L);
             int r = (int) Native.ret(Native.LIBC.poll(pfd.address(), 1, wait));
             if (r == -Errno.EINTR) {
                 continue;
@@ -170,9 +181,12 @@ public final class OciNative {
         }
     }
 
-    /** Makes this process the reaper of its orphaned descendants (the container's init among them). */
+    /**
+     * Makes this process the reaper of its orphaned descendants (the container's init among them).
+     */
     public static int setChildSubreaper() {
-        return (int) Native.ret(Native.LIBC.syscall(SYS_PRCTL, PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0, 0));
+        return (int)
+                Native.ret(Native.LIBC.syscall(SYS_PRCTL, PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0, 0));
     }
 
     /** waitpid(pid, 0): the exit code, or 128+N for death by signal N, or -errno. */

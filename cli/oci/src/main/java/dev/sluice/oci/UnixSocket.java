@@ -15,22 +15,24 @@ import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.nativeio.ErrnoException;
 import dev.sluice.sentry.nativeio.HostFd;
 import dev.sluice.sentry.nativeio.Native;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
+
 import jnr.ffi.Memory;
 import jnr.ffi.Pointer;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 
 /**
  * An {@code AF_UNIX} stream socket that can carry file descriptors ({@code SCM_RIGHTS}), which
  * Java's own channels cannot: {@code sentry.sock} (an exec hands its seccomp listener over it) and
  * the runtime service's socket speak frames over it ({@link #channel}); the caller's console socket
  * and a seccomp agent get runc's raw form ({@link #send}). Sending and receiving go through the one
- * binding, {@link SocketMessages}. Used by one thread at a time; failures throw
- * {@link ErrnoException} naming the call and the path.
+ * binding, {@link SocketMessages}. Used by one thread at a time; failures throw {@link
+ * ErrnoException} naming the call and the path.
  *
  * <p>A socket path longer than a {@code sockaddr_un} holds (107 bytes; a state directory under
- * containerd's long {@code --root} with a 64-character id is) is reached as
- * {@code /proc/self/fd/N/NAME}, with N an {@code O_PATH} descriptor of its directory.
+ * containerd's long {@code --root} with a 64-character id is) is reached as {@code
+ * /proc/self/fd/N/NAME}, with N an {@code O_PATH} descriptor of its directory.
  */
 public final class UnixSocket implements AutoCloseable {
     // include/uapi/linux/net.h; the rest is SocketAbi's
@@ -38,8 +40,10 @@ public final class UnixSocket implements AutoCloseable {
     private static final int SOCK_STREAM = SocketAbi.SOCK_STREAM;
     private static final int SOCK_CLOEXEC = Native.O_CLOEXEC;
     private static final int SHUT_RDWR = 2;
+
     /** struct sockaddr_un: sa_family_t, then sun_path[108]. */
     private static final int SUN_PATH_MAX = 108;
+
     private static final int SOCKADDR_UN_SIZE = 2 + SUN_PATH_MAX;
     // include/uapi/asm-generic/errno-base.h, errno.h
     private static final int ENAMETOOLONG = 36;
@@ -48,7 +52,10 @@ public final class UnixSocket implements AutoCloseable {
     private static final int O_PATH = 010000000;
     private static final int O_DIRECTORY = 0200000;
 
-    /** What one {@link #receive} read: the bytes (empty at end of file) and the fd passed with them, if any. */
+    /**
+     * What one {@link #receive} read: the bytes (empty at end of file) and the fd passed with them,
+     * if any.
+     */
     public record Received(byte[] data, HostFd fd) {
         public boolean eof() {
             return data.length == 0;
@@ -68,9 +75,23 @@ public final class UnixSocket implements AutoCloseable {
     public static UnixSocket listen(Path path) {
         HostFd s = socket();
         try {
-            withAddress(path, addr -> Native.check(Native.ret(Native.LIBC.syscall(SYS_BIND, s.fd(), addr.address(),
-                    SOCKADDR_UN_SIZE, 0, 0, 0)), "bind " + path));
-            Native.check(Native.ret(Native.LIBC.syscall(SYS_LISTEN, s.fd(), 16, 0, 0, 0, 0)), "listen " + path);
+            withAddress(
+                    path,
+                    addr ->
+                            Native.check(
+                                    Native.ret(
+                                            Native.LIBC.syscall(
+                                                    SYS_BIND,
+                                                    s.fd(),
+                                                    addr.address(),
+                                                    SOCKADDR_UN_SIZE,
+                                                    0,
+                                                    0,
+                                                    0)),
+                                    "bind " + path));
+            Native.check(
+                    Native.ret(Native.LIBC.syscall(SYS_LISTEN, s.fd(), 16, 0, 0, 0, 0)),
+                    "listen " + path);
             return new UnixSocket(s, path.toString());
         } catch (RuntimeException e) {
             s.close();
@@ -82,13 +103,24 @@ public final class UnixSocket implements AutoCloseable {
     public static UnixSocket connect(Path path) {
         HostFd s = socket();
         try {
-            withAddress(path, addr -> {
-                long r;
-                do {
-                    r = Native.ret(Native.LIBC.syscall(SYS_CONNECT, s.fd(), addr.address(), SOCKADDR_UN_SIZE, 0, 0, 0));
-                } while (r == -Errno.EINTR);
-                Native.check(r, "connect " + path);
-            });
+            withAddress(
+                    path,
+                    addr -> {
+                        long r;
+                        do {
+                            r =
+                                    Native.ret(
+                                            Native.LIBC.syscall(
+                                                    SYS_CONNECT,
+                                                    s.fd(),
+                                                    addr.address(),
+                                                    SOCKADDR_UN_SIZE,
+                                                    0,
+                                                    0,
+                                                    0));
+                        } while (r == -Errno.EINTR);
+                        Native.check(r, "connect " + path);
+                    });
             return new UnixSocket(s, path.toString());
         } catch (RuntimeException e) {
             s.close();
@@ -97,8 +129,19 @@ public final class UnixSocket implements AutoCloseable {
     }
 
     private static HostFd socket() {
-        return HostFd.adopt((int) Native.check(Native.ret(Native.LIBC.syscall(SYS_SOCKET, AF_UNIX,
-                SOCK_STREAM | SOCK_CLOEXEC, 0, 0, 0, 0)), "socket(AF_UNIX, SOCK_STREAM)"));
+        return HostFd.adopt(
+                (int)
+                        Native.check(
+                                Native.ret(
+                                        Native.LIBC.syscall(
+                                                SYS_SOCKET,
+                                                AF_UNIX,
+                                                SOCK_STREAM | SOCK_CLOEXEC,
+                                                0,
+                                                0,
+                                                0,
+                                                0)),
+                                "socket(AF_UNIX, SOCK_STREAM)"));
     }
 
     private interface AddressUse {
@@ -117,7 +160,9 @@ public final class UnixSocket implements AutoCloseable {
             throw new ErrnoException("open " + dir, -dirFd);
         }
         try {
-            byte[] via = ("/proc/self/fd/" + dirFd + "/" + path.getFileName()).getBytes(StandardCharsets.UTF_8);
+            byte[] via =
+                    ("/proc/self/fd/" + dirFd + "/" + path.getFileName())
+                            .getBytes(StandardCharsets.UTF_8);
             if (via.length >= SUN_PATH_MAX) {
                 throw new ErrnoException("socket address of " + path, ENAMETOOLONG);
             }
@@ -136,21 +181,24 @@ public final class UnixSocket implements AutoCloseable {
 
     /**
      * The next connection, or null when none came within {@code timeoutMillis} or the socket was
-     * {@linkplain #shutdown shut down} meanwhile by another thread. Polling in slices lets that
-     * end the wait promptly.
+     * {@linkplain #shutdown shut down} meanwhile by another thread. Polling in slices lets that end
+     * the wait promptly.
      */
     public UnixSocket accept(int timeoutMillis) {
         Pointer pfd = Memory.allocateDirect(Native.RUNTIME, 8, true);
         long deadline = System.nanoTime() + timeoutMillis * 1_000_000L;
         while (fd.isOpen() && !shut) {
-            int slice = (int) Math.max(0, Math.min(200, (deadline - System.nanoTime()) / 1_000_000L));
+            int slice =
+                    (int) Math.max(0, Math.min(200, (deadline - System.nanoTime()) / 1_000_000L));
             int number = fd.fd();
             pfd.putInt(0, number);
             pfd.putShort(4, Native.POLLIN);
             pfd.putShort(6, (short) 0);
             int r = (int) Native.ret(Native.LIBC.poll(pfd.address(), 1, slice));
             if (r > 0 && !shut) {
-                long c = Native.ret(Native.LIBC.syscall(SYS_ACCEPT4, number, 0, 0, SOCK_CLOEXEC, 0, 0));
+                long c =
+                        Native.ret(
+                                Native.LIBC.syscall(SYS_ACCEPT4, number, 0, 0, SOCK_CLOEXEC, 0, 0));
                 if (c >= 0) {
                     return new UnixSocket(HostFd.adopt((int) c), path);
                 }
@@ -188,7 +236,12 @@ public final class UnixSocket implements AutoCloseable {
         SocketMessages io = new SocketMessages();
         int[] fds = passFd == null ? new int[0] : new int[] {passFd.fd()};
         for (int off = 0; off < data.length; ) {
-            long n = io.send(fd.fd(), buf.address() + off, data.length - off, off == 0 ? fds : new int[0]);
+            long n =
+                    io.send(
+                            fd.fd(),
+                            buf.address() + off,
+                            data.length - off,
+                            off == 0 ? fds : new int[0]);
             Native.check(n, "sendmsg on " + path);
             off += (int) n;
         }
@@ -215,14 +268,22 @@ public final class UnixSocket implements AutoCloseable {
     }
 
     /**
-     * The connected peer's pid and uid ({@code SO_PEERCRED}, a {@code struct ucred}), as the
-     * kernel recorded them at connect.
+     * The connected peer's pid and uid ({@code SO_PEERCRED}, a {@code struct ucred}), as the kernel
+     * recorded them at connect.
      */
     public int[] peerCredentials() {
         Pointer buf = Memory.allocateDirect(Native.RUNTIME, 16 + 4, true);
         buf.putInt(16, SocketAbi.SIZEOF_UCRED);
-        long r = Native.ret(Native.LIBC.syscall(SYS_GETSOCKOPT, fd.fd(), SocketAbi.SOL_SOCKET, SocketAbi.SO_PEERCRED,
-                buf.address(), buf.address() + 16, 0));
+        long r =
+                Native.ret(
+                        Native.LIBC.syscall(
+                                SYS_GETSOCKOPT,
+                                fd.fd(),
+                                SocketAbi.SOL_SOCKET,
+                                SocketAbi.SO_PEERCRED,
+                                buf.address(),
+                                buf.address() + 16,
+                                0));
         Native.check(r, "getsockopt(SO_PEERCRED) on " + path);
         return new int[] {buf.getInt(SocketAbi.OFF_UCRED_PID), buf.getInt(SocketAbi.OFF_UCRED_UID)};
     }

@@ -14,6 +14,7 @@ import dev.sluice.sentry.launch.SysView;
 import dev.sluice.sentry.seccomp.DefaultProfile;
 import dev.sluice.sentry.seccomp.SyscallProfile;
 import dev.sluice.sentry.spi.ProxyConfig;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -25,20 +26,22 @@ import java.util.Map;
 /**
  * The sandbox {@code sluice run} makes of a {@link RunRequest}: the options checked against each
  * other; the devices granted ({@code --device}, {@code --gpus}, {@code --rdma}, {@code --rdma-cm});
- * the proxies' configuration; the network (the host's, or a namespace of the sandbox's own with
- * the moved netdevs and the strong host model's sysctls); the filtered /sys of granted RDMA
- * devices; the syscall profile; the environment and working directory. This reads the host and
- * decides; it changes nothing there. The command acts on what it decided: it creates the
- * proxies, writes host sysctls for {@code --rdma-strict-arp}, moves the netdevs and runs the
- * sandbox.
+ * the proxies' configuration; the network (the host's, or a namespace of the sandbox's own with the
+ * moved netdevs and the strong host model's sysctls); the filtered /sys of granted RDMA devices;
+ * the syscall profile; the environment and working directory. This reads the host and decides; it
+ * changes nothing there. The command acts on what it decided: it creates the proxies, writes host
+ * sysctls for {@code --rdma-strict-arp}, moves the netdevs and runs the sandbox.
  *
  * <p>It lives in the cli module, not beside {@link SandboxSpec} in the sentry: it needs the
- * proxies' device lookups ({@link NvidiaDevices}, {@link UverbsDevices}), the netdev grants
- * ({@code rdmaproxy.net}) and the OCI profile reader ({@link SeccompProfile}), and the sentry
- * depends on none of them. It needs nothing of picocli.
+ * proxies' device lookups ({@link NvidiaDevices}, {@link UverbsDevices}), the netdev grants ({@code
+ * rdmaproxy.net}) and the OCI profile reader ({@link SeccompProfile}), and the sentry depends on
+ * none of them. It needs nothing of picocli.
  */
 public final class SandboxPolicy {
-    /** {@code --seccomp-profile unconfined}: no syscall profile (docker's {@code seccomp=unconfined}). */
+    /**
+     * {@code --seccomp-profile unconfined}: no syscall profile (docker's {@code
+     * seccomp=unconfined}).
+     */
     public static final String UNCONFINED = "unconfined";
 
     private final RunRequest request;
@@ -48,8 +51,13 @@ public final class SandboxPolicy {
     private final List<Path> granted;
     private final ProxyConfig proxyConfig;
 
-    private SandboxPolicy(RunRequest request, SyscallProfile profile, List<NetdevMover.Grant> netdevs,
-                          SandboxSpec.Network network, List<Path> granted, ProxyConfig proxyConfig) {
+    private SandboxPolicy(
+            RunRequest request,
+            SyscallProfile profile,
+            List<NetdevMover.Grant> netdevs,
+            SandboxSpec.Network network,
+            List<Path> granted,
+            ProxyConfig proxyConfig) {
         this.request = request;
         this.profile = profile;
         this.netdevs = netdevs;
@@ -59,24 +67,31 @@ public final class SandboxPolicy {
     }
 
     /**
-     * Checks the request and finds what it grants. Fails with the option named
-     * ({@link IllegalArgumentException}, or the profile file's field) before anything changes on
-     * the host.
+     * Checks the request and finds what it grants. Fails with the option named ({@link
+     * IllegalArgumentException}, or the profile file's field) before anything changes on the host.
      */
     public static SandboxPolicy of(RunRequest r) {
-        SyscallProfile profile = syscallProfile(r.seccompProfile()); // a bad file fails before anything changes on the host
-        List<NetdevMover.Grant> netdevs = r.rdmaNetdevs().stream().map(NetdevMover.Grant::parse).toList();
+        SyscallProfile profile =
+                syscallProfile(
+                        r.seccompProfile()); // a bad file fails before anything changes on the host
+        List<NetdevMover.Grant> netdevs =
+                r.rdmaNetdevs().stream().map(NetdevMover.Grant::parse).toList();
         String mode = r.net() != null ? r.net() : netdevs.isEmpty() ? "host" : "none";
-        SandboxSpec.Network network = switch (mode) {
-            case "host" -> SandboxSpec.Network.HOST;
-            case "none" -> SandboxSpec.Network.NONE;
-            default -> throw new IllegalArgumentException("--net must be host or none, not '" + r.net() + "'");
-        };
+        SandboxSpec.Network network =
+                switch (mode) {
+                    case "host" -> SandboxSpec.Network.HOST;
+                    case "none" -> SandboxSpec.Network.NONE;
+                    default ->
+                            throw new IllegalArgumentException(
+                                    "--net must be host or none, not '" + r.net() + "'");
+                };
         if (network == SandboxSpec.Network.HOST && !netdevs.isEmpty()) {
-            throw new IllegalArgumentException("--rdma-netdev moves a netdev into the sandbox's own network namespace: not with --net host");
+            throw new IllegalArgumentException(
+                    "--rdma-netdev moves a netdev into the sandbox's own network namespace: not with --net host");
         }
         if (r.strictArpOnHost() && network != SandboxSpec.Network.HOST) {
-            throw new IllegalArgumentException("--rdma-strict-arp is for --net host; a sandbox's own namespace always gets the strict settings");
+            throw new IllegalArgumentException(
+                    "--rdma-strict-arp is for --net host; a sandbox's own namespace always gets the strict settings");
         }
         if (r.rootfs() != null && !Files.isDirectory(r.rootfs())) {
             throw new IllegalArgumentException("--rootfs " + r.rootfs() + ": no such directory");
@@ -91,7 +106,8 @@ public final class SandboxPolicy {
         if (r.rdmaCm()) {
             Path cm = Path.of("/dev/infiniband/rdma_cm");
             if (!Files.exists(cm)) {
-                throw new IllegalArgumentException("--rdma-cm: " + cm + " does not exist (is rdma_ucm loaded?)");
+                throw new IllegalArgumentException(
+                        "--rdma-cm: " + cm + " does not exist (is rdma_ucm loaded?)");
             }
             requested.add(cm);
         }
@@ -114,12 +130,18 @@ public final class SandboxPolicy {
         return new SandboxPolicy(r, profile, netdevs, network, List.copyOf(granted), config);
     }
 
-    /** What the proxies are asked for: the granted device nodes, the opt-in proxies, the proxies' options. */
+    /**
+     * What the proxies are asked for: the granted device nodes, the opt-in proxies, the proxies'
+     * options.
+     */
     public ProxyConfig proxyConfig() {
         return proxyConfig;
     }
 
-    /** {@code --rdma-netdev}: the host netdevs moved into the sandbox's namespace, and their names there. */
+    /**
+     * {@code --rdma-netdev}: the host netdevs moved into the sandbox's namespace, and their names
+     * there.
+     */
     public List<NetdevMover.Grant> netdevs() {
         return netdevs;
     }
@@ -139,26 +161,49 @@ public final class SandboxPolicy {
     /**
      * The sandbox, for a caller whose environment is {@code callerEnv} and whose working directory
      * is {@code callerCwd}: a sandbox granted uverbs nodes sees only their RDMA devices in /sys
-     * (and no RDMA netlink); one with RDMA and a network namespace of its own gets the strong
-     * host model there.
+     * (and no RDMA netlink); one with RDMA and a network namespace of its own gets the strong host
+     * model there.
      */
     public SandboxSpec spec(Map<String, String> callerEnv, String callerCwd) {
         Path root = request.rootfs() == null ? null : request.rootfs().toAbsolutePath().normalize();
-        List<String> uverbs = granted.stream().filter(d -> d.getParent() != null
-                && d.getParent().equals(Path.of("/dev/infiniband")) && d.getFileName().toString().startsWith("uverbs"))
-                .map(d -> d.getFileName().toString()).toList();
-        SysView view = uverbs.isEmpty() ? SysView.NONE : UverbsDevices.sysView(Path.of("/sys"), uverbs);
+        List<String> uverbs =
+                granted.stream()
+                        .filter(
+                                d ->
+                                        d.getParent() != null
+                                                && d.getParent().equals(Path.of("/dev/infiniband"))
+                                                && d.getFileName().toString().startsWith("uverbs"))
+                        .map(d -> d.getFileName().toString())
+                        .toList();
+        SysView view =
+                uverbs.isEmpty() ? SysView.NONE : UverbsDevices.sysView(Path.of("/sys"), uverbs);
         boolean rdma = !uverbs.isEmpty() || !netdevs.isEmpty();
-        Map<String, String> sysctls = network == SandboxSpec.Network.NONE && rdma
-                ? StrongArp.sysctls(netdevs.stream().map(NetdevMover.Grant::innerName).toList()) : Map.of();
-        return new SandboxSpec(request.command(), environment(callerEnv), PlanCompiler.keepCwd(root, callerCwd), root, network,
-                granted, request.hostname(), proxyConfig.enabledProxies(), proxyConfig.options(), view, !netdevs.isEmpty(),
-                sysctls, profile, request.allowIoUring());
+        Map<String, String> sysctls =
+                network == SandboxSpec.Network.NONE && rdma
+                        ? StrongArp.sysctls(
+                                netdevs.stream().map(NetdevMover.Grant::innerName).toList())
+                        : Map.of();
+        return new SandboxSpec(
+                request.command(),
+                environment(callerEnv),
+                PlanCompiler.keepCwd(root, callerCwd),
+                root,
+                network,
+                granted,
+                request.hostname(),
+                proxyConfig.enabledProxies(),
+                proxyConfig.options(),
+                view,
+                !netdevs.isEmpty(),
+                sysctls,
+                profile,
+                request.allowIoUring());
     }
 
     /**
-     * The profile of {@code --seccomp-profile}: the built-in default (the plan compiler resolves its
-     * conditions for the sandbox's capabilities), a file's OCI profile, or none for {@link #UNCONFINED}.
+     * The profile of {@code --seccomp-profile}: the built-in default (the plan compiler resolves
+     * its conditions for the sandbox's capabilities), a file's OCI profile, or none for {@link
+     * #UNCONFINED}.
      */
     private static SyscallProfile syscallProfile(String seccompProfile) {
         if (seccompProfile == null) {
@@ -171,7 +216,9 @@ public final class SandboxPolicy {
         return SeccompProfile.of(SpecLoader.loadSeccomp(file), file.toString(), "", false);
     }
 
-    /** The caller's environment with --env applied; {@code NAME} alone imports the caller's value. */
+    /**
+     * The caller's environment with --env applied; {@code NAME} alone imports the caller's value.
+     */
     private List<String> environment(Map<String, String> callerEnv) {
         Map<String, String> m = new LinkedHashMap<>(callerEnv);
         for (String e : request.env()) {

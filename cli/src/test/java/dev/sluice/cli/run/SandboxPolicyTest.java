@@ -8,6 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.sluice.sentry.launch.SandboxSpec;
 import dev.sluice.sentry.launch.SysView;
 import dev.sluice.sentry.seccomp.DefaultProfile;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,15 +20,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.UnaryOperator;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** {@code sluice run}'s options to the sandbox, on requests that need no device and no root. */
 class SandboxPolicyTest {
     private static final Map<String, String> CALLER = Map.of("HOME", "/root", "LANG", "C.UTF-8");
 
-    @TempDir
-    Path tmp;
+    @TempDir Path tmp;
 
     /** A request with the defaults of RunCommand's options, changed by {@code edit}. */
     private static RunRequest request(UnaryOperator<Builder> edit) {
@@ -43,13 +44,30 @@ class SandboxPolicyTest {
         String seccompProfile;
 
         RunRequest build() {
-            return new RunRequest(List.of("true"), rootfs, net, env, devices, List.of(), rdmaNetdevs, strictArp, false, null,
-                    null, "compute,utility", null, proxies, seccompProfile, false);
+            return new RunRequest(
+                    List.of("true"),
+                    rootfs,
+                    net,
+                    env,
+                    devices,
+                    List.of(),
+                    rdmaNetdevs,
+                    strictArp,
+                    false,
+                    null,
+                    null,
+                    "compute,utility",
+                    null,
+                    proxies,
+                    seccompProfile,
+                    false);
         }
     }
 
     private static IllegalArgumentException refused(UnaryOperator<Builder> edit) {
-        return assertThrows(IllegalArgumentException.class, () -> SandboxPolicy.of(request(edit)).spec(CALLER, "/"));
+        return assertThrows(
+                IllegalArgumentException.class,
+                () -> SandboxPolicy.of(request(edit)).spec(CALLER, "/"));
     }
 
     @Test
@@ -61,98 +79,176 @@ class SandboxPolicyTest {
         assertEquals(SysView.NONE, s.sysView(), "no RDMA device: /sys as the host shows it");
         assertEquals(List.of(), s.devices(), "nothing granted");
         assertEquals(Map.of(), s.netSysctls(), "no strict ARP settings");
-        assertTrue(s.env().containsAll(List.of("HOME=/root", "LANG=C.UTF-8")), "the caller's environment: " + s.env());
-        assertEquals("compute,utility", p.proxyConfig().options().get("nvproxy.capabilities"), "--nvproxy-caps as an option");
+        assertTrue(
+                s.env().containsAll(List.of("HOME=/root", "LANG=C.UTF-8")),
+                "the caller's environment: " + s.env());
+        assertEquals(
+                "compute,utility",
+                p.proxyConfig().options().get("nvproxy.capabilities"),
+                "--nvproxy-caps as an option");
         assertEquals(List.of(), p.netdevs(), "no netdev moved");
         assertEquals(List.of(), p.strictArpHostNetdevs(), "no host sysctl to change");
     }
 
     @Test
     void aMovedNetdevMeansANamespaceOfTheSandboxsOwnWithTheStrongHostModel() {
-        SandboxSpec s = SandboxPolicy.of(request(b -> {
-            b.rdmaNetdevs = List.of("eth7=rdma0");
-            return b;
-        })).spec(CALLER, "/");
+        SandboxSpec s =
+                SandboxPolicy.of(
+                                request(
+                                        b -> {
+                                            b.rdmaNetdevs = List.of("eth7=rdma0");
+                                            return b;
+                                        }))
+                        .spec(CALLER, "/");
         assertEquals(SandboxSpec.Network.NONE, s.network(), "--rdma-netdev implies --net none");
         assertTrue(s.hostSetup(), "the host moves the netdev in");
-        assertEquals("1", s.netSysctls().get("net/ipv4/conf/rdma0/arp_ignore"), "arp_ignore on the netdev's name inside");
+        assertEquals(
+                "1",
+                s.netSysctls().get("net/ipv4/conf/rdma0/arp_ignore"),
+                "arp_ignore on the netdev's name inside");
         assertEquals("2", s.netSysctls().get("net/ipv4/conf/all/arp_announce"), "and on all");
     }
 
     @Test
     void optionsThatContradictEachOtherAreRefused() {
-        assertTrue(refused(b -> {
-            b.net = "bridge";
-            return b;
-        }).getMessage().contains("--net must be host or none, not 'bridge'"));
-        assertTrue(refused(b -> {
-            b.net = "host";
-            b.rdmaNetdevs = List.of("eth7");
-            return b;
-        }).getMessage().contains("not with --net host"));
-        assertTrue(refused(b -> {
-            b.net = "none";
-            b.strictArp = true;
-            return b;
-        }).getMessage().contains("--rdma-strict-arp is for --net host"));
-        assertTrue(refused(b -> {
-            b.rootfs = tmp.resolve("absent");
-            return b;
-        }).getMessage().endsWith("absent: no such directory"));
-        assertTrue(refused(b -> {
-            b.env = List.of("=x");
-            return b;
-        }).getMessage().contains("--env =x: empty name"));
+        assertTrue(
+                refused(
+                                b -> {
+                                    b.net = "bridge";
+                                    return b;
+                                })
+                        .getMessage()
+                        .contains("--net must be host or none, not 'bridge'"));
+        assertTrue(
+                refused(
+                                b -> {
+                                    b.net = "host";
+                                    b.rdmaNetdevs = List.of("eth7");
+                                    return b;
+                                })
+                        .getMessage()
+                        .contains("not with --net host"));
+        assertTrue(
+                refused(
+                                b -> {
+                                    b.net = "none";
+                                    b.strictArp = true;
+                                    return b;
+                                })
+                        .getMessage()
+                        .contains("--rdma-strict-arp is for --net host"));
+        assertTrue(
+                refused(
+                                b -> {
+                                    b.rootfs = tmp.resolve("absent");
+                                    return b;
+                                })
+                        .getMessage()
+                        .endsWith("absent: no such directory"));
+        assertTrue(
+                refused(
+                                b -> {
+                                    b.env = List.of("=x");
+                                    return b;
+                                })
+                        .getMessage()
+                        .contains("--env =x: empty name"));
     }
 
     @Test
     void onlyDeviceNodesAreGrantedEachOnce() throws IOException {
         Path file = Files.writeString(tmp.resolve("file"), "");
-        assertTrue(refused(b -> {
-            b.devices = List.of(file);
-            return b;
-        }).getMessage().contains("not a device node"), "a regular file");
-        assertTrue(refused(b -> {
-            b.devices = List.of(tmp);
-            return b;
-        }).getMessage().contains("not a device node"), "a directory");
-        SandboxPolicy p = SandboxPolicy.of(request(b -> {
-            b.devices = List.of(Path.of("/dev/null"), Path.of("/dev/../dev/null"));
-            b.proxies = List.of("pty");
-            return b;
-        }));
-        assertEquals(List.of(Path.of("/dev/null")), p.proxyConfig().grantedDevices(), "normalized, granted once");
+        assertTrue(
+                refused(
+                                b -> {
+                                    b.devices = List.of(file);
+                                    return b;
+                                })
+                        .getMessage()
+                        .contains("not a device node"),
+                "a regular file");
+        assertTrue(
+                refused(
+                                b -> {
+                                    b.devices = List.of(tmp);
+                                    return b;
+                                })
+                        .getMessage()
+                        .contains("not a device node"),
+                "a directory");
+        SandboxPolicy p =
+                SandboxPolicy.of(
+                        request(
+                                b -> {
+                                    b.devices =
+                                            List.of(
+                                                    Path.of("/dev/null"),
+                                                    Path.of("/dev/../dev/null"));
+                                    b.proxies = List.of("pty");
+                                    return b;
+                                }));
+        assertEquals(
+                List.of(Path.of("/dev/null")),
+                p.proxyConfig().grantedDevices(),
+                "normalized, granted once");
         assertEquals(Set.of("pty"), p.proxyConfig().enabledProxies(), "--proxy");
-        assertEquals(List.of(Path.of("/dev/null")), p.spec(CALLER, "/").devices(), "in the sandbox's /dev");
+        assertEquals(
+                List.of(Path.of("/dev/null")),
+                p.spec(CALLER, "/").devices(),
+                "in the sandbox's /dev");
     }
 
     @Test
     void theEnvironmentIsTheCallersWithEnvApplied() {
         Map<String, String> caller = new LinkedHashMap<>(CALLER);
-        SandboxSpec s = SandboxPolicy.of(request(b -> {
-            b.env = List.of("LANG=de_DE.UTF-8", "HOME", "ABSENT", "NEW=a=b");
-            return b;
-        })).spec(caller, "/");
+        SandboxSpec s =
+                SandboxPolicy.of(
+                                request(
+                                        b -> {
+                                            b.env =
+                                                    List.of(
+                                                            "LANG=de_DE.UTF-8",
+                                                            "HOME",
+                                                            "ABSENT",
+                                                            "NEW=a=b");
+                                            return b;
+                                        }))
+                        .spec(caller, "/");
         assertTrue(s.env().contains("LANG=de_DE.UTF-8"), "NAME=VALUE overrides: " + s.env());
         assertTrue(s.env().contains("HOME=/root"), "NAME imports the caller's value: " + s.env());
-        assertTrue(s.env().stream().noneMatch(e -> e.startsWith("ABSENT")), "a NAME the caller lacks adds nothing: " + s.env());
-        assertTrue(s.env().contains("NEW=a=b"), "the value is everything after the first '=': " + s.env());
+        assertTrue(
+                s.env().stream().noneMatch(e -> e.startsWith("ABSENT")),
+                "a NAME the caller lacks adds nothing: " + s.env());
+        assertTrue(
+                s.env().contains("NEW=a=b"),
+                "the value is everything after the first '=': " + s.env());
     }
 
     @Test
     void unconfinedLoadsNoProfileAndAWorkingDirectoryTheRootLacksIsSlash() throws IOException {
         Path root = Files.createDirectories(tmp.resolve("root/work"));
-        SandboxSpec s = SandboxPolicy.of(request(b -> {
-            b.seccompProfile = SandboxPolicy.UNCONFINED;
-            b.rootfs = root.getParent();
-            return b;
-        })).spec(CALLER, "/elsewhere");
+        SandboxSpec s =
+                SandboxPolicy.of(
+                                request(
+                                        b -> {
+                                            b.seccompProfile = SandboxPolicy.UNCONFINED;
+                                            b.rootfs = root.getParent();
+                                            return b;
+                                        }))
+                        .spec(CALLER, "/elsewhere");
         assertNull(s.seccomp(), "--seccomp-profile unconfined");
         assertEquals("/", s.cwd(), "the caller's directory is not in --rootfs");
         assertEquals(root.getParent(), s.rootfs(), "--rootfs, absolute");
-        assertEquals("/work", SandboxPolicy.of(request(b -> {
-            b.rootfs = root.getParent();
-            return b;
-        })).spec(CALLER, "/work").cwd(), "kept where the root has it");
+        assertEquals(
+                "/work",
+                SandboxPolicy.of(
+                                request(
+                                        b -> {
+                                            b.rootfs = root.getParent();
+                                            return b;
+                                        }))
+                        .spec(CALLER, "/work")
+                        .cwd(),
+                "kept where the root has it");
     }
 }

@@ -1,40 +1,46 @@
 package dev.sluice.nvproxy.abi;
 
 import dev.sluice.sentry.nativeio.Ioctl;
+
 import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The escape numbers of {@code /dev/nvidiactl} and {@code /dev/nvidia<N>}: the {@code _IOC_NR} of every ioctl the
- * NVIDIA kernel driver accepts on those nodes.
+ * The escape numbers of {@code /dev/nvidiactl} and {@code /dev/nvidia<N>}: the {@code _IOC_NR} of
+ * every ioctl the NVIDIA kernel driver accepts on those nodes.
  *
- * <p>User space issues each escape as {@code _IOWR(NV_IOCTL_MAGIC, escape, params)}, so the request carries the
- * params size ({@link #request(int, int)}; the structs and their request numbers are in {@link FrontendStructs}
- * and {@link NvosParams}, the escape-to-struct map in {@link FrontendRequests}). Two families share the number
- * space:
+ * <p>User space issues each escape as {@code _IOWR(NV_IOCTL_MAGIC, escape, params)}, so the request
+ * carries the params size ({@link #request(int, int)}; the structs and their request numbers are in
+ * {@link FrontendStructs} and {@link NvosParams}, the escape-to-struct map in {@link
+ * FrontendRequests}). Two families share the number space:
+ *
  * <ul>
  *   <li><b>frontend escapes</b>, {@code NV_IOCTL_BASE} (200) and up, handled by the Linux layer
- *       (kernel-open/nvidia/nv.c, {@code nvidia_ioctl}) or its OS shim (src/nvidia/arch/nvalloc/unix/src/osapi.c);
+ *       (kernel-open/nvidia/nv.c, {@code nvidia_ioctl}) or its OS shim
+ *       (src/nvidia/arch/nvalloc/unix/src/osapi.c);
  *   <li><b>RM escapes</b>, {@code 0x27}..{@code 0x5f}, passed to the resource manager
  *       (src/nvidia/arch/nvalloc/unix/src/escape.c, {@code RmIoctl}).
  * </ul>
  *
- * <p><b>What the driver actually decodes.</b> {@code nvidia_ioctl} reads only {@code _IOC_NR} and {@code _IOC_SIZE}
- * of the request; it never looks at {@code _IOC_TYPE} or {@code _IOC_DIR}. An ioctl on an NVIDIA fd whose type byte
- * is not {@code 'F'} is therefore executed exactly like the {@code 'F'} one with the same nr and size. A trap rule
- * that matches only {@code _IOC_TYPE == 'F'} does not see such a call.
+ * <p><b>What the driver actually decodes.</b> {@code nvidia_ioctl} reads only {@code _IOC_NR} and
+ * {@code _IOC_SIZE} of the request; it never looks at {@code _IOC_TYPE} or {@code _IOC_DIR}. An
+ * ioctl on an NVIDIA fd whose type byte is not {@code 'F'} is therefore executed exactly like the
+ * {@code 'F'} one with the same nr and size. A trap rule that matches only {@code _IOC_TYPE == 'F'}
+ * does not see such a call.
  *
- * <p><b>{@code NV_ESC_IOCTL_XFER_CMD}.</b> Its {@code nv_ioctl_xfer_t} names the real escape ({@code cmd}, a raw
- * escape number, not a request), the real size and a pointer to the real params; the driver then proceeds as if
- * that escape had been issued with that size. Sizes above {@link #NV_ABSOLUTE_MAX_IOCTL_SIZE} are refused. A proxy
- * must decode it (and apply the inner escape's rules) or reject it.
+ * <p><b>{@code NV_ESC_IOCTL_XFER_CMD}.</b> Its {@code nv_ioctl_xfer_t} names the real escape
+ * ({@code cmd}, a raw escape number, not a request), the real size and a pointer to the real
+ * params; the driver then proceeds as if that escape had been issued with that size. Sizes above
+ * {@link #NV_ABSOLUTE_MAX_IOCTL_SIZE} are refused. A proxy must decode it (and apply the inner
+ * escape's rules) or reject it.
  *
- * <p><b>Defined but not dispatched at this tag:</b> {@code NV_ESC_RM_CONFIG_GET}, {@code _CONFIG_SET},
- * {@code _CONFIG_GET_EX}, {@code _CONFIG_SET_EX}, {@code NV_ESC_RM_ADD_VBLANK_CALLBACK},
- * {@code NV_ESC_RM_EXPORT_OBJECT_TO_FD} and {@code NV_ESC_RM_IMPORT_OBJECT_FROM_FD} have no case in
- * {@code RmIoctl} or {@code rm_ioctl}; the driver answers them with {@code EINVAL}. (Object export and import to fds
- * now go through the {@code NV0000_CTRL_CMD_OS_UNIX_*} controls.) Frontend numbers 202..205 and 208 are unused.
+ * <p><b>Defined but not dispatched at this tag:</b> {@code NV_ESC_RM_CONFIG_GET}, {@code
+ * _CONFIG_SET}, {@code _CONFIG_GET_EX}, {@code _CONFIG_SET_EX}, {@code
+ * NV_ESC_RM_ADD_VBLANK_CALLBACK}, {@code NV_ESC_RM_EXPORT_OBJECT_TO_FD} and {@code
+ * NV_ESC_RM_IMPORT_OBJECT_FROM_FD} have no case in {@code RmIoctl} or {@code rm_ioctl}; the driver
+ * answers them with {@code EINVAL}. (Object export and import to fds now go through the {@code
+ * NV0000_CTRL_CMD_OS_UNIX_*} controls.) Frontend numbers 202..205 and 208 are unused.
  */
 public final class FrontendEscapes {
     // From kernel-open/common/inc/nv-ioctl-numbers.h (580.142)
@@ -86,7 +92,8 @@ public final class FrontendEscapes {
     public static final int NV_ESC_RM_UPDATE_DEVICE_MAPPING_INFO = 0x5e;
     public static final int NV_ESC_RM_LOCKLESS_DIAGNOSTIC = 0x5f;
 
-    // From kernel-open/common/inc/nv.h (580.142): the largest size NV_ESC_IOCTL_XFER_CMD may name. Note that it
+    // From kernel-open/common/inc/nv.h (580.142): the largest size NV_ESC_IOCTL_XFER_CMD may name.
+    // Note that it
     // is one more than the largest size an _IOC request can encode (16383).
     public static final int NV_ABSOLUTE_MAX_IOCTL_SIZE = 16384;
 
@@ -142,7 +149,8 @@ public final class FrontendEscapes {
 
     private static void put(Map<Integer, String> m, int escape, String name) {
         if (m.putIfAbsent(escape, name) != null) {
-            throw new IllegalStateException("two escapes numbered " + escape + ": " + m.get(escape) + ", " + name);
+            throw new IllegalStateException(
+                    "two escapes numbered " + escape + ": " + m.get(escape) + ", " + name);
         }
     }
 
@@ -151,7 +159,10 @@ public final class FrontendEscapes {
         return NAMES;
     }
 
-    /** The C name of an escape ({@code _IOC_NR}), or {@code NV_ESC(0x..)} for one this table does not know. */
+    /**
+     * The C name of an escape ({@code _IOC_NR}), or {@code NV_ESC(0x..)} for one this table does
+     * not know.
+     */
     public static String name(int escape) {
         String n = NAMES.get(escape);
         return n != null ? n : String.format("NV_ESC(0x%02x)", escape);
@@ -163,8 +174,8 @@ public final class FrontendEscapes {
     }
 
     /**
-     * {@code _IOWR(NV_IOCTL_MAGIC, escape, size)}: the request user space issues for an escape with params of
-     * {@code size} bytes.
+     * {@code _IOWR(NV_IOCTL_MAGIC, escape, size)}: the request user space issues for an escape with
+     * params of {@code size} bytes.
      */
     public static int request(int escape, int size) {
         return Ioctl.iowr(NV_IOCTL_MAGIC, escape, size);

@@ -11,8 +11,10 @@ package dev.sluice.nvproxy.abi;
 public final class NvDeviceNumbers {
     // From kernel-open/common/inc/nv-chardev-numbers.h (580.142)
     public static final int NV_MAJOR_DEVICE_NUMBER = 195;
+
     /** GPUs are minors 0 to this one; 248 to 253 are unused. */
     public static final int NV_MINOR_DEVICE_NUMBER_REGULAR_MAX = 247;
+
     public static final int NV_MINOR_DEVICE_NUMBER_MODESET_DEVICE = 254;
     public static final int NV_MINOR_DEVICE_NUMBER_CONTROL_DEVICE = 255;
 
@@ -25,12 +27,14 @@ public final class NvDeviceNumbers {
 
     /**
      * {@code NVKMS_IOCTL_CMD}: {@code _IOWR('m', 0, struct NvKmsIoctlParams)}, the only request of
-     * {@code /dev/nvidia-modeset}. {@code nvkms_ioctl} (kernel-open/nvidia-modeset/nvidia-modeset-linux.c)
-     * checks only {@code _IOC_NR} and {@code _IOC_SIZE}, like the frontend, and answers {@code ENOTTY}
-     * to anything else; the params ({@code NvU32 cmd; NvU32 size; NvU64 address}) name an NVKMS command
-     * and a pointer to its own params. From kernel-open/nvidia-modeset/nvkms-ioctl.h (580.142).
+     * {@code /dev/nvidia-modeset}. {@code nvkms_ioctl}
+     * (kernel-open/nvidia-modeset/nvidia-modeset-linux.c) checks only {@code _IOC_NR} and {@code
+     * _IOC_SIZE}, like the frontend, and answers {@code ENOTTY} to anything else; the params
+     * ({@code NvU32 cmd; NvU32 size; NvU64 address}) name an NVKMS command and a pointer to its own
+     * params. From kernel-open/nvidia-modeset/nvkms-ioctl.h (580.142).
      */
     public static final int NVKMS_IOCTL_MAGIC = 'm';
+
     public static final int NVKMS_IOCTL_CMD = 0;
     public static final int NVKMS_IOCTL_PARAMS_SIZE = 16;
 

@@ -4,14 +4,14 @@ import static dev.sluice.nvproxy.frontend.EmbeddedArrays.in;
 import static dev.sluice.nvproxy.frontend.EmbeddedArrays.inOut;
 import static dev.sluice.nvproxy.frontend.EmbeddedArrays.out;
 
-import dev.sluice.nvproxy.frontend.DriverAbi;
-import dev.sluice.nvproxy.frontend.Capability;
 import dev.sluice.nvproxy.abi.ClassAllocParams;
 import dev.sluice.nvproxy.abi.Classes;
 import dev.sluice.nvproxy.abi.NvControlCommands;
 import dev.sluice.nvproxy.abi.UvmIoctls;
+import dev.sluice.nvproxy.frontend.Capability;
 import dev.sluice.nvproxy.frontend.ClassRule;
 import dev.sluice.nvproxy.frontend.ControlRule;
+import dev.sluice.nvproxy.frontend.DriverAbi;
 import dev.sluice.nvproxy.frontend.EmbeddedArrays;
 import dev.sluice.nvproxy.frontend.ScopedField;
 import dev.sluice.nvproxy.frontend.ScopedField.CountedGpuIds;
@@ -20,15 +20,16 @@ import dev.sluice.nvproxy.frontend.ScopedField.GpuIdList;
 import dev.sluice.nvproxy.frontend.ScopedField.GpuIdsOut;
 import dev.sluice.nvproxy.frontend.ScopedField.GpuRecordsOut;
 import dev.sluice.nvproxy.frontend.ScopedField.PidsOut;
+
 import java.util.List;
 import java.util.Map;
 
 /**
- * The 580 branch. Sizes, names and traits come from the {@code abi} package (580.142 sources); which
- * commands and classes are allowed, and under which capability, comes from what CUDA 13, PyTorch 2.11
- * and nvidia-smi issued on the 580.159.04 host (docs/nvproxy-discovery.md): a command seen only
- * from nvidia-smi is {@code utility}, one seen from a CUDA program is {@code compute}. Everything
- * else is refused, the way the driver refuses what it does not implement.
+ * The 580 branch. Sizes, names and traits come from the {@code abi} package (580.142 sources);
+ * which commands and classes are allowed, and under which capability, comes from what CUDA 13,
+ * PyTorch 2.11 and nvidia-smi issued on the 580.159.04 host (docs/nvproxy-discovery.md): a command
+ * seen only from nvidia-smi is {@code utility}, one seen from a CUDA program is {@code compute}.
+ * Everything else is refused, the way the driver refuses what it does not implement.
  */
 public class Abi580 extends DriverAbi {
     private static final long C = Capability.COMPUTE.bit();
@@ -165,7 +166,10 @@ public class Abi580 extends DriverAbi {
         control(m, NvControlCommands.NV503C_CTRL_CMD_UNREGISTER_VIDMEM, C);
         control(m, NvControlCommands.NV83DE_CTRL_CMD_DEBUG_SET_EXCEPTION_MASK, C);
         control(m, NvControlCommands.NV906F_CTRL_GET_CLASS_ENGINEID, C);
-        control(m, NvControlCommands.NV90E6_CTRL_CMD_MASTER_GET_VIRTUAL_FUNCTION_ERROR_CONT_INTR_MASK, C);
+        control(
+                m,
+                NvControlCommands.NV90E6_CTRL_CMD_MASTER_GET_VIRTUAL_FUNCTION_ERROR_CONT_INTR_MASK,
+                C);
         control(m, NvControlCommands.NV90E7_CTRL_CMD_BBX_GET_LAST_FLUSH_TIME, U);
         control(m, NvControlCommands.NVA06C_CTRL_CMD_GPFIFO_SCHEDULE, C);
         control(m, NvControlCommands.NVA06C_CTRL_CMD_SET_TIMESLICE, C);
@@ -175,78 +179,119 @@ public class Abi580 extends DriverAbi {
 
         // Commands whose embedded pointers RM follows: the copy-in switch of
         // src/nvidia/src/kernel/rmapi/embedded_param_copy.c, and the deprecated controls that
-        // src/nvidia/interface/deprecated/rmapi_deprecated_control.c converts to their _V2 form (580.142).
-        // NV0080_CTRL_FIFO_GET_CHANNELLIST_PARAMS {NvU32 numChannels; NvP64 pChannelHandleList; NvP64 pChannelList}
+        // src/nvidia/interface/deprecated/rmapi_deprecated_control.c converts to their _V2 form
+        // (580.142).
+        // NV0080_CTRL_FIFO_GET_CHANNELLIST_PARAMS {NvU32 numChannels; NvP64 pChannelHandleList;
+        // NvP64 pChannelList}
         // (ctrl0080fifo.h): the handle list is read, the channel list written.
-        embedded(m, NvControlCommands.NV0080_CTRL_CMD_FIFO_GET_CHANNELLIST,
+        embedded(
+                m,
+                NvControlCommands.NV0080_CTRL_CMD_FIFO_GET_CHANNELLIST,
                 new EmbeddedArrays(0, 4, 4096, List.of(in(8), inOut(16))));
-        // NV2080_CTRL_GR_GET_INFO_PARAMS {NvU32 grInfoListSize; NvP64 grInfoList; ...} of NV2080_CTRL_GR_INFO
+        // NV2080_CTRL_GR_GET_INFO_PARAMS {NvU32 grInfoListSize; NvP64 grInfoList; ...} of
+        // NV2080_CTRL_GR_INFO
         // {NvU32 index; NvU32 data} (ctrl2080gr.h).
-        embedded(m, NvControlCommands.NV2080_CTRL_CMD_GR_GET_INFO,
+        embedded(
+                m,
+                NvControlCommands.NV2080_CTRL_CMD_GR_GET_INFO,
                 new EmbeddedArrays(0, 8, 256, List.of(inOut(8))));
-        // NV2080_CTRL_BIOS_GET_INFO_PARAMS {NvU32 biosInfoListSize; NvP64 biosInfoList} of NV2080_CTRL_BIOS_INFO
+        // NV2080_CTRL_BIOS_GET_INFO_PARAMS {NvU32 biosInfoListSize; NvP64 biosInfoList} of
+        // NV2080_CTRL_BIOS_INFO
         // {NvU32 index; NvU32 data} (ctrl2080bios.h, NV2080_CTRL_BIOS_INFO_MAX_SIZE = 0xf).
         embedded(m, 0x20800802, new EmbeddedArrays(0, 8, 0xf, List.of(inOut(8))));
-        // NV2080_CTRL_BUS_GET_INFO_PARAMS {NvU32 busInfoListSize; NvP64 busInfoList} of NV2080_CTRL_BUS_INFO
+        // NV2080_CTRL_BUS_GET_INFO_PARAMS {NvU32 busInfoListSize; NvP64 busInfoList} of
+        // NV2080_CTRL_BUS_INFO
         // {NvU32 index; NvU32 data} (ctrl2080bus.h, NV2080_CTRL_BUS_INFO_MAX_LIST_SIZE = 0x34).
         embedded(m, 0x20801802, new EmbeddedArrays(0, 8, 0x34, List.of(inOut(8))));
-        // NV0000_CTRL_SYSTEM_GET_BUILD_VERSION_PARAMS {NvU32 sizeOfStrings; NvP64 pDriverVersionBuffer;
-        // NvP64 pVersionBuffer; NvP64 pTitleBuffer; NvU32 changelistNumber; NvU32 officialChangelistNumber}
+        // NV0000_CTRL_SYSTEM_GET_BUILD_VERSION_PARAMS {NvU32 sizeOfStrings; NvP64
+        // pDriverVersionBuffer;
+        // NvP64 pVersionBuffer; NvP64 pTitleBuffer; NvU32 changelistNumber; NvU32
+        // officialChangelistNumber}
         // (ctrl0000system.h): three strings of sizeOfStrings bytes, written by the driver.
         embedded(m, 0x00000101, new EmbeddedArrays(0, 1, 4096, List.of(out(8), out(16), out(24))));
         objectSharing(m);
         sandboxScope(m);
-        // NV0000_CTRL_GPU_GET_ID_INFO_PARAMS {NvU32 gpuId, gpuFlags, deviceInstance, subDeviceInstance;
-        // NvP64 szName; ...} (ctrl0000gpu.h): RM never follows szName; gpumgrGetGpuIdInfo fills the V2
-        // fields only (src/nvidia/src/kernel/gpu_mgr/gpu_mgr.c), and no copy-in case names the command
+        // NV0000_CTRL_GPU_GET_ID_INFO_PARAMS {NvU32 gpuId, gpuFlags, deviceInstance,
+        // subDeviceInstance;
+        // NvP64 szName; ...} (ctrl0000gpu.h): RM never follows szName; gpumgrGetGpuIdInfo fills the
+        // V2
+        // fields only (src/nvidia/src/kernel/gpu_mgr/gpu_mgr.c), and no copy-in case names the
+        // command
         // (embedded_param_copy.c). Zeroed in the sentry's copy all the same.
-        m.put(NvControlCommands.NV0000_CTRL_CMD_GPU_GET_ID_INFO,
-                m.get(NvControlCommands.NV0000_CTRL_CMD_GPU_GET_ID_INFO).withZeroedPointers(List.of(16)));
+        m.put(
+                NvControlCommands.NV0000_CTRL_CMD_GPU_GET_ID_INFO,
+                m.get(NvControlCommands.NV0000_CTRL_CMD_GPU_GET_ID_INFO)
+                        .withZeroedPointers(List.of(16)));
     }
 
     /**
-     * The controls that name GPUs or processes, kept to the sandbox's own. RM answers the
-     * {@code NV0000} GPU controls about every GPU it probed, whoever asks (client_resource.c,
-     * {@code cliresCtrlCmdGpu*}; gpu_mgr.c), and numbers the processes of {@code GPU_GET_PIDS} in the
-     * asking process's pid namespace (gpu_rmapi.c, {@code gpuGetProcWithObject}, {@code _gpuConvertPid}),
-     * which for an emulated call is the sentry's. Inputs naming another GPU are refused as RM refuses an
-     * unknown id; answers are filtered. Offsets from the params structs of
-     * src/common/sdk/nvidia/inc/ctrl/ctrl0000/ctrl0000gpu.h, ctrl0000system.h, ctrl0000syncgpuboost.h,
-     * ctrl0000gpuacct.h and ctrl/ctrl2080/ctrl2080gpu.h (580.142).
+     * The controls that name GPUs or processes, kept to the sandbox's own. RM answers the {@code
+     * NV0000} GPU controls about every GPU it probed, whoever asks (client_resource.c, {@code
+     * cliresCtrlCmdGpu*}; gpu_mgr.c), and numbers the processes of {@code GPU_GET_PIDS} in the
+     * asking process's pid namespace (gpu_rmapi.c, {@code gpuGetProcWithObject}, {@code
+     * _gpuConvertPid}), which for an emulated call is the sentry's. Inputs naming another GPU are
+     * refused as RM refuses an unknown id; answers are filtered. Offsets from the params structs of
+     * src/common/sdk/nvidia/inc/ctrl/ctrl0000/ctrl0000gpu.h, ctrl0000system.h,
+     * ctrl0000syncgpuboost.h, ctrl0000gpuacct.h and ctrl/ctrl2080/ctrl2080gpu.h (580.142).
      */
     private static void sandboxScope(Map<Integer, ControlRule> m) {
-        // {NvU32 gpuId; ...}: GET_ID_INFO (and _V2), GET_PCI_INFO, QUERY_DRAIN_STATE, ASYNC_ATTACH_ID,
+        // {NvU32 gpuId; ...}: GET_ID_INFO (and _V2), GET_PCI_INFO, QUERY_DRAIN_STATE,
+        // ASYNC_ATTACH_ID,
         // GPUACCT_GET_ACCOUNTING_STATE (whose pid RM reads only for vGPU).
-        for (int cmd : new int[] {
-            NvControlCommands.NV0000_CTRL_CMD_GPU_GET_ID_INFO, NvControlCommands.NV0000_CTRL_CMD_GPU_GET_ID_INFO_V2,
-            NvControlCommands.NV0000_CTRL_CMD_GPU_GET_PCI_INFO, NvControlCommands.NV0000_CTRL_CMD_GPU_QUERY_DRAIN_STATE,
-            NvControlCommands.NV0000_CTRL_CMD_GPU_ASYNC_ATTACH_ID,
-            NvControlCommands.NV0000_CTRL_CMD_GPUACCT_GET_ACCOUNTING_STATE,
-        }) {
+        for (int cmd :
+                new int[] {
+                    NvControlCommands.NV0000_CTRL_CMD_GPU_GET_ID_INFO,
+                    NvControlCommands.NV0000_CTRL_CMD_GPU_GET_ID_INFO_V2,
+                    NvControlCommands.NV0000_CTRL_CMD_GPU_GET_PCI_INFO,
+                    NvControlCommands.NV0000_CTRL_CMD_GPU_QUERY_DRAIN_STATE,
+                    NvControlCommands.NV0000_CTRL_CMD_GPU_ASYNC_ATTACH_ID,
+                    NvControlCommands.NV0000_CTRL_CMD_GPUACCT_GET_ACCOUNTING_STATE,
+                }) {
             scoped(m, cmd, new GpuId(0));
         }
-        // {NvU32 gpuIds[NV_MAX_DEVICES]; ...}, ended by NV0000_CTRL_GPU_INVALID_ID; 0xffff means every GPU,
-        // which RM on UNIX only acknowledges (cliresCtrlCmdGpuAttachIds, cliresCtrlCmdGpuDetachIds).
+        // {NvU32 gpuIds[NV_MAX_DEVICES]; ...}, ended by NV0000_CTRL_GPU_INVALID_ID; 0xffff means
+        // every GPU,
+        // which RM on UNIX only acknowledges (cliresCtrlCmdGpuAttachIds,
+        // cliresCtrlCmdGpuDetachIds).
         scoped(m, NvControlCommands.NV0000_CTRL_CMD_GPU_ATTACH_IDS, new GpuIdList(0, 32, 0xffff));
         scoped(m, NvControlCommands.NV0000_CTRL_CMD_GPU_DETACH_IDS, new GpuIdList(0, 32, 0xffff));
-        // GET_ATTACHED_IDS {NvU32 gpuIds[32]}; GET_PROBED_IDS {NvU32 gpuIds[32]; NvU32 excludedGpuIds[32];
+        // GET_ATTACHED_IDS {NvU32 gpuIds[32]}; GET_PROBED_IDS {NvU32 gpuIds[32]; NvU32
+        // excludedGpuIds[32];
         // NvU32 gpuFlags[32]}, the flags entry for entry with gpuIds.
         scoped(m, NvControlCommands.NV0000_CTRL_CMD_GPU_GET_ATTACHED_IDS, new GpuIdsOut(0, 32, -1));
-        scoped(m, NvControlCommands.NV0000_CTRL_CMD_GPU_GET_PROBED_IDS, new GpuIdsOut(0, 32, 256),
+        scoped(
+                m,
+                NvControlCommands.NV0000_CTRL_CMD_GPU_GET_PROBED_IDS,
+                new GpuIdsOut(0, 32, 256),
                 new GpuIdsOut(128, 32, -1));
         // GET_ACTIVE_DEVICE_IDS {NvU32 numDevices; NV0000_CTRL_GPU_ACTIVE_DEVICE devices[256]} of
         // {NvU32 gpuId; NvU32 gpuInstanceId; NvU32 computeInstanceId}.
-        scoped(m, NvControlCommands.NV0000_CTRL_CMD_GPU_GET_ACTIVE_DEVICE_IDS, GpuRecordsOut.single(0, 4, 12, 256, 0));
-        // SYSTEM_GET_P2P_CAPS_V2 {NvU32 gpuIds[32]; NvU32 gpuCount; ...}; SYSTEM_GET_P2P_CAPS_MATRIX
+        scoped(
+                m,
+                NvControlCommands.NV0000_CTRL_CMD_GPU_GET_ACTIVE_DEVICE_IDS,
+                GpuRecordsOut.single(0, 4, 12, 256, 0));
+        // SYSTEM_GET_P2P_CAPS_V2 {NvU32 gpuIds[32]; NvU32 gpuCount; ...};
+        // SYSTEM_GET_P2P_CAPS_MATRIX
         // {NvU32 grpACount; NvU32 grpBCount; NvU32 gpuIdGrpA[8]; NvU32 gpuIdGrpB[8]; ...}.
-        scoped(m, NvControlCommands.NV0000_CTRL_CMD_SYSTEM_GET_P2P_CAPS_V2, new CountedGpuIds(128, 0, 32));
-        scoped(m, NvControlCommands.NV0000_CTRL_CMD_SYSTEM_GET_P2P_CAPS_MATRIX, new CountedGpuIds(0, 8, 8),
+        scoped(
+                m,
+                NvControlCommands.NV0000_CTRL_CMD_SYSTEM_GET_P2P_CAPS_V2,
+                new CountedGpuIds(128, 0, 32));
+        scoped(
+                m,
+                NvControlCommands.NV0000_CTRL_CMD_SYSTEM_GET_P2P_CAPS_MATRIX,
+                new CountedGpuIds(0, 8, 8),
                 new CountedGpuIds(4, 40, 8));
-        // SYNC_GPU_BOOST_GROUP_INFO {NvU32 groupCount; NV0000_SYNC_GPU_BOOST_GROUP_CONFIG pBoostGroups[16]}
-        // of {NvU32 gpuCount; NvU32 gpuIds[32]; NvU32 boostGroupId; NvBool bBridgeless} (140 bytes).
-        scoped(m, NvControlCommands.NV0000_CTRL_CMD_SYNC_GPU_BOOST_GROUP_INFO,
+        // SYNC_GPU_BOOST_GROUP_INFO {NvU32 groupCount; NV0000_SYNC_GPU_BOOST_GROUP_CONFIG
+        // pBoostGroups[16]}
+        // of {NvU32 gpuCount; NvU32 gpuIds[32]; NvU32 boostGroupId; NvBool bBridgeless} (140
+        // bytes).
+        scoped(
+                m,
+                NvControlCommands.NV0000_CTRL_CMD_SYNC_GPU_BOOST_GROUP_INFO,
                 new GpuRecordsOut(0, 4, 140, 16, 4, 0, 32));
-        // NV2080_CTRL_GPU_GET_PIDS_PARAMS {NvU32 idType; NvU32 id; NvU32 pidTblCount; NvU32 pidTbl[950]}.
+        // NV2080_CTRL_GPU_GET_PIDS_PARAMS {NvU32 idType; NvU32 id; NvU32 pidTblCount; NvU32
+        // pidTbl[950]}.
         scoped(m, NvControlCommands.NV2080_CTRL_CMD_GPU_GET_PIDS, new PidsOut(8, 12, 950));
     }
 
@@ -260,20 +305,29 @@ public class Abi580 extends DriverAbi {
     }
 
     /**
-     * Sharing memory between processes, as CUDA IPC and NCCL do: object export to and import from an
-     * nvidiactl fd the caller opened. The fd is the caller's, translated by the sentry. Offsets from
-     * the params structs of src/common/sdk/nvidia/inc/ctrl/ctrl0000/ctrl0000unix.h (580.142).
+     * Sharing memory between processes, as CUDA IPC and NCCL do: object export to and import from
+     * an nvidiactl fd the caller opened. The fd is the caller's, translated by the sentry. Offsets
+     * from the params structs of src/common/sdk/nvidia/inc/ctrl/ctrl0000/ctrl0000unix.h (580.142).
      */
     private static void objectSharing(Map<Integer, ControlRule> m) {
         // NV0041_CTRL_GET_SURFACE_INFO_PARAMS {NvU32 surfaceInfoListSize; NvP64 surfaceInfoList} of
-        // NV0041_CTRL_SURFACE_INFO {NvU32 index; NvU32 data} (ctrl0041.h): queried on imported memory.
+        // NV0041_CTRL_SURFACE_INFO {NvU32 index; NvU32 data} (ctrl0041.h): queried on imported
+        // memory.
         control(m, NvControlCommands.NV0041_CTRL_CMD_GET_SURFACE_INFO, C);
-        embedded(m, NvControlCommands.NV0041_CTRL_CMD_GET_SURFACE_INFO,
+        embedded(
+                m,
+                NvControlCommands.NV0041_CTRL_CMD_GET_SURFACE_INFO,
                 new EmbeddedArrays(0, 8, 64, List.of(inOut(8))));
-        fd(m, NvControlCommands.NV0000_CTRL_CMD_OS_UNIX_EXPORT_OBJECT_TO_FD, 16);  // after the 16-byte object
+        fd(
+                m,
+                NvControlCommands.NV0000_CTRL_CMD_OS_UNIX_EXPORT_OBJECT_TO_FD,
+                16); // after the 16-byte object
         fd(m, NvControlCommands.NV0000_CTRL_CMD_OS_UNIX_IMPORT_OBJECT_FROM_FD, 0);
         fd(m, NvControlCommands.NV0000_CTRL_CMD_OS_UNIX_GET_EXPORT_OBJECT_INFO, 0);
-        fd(m, NvControlCommands.NV0000_CTRL_CMD_OS_UNIX_CREATE_EXPORT_OBJECT_FD, 72); // hDevice, maxObjects, metadata[64]
+        fd(
+                m,
+                NvControlCommands.NV0000_CTRL_CMD_OS_UNIX_CREATE_EXPORT_OBJECT_FD,
+                72); // hDevice, maxObjects, metadata[64]
         fd(m, NvControlCommands.NV0000_CTRL_CMD_OS_UNIX_EXPORT_OBJECTS_TO_FD, 0);
         fd(m, NvControlCommands.NV0000_CTRL_CMD_OS_UNIX_IMPORT_OBJECTS_FROM_FD, 0);
     }
@@ -305,34 +359,57 @@ public class Abi580 extends DriverAbi {
         cls(m, Classes.KEPLER_CHANNEL_GROUP_A, C);
         cls(m, Classes.NV_CONFIDENTIAL_COMPUTE, C);
         cls(m, Classes.NV01_EVENT_OS_EVENT, CU);
-        // NV_MEMORY_ALLOCATION_PARAMS.address (NvP64 at 96, src/common/sdk/nvidia/inc/nvos.h) is an output RM
-        // sets to NULL before anything reads it (stdmemValidateParams, src/nvidia/src/kernel/mem_mgr/standard_mem.c,
-        // called by the system, video and virtual memory constructors): zeroed in the sentry's copy.
-        for (int c : new int[] {Classes.NV01_MEMORY_SYSTEM, Classes.NV01_MEMORY_LOCAL_USER, Classes.NV50_MEMORY_VIRTUAL}) {
+        // NV_MEMORY_ALLOCATION_PARAMS.address (NvP64 at 96, src/common/sdk/nvidia/inc/nvos.h) is an
+        // output RM
+        // sets to NULL before anything reads it (stdmemValidateParams,
+        // src/nvidia/src/kernel/mem_mgr/standard_mem.c,
+        // called by the system, video and virtual memory constructors): zeroed in the sentry's
+        // copy.
+        for (int c :
+                new int[] {
+                    Classes.NV01_MEMORY_SYSTEM,
+                    Classes.NV01_MEMORY_LOCAL_USER,
+                    Classes.NV50_MEMORY_VIRTUAL
+                }) {
             pointers(m, c, List.of(96), List.of());
         }
-        // NV0005_ALLOC_PARAMETERS.data (NvP64 at 16, class/cl0005.h) of NV01_EVENT_OS_EVENT carries the number of
+        // NV0005_ALLOC_PARAMETERS.data (NvP64 at 16, class/cl0005.h) of NV01_EVENT_OS_EVENT carries
+        // the number of
         // an fd registered with NV_ESC_ALLOC_OS_EVENT, a key RM matches against that registration
         // (src/nvidia/arch/nvalloc/unix/src/os.c), never an address.
         pointers(m, Classes.NV01_EVENT_OS_EVENT, List.of(), List.of(16));
-        // The same roles on the other architectures this branch drives (Ampere, Ada, Hopper, Blackwell):
+        // The same roles on the other architectures this branch drives (Ampere, Ada, Hopper,
+        // Blackwell):
         // channel, compute engine, copy engine and usermode doorbell region.
-        for (int c : new int[] {
-            Classes.AMPERE_CHANNEL_GPFIFO_A, Classes.HOPPER_CHANNEL_GPFIFO_A, Classes.BLACKWELL_CHANNEL_GPFIFO_A,
-            Classes.BLACKWELL_CHANNEL_GPFIFO_B,
-            Classes.AMPERE_COMPUTE_A, Classes.AMPERE_COMPUTE_B, Classes.ADA_COMPUTE_A, Classes.HOPPER_COMPUTE_A,
-            Classes.BLACKWELL_COMPUTE_A, Classes.BLACKWELL_COMPUTE_B,
-            Classes.AMPERE_DMA_COPY_A, Classes.AMPERE_DMA_COPY_B, Classes.HOPPER_DMA_COPY_A,
-            Classes.BLACKWELL_DMA_COPY_A, Classes.BLACKWELL_DMA_COPY_B,
-            Classes.AMPERE_USERMODE_A, Classes.HOPPER_USERMODE_A, Classes.BLACKWELL_USERMODE_A,
-        }) {
+        for (int c :
+                new int[] {
+                    Classes.AMPERE_CHANNEL_GPFIFO_A,
+                    Classes.HOPPER_CHANNEL_GPFIFO_A,
+                    Classes.BLACKWELL_CHANNEL_GPFIFO_A,
+                    Classes.BLACKWELL_CHANNEL_GPFIFO_B,
+                    Classes.AMPERE_COMPUTE_A,
+                    Classes.AMPERE_COMPUTE_B,
+                    Classes.ADA_COMPUTE_A,
+                    Classes.HOPPER_COMPUTE_A,
+                    Classes.BLACKWELL_COMPUTE_A,
+                    Classes.BLACKWELL_COMPUTE_B,
+                    Classes.AMPERE_DMA_COPY_A,
+                    Classes.AMPERE_DMA_COPY_B,
+                    Classes.HOPPER_DMA_COPY_A,
+                    Classes.BLACKWELL_DMA_COPY_A,
+                    Classes.BLACKWELL_DMA_COPY_B,
+                    Classes.AMPERE_USERMODE_A,
+                    Classes.HOPPER_USERMODE_A,
+                    Classes.BLACKWELL_USERMODE_A,
+                }) {
             cls(m, c, C);
         }
     }
 
     @Override
     protected void uvm(Map<Integer, UvmRule> m) {
-        // Every command /dev/nvidia-uvm dispatches (kernel-open/nvidia-uvm/uvm.c, 580.142) except UVM_RUN_TEST,
+        // Every command /dev/nvidia-uvm dispatches (kernel-open/nvidia-uvm/uvm.c, 580.142) except
+        // UVM_RUN_TEST,
         // the driver's built-in self tests.
         for (UvmIoctls.Entry e : UvmIoctls.entries().values()) {
             if (e.route() == UvmIoctls.Route.UVM && e.cmd() != UvmIoctls.UVM_RUN_TEST) {
@@ -345,7 +422,8 @@ public class Abi580 extends DriverAbi {
     protected static void control(Map<Integer, ControlRule> m, int cmd, long caps) {
         NvControlCommands.Command c = NvControlCommands.lookup(cmd);
         if (c == null) {
-            throw new IllegalStateException(NvControlCommands.name(cmd) + " is not exported by this branch");
+            throw new IllegalStateException(
+                    NvControlCommands.name(cmd) + " is not exported by this branch");
         }
         m.put(cmd, new ControlRule(cmd, c.name(), c.paramsSize(), caps, null, true));
     }
@@ -356,11 +434,15 @@ public class Abi580 extends DriverAbi {
     }
 
     /**
-     * The same, for a command the 580.142 SDK headers name although no export table holds it
-     * (the deprecated controls RM converts), or that a later tag's headers name.
+     * The same, for a command the 580.142 SDK headers name although no export table holds it (the
+     * deprecated controls RM converts), or that a later tag's headers name.
      */
-    protected static void opaque(Map<Integer, ControlRule> m, int cmd, String name, int paramsSize, long caps) {
-        m.put(cmd, new ControlRule(cmd, name, paramsSize, caps, null, NvControlCommands.lookup(cmd) != null));
+    protected static void opaque(
+            Map<Integer, ControlRule> m, int cmd, String name, int paramsSize, long caps) {
+        m.put(
+                cmd,
+                new ControlRule(
+                        cmd, name, paramsSize, caps, null, NvControlCommands.lookup(cmd) != null));
     }
 
     /** Gives an allowed command its embedded arrays. */
@@ -373,18 +455,22 @@ public class Abi580 extends DriverAbi {
     }
 
     /** Gives an allowed class its pointer members: zeroed, or carrying a value. */
-    protected static void pointers(Map<Integer, ClassRule> m, int hClass, List<Integer> zeroed, List<Integer> values) {
+    protected static void pointers(
+            Map<Integer, ClassRule> m, int hClass, List<Integer> zeroed, List<Integer> values) {
         ClassRule r = m.get(hClass);
         if (r == null) {
             throw new IllegalStateException(Classes.name(hClass) + " is not allowed");
         }
-        m.put(hClass, new ClassRule(r.hClass(), r.name(), r.paramsSize(), r.caps(), zeroed, values));
+        m.put(
+                hClass,
+                new ClassRule(r.hClass(), r.name(), r.paramsSize(), r.caps(), zeroed, values));
     }
 
     protected static void cls(Map<Integer, ClassRule> m, int hClass, long caps) {
         ClassAllocParams.Entry e = ClassAllocParams.lookup(hClass);
         if (e == null) {
-            throw new IllegalStateException(Classes.name(hClass) + " is not allocatable on this branch");
+            throw new IllegalStateException(
+                    Classes.name(hClass) + " is not allocatable on this branch");
         }
         m.put(hClass, new ClassRule(hClass, e.className(), e.paramsSize(), caps));
     }

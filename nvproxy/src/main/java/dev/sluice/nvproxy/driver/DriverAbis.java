@@ -1,6 +1,7 @@
 package dev.sluice.nvproxy.driver;
 
 import dev.sluice.nvproxy.frontend.DriverAbi;
+
 import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;
@@ -35,18 +36,25 @@ public final class DriverAbis {
     /**
      * The ABI of {@code version}.
      *
-     * @throws IllegalStateException naming the version and the supported ones, and the override flag
+     * @throws IllegalStateException naming the version and the supported ones, and the override
+     *     flag
      */
     public static DriverAbi forVersion(DriverVersion version) {
         Supplier<DriverAbi> s = VERSIONS.get(version);
         if (s == null) {
-            throw new IllegalStateException("NVIDIA driver " + version + " is not supported by NVProxy; supported: "
-                    + supported() + ". If its ABI matches one of them, run with --nvproxy-driver-version VERSION.");
+            throw new IllegalStateException(
+                    "NVIDIA driver "
+                            + version
+                            + " is not supported by NVProxy; supported: "
+                            + supported()
+                            + ". If its ABI matches one of them, run with --nvproxy-driver-version VERSION.");
         }
         return s.get();
     }
 
     public static String supported() {
-        return VERSIONS.keySet().stream().map(DriverVersion::toString).collect(Collectors.joining(", "));
+        return VERSIONS.keySet().stream()
+                .map(DriverVersion::toString)
+                .collect(Collectors.joining(", "));
     }
 }

@@ -3,6 +3,10 @@ package dev.sluice.nvproxy.driver;
 import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.nativeio.HostFd;
 import dev.sluice.sentry.nativeio.Native;
+
+import jnr.ffi.Memory;
+import jnr.ffi.Pointer;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -13,13 +17,11 @@ import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import jnr.ffi.Memory;
-import jnr.ffi.Pointer;
 
 /**
- * The device nodes of NVIDIA GPUs: {@code /dev/nvidiactl}, {@code /dev/nvidia-uvm} and one
- * {@code /dev/nvidia<N>} per GPU, where N is the GPU's device minor (the index {@code nvidia-smi}
- * shows on a host without MIG).
+ * The device nodes of NVIDIA GPUs: {@code /dev/nvidiactl}, {@code /dev/nvidia-uvm} and one {@code
+ * /dev/nvidia<N>} per GPU, where N is the GPU's device minor (the index {@code nvidia-smi} shows on
+ * a host without MIG).
  */
 public final class NvidiaDevices {
     public static final String CTL = "nvidiactl";
@@ -37,20 +39,25 @@ public final class NvidiaDevices {
         List<Path> gpus = new ArrayList<>();
         if (spec.trim().equals("all")) {
             try (Stream<Path> s = Files.list(dev)) {
-                s.filter(p -> minorOf(p).isPresent()).sorted((a, b) -> minorOf(a).get() - minorOf(b).get())
+                s.filter(p -> minorOf(p).isPresent())
+                        .sorted((a, b) -> minorOf(a).get() - minorOf(b).get())
                         .forEach(gpus::add);
             } catch (IOException e) {
-                throw new IllegalArgumentException("--gpus all: cannot list " + dev + ": " + e.getMessage());
+                throw new IllegalArgumentException(
+                        "--gpus all: cannot list " + dev + ": " + e.getMessage());
             }
             if (gpus.isEmpty()) {
-                throw new IllegalArgumentException("--gpus all: no NVIDIA GPU nodes (" + dev + "/nvidia<N>) on this host");
+                throw new IllegalArgumentException(
+                        "--gpus all: no NVIDIA GPU nodes (" + dev + "/nvidia<N>) on this host");
             }
         } else {
             String[] parts = spec.split(",");
             for (String part : parts) {
                 if (!part.trim().matches("\\d{1,3}")) {
-                    throw new IllegalArgumentException("--gpus: '" + part.trim()
-                            + "' is not a GPU index (use all or N[,M...])");
+                    throw new IllegalArgumentException(
+                            "--gpus: '"
+                                    + part.trim()
+                                    + "' is not a GPU index (use all or N[,M...])");
                 }
             }
             for (String part : parts) {
@@ -68,8 +75,12 @@ public final class NvidiaDevices {
         for (String n : new String[] {CTL, UVM}) {
             Path p = dev.resolve(n);
             if (!Files.exists(p)) {
-                throw new IllegalArgumentException("--gpus: " + p + " does not exist (is the NVIDIA driver"
-                        + (n.equals(UVM) ? "'s nvidia-uvm module" : "") + " loaded?)");
+                throw new IllegalArgumentException(
+                        "--gpus: "
+                                + p
+                                + " does not exist (is the NVIDIA driver"
+                                + (n.equals(UVM) ? "'s nvidia-uvm module" : "")
+                                + " loaded?)");
             }
             nodes.add(p);
         }
@@ -96,7 +107,10 @@ public final class NvidiaDevices {
         byte[] path = node.toString().getBytes(StandardCharsets.UTF_8);
         Pointer p = Memory.allocateDirect(Native.RUNTIME, path.length + 1, true);
         p.put(0, path, 0, path.length);
-        int fd = (int) Native.ret(Native.LIBC.open(p.address(), Native.O_RDWR | Native.O_CLOEXEC, 0));
+        int fd =
+                (int)
+                        Native.ret(
+                                Native.LIBC.open(p.address(), Native.O_RDWR | Native.O_CLOEXEC, 0));
         if (fd < 0) {
             throw new IllegalStateException("cannot open " + node + ": " + Errno.describe(-fd));
         }

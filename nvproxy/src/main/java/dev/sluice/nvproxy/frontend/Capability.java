@@ -6,9 +6,9 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * Driver capabilities a sandbox is granted, as in NVIDIA's container toolkit
- * ({@code NVIDIA_DRIVER_CAPABILITIES}). Every table row names the capabilities that enable it; a
- * row is live when the sandbox holds any of them. The default is {@code compute,utility}.
+ * Driver capabilities a sandbox is granted, as in NVIDIA's container toolkit ({@code
+ * NVIDIA_DRIVER_CAPABILITIES}). Every table row names the capabilities that enable it; a row is
+ * live when the sandbox holds any of them. The default is {@code compute,utility}.
  */
 public enum Capability {
     /** CUDA and everything a compute framework needs. */
@@ -61,9 +61,14 @@ public enum Capability {
             try {
                 caps.add(valueOf(w.toUpperCase(Locale.ROOT)));
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("unknown NVIDIA driver capability '" + w + "'; known: "
-                        + EnumSet.allOf(Capability.class).stream().map(Capability::label)
-                        .collect(Collectors.joining(", ")) + ", all");
+                throw new IllegalArgumentException(
+                        "unknown NVIDIA driver capability '"
+                                + w
+                                + "'; known: "
+                                + EnumSet.allOf(Capability.class).stream()
+                                        .map(Capability::label)
+                                        .collect(Collectors.joining(", "))
+                                + ", all");
             }
         }
         if (caps.isEmpty()) {
@@ -78,7 +83,9 @@ public enum Capability {
 
     /** {@code compute,utility} style text of a mask. */
     public static String labels(long mask) {
-        return EnumSet.allOf(Capability.class).stream().filter(c -> (mask & c.bit()) != 0).map(Capability::label)
+        return EnumSet.allOf(Capability.class).stream()
+                .filter(c -> (mask & c.bit()) != 0)
+                .map(Capability::label)
                 .collect(Collectors.joining(","));
     }
 }

@@ -2,6 +2,7 @@ package dev.sluice.nvproxy.frontend;
 
 import dev.sluice.nvproxy.abi.NvStatus;
 import dev.sluice.sentry.spi.IoctlCall;
+
 import jnr.ffi.Pointer;
 
 /**
@@ -17,8 +18,13 @@ final class Embedded {
     private final int status;
     private final long bytes;
 
-    private Embedded(EmbeddedArrays spec, long[] guestPointers, Pointer[] buffers, long bytes, String refusal,
-                     int status) {
+    private Embedded(
+            EmbeddedArrays spec,
+            long[] guestPointers,
+            Pointer[] buffers,
+            long bytes,
+            String refusal,
+            int status) {
         this.spec = spec;
         this.guestPointers = guestPointers;
         this.buffers = buffers;
@@ -48,7 +54,9 @@ final class Embedded {
         }
         long count = Integer.toUnsignedLong(params.getInt(spec.countOffset()));
         if (count > spec.maxCount()) {
-            return refused(spec, NvStatus.NV_ERR_INVALID_ARGUMENT,
+            return refused(
+                    spec,
+                    NvStatus.NV_ERR_INVALID_ARGUMENT,
                     "embedded array of " + count + " elements, at most " + spec.maxCount());
         }
         long bytes = count * spec.elemSize();
@@ -58,7 +66,8 @@ final class Embedded {
             EmbeddedArrays.PointerField ptr = spec.pointers().get(i);
             guest[i] = params.getLong(ptr.offset());
             if (guest[i] == 0 || bytes == 0) {
-                // Nothing to copy. The pointer is cleared in the sentry's copy all the same: a guest
+                // Nothing to copy. The pointer is cleared in the sentry's copy all the same: a
+                // guest
                 // address must never reach the driver from the sentry, which would follow it into
                 // the sentry's own memory.
                 params.putLong(ptr.offset(), 0);
@@ -66,7 +75,9 @@ final class Embedded {
             }
             bufs[i] = call.arena().alloc(bytes);
             if (ptr.copyIn() && call.memory().read(guest[i], bufs[i], bytes) < 0) {
-                return refused(spec, NvStatus.NV_ERR_INVALID_ADDRESS,
+                return refused(
+                        spec,
+                        NvStatus.NV_ERR_INVALID_ADDRESS,
                         "embedded array at 0x" + Long.toHexString(guest[i]) + " is not readable");
             }
             params.putLong(ptr.offset(), bufs[i].address());

@@ -1,17 +1,15 @@
 package dev.sluice.nvproxy.frontend;
 
-
-
 import dev.sluice.nvproxy.abi.FrontendEscapes;
 import dev.sluice.nvproxy.abi.FrontendRequests;
 import dev.sluice.nvproxy.abi.FrontendStructs;
 import dev.sluice.nvproxy.abi.NvosParams;
-import dev.sluice.sentry.nativeio.Ioctl;
 import dev.sluice.sentry.ioctl.IoctlEntry;
 import dev.sluice.sentry.ioctl.IoctlHandler;
 import dev.sluice.sentry.ioctl.IoctlTable;
 import dev.sluice.sentry.ioctl.SimpleHandlers;
 import dev.sluice.sentry.nativeio.Errno;
+import dev.sluice.sentry.nativeio.Ioctl;
 import dev.sluice.sentry.spi.Disposition;
 import dev.sluice.sentry.spi.HostDevice;
 
@@ -21,21 +19,22 @@ import dev.sluice.sentry.spi.HostDevice;
  * other type byte, direction or size is denied (the driver reads only the nr and the size, so a
  * non-{@code 'F'} request on an NVIDIA fd is a way around a type-based filter, never a legitimate
  * call). Escapes the table does not list are denied with {@code EINVAL}, the driver's answer to an
- * escape it rejects; {@code NV_ESC_IOCTL_XFER_CMD} is one of them (no client of this branch uses it,
- * and decoding it would put a second params layer in front of every rule).
+ * escape it rejects; {@code NV_ESC_IOCTL_XFER_CMD} is one of them (no client of this branch uses
+ * it, and decoding it would put a second params layer in front of every rule).
  *
  * <p>Dispositions and why (docs/security-model.md has the residual risks):
+ *
  * <ul>
  *   <li>EMULATE: RM_CONTROL, RM_ALLOC (except client classes), RM_FREE, RM_DUP_OBJECT and RM_SHARE
- *       (flat handles; RM enforces the share policy), the OS-event, version, card,
- *       attach, NUMA and open-wait escapes, REGISTER_FD (fd translated) and
- *       EXPORT_TO_DMABUF_FD (fd created, translated or injected). SYS_PARAMS is answered by the sentry
- *       alone: it would set a driver-wide value ({@link FrontendHandlers#sysParams}).</li>
+ *       (flat handles; RM enforces the share policy), the OS-event, version, card, attach, NUMA and
+ *       open-wait escapes, REGISTER_FD (fd translated) and EXPORT_TO_DMABUF_FD (fd created,
+ *       translated or injected). SYS_PARAMS is answered by the sentry alone: it would set a
+ *       driver-wide value ({@link FrontendHandlers#sysParams}).
  *   <li>CONTINUE: RM_ALLOC_MEMORY (OS-descriptor memory pins the caller's pages; system memory gets
  *       an mmap context bound to the client's process), RM_MAP_MEMORY, RM_UNMAP_MEMORY and
- *       RM_UPDATE_DEVICE_MAPPING_INFO: RM keys CPU mappings by the calling process
- *       ({@code rm_create_mmap_context} refuses a client of another process; unmap and update look
- *       mappings up by {@code osGetCurrentProcess()}), so only the guest itself can make these calls.</li>
+ *       RM_UPDATE_DEVICE_MAPPING_INFO: RM keys CPU mappings by the calling process ({@code
+ *       rm_create_mmap_context} refuses a client of another process; unmap and update look mappings
+ *       up by {@code osGetCurrentProcess()}), so only the guest itself can make these calls.
  * </ul>
  */
 public final class FrontendTable {
@@ -44,7 +43,8 @@ public final class FrontendTable {
 
     private FrontendTable() {}
 
-    public static IoctlTable build(DriverAbi abi, long caps, String driver, HostDevice host, FrontendHandlers fe) {
+    public static IoctlTable build(
+            DriverAbi abi, long caps, String driver, HostDevice host, FrontendHandlers fe) {
         long cu = Capability.mask(Capability.COMPUTE, Capability.UTILITY);
         IoctlHandler simple = SimpleHandlers::simple;
         IoctlTable.Builder b = IoctlTable.builder("nvproxy").unknownErrno(Errno.EINVAL);
@@ -60,14 +60,23 @@ public final class FrontendTable {
         }
         emulate(b, FrontendStructs.SysParams.REQUEST, fe.sysParamsHandler(), cu);
         emulate(b, FrontendStructs.NumaInfo.REQUEST, simple, cu);
-        emulate(b, FrontendStructs.ExportToDmaBufFd.REQUEST, new DmabufExportHandler(host), Capability.RDMA.bit());
+        emulate(
+                b,
+                FrontendStructs.ExportToDmaBufFd.REQUEST,
+                new DmabufExportHandler(host),
+                Capability.RDMA.bit());
         emulate(b, FrontendStructs.WaitOpenComplete.REQUEST, simple, cu);
 
         emulate(b, NvosParams.Nvos00.REQUEST, simple, cu);
-        // Object sharing between clients (CUDA IPC, NCCL): flat handles; RM checks the share policy.
+        // Object sharing between clients (CUDA IPC, NCCL): flat handles; RM checks the share
+        // policy.
         emulate(b, NvosParams.Nvos55.REQUEST, simple, Capability.COMPUTE.bit());
         emulate(b, NvosParams.Nvos57.REQUEST, simple, Capability.COMPUTE.bit());
-        emulate(b, NvosParams.Nvos54.REQUEST, new RmControlHandler(host, abi.controlRules(), caps, driver, fe.scope()), cu);
+        emulate(
+                b,
+                NvosParams.Nvos54.REQUEST,
+                new RmControlHandler(host, abi.controlRules(), caps, driver, fe.scope()),
+                cu);
         RmAllocHandler alloc = new RmAllocHandler(host, abi.classRules(), caps, driver);
         emulate(b, NvosParams.Nvos21.REQUEST, alloc, cu);
         emulate(b, NvosParams.Nvos64.REQUEST, alloc, cu);
@@ -87,12 +96,26 @@ public final class FrontendTable {
     }
 
     private static void emulate(IoctlTable.Builder b, int cmd, IoctlHandler h, long caps) {
-        b.add(new IoctlEntry(cmd, FrontendEscapes.nameOfRequest(cmd), Disposition.EMULATE, h, Ioctl.dir(cmd),
-                Ioctl.size(cmd), caps));
+        b.add(
+                new IoctlEntry(
+                        cmd,
+                        FrontendEscapes.nameOfRequest(cmd),
+                        Disposition.EMULATE,
+                        h,
+                        Ioctl.dir(cmd),
+                        Ioctl.size(cmd),
+                        caps));
     }
 
     private static void continueRow(IoctlTable.Builder b, int cmd, long caps) {
-        b.add(new IoctlEntry(cmd, FrontendEscapes.nameOfRequest(cmd), Disposition.CONTINUE, null, Ioctl.dir(cmd),
-                Ioctl.size(cmd), caps));
+        b.add(
+                new IoctlEntry(
+                        cmd,
+                        FrontendEscapes.nameOfRequest(cmd),
+                        Disposition.CONTINUE,
+                        null,
+                        Ioctl.dir(cmd),
+                        Ioctl.size(cmd),
+                        caps));
     }
 }

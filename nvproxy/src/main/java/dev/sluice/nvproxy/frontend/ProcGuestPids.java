@@ -6,15 +6,15 @@ import java.nio.file.Path;
 import java.util.function.IntUnaryOperator;
 
 /**
- * {@link GuestPids} from /proc: a process belongs to the guest's pid namespace when
- * {@code /proc/PID/ns/pid} names the same namespace as the guest thread's, and its pid there is the
- * last field of the {@code NSpid:} line of {@code /proc/PID/status} (its pid in its own, innermost
+ * {@link GuestPids} from /proc: a process belongs to the guest's pid namespace when {@code
+ * /proc/PID/ns/pid} names the same namespace as the guest thread's, and its pid there is the last
+ * field of the {@code NSpid:} line of {@code /proc/PID/status} (its pid in its own, innermost
  * namespace). The namespace is read again after the status: a process that exited and whose pid was
  * reused in between is then dropped unless the new one is the guest's too.
  *
  * <p>Processes in a namespace nested inside the guest's (which a guest with {@code CAP_SYS_ADMIN}
- * could create) are dropped, where RM would number them in the guest's namespace: the guest sees fewer
- * of its own processes, never another sandbox's.
+ * could create) are dropped, where RM would number them in the guest's namespace: the guest sees
+ * fewer of its own processes, never another sandbox's.
  */
 public final class ProcGuestPids implements GuestPids {
     private final Path proc;
@@ -41,7 +41,8 @@ public final class ProcGuestPids implements GuestPids {
     /** {@code pid:[INODE]} of {@code /proc/PID/ns/pid}, or null when it cannot be read. */
     private String namespace(int pid) {
         try {
-            return Files.readSymbolicLink(proc.resolve(Integer.toString(pid)).resolve("ns/pid")).toString();
+            return Files.readSymbolicLink(proc.resolve(Integer.toString(pid)).resolve("ns/pid"))
+                    .toString();
         } catch (IOException | UnsupportedOperationException e) {
             return null;
         }
@@ -50,7 +51,8 @@ public final class ProcGuestPids implements GuestPids {
     /** The last pid of the {@code NSpid:} line, or 0. */
     private int innermostPid(int pid) {
         try {
-            for (String line : Files.readAllLines(proc.resolve(Integer.toString(pid)).resolve("status"))) {
+            for (String line :
+                    Files.readAllLines(proc.resolve(Integer.toString(pid)).resolve("status"))) {
                 if (line.startsWith("NSpid:")) {
                     String[] f = line.substring("NSpid:".length()).trim().split("\\s+");
                     return Integer.parseInt(f[f.length - 1]);

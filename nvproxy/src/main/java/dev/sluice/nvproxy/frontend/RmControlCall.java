@@ -7,15 +7,18 @@ import dev.sluice.sentry.spi.CharDevice;
 import dev.sluice.sentry.spi.HostDevice;
 import dev.sluice.sentry.spi.IoctlCall;
 import dev.sluice.sentry.spi.IoctlResult;
-import java.util.function.IntUnaryOperator;
+
 import jnr.ffi.Pointer;
+
+import java.util.function.IntUnaryOperator;
 
 /**
  * One RM control call that passed {@link RmControlRefusals}, carried out on the sentry's copies:
- * {@link #copyIn} reads the command's params once and prepares them (scoped fields checked, pointers
- * RM does not follow zeroed, the caller's fd translated, embedded arrays copied), refusing what the
- * params show to be outside the sandbox; {@link #execute} issues the call on the sentry's dup and
- * gives the guest its results, with its own pointers and fd numbers back. Used once, by one worker.
+ * {@link #copyIn} reads the command's params once and prepares them (scoped fields checked,
+ * pointers RM does not follow zeroed, the caller's fd translated, embedded arrays copied), refusing
+ * what the params show to be outside the sandbox; {@link #execute} issues the call on the sentry's
+ * dup and gives the guest its results, with its own pointers and fd numbers back. Used once, by one
+ * worker.
  */
 final class RmControlCall {
     private final IoctlCall call;
@@ -23,8 +26,10 @@ final class RmControlCall {
     private final SandboxScope scope;
     private final ControlRule rule;
     private final String what;
+
     /** The sentry's copy of {@code NVOS54_PARAMETERS}. */
     private final Pointer header;
+
     private final long guestParams;
     private final int size;
     private Pointer params;
@@ -34,7 +39,12 @@ final class RmControlCall {
     private Embedded copies;
     private int status = NvStatus.NV_OK;
 
-    RmControlCall(IoctlCall call, HostDevice host, SandboxScope scope, RmControlRefusals.Header h, Pointer header) {
+    RmControlCall(
+            IoctlCall call,
+            HostDevice host,
+            SandboxScope scope,
+            RmControlRefusals.Header h,
+            Pointer header) {
         this.call = call;
         this.host = host;
         this.scope = scope;
@@ -72,7 +82,8 @@ final class RmControlCall {
         }
         params = call.arena().alloc(size);
         if (call.memory().read(guestParams, params, size) < 0) {
-            return refusal(NvStatus.NV_ERR_INVALID_ADDRESS,
+            return refusal(
+                    NvStatus.NV_ERR_INVALID_ADDRESS,
                     "params at 0x" + Long.toHexString(guestParams) + " are not readable");
         }
         return null;
@@ -97,7 +108,9 @@ final class RmControlCall {
         }
     }
 
-    /** The caller's fd RM resolves in the caller's fd table: the sentry's dup of it, an NVIDIA node. */
+    /**
+     * The caller's fd RM resolves in the caller's fd table: the sentry's dup of it, an NVIDIA node.
+     */
     private RmStatus.Refusal translateFd() {
         if (rule.fdOffset() < 0) {
             return null;
@@ -105,14 +118,17 @@ final class RmControlCall {
         guestFd = params.getInt(rule.fdOffset());
         long dup = call.guestFile(guestFd);
         if (dup < 0) {
-            return refusal(NvStatus.NV_ERR_INVALID_ARGUMENT, "fd " + guestFd + " is not an open fd of the caller");
+            return refusal(
+                    NvStatus.NV_ERR_INVALID_ARGUMENT,
+                    "fd " + guestFd + " is not an open fd of the caller");
         }
         callerFd = HostFd.adopt((int) dup);
         call.cleanup().add(callerFd::close);
         CharDevice d = host.charDevice(callerFd.fd());
         if (d == null || d.major() != FrontendHandlers.NV_MAJOR_DEVICE_NUMBER) {
             callerFd.close();
-            return refusal(NvStatus.NV_ERR_INVALID_ARGUMENT, "fd " + guestFd + " is not an NVIDIA device");
+            return refusal(
+                    NvStatus.NV_ERR_INVALID_ARGUMENT, "fd " + guestFd + " is not an NVIDIA device");
         }
         params.putInt(rule.fdOffset(), callerFd.fd());
         return null;

@@ -9,29 +9,32 @@ import dev.sluice.sentry.spi.HostDevice;
 import dev.sluice.sentry.spi.IoctlCall;
 import dev.sluice.sentry.spi.IoctlResult;
 import dev.sluice.sentry.spi.Verdict;
-import java.util.Map;
+
 import jnr.ffi.Pointer;
+
+import java.util.Map;
 
 /**
  * {@code NV_ESC_RM_CONTROL}, EMULATE: the sentry reads {@code NVOS54_PARAMETERS} and the command's
- * params once into its own memory, checks the command against the allowlist and its
- * {@code paramsSize} against the exact size the driver expects, copies the arrays behind embedded
+ * params once into its own memory, checks the command against the allowlist and its {@code
+ * paramsSize} against the exact size the driver expects, copies the arrays behind embedded
  * pointers, points the call at its copies, issues it on its dup of the guest's fd, and copies the
  * results back. The guest's memory is never read twice, so what was checked is what runs.
  *
- * <p>In three steps, one class each: the refusals the header alone decides, as a table
- * ({@link RmControlRefusals}); copying the params in, with the refusals they decide, and running the
- * call ({@link RmControlCall}); and this class, which reads the header and names the call.
+ * <p>In three steps, one class each: the refusals the header alone decides, as a table ({@link
+ * RmControlRefusals}); copying the params in, with the refusals they decide, and running the call
+ * ({@link RmControlCall}); and this class, which reads the header and names the call.
  *
- * <p>Refusals are RM statuses in {@code NVOS54.status}, as the driver gives them:
- * {@code NV_ERR_NOT_SUPPORTED} for a command not allowed here (or not enabled by the sandbox's
- * capabilities), {@code NV_ERR_INVALID_PARAM_STRUCT} for a wrong {@code paramsSize},
- * {@code NV_ERR_INVALID_ARGUMENT} for an over-long embedded array or a GPU that is not the sandbox's,
- * and {@code NV_ERR_INVALID_ADDRESS} for params the sentry cannot read.
+ * <p>Refusals are RM statuses in {@code NVOS54.status}, as the driver gives them: {@code
+ * NV_ERR_NOT_SUPPORTED} for a command not allowed here (or not enabled by the sandbox's
+ * capabilities), {@code NV_ERR_INVALID_PARAM_STRUCT} for a wrong {@code paramsSize}, {@code
+ * NV_ERR_INVALID_ARGUMENT} for an over-long embedded array or a GPU that is not the sandbox's, and
+ * {@code NV_ERR_INVALID_ADDRESS} for params the sentry cannot read.
  *
  * <p>Commands that name GPUs or processes ({@link ControlRule#scope()}) are kept to the sandbox's
  * ({@link SandboxScope}): inputs are checked before the call, answers filtered after it. Pointer
- * members RM does not follow ({@link ControlRule#zeroedPointers()}) are zeroed in the sentry's copy.
+ * members RM does not follow ({@link ControlRule#zeroedPointers()}) are zeroed in the sentry's
+ * copy.
  */
 public final class RmControlHandler implements IoctlHandler {
     private final Map<Integer, ControlRule> rules;
@@ -40,22 +43,29 @@ public final class RmControlHandler implements IoctlHandler {
     private final SandboxScope scope;
 
     /**
-     * @param host   the driver
-     * @param rules  allowed commands
-     * @param caps   the sandbox's capability mask
+     * @param host the driver
+     * @param rules allowed commands
+     * @param caps the sandbox's capability mask
      * @param driver the driver version, for log lines
-     * @param scope  the sandbox's GPUs and processes
+     * @param scope the sandbox's GPUs and processes
      */
-    public RmControlHandler(HostDevice host, Map<Integer, ControlRule> rules, long caps, String driver,
-                            SandboxScope scope) {
+    public RmControlHandler(
+            HostDevice host,
+            Map<Integer, ControlRule> rules,
+            long caps,
+            String driver,
+            SandboxScope scope) {
         this.host = host;
         this.rules = rules;
         this.refusals = new RmControlRefusals(caps, driver);
         this.scope = scope;
     }
 
-    /** A handler for a sandbox with no GPU and no process of its own ({@link SandboxScope#NONE}). */
-    public RmControlHandler(HostDevice host, Map<Integer, ControlRule> rules, long caps, String driver) {
+    /**
+     * A handler for a sandbox with no GPU and no process of its own ({@link SandboxScope#NONE}).
+     */
+    public RmControlHandler(
+            HostDevice host, Map<Integer, ControlRule> rules, long caps, String driver) {
         this(host, rules, caps, driver, SandboxScope.NONE);
     }
 
@@ -73,7 +83,11 @@ public final class RmControlHandler implements IoctlHandler {
         }
         int cmd = p.getInt(Nvos54.OFF_CMD);
         ControlRule rule = rules.get(cmd);
-        String what = (rule != null ? rule.name() : NvControlCommands.name(cmd)) + " (" + NvStatus.hex(cmd) + ")";
+        String what =
+                (rule != null ? rule.name() : NvControlCommands.name(cmd))
+                        + " ("
+                        + NvStatus.hex(cmd)
+                        + ")";
         RmControlRefusals.Header header = RmControlRefusals.Header.of(p, rule, what);
         RmStatus.Refusal no = refusals.first(header);
         if (no == null) {
@@ -82,7 +96,9 @@ public final class RmControlHandler implements IoctlHandler {
             if (no == null) {
                 IoctlResult result = control.execute();
                 int status = control.status();
-                return entry.verdict(status == NvStatus.NV_OK ? what : what + " -> " + NvStatus.name(status), result);
+                return entry.verdict(
+                        status == NvStatus.NV_OK ? what : what + " -> " + NvStatus.name(status),
+                        result);
             }
         }
         return entry.verdict(what, RmStatus.refuse(call, Nvos54.OFF_STATUS, no));

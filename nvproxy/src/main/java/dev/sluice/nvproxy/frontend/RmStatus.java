@@ -4,6 +4,7 @@ import dev.sluice.nvproxy.abi.NvStatus;
 import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.spi.IoctlCall;
 import dev.sluice.sentry.spi.IoctlResult;
+
 import jnr.ffi.Pointer;
 
 /**
@@ -15,7 +16,9 @@ import jnr.ffi.Pointer;
 final class RmStatus {
     private RmStatus() {}
 
-    /** A refusal not yet answered: the RM status for the guest and the reason for the denial log. */
+    /**
+     * A refusal not yet answered: the RM status for the guest and the reason for the denial log.
+     */
     record Refusal(int status, String reason) {}
 
     /** {@link #refuse(IoctlCall, int, int, String)} for {@code refusal}. */

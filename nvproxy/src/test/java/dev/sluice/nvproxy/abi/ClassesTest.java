@@ -3,10 +3,11 @@ package dev.sluice.nvproxy.abi;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class ClassesTest {
@@ -18,7 +19,10 @@ class ClassesTest {
         assertEquals(0x41, Classes.NV01_ROOT_CLIENT, "NV01_ROOT_CLIENT (nvos.h)");
         assertEquals(0x3e, Classes.NV01_MEMORY_SYSTEM, "NV01_MEMORY_SYSTEM (cl003e.h)");
         assertEquals(0x40, Classes.NV01_MEMORY_LOCAL_USER, "NV01_MEMORY_LOCAL_USER (cl0040.h)");
-        assertEquals(0x71, Classes.NV01_MEMORY_SYSTEM_OS_DESCRIPTOR, "NV01_MEMORY_SYSTEM_OS_DESCRIPTOR (cl0071.h)");
+        assertEquals(
+                0x71,
+                Classes.NV01_MEMORY_SYSTEM_OS_DESCRIPTOR,
+                "NV01_MEMORY_SYSTEM_OS_DESCRIPTOR (cl0071.h)");
         assertEquals(0x79, Classes.NV01_EVENT_OS_EVENT, "NV01_EVENT_OS_EVENT (nvos.h)");
         assertEquals(0x80, Classes.NV01_DEVICE_0, "NV01_DEVICE_0 (cl0080.h)");
         assertEquals(0xf8, Classes.NV_MEMORY_FABRIC, "NV_MEMORY_FABRIC (cl00f8.h)");
@@ -39,19 +43,32 @@ class ClassesTest {
     void everyConstantIsNamedByItsNumberAndEveryNameIsAConstantOfThatNumber() {
         Map<String, Integer> constants = AbiTables.intConstants(Classes.class, n -> true);
         for (Map.Entry<String, Integer> e : constants.entrySet()) {
-            assertTrue(Classes.names().containsKey(e.getValue()),
-                    e.getKey() + " = " + NvStatus.hex(e.getValue()) + " should have a name in the table");
+            assertTrue(
+                    Classes.names().containsKey(e.getValue()),
+                    e.getKey()
+                            + " = "
+                            + NvStatus.hex(e.getValue())
+                            + " should have a name in the table");
         }
         for (Map.Entry<Integer, String> e : Classes.names().entrySet()) {
-            assertEquals(e.getKey(), constants.get(e.getValue()),
-                    "table name " + e.getValue() + " should be a constant with value " + NvStatus.hex(e.getKey()));
+            assertEquals(
+                    e.getKey(),
+                    constants.get(e.getValue()),
+                    "table name "
+                            + e.getValue()
+                            + " should be a constant with value "
+                            + NvStatus.hex(e.getKey()));
         }
     }
 
     @Test
     void sharedNumbersUseThePreferredName() {
-        assertEquals(Classes.NV01_ROOT_CLIENT, Classes.NV04_MEMORY, "0x41 is both names in the headers");
-        assertEquals("NV01_ROOT_CLIENT", Classes.name(0x41), "the RM_ALLOC escape treats 0x41 as a root client");
+        assertEquals(
+                Classes.NV01_ROOT_CLIENT, Classes.NV04_MEMORY, "0x41 is both names in the headers");
+        assertEquals(
+                "NV01_ROOT_CLIENT",
+                Classes.name(0x41),
+                "the RM_ALLOC escape treats 0x41 as a root client");
         assertEquals("NV01_ROOT", Classes.name(0x0), "0x0 is NV01_ROOT, not NV01_NULL_OBJECT");
         assertEquals("NV01_MEMORY_SYSTEM", Classes.name(0x3e), "0x3e is NV01_MEMORY_SYSTEM");
         assertEquals("class(0x0000beef)", Classes.name(0xbeef), "unknown classes are shown in hex");

@@ -6,6 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sluice.sentry.nativeio.Ioctl;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -14,63 +20,66 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The layout test the project requires: every frontend and RM escape's request decodes to type {@code 'F'}, its
- * escape as {@code _IOC_NR} and the declared struct {@code SIZE} as {@code _IOC_SIZE}; and each request equals the
- * value {@code _IOWR(NV_IOCTL_MAGIC, escape, type)} has when compiled against the 580.142 headers (the literals
- * below were printed that way).
+ * The layout test the project requires: every frontend and RM escape's request decodes to type
+ * {@code 'F'}, its escape as {@code _IOC_NR} and the declared struct {@code SIZE} as {@code
+ * _IOC_SIZE}; and each request equals the value {@code _IOWR(NV_IOCTL_MAGIC, escape, type)} has
+ * when compiled against the 580.142 headers (the literals below were printed that way).
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class FrontendRequestsTest {
 
-    /** C type to {@code _IOWR('F', escape, type)} as the C compiler computes it; card info is the 32-entry array. */
-    private static final Map<String, Integer> FROM_C = Map.ofEntries(
-            Map.entry("nv_ioctl_card_info_t", 0xc90046c8),
-            Map.entry("nv_ioctl_register_fd_t", 0xc00446c9),
-            Map.entry("nv_ioctl_alloc_os_event_t", 0xc01046ce),
-            Map.entry("nv_ioctl_free_os_event_t", 0xc01046cf),
-            Map.entry("nv_ioctl_status_code_t", 0xc00c46d1),
-            Map.entry("nv_ioctl_rm_api_version_t", 0xc04846d2),
-            Map.entry("nv_ioctl_xfer_t", 0xc01046d3),
-            Map.entry("NvU32[]", 0xc00446d4),
-            Map.entry("nv_ioctl_query_device_intr", 0xc00846d5),
-            Map.entry("nv_ioctl_sys_params_t", 0xc00846d6),
-            Map.entry("nv_ioctl_numa_info_t", 0xc23046d7),
-            Map.entry("nv_ioctl_set_numa_status_t", 0xc00446d8),
-            Map.entry("nv_ioctl_export_to_dma_buf_fd_t", 0xca3046d9),
-            Map.entry("nv_ioctl_wait_open_complete_t", 0xc00846da),
-            Map.entry("nv_ioctl_nvos02_parameters_with_fd", 0xc0384627),
-            Map.entry("NVOS05_PARAMETERS", 0xc0144628),
-            Map.entry("NVOS00_PARAMETERS", 0xc0104629),
-            Map.entry("NVOS54_PARAMETERS", 0xc020462a),
-            Map.entry("NVOS21_PARAMETERS", 0xc020462b),
-            Map.entry("NVOS64_PARAMETERS", 0xc030462b),
-            Map.entry("NVOS55_PARAMETERS", 0xc01c4634),
-            Map.entry("NVOS57_PARAMETERS", 0xc0184635),
-            Map.entry("NVOS_I2C_ACCESS_PARAMS", 0xc0204639),
-            Map.entry("NVOS30_PARAMETERS", 0xc0384641),
-            Map.entry("NVOS32_PARAMETERS", 0xc0b8464a),
-            Map.entry("NVOS38_PARAMETERS", 0xc048464d),
-            Map.entry("nv_ioctl_nvos33_parameters_with_fd", 0xc038464e),
-            Map.entry("NVOS34_PARAMETERS", 0xc020464f),
-            Map.entry("NVOS41_PARAMETERS", 0xc0104652),
-            Map.entry("NVOS39_PARAMETERS", 0xc0384654),
-            Map.entry("NVOS46_PARAMETERS", 0xc0404657),
-            Map.entry("NVOS47_PARAMETERS", 0xc0304658),
-            Map.entry("NVOS49_PARAMETERS", 0xc0104659),
-            Map.entry("NVOS56_PARAMETERS", 0xc028465e),
-            Map.entry("NV_LOCKLESS_DIAGNOSTIC_PARAMS", 0xfc34465f));
+    /**
+     * C type to {@code _IOWR('F', escape, type)} as the C compiler computes it; card info is the
+     * 32-entry array.
+     */
+    private static final Map<String, Integer> FROM_C =
+            Map.ofEntries(
+                    Map.entry("nv_ioctl_card_info_t", 0xc90046c8),
+                    Map.entry("nv_ioctl_register_fd_t", 0xc00446c9),
+                    Map.entry("nv_ioctl_alloc_os_event_t", 0xc01046ce),
+                    Map.entry("nv_ioctl_free_os_event_t", 0xc01046cf),
+                    Map.entry("nv_ioctl_status_code_t", 0xc00c46d1),
+                    Map.entry("nv_ioctl_rm_api_version_t", 0xc04846d2),
+                    Map.entry("nv_ioctl_xfer_t", 0xc01046d3),
+                    Map.entry("NvU32[]", 0xc00446d4),
+                    Map.entry("nv_ioctl_query_device_intr", 0xc00846d5),
+                    Map.entry("nv_ioctl_sys_params_t", 0xc00846d6),
+                    Map.entry("nv_ioctl_numa_info_t", 0xc23046d7),
+                    Map.entry("nv_ioctl_set_numa_status_t", 0xc00446d8),
+                    Map.entry("nv_ioctl_export_to_dma_buf_fd_t", 0xca3046d9),
+                    Map.entry("nv_ioctl_wait_open_complete_t", 0xc00846da),
+                    Map.entry("nv_ioctl_nvos02_parameters_with_fd", 0xc0384627),
+                    Map.entry("NVOS05_PARAMETERS", 0xc0144628),
+                    Map.entry("NVOS00_PARAMETERS", 0xc0104629),
+                    Map.entry("NVOS54_PARAMETERS", 0xc020462a),
+                    Map.entry("NVOS21_PARAMETERS", 0xc020462b),
+                    Map.entry("NVOS64_PARAMETERS", 0xc030462b),
+                    Map.entry("NVOS55_PARAMETERS", 0xc01c4634),
+                    Map.entry("NVOS57_PARAMETERS", 0xc0184635),
+                    Map.entry("NVOS_I2C_ACCESS_PARAMS", 0xc0204639),
+                    Map.entry("NVOS30_PARAMETERS", 0xc0384641),
+                    Map.entry("NVOS32_PARAMETERS", 0xc0b8464a),
+                    Map.entry("NVOS38_PARAMETERS", 0xc048464d),
+                    Map.entry("nv_ioctl_nvos33_parameters_with_fd", 0xc038464e),
+                    Map.entry("NVOS34_PARAMETERS", 0xc020464f),
+                    Map.entry("NVOS41_PARAMETERS", 0xc0104652),
+                    Map.entry("NVOS39_PARAMETERS", 0xc0384654),
+                    Map.entry("NVOS46_PARAMETERS", 0xc0404657),
+                    Map.entry("NVOS47_PARAMETERS", 0xc0304658),
+                    Map.entry("NVOS49_PARAMETERS", 0xc0104659),
+                    Map.entry("NVOS56_PARAMETERS", 0xc028465e),
+                    Map.entry("NV_LOCKLESS_DIAGNOSTIC_PARAMS", 0xfc34465f));
 
     static Stream<FrontendRequests.Layout> layouts() {
         return FrontendRequests.LAYOUTS.stream();
     }
 
-    /** The size a request of this layout encodes: the array CUDA passes for card info, one element otherwise. */
+    /**
+     * The size a request of this layout encodes: the array CUDA passes for card info, one element
+     * otherwise.
+     */
     private static int encodedSize(FrontendRequests.Layout l) {
         if (l.escape() == FrontendEscapes.NV_ESC_CARD_INFO) {
             return FrontendStructs.CardInfo.ARRAY_SIZE;
@@ -82,11 +91,20 @@ class FrontendRequestsTest {
     @MethodSource("layouts")
     void requestDecodesToItsEscapeAndStructSize(FrontendRequests.Layout l) {
         String what = FrontendEscapes.name(l.escape()) + " with " + l.cType();
-        assertEquals('F', Ioctl.type(l.request()), what + ": _IOC_TYPE should be NV_IOCTL_MAGIC 'F'");
+        assertEquals(
+                'F', Ioctl.type(l.request()), what + ": _IOC_TYPE should be NV_IOCTL_MAGIC 'F'");
         assertEquals(l.escape(), Ioctl.nr(l.request()), what + ": _IOC_NR should be the escape");
-        assertEquals(encodedSize(l), Ioctl.size(l.request()), what + ": _IOC_SIZE should be the declared struct SIZE");
-        assertEquals(Ioctl.READ | Ioctl.WRITE, Ioctl.dir(l.request()), what + ": user space issues _IOWR");
-        assertTrue(l.size() > 0 && l.size() <= Ioctl.MAX_SIZE, what + ": size " + l.size() + " should fit _IOC_SIZE");
+        assertEquals(
+                encodedSize(l),
+                Ioctl.size(l.request()),
+                what + ": _IOC_SIZE should be the declared struct SIZE");
+        assertEquals(
+                Ioctl.READ | Ioctl.WRITE,
+                Ioctl.dir(l.request()),
+                what + ": user space issues _IOWR");
+        assertTrue(
+                l.size() > 0 && l.size() <= Ioctl.MAX_SIZE,
+                what + ": size " + l.size() + " should fit _IOC_SIZE");
     }
 
     @ParameterizedTest(name = "{1} {0}")
@@ -94,18 +112,33 @@ class FrontendRequestsTest {
     void requestEqualsTheCompilersValue(FrontendRequests.Layout l) {
         Integer expected = FROM_C.get(l.cType());
         assertNotNull(expected, l.cType() + " should have a compiler-printed request in this test");
-        assertEquals(expected.intValue(), l.request(), FrontendEscapes.name(l.escape()) + " with " + l.cType()
-                + " should be " + Ioctl.hex(expected) + ", got " + Ioctl.hex(l.request()));
+        assertEquals(
+                expected.intValue(),
+                l.request(),
+                FrontendEscapes.name(l.escape())
+                        + " with "
+                        + l.cType()
+                        + " should be "
+                        + Ioctl.hex(expected)
+                        + ", got "
+                        + Ioctl.hex(l.request()));
     }
 
     @Test
     void spotValuesFromTheHeaders() {
-        assertEquals(0xc020462a, NvosParams.Nvos54.REQUEST, "NV_ESC_RM_CONTROL with NVOS54 (32 bytes)");
+        assertEquals(
+                0xc020462a, NvosParams.Nvos54.REQUEST, "NV_ESC_RM_CONTROL with NVOS54 (32 bytes)");
         assertEquals(32, NvosParams.Nvos54.SIZE, "sizeof(NVOS54_PARAMETERS)");
-        assertEquals(0xc030462b, NvosParams.Nvos64.REQUEST, "NV_ESC_RM_ALLOC with NVOS64 (48 bytes)");
-        assertEquals(0xc020462b, NvosParams.Nvos21.REQUEST, "NV_ESC_RM_ALLOC with NVOS21 (32 bytes)");
-        assertEquals(0xc90046c8, FrontendStructs.CardInfo.REQUEST, "NV_ESC_CARD_INFO with 32 card-info entries");
-        assertEquals(2304, FrontendStructs.CardInfo.ARRAY_SIZE, "32 * sizeof(nv_ioctl_card_info_t)");
+        assertEquals(
+                0xc030462b, NvosParams.Nvos64.REQUEST, "NV_ESC_RM_ALLOC with NVOS64 (48 bytes)");
+        assertEquals(
+                0xc020462b, NvosParams.Nvos21.REQUEST, "NV_ESC_RM_ALLOC with NVOS21 (32 bytes)");
+        assertEquals(
+                0xc90046c8,
+                FrontendStructs.CardInfo.REQUEST,
+                "NV_ESC_CARD_INFO with 32 card-info entries");
+        assertEquals(
+                2304, FrontendStructs.CardInfo.ARRAY_SIZE, "32 * sizeof(nv_ioctl_card_info_t)");
     }
 
     @Test
@@ -118,14 +151,20 @@ class FrontendRequestsTest {
         for (Map.Entry<Integer, String> e : FrontendEscapes.names().entrySet()) {
             boolean laid = withLayout.contains(e.getKey());
             boolean notDispatched = FrontendRequests.NOT_DISPATCHED.contains(e.getKey());
-            assertFalse(laid && notDispatched, e.getValue() + " cannot both have a layout and be undispatched");
+            assertFalse(
+                    laid && notDispatched,
+                    e.getValue() + " cannot both have a layout and be undispatched");
             if (!laid && !notDispatched) {
                 neither.add(e.getValue());
             }
         }
-        assertTrue(neither.isEmpty(), "escapes with neither a layout nor a not-dispatched mark: " + neither);
+        assertTrue(
+                neither.isEmpty(),
+                "escapes with neither a layout nor a not-dispatched mark: " + neither);
         for (int escape : FrontendRequests.NOT_DISPATCHED) {
-            assertTrue(FrontendEscapes.names().containsKey(escape), escape + " should be a named escape");
+            assertTrue(
+                    FrontendEscapes.names().containsKey(escape),
+                    escape + " should be a named escape");
         }
     }
 
@@ -143,21 +182,32 @@ class FrontendRequestsTest {
 
     @Test
     void rmAllocStructsAreToldApartBySize() {
-        List<Integer> sizes = FrontendRequests.LAYOUTS.stream()
-                .filter(l -> l.escape() == FrontendEscapes.NV_ESC_RM_ALLOC)
-                .map(FrontendRequests.Layout::size)
-                .toList();
-        assertEquals(2, new HashSet<>(sizes).size(), "NVOS21 and NVOS64 must differ in size: " + sizes);
-        assertEquals(NvosParams.Nvos21.OFF_H_CLASS, NvosParams.Nvos64.OFF_H_CLASS,
+        List<Integer> sizes =
+                FrontendRequests.LAYOUTS.stream()
+                        .filter(l -> l.escape() == FrontendEscapes.NV_ESC_RM_ALLOC)
+                        .map(FrontendRequests.Layout::size)
+                        .toList();
+        assertEquals(
+                2, new HashSet<>(sizes).size(), "NVOS21 and NVOS64 must differ in size: " + sizes);
+        assertEquals(
+                NvosParams.Nvos21.OFF_H_CLASS,
+                NvosParams.Nvos64.OFF_H_CLASS,
                 "hClass sits at the same offset in both (escape.c asserts it)");
-        assertEquals(NvosParams.Nvos21.OFF_P_ALLOC_PARMS, NvosParams.Nvos64.OFF_P_ALLOC_PARMS,
+        assertEquals(
+                NvosParams.Nvos21.OFF_P_ALLOC_PARMS,
+                NvosParams.Nvos64.OFF_P_ALLOC_PARMS,
                 "pAllocParms sits at the same offset in both (escape.c asserts it)");
     }
 
     @Test
     void attachGpusRequestScalesWithTheCount() {
-        assertEquals(4 * 8, Ioctl.size(FrontendStructs.AttachGpusToFd.request(8)), "8 GPU ids are 32 bytes");
-        assertEquals(FrontendEscapes.NV_ESC_ATTACH_GPUS_TO_FD, Ioctl.nr(FrontendStructs.AttachGpusToFd.request(8)),
+        assertEquals(
+                4 * 8,
+                Ioctl.size(FrontendStructs.AttachGpusToFd.request(8)),
+                "8 GPU ids are 32 bytes");
+        assertEquals(
+                FrontendEscapes.NV_ESC_ATTACH_GPUS_TO_FD,
+                Ioctl.nr(FrontendStructs.AttachGpusToFd.request(8)),
                 "nr is the escape");
     }
 }

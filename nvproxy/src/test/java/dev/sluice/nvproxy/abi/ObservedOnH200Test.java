@@ -6,24 +6,29 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sluice.sentry.nativeio.Ioctl;
-import java.util.HashSet;
-import java.util.Set;
-import java.util.concurrent.TimeUnit;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import java.util.HashSet;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+
 /**
- * What real clients issued on the H200 (driver 580.159.04, the open kernel module), checked against tables that
- * were derived from the 580.142 sources. Recorded on 2026-11-29 with a throwaway {@code LD_PRELOAD} logger of
- * {@code ioctl(2)} around {@code nvidia-smi}, {@code nvidia-smi -q} and a PyTorch 2.11 / CUDA 13.0 program (a conv
- * net forward and backward, a matmul, a pinned-memory copy, an event). The logger read {@code cmd} and
- * {@code paramsSize} of every {@code NV_ESC_RM_CONTROL}, {@code hClass} of every {@code NV_ESC_RM_ALLOC}, and the
- * number of every UVM ioctl.
+ * What real clients issued on the H200 (driver 580.159.04, the open kernel module), checked against
+ * tables that were derived from the 580.142 sources. Recorded on 2026-11-29 with a throwaway {@code
+ * LD_PRELOAD} logger of {@code ioctl(2)} around {@code nvidia-smi}, {@code nvidia-smi -q} and a
+ * PyTorch 2.11 / CUDA 13.0 program (a conv net forward and backward, a matmul, a pinned-memory
+ * copy, an event). The logger read {@code cmd} and {@code paramsSize} of every {@code
+ * NV_ESC_RM_CONTROL}, {@code hClass} of every {@code NV_ESC_RM_ALLOC}, and the number of every UVM
+ * ioctl.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class ObservedOnH200Test {
 
-    /** RM controls (cmd, paramsSize) the clients issued whose ids the 580.142 export tables hold. */
+    /**
+     * RM controls (cmd, paramsSize) the clients issued whose ids the 580.142 export tables hold.
+     */
     private static final int[][] CONTROLS_IN_TABLE = {
         {0x0000013a, 1352},
         {0x000001f0, 4},
@@ -117,14 +122,16 @@ class ObservedOnH200Test {
     };
 
     /**
-     * Controls the clients issued whose ids no NVOC export table of the open 580.142 sources holds; all but four
-     * (0x20808546, 0x2080852f, 0x2080a0f2, 0x2080a63c: NV_ERR_NOT_SUPPORTED) were answered NV_OK. All but three ids
-     * have no {@code #define} in the SDK headers either: {@code 0x101} ({@code NV0000_CTRL_CMD_SYSTEM_GET_BUILD_VERSION}),
-     * {@code 0x20800802} ({@code NV2080_CTRL_CMD_BIOS_GET_INFO}) and {@code 0x20801802}
-     * ({@code NV2080_CTRL_CMD_BUS_GET_INFO}). Most are {@code NV2080} ids in legacy categories (category byte with
-     * the {@code NVxxxx_CTRL_LEGACY_NON_PRIVILEGED} bit 0x80 set) issued on subdevice objects; the {@code 0x2081....}
-     * ones went to {@code NV2081_BINAPI} objects. A proxy that passes only table entries will refuse them; who
-     * issued them is in the trailing comments (smi = nvidia-smi, smiq = nvidia-smi -q, torch = the PyTorch program).
+     * Controls the clients issued whose ids no NVOC export table of the open 580.142 sources holds;
+     * all but four (0x20808546, 0x2080852f, 0x2080a0f2, 0x2080a63c: NV_ERR_NOT_SUPPORTED) were
+     * answered NV_OK. All but three ids have no {@code #define} in the SDK headers either: {@code
+     * 0x101} ({@code NV0000_CTRL_CMD_SYSTEM_GET_BUILD_VERSION}), {@code 0x20800802} ({@code
+     * NV2080_CTRL_CMD_BIOS_GET_INFO}) and {@code 0x20801802} ({@code
+     * NV2080_CTRL_CMD_BUS_GET_INFO}). Most are {@code NV2080} ids in legacy categories (category
+     * byte with the {@code NVxxxx_CTRL_LEGACY_NON_PRIVILEGED} bit 0x80 set) issued on subdevice
+     * objects; the {@code 0x2081....} ones went to {@code NV2081_BINAPI} objects. A proxy that
+     * passes only table entries will refuse them; who issued them is in the trailing comments (smi
+     * = nvidia-smi, smiq = nvidia-smi -q, torch = the PyTorch program).
      */
     private static final int[][] CONTROLS_NOT_IN_TABLE = {
         {0x00000101, 40}, // smi,smiq,torch
@@ -166,15 +173,29 @@ class ObservedOnH200Test {
     };
 
     private static final int[] ALLOC_CLASSES = {
-        0x2080, 0x2081, 0x208f, 0x3e, 0x40, 0x41, 0x503c, 0x50a0, 0x73, 0x79, 0x80, 0x83de, 0x9067, 0x90e6, 0x90e7,
-        0x90f1, 0xa06c, 0xc639, 0xc640, 0xc661, 0xc86f, 0xc8b5, 0xcb33, 0xcbc0, 0xde,
+        0x2080, 0x2081, 0x208f, 0x3e, 0x40, 0x41, 0x503c, 0x50a0, 0x73, 0x79, 0x80, 0x83de, 0x9067,
+        0x90e6, 0x90e7, 0x90f1, 0xa06c, 0xc639, 0xc640, 0xc661, 0xc86f, 0xc8b5, 0xcb33, 0xcbc0,
+        0xde,
     };
 
-    private static final int[] UVM_COMMANDS = {23, 24, 25, 27, 33, 34, 37, 39, 65, 68, 72, 73, 75, 0x30000001, 0x30000002};
+    private static final int[] UVM_COMMANDS = {
+        23, 24, 25, 27, 33, 34, 37, 39, 65, 68, 72, 73, 75, 0x30000001, 0x30000002
+    };
 
     private static final int[] FRONTEND_REQUESTS = {
-        0xc00446c9, 0xc00846d6, 0xc00846da, 0xc0104629, 0xc01046ce, 0xc028465e, 0xc0384627, 0xc038464e, 0xc04846d2,
-        0xc23046d7, 0xc90046c8, 0xc020462a, 0xc030462b,
+        0xc00446c9,
+        0xc00846d6,
+        0xc00846da,
+        0xc0104629,
+        0xc01046ce,
+        0xc028465e,
+        0xc0384627,
+        0xc038464e,
+        0xc04846d2,
+        0xc23046d7,
+        0xc90046c8,
+        0xc020462a,
+        0xc030462b,
     };
 
     @Test
@@ -182,28 +203,42 @@ class ObservedOnH200Test {
         for (int[] c : CONTROLS_IN_TABLE) {
             NvControlCommands.Command cmd = NvControlCommands.lookup(c[0]);
             assertNotNull(cmd, NvStatus.hex(c[0]) + " was issued and should be in the table");
-            assertEquals(c[1], cmd.paramsSize(), cmd.name() + ": 580.159.04 clients passed " + c[1] + " bytes");
-            assertTrue(cmd.privilege() == NvControlCommands.Privilege.USER
-                    || cmd.privilege() == NvControlCommands.Privilege.ROOT,
-                    cmd.name() + " was issued from user space, so it cannot be kernel-only or internal");
+            assertEquals(
+                    c[1],
+                    cmd.paramsSize(),
+                    cmd.name() + ": 580.159.04 clients passed " + c[1] + " bytes");
+            assertTrue(
+                    cmd.privilege() == NvControlCommands.Privilege.USER
+                            || cmd.privilege() == NvControlCommands.Privilege.ROOT,
+                    cmd.name()
+                            + " was issued from user space, so it cannot be kernel-only or internal");
         }
     }
 
     @Test
     void observedControlsOutsideTheExportTablesStayDocumentedAsSuch() {
         for (int[] c : CONTROLS_NOT_IN_TABLE) {
-            assertNull(NvControlCommands.lookup(c[0]), NvStatus.hex(c[0])
-                    + " is now in the table: move it to CONTROLS_IN_TABLE and check its size " + c[1]);
+            assertNull(
+                    NvControlCommands.lookup(c[0]),
+                    NvStatus.hex(c[0])
+                            + " is now in the table: move it to CONTROLS_IN_TABLE and check its size "
+                            + c[1]);
         }
     }
 
     @Test
     void everyObservedAllocClassIsAllocatableAndNamed() {
         for (int hClass : ALLOC_CLASSES) {
-            assertNotNull(ClassAllocParams.lookup(hClass), Classes.name(hClass) + " was allocated, so RM has an entry");
-            assertTrue(Classes.names().containsKey(hClass), NvStatus.hex(hClass) + " should have a class name");
+            assertNotNull(
+                    ClassAllocParams.lookup(hClass),
+                    Classes.name(hClass) + " was allocated, so RM has an entry");
+            assertTrue(
+                    Classes.names().containsKey(hClass),
+                    NvStatus.hex(hClass) + " should have a class name");
         }
-        assertEquals(ClassAllocParams.Privilege.CLIENT, ClassAllocParams.lookup(Classes.NV01_ROOT_CLIENT).privilege(),
+        assertEquals(
+                ClassAllocParams.Privilege.CLIENT,
+                ClassAllocParams.lookup(Classes.NV01_ROOT_CLIENT).privilege(),
                 "clients allocate their root object with class 0x41, NV01_ROOT_CLIENT, not NV01_ROOT");
     }
 
@@ -212,7 +247,8 @@ class ObservedOnH200Test {
         for (int cmd : UVM_COMMANDS) {
             UvmIoctls.Entry e = UvmIoctls.lookup(cmd);
             assertNotNull(e, cmd + " was issued on /dev/nvidia-uvm");
-            assertEquals(UvmIoctls.Route.UVM, e.route(), e.name() + " is served by /dev/nvidia-uvm");
+            assertEquals(
+                    UvmIoctls.Route.UVM, e.route(), e.name() + " is served by /dev/nvidia-uvm");
         }
     }
 
@@ -223,8 +259,12 @@ class ObservedOnH200Test {
             known.add(l.request());
         }
         for (int r : FRONTEND_REQUESTS) {
-            assertTrue(known.contains(r), Ioctl.hex(r) + " (" + FrontendEscapes.nameOfRequest(r)
-                    + ") was issued and should be a known request");
+            assertTrue(
+                    known.contains(r),
+                    Ioctl.hex(r)
+                            + " ("
+                            + FrontendEscapes.nameOfRequest(r)
+                            + ") was issued and should be a known request");
         }
     }
 }

@@ -4,6 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
@@ -15,17 +20,14 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Recomputes every declared layout from its C member types with the x86_64 SysV rules (each member at the next
- * multiple of its alignment, the struct padded to its largest alignment) and compares the result with the
- * {@code OFF_*} and {@code SIZE} constants. The member lists below restate the headers' declarations
- * (types only); the constants were taken from the compiler. A constant that drifts from its C declaration, a
- * member left out of a class, or a class without a member list here fails.
+ * Recomputes every declared layout from its C member types with the x86_64 SysV rules (each member
+ * at the next multiple of its alignment, the struct padded to its largest alignment) and compares
+ * the result with the {@code OFF_*} and {@code SIZE} constants. The member lists below restate the
+ * headers' declarations (types only); the constants were taken from the compiler. A constant that
+ * drifts from its C declaration, a member left out of a class, or a class without a member list
+ * here fails.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class StructLayoutTest {
@@ -34,7 +36,8 @@ class StructLayoutTest {
     private record M(String name, int size, int align) {}
 
     /**
-     * A struct (or, with {@code whole == false}, one member of a union placed at {@code base}), in C field order.
+     * A struct (or, with {@code whole == false}, one member of a union placed at {@code base}), in
+     * C field order.
      */
     private record Spec(Class<?> type, String cType, int base, boolean whole, List<M> members) {
         @Override
@@ -55,7 +58,10 @@ class StructLayoutTest {
         return new M(n, 4, 4);
     }
 
-    /** {@code NvU64}/{@code NvP64} with {@code NV_ALIGN_BYTES(8)}, or a plain {@code uint64_t} on x86_64. */
+    /**
+     * {@code NvU64}/{@code NvP64} with {@code NV_ALIGN_BYTES(8)}, or a plain {@code uint64_t} on
+     * x86_64.
+     */
     private static M u64(String n) {
         return new M(n, 8, 8);
     }
@@ -83,163 +89,509 @@ class StructLayoutTest {
     static List<Spec> specs() {
         return List.of(
                 // kernel-open/common/inc/nv-ioctl.h, nv-ioctl-numa.h
-                struct(FrontendStructs.PciInfo.class, "nv_pci_info_t",
-                        u32("DOMAIN"), u8("BUS"), u8("SLOT"), u8("FUNCTION"), u16("VENDOR_ID"), u16("DEVICE_ID")),
-                struct(FrontendStructs.CardInfo.class, "nv_ioctl_card_info_t",
-                        u8("VALID"), nested("PCI_INFO", FrontendStructs.PciInfo.SIZE, 4), u32("GPU_ID"),
-                        u16("INTERRUPT_LINE"), u64("REG_ADDRESS"), u64("REG_SIZE"), u64("FB_ADDRESS"), u64("FB_SIZE"),
-                        u32("MINOR_NUMBER"), array("DEV_NAME", u8(null), 10)),
+                struct(
+                        FrontendStructs.PciInfo.class,
+                        "nv_pci_info_t",
+                        u32("DOMAIN"),
+                        u8("BUS"),
+                        u8("SLOT"),
+                        u8("FUNCTION"),
+                        u16("VENDOR_ID"),
+                        u16("DEVICE_ID")),
+                struct(
+                        FrontendStructs.CardInfo.class,
+                        "nv_ioctl_card_info_t",
+                        u8("VALID"),
+                        nested("PCI_INFO", FrontendStructs.PciInfo.SIZE, 4),
+                        u32("GPU_ID"),
+                        u16("INTERRUPT_LINE"),
+                        u64("REG_ADDRESS"),
+                        u64("REG_SIZE"),
+                        u64("FB_ADDRESS"),
+                        u64("FB_SIZE"),
+                        u32("MINOR_NUMBER"),
+                        array("DEV_NAME", u8(null), 10)),
                 struct(FrontendStructs.RegisterFd.class, "nv_ioctl_register_fd_t", u32("CTL_FD")),
-                struct(FrontendStructs.AllocOsEvent.class, "nv_ioctl_alloc_os_event_t",
-                        u32("H_CLIENT"), u32("H_DEVICE"), u32("FD"), u32("STATUS")),
-                struct(FrontendStructs.FreeOsEvent.class, "nv_ioctl_free_os_event_t",
-                        u32("H_CLIENT"), u32("H_DEVICE"), u32("FD"), u32("STATUS")),
-                struct(FrontendStructs.StatusCode.class, "nv_ioctl_status_code_t",
-                        u32("DOMAIN"), u8("BUS"), u8("SLOT"), u32("STATUS")),
-                struct(FrontendStructs.RmApiVersion.class, "nv_ioctl_rm_api_version_t",
-                        u32("CMD"), u32("REPLY"), array("VERSION_STRING", u8(null), 64)),
-                struct(FrontendStructs.Xfer.class, "nv_ioctl_xfer_t", u32("CMD"), u32("SIZE"), u64("PTR")),
-                struct(FrontendStructs.QueryDeviceIntr.class, "nv_ioctl_query_device_intr",
-                        u32("INTR_STATUS"), u32("STATUS")),
-                struct(FrontendStructs.SysParams.class, "nv_ioctl_sys_params_t", u64("MEMBLOCK_SIZE")),
-                struct(FrontendStructs.OfflineAddresses.class, "nv_offline_addresses_t",
-                        array("ADDRESSES", u64(null), 64), u32("NUM_ENTRIES")),
-                struct(FrontendStructs.NumaInfo.class, "nv_ioctl_numa_info_t",
-                        u32("NID"), u32("STATUS"), u64("MEMBLOCK_SIZE"), u64("NUMA_MEM_ADDR"), u64("NUMA_MEM_SIZE"),
-                        u8("USE_AUTO_ONLINE"), nested("OFFLINE_ADDRESSES", FrontendStructs.OfflineAddresses.SIZE, 8)),
-                struct(FrontendStructs.SetNumaStatus.class, "nv_ioctl_set_numa_status_t", u32("STATUS")),
-                struct(FrontendStructs.ExportToDmaBufFd.class, "nv_ioctl_export_to_dma_buf_fd_t",
-                        u32("FD"), u32("H_CLIENT"), u32("TOTAL_OBJECTS"), u32("NUM_OBJECTS"), u32("INDEX"),
-                        u64("TOTAL_SIZE"), u8("MAPPING_TYPE"), u8("B_ALLOW_MMAP"), array("HANDLES", u32(null), 128),
-                        array("OFFSETS", u64(null), 128), array("SIZES", u64(null), 128), u32("STATUS")),
-                struct(FrontendStructs.WaitOpenComplete.class, "nv_ioctl_wait_open_complete_t",
-                        u32("RC"), u32("ADAPTER_STATUS")),
+                struct(
+                        FrontendStructs.AllocOsEvent.class,
+                        "nv_ioctl_alloc_os_event_t",
+                        u32("H_CLIENT"),
+                        u32("H_DEVICE"),
+                        u32("FD"),
+                        u32("STATUS")),
+                struct(
+                        FrontendStructs.FreeOsEvent.class,
+                        "nv_ioctl_free_os_event_t",
+                        u32("H_CLIENT"),
+                        u32("H_DEVICE"),
+                        u32("FD"),
+                        u32("STATUS")),
+                struct(
+                        FrontendStructs.StatusCode.class,
+                        "nv_ioctl_status_code_t",
+                        u32("DOMAIN"),
+                        u8("BUS"),
+                        u8("SLOT"),
+                        u32("STATUS")),
+                struct(
+                        FrontendStructs.RmApiVersion.class,
+                        "nv_ioctl_rm_api_version_t",
+                        u32("CMD"),
+                        u32("REPLY"),
+                        array("VERSION_STRING", u8(null), 64)),
+                struct(
+                        FrontendStructs.Xfer.class,
+                        "nv_ioctl_xfer_t",
+                        u32("CMD"),
+                        u32("SIZE"),
+                        u64("PTR")),
+                struct(
+                        FrontendStructs.QueryDeviceIntr.class,
+                        "nv_ioctl_query_device_intr",
+                        u32("INTR_STATUS"),
+                        u32("STATUS")),
+                struct(
+                        FrontendStructs.SysParams.class,
+                        "nv_ioctl_sys_params_t",
+                        u64("MEMBLOCK_SIZE")),
+                struct(
+                        FrontendStructs.OfflineAddresses.class,
+                        "nv_offline_addresses_t",
+                        array("ADDRESSES", u64(null), 64),
+                        u32("NUM_ENTRIES")),
+                struct(
+                        FrontendStructs.NumaInfo.class,
+                        "nv_ioctl_numa_info_t",
+                        u32("NID"),
+                        u32("STATUS"),
+                        u64("MEMBLOCK_SIZE"),
+                        u64("NUMA_MEM_ADDR"),
+                        u64("NUMA_MEM_SIZE"),
+                        u8("USE_AUTO_ONLINE"),
+                        nested("OFFLINE_ADDRESSES", FrontendStructs.OfflineAddresses.SIZE, 8)),
+                struct(
+                        FrontendStructs.SetNumaStatus.class,
+                        "nv_ioctl_set_numa_status_t",
+                        u32("STATUS")),
+                struct(
+                        FrontendStructs.ExportToDmaBufFd.class,
+                        "nv_ioctl_export_to_dma_buf_fd_t",
+                        u32("FD"),
+                        u32("H_CLIENT"),
+                        u32("TOTAL_OBJECTS"),
+                        u32("NUM_OBJECTS"),
+                        u32("INDEX"),
+                        u64("TOTAL_SIZE"),
+                        u8("MAPPING_TYPE"),
+                        u8("B_ALLOW_MMAP"),
+                        array("HANDLES", u32(null), 128),
+                        array("OFFSETS", u64(null), 128),
+                        array("SIZES", u64(null), 128),
+                        u32("STATUS")),
+                struct(
+                        FrontendStructs.WaitOpenComplete.class,
+                        "nv_ioctl_wait_open_complete_t",
+                        u32("RC"),
+                        u32("ADAPTER_STATUS")),
 
                 // src/common/sdk/nvidia/inc/nvos.h and the unix wrappers
-                struct(NvosParams.Nvos00.class, "NVOS00_PARAMETERS",
-                        u32("H_ROOT"), u32("H_OBJECT_PARENT"), u32("H_OBJECT_OLD"), u32("STATUS")),
-                struct(NvosParams.Nvos02.class, "NVOS02_PARAMETERS",
-                        u32("H_ROOT"), u32("H_OBJECT_PARENT"), u32("H_OBJECT_NEW"), u32("H_CLASS"), u32("FLAGS"),
-                        u64("P_MEMORY"), u64("LIMIT"), u32("STATUS")),
-                struct(NvosParams.Nvos02WithFd.class, "nv_ioctl_nvos02_parameters_with_fd",
-                        nested("PARAMS", NvosParams.Nvos02.SIZE, 8), u32("FD")),
-                struct(NvosParams.Nvos05.class, "NVOS05_PARAMETERS",
-                        u32("H_ROOT"), u32("H_OBJECT_PARENT"), u32("H_OBJECT_NEW"), u32("H_CLASS"), u32("STATUS")),
-                struct(NvosParams.Nvos21.class, "NVOS21_PARAMETERS",
-                        u32("H_ROOT"), u32("H_OBJECT_PARENT"), u32("H_OBJECT_NEW"), u32("H_CLASS"),
-                        u64("P_ALLOC_PARMS"), u32("PARAMS_SIZE"), u32("STATUS")),
-                struct(NvosParams.Nvos64.class, "NVOS64_PARAMETERS",
-                        u32("H_ROOT"), u32("H_OBJECT_PARENT"), u32("H_OBJECT_NEW"), u32("H_CLASS"),
-                        u64("P_ALLOC_PARMS"), u64("P_RIGHTS_REQUESTED"), u32("PARAMS_SIZE"), u32("FLAGS"),
+                struct(
+                        NvosParams.Nvos00.class,
+                        "NVOS00_PARAMETERS",
+                        u32("H_ROOT"),
+                        u32("H_OBJECT_PARENT"),
+                        u32("H_OBJECT_OLD"),
                         u32("STATUS")),
-                struct(NvosParams.Nvos30.class, "NVOS30_PARAMETERS",
-                        u32("H_CLIENT"), u32("H_DEVICE"), u32("H_CHANNEL"), u32("NUM_CHANNELS"), u64("PH_CLIENTS"),
-                        u64("PH_DEVICES"), u64("PH_CHANNELS"), u32("FLAGS"), u32("TIMEOUT"), u32("STATUS")),
-                struct(NvosParams.Nvos32.class, "NVOS32_PARAMETERS",
-                        u32("H_ROOT"), u32("H_OBJECT_PARENT"), u32("FUNCTION"), u32("H_VA_SPACE"),
-                        u16("IVC_HEAP_NUMBER"), u32("STATUS"), u64("TOTAL"), u64("FREE"),
+                struct(
+                        NvosParams.Nvos02.class,
+                        "NVOS02_PARAMETERS",
+                        u32("H_ROOT"),
+                        u32("H_OBJECT_PARENT"),
+                        u32("H_OBJECT_NEW"),
+                        u32("H_CLASS"),
+                        u32("FLAGS"),
+                        u64("P_MEMORY"),
+                        u64("LIMIT"),
+                        u32("STATUS")),
+                struct(
+                        NvosParams.Nvos02WithFd.class,
+                        "nv_ioctl_nvos02_parameters_with_fd",
+                        nested("PARAMS", NvosParams.Nvos02.SIZE, 8),
+                        u32("FD")),
+                struct(
+                        NvosParams.Nvos05.class,
+                        "NVOS05_PARAMETERS",
+                        u32("H_ROOT"),
+                        u32("H_OBJECT_PARENT"),
+                        u32("H_OBJECT_NEW"),
+                        u32("H_CLASS"),
+                        u32("STATUS")),
+                struct(
+                        NvosParams.Nvos21.class,
+                        "NVOS21_PARAMETERS",
+                        u32("H_ROOT"),
+                        u32("H_OBJECT_PARENT"),
+                        u32("H_OBJECT_NEW"),
+                        u32("H_CLASS"),
+                        u64("P_ALLOC_PARMS"),
+                        u32("PARAMS_SIZE"),
+                        u32("STATUS")),
+                struct(
+                        NvosParams.Nvos64.class,
+                        "NVOS64_PARAMETERS",
+                        u32("H_ROOT"),
+                        u32("H_OBJECT_PARENT"),
+                        u32("H_OBJECT_NEW"),
+                        u32("H_CLASS"),
+                        u64("P_ALLOC_PARMS"),
+                        u64("P_RIGHTS_REQUESTED"),
+                        u32("PARAMS_SIZE"),
+                        u32("FLAGS"),
+                        u32("STATUS")),
+                struct(
+                        NvosParams.Nvos30.class,
+                        "NVOS30_PARAMETERS",
+                        u32("H_CLIENT"),
+                        u32("H_DEVICE"),
+                        u32("H_CHANNEL"),
+                        u32("NUM_CHANNELS"),
+                        u64("PH_CLIENTS"),
+                        u64("PH_DEVICES"),
+                        u64("PH_CHANNELS"),
+                        u32("FLAGS"),
+                        u32("TIMEOUT"),
+                        u32("STATUS")),
+                struct(
+                        NvosParams.Nvos32.class,
+                        "NVOS32_PARAMETERS",
+                        u32("H_ROOT"),
+                        u32("H_OBJECT_PARENT"),
+                        u32("FUNCTION"),
+                        u32("H_VA_SPACE"),
+                        u16("IVC_HEAP_NUMBER"),
+                        u32("STATUS"),
+                        u64("TOTAL"),
+                        u64("FREE"),
                         nested("DATA", NvosParams.Nvos32.DATA_SIZE, 8)),
-                unionMember(NvosParams.Nvos32.class, "NVOS32_PARAMETERS.data.AllocOsDesc", NvosParams.Nvos32.OFF_DATA,
-                        u32("OS_DESC_H_MEMORY"), u32("OS_DESC_TYPE"), u32("OS_DESC_FLAGS"), u32("OS_DESC_ATTR"),
-                        u32("OS_DESC_ATTR2"), u64("OS_DESC_DESCRIPTOR"), u64("OS_DESC_LIMIT"),
+                unionMember(
+                        NvosParams.Nvos32.class,
+                        "NVOS32_PARAMETERS.data.AllocOsDesc",
+                        NvosParams.Nvos32.OFF_DATA,
+                        u32("OS_DESC_H_MEMORY"),
+                        u32("OS_DESC_TYPE"),
+                        u32("OS_DESC_FLAGS"),
+                        u32("OS_DESC_ATTR"),
+                        u32("OS_DESC_ATTR2"),
+                        u64("OS_DESC_DESCRIPTOR"),
+                        u64("OS_DESC_LIMIT"),
                         u32("OS_DESC_DESCRIPTOR_TYPE")),
-                struct(NvosParams.Nvos33.class, "NVOS33_PARAMETERS",
-                        u32("H_CLIENT"), u32("H_DEVICE"), u32("H_MEMORY"), u64("OFFSET"), u64("LENGTH"),
-                        u64("P_LINEAR_ADDRESS"), u32("STATUS"), u32("FLAGS")),
-                struct(NvosParams.Nvos33WithFd.class, "nv_ioctl_nvos33_parameters_with_fd",
-                        nested("PARAMS", NvosParams.Nvos33.SIZE, 8), u32("FD")),
-                struct(NvosParams.Nvos34.class, "NVOS34_PARAMETERS",
-                        u32("H_CLIENT"), u32("H_DEVICE"), u32("H_MEMORY"), u64("P_LINEAR_ADDRESS"), u32("STATUS"),
+                struct(
+                        NvosParams.Nvos33.class,
+                        "NVOS33_PARAMETERS",
+                        u32("H_CLIENT"),
+                        u32("H_DEVICE"),
+                        u32("H_MEMORY"),
+                        u64("OFFSET"),
+                        u64("LENGTH"),
+                        u64("P_LINEAR_ADDRESS"),
+                        u32("STATUS"),
                         u32("FLAGS")),
-                struct(NvosParams.Nvos38.class, "NVOS38_PARAMETERS",
-                        u32("H_CLIENT"), u32("H_OBJECT"), u32("ACCESS_TYPE"), u32("DEV_NODE_LENGTH"),
-                        u64("P_DEV_NODE"), u32("PARM_STR_LENGTH"), u64("P_PARM_STR"), u32("BINARY_DATA_LENGTH"),
-                        u64("P_BINARY_DATA"), u32("DATA"), u32("ENTRY"), u32("STATUS")),
-                struct(NvosParams.Nvos39.class, "NVOS39_PARAMETERS",
-                        u32("H_OBJECT_PARENT"), u32("H_SUB_DEVICE"), u32("H_OBJECT_NEW"), u32("H_CLASS"),
-                        u32("FLAGS"), u32("SELECTOR"), u32("H_MEMORY"), u64("OFFSET"), u64("LIMIT"), u32("STATUS")),
-                struct(NvosParams.Nvos41.class, "NVOS41_PARAMETERS",
-                        u64("P_EVENT"), u32("MORE_EVENTS"), u32("STATUS")),
-                struct(NvosParams.NvUnixEvent.class, "NvUnixEvent",
-                        u32("H_OBJECT"), u32("NOTIFY_INDEX"), u32("INFO32"), u16("INFO16")),
-                struct(NvosParams.Nvos46.class, "NVOS46_PARAMETERS",
-                        u32("H_CLIENT"), u32("H_DEVICE"), u32("H_DMA"), u32("H_MEMORY"), u64("OFFSET"),
-                        u64("LENGTH"), u32("FLAGS"), u32("FLAGS2"), u32("KIND_OVERRIDE"), u64("DMA_OFFSET"),
+                struct(
+                        NvosParams.Nvos33WithFd.class,
+                        "nv_ioctl_nvos33_parameters_with_fd",
+                        nested("PARAMS", NvosParams.Nvos33.SIZE, 8),
+                        u32("FD")),
+                struct(
+                        NvosParams.Nvos34.class,
+                        "NVOS34_PARAMETERS",
+                        u32("H_CLIENT"),
+                        u32("H_DEVICE"),
+                        u32("H_MEMORY"),
+                        u64("P_LINEAR_ADDRESS"),
+                        u32("STATUS"),
+                        u32("FLAGS")),
+                struct(
+                        NvosParams.Nvos38.class,
+                        "NVOS38_PARAMETERS",
+                        u32("H_CLIENT"),
+                        u32("H_OBJECT"),
+                        u32("ACCESS_TYPE"),
+                        u32("DEV_NODE_LENGTH"),
+                        u64("P_DEV_NODE"),
+                        u32("PARM_STR_LENGTH"),
+                        u64("P_PARM_STR"),
+                        u32("BINARY_DATA_LENGTH"),
+                        u64("P_BINARY_DATA"),
+                        u32("DATA"),
+                        u32("ENTRY"),
                         u32("STATUS")),
-                struct(NvosParams.Nvos47.class, "NVOS47_PARAMETERS",
-                        u32("H_CLIENT"), u32("H_DEVICE"), u32("H_DMA"), u32("H_MEMORY"), u32("FLAGS"),
-                        u64("DMA_OFFSET"), u64("SIZE"), u32("STATUS")),
-                struct(NvosParams.Nvos49.class, "NVOS49_PARAMETERS",
-                        u32("H_CLIENT"), u32("H_CHANNEL"), u32("H_CTX_DMA"), u32("STATUS")),
-                struct(NvosParams.Nvos54.class, "NVOS54_PARAMETERS",
-                        u32("H_CLIENT"), u32("H_OBJECT"), u32("CMD"), u32("FLAGS"), u64("PARAMS"),
-                        u32("PARAMS_SIZE"), u32("STATUS")),
-                struct(NvosParams.Nvos55.class, "NVOS55_PARAMETERS",
-                        u32("H_CLIENT"), u32("H_PARENT"), u32("H_OBJECT"), u32("H_CLIENT_SRC"), u32("H_OBJECT_SRC"),
-                        u32("FLAGS"), u32("STATUS")),
-                struct(NvosParams.Nvos56.class, "NVOS56_PARAMETERS",
-                        u32("H_CLIENT"), u32("H_DEVICE"), u32("H_MEMORY"), u64("P_OLD_CPU_ADDRESS"),
-                        u64("P_NEW_CPU_ADDRESS"), u32("STATUS")),
-                struct(NvosParams.RsSharePolicy.class, "RS_SHARE_POLICY",
-                        u32("TARGET"), u32("ACCESS_MASK"), u16("TYPE"), u8("ACTION")),
-                struct(NvosParams.Nvos57.class, "NVOS57_PARAMETERS",
-                        u32("H_CLIENT"), u32("H_OBJECT"), nested("SHARE_POLICY", NvosParams.RsSharePolicy.SIZE, 4),
+                struct(
+                        NvosParams.Nvos39.class,
+                        "NVOS39_PARAMETERS",
+                        u32("H_OBJECT_PARENT"),
+                        u32("H_SUB_DEVICE"),
+                        u32("H_OBJECT_NEW"),
+                        u32("H_CLASS"),
+                        u32("FLAGS"),
+                        u32("SELECTOR"),
+                        u32("H_MEMORY"),
+                        u64("OFFSET"),
+                        u64("LIMIT"),
                         u32("STATUS")),
-                struct(NvosParams.I2cAccess.class, "NVOS_I2C_ACCESS_PARAMS",
-                        u32("H_CLIENT"), u32("H_DEVICE"), u32("PARAM_SIZE"), u64("PARAM_STRUCT_PTR"),
+                struct(
+                        NvosParams.Nvos41.class,
+                        "NVOS41_PARAMETERS",
+                        u64("P_EVENT"),
+                        u32("MORE_EVENTS"),
                         u32("STATUS")),
-                struct(NvosParams.LocklessDiagnostic.class, "NV_LOCKLESS_DIAGNOSTIC_PARAMS",
-                        u32("CMD"), u32("STATUS"), nested("PARAMS", NvosParams.LocklessDiagnostic.PARAMS_SIZE, 4)),
+                struct(
+                        NvosParams.NvUnixEvent.class,
+                        "NvUnixEvent",
+                        u32("H_OBJECT"),
+                        u32("NOTIFY_INDEX"),
+                        u32("INFO32"),
+                        u16("INFO16")),
+                struct(
+                        NvosParams.Nvos46.class,
+                        "NVOS46_PARAMETERS",
+                        u32("H_CLIENT"),
+                        u32("H_DEVICE"),
+                        u32("H_DMA"),
+                        u32("H_MEMORY"),
+                        u64("OFFSET"),
+                        u64("LENGTH"),
+                        u32("FLAGS"),
+                        u32("FLAGS2"),
+                        u32("KIND_OVERRIDE"),
+                        u64("DMA_OFFSET"),
+                        u32("STATUS")),
+                struct(
+                        NvosParams.Nvos47.class,
+                        "NVOS47_PARAMETERS",
+                        u32("H_CLIENT"),
+                        u32("H_DEVICE"),
+                        u32("H_DMA"),
+                        u32("H_MEMORY"),
+                        u32("FLAGS"),
+                        u64("DMA_OFFSET"),
+                        u64("SIZE"),
+                        u32("STATUS")),
+                struct(
+                        NvosParams.Nvos49.class,
+                        "NVOS49_PARAMETERS",
+                        u32("H_CLIENT"),
+                        u32("H_CHANNEL"),
+                        u32("H_CTX_DMA"),
+                        u32("STATUS")),
+                struct(
+                        NvosParams.Nvos54.class,
+                        "NVOS54_PARAMETERS",
+                        u32("H_CLIENT"),
+                        u32("H_OBJECT"),
+                        u32("CMD"),
+                        u32("FLAGS"),
+                        u64("PARAMS"),
+                        u32("PARAMS_SIZE"),
+                        u32("STATUS")),
+                struct(
+                        NvosParams.Nvos55.class,
+                        "NVOS55_PARAMETERS",
+                        u32("H_CLIENT"),
+                        u32("H_PARENT"),
+                        u32("H_OBJECT"),
+                        u32("H_CLIENT_SRC"),
+                        u32("H_OBJECT_SRC"),
+                        u32("FLAGS"),
+                        u32("STATUS")),
+                struct(
+                        NvosParams.Nvos56.class,
+                        "NVOS56_PARAMETERS",
+                        u32("H_CLIENT"),
+                        u32("H_DEVICE"),
+                        u32("H_MEMORY"),
+                        u64("P_OLD_CPU_ADDRESS"),
+                        u64("P_NEW_CPU_ADDRESS"),
+                        u32("STATUS")),
+                struct(
+                        NvosParams.RsSharePolicy.class,
+                        "RS_SHARE_POLICY",
+                        u32("TARGET"),
+                        u32("ACCESS_MASK"),
+                        u16("TYPE"),
+                        u8("ACTION")),
+                struct(
+                        NvosParams.Nvos57.class,
+                        "NVOS57_PARAMETERS",
+                        u32("H_CLIENT"),
+                        u32("H_OBJECT"),
+                        nested("SHARE_POLICY", NvosParams.RsSharePolicy.SIZE, 4),
+                        u32("STATUS")),
+                struct(
+                        NvosParams.I2cAccess.class,
+                        "NVOS_I2C_ACCESS_PARAMS",
+                        u32("H_CLIENT"),
+                        u32("H_DEVICE"),
+                        u32("PARAM_SIZE"),
+                        u64("PARAM_STRUCT_PTR"),
+                        u32("STATUS")),
+                struct(
+                        NvosParams.LocklessDiagnostic.class,
+                        "NV_LOCKLESS_DIAGNOSTIC_PARAMS",
+                        u32("CMD"),
+                        u32("STATUS"),
+                        nested("PARAMS", NvosParams.LocklessDiagnostic.PARAMS_SIZE, 4)),
 
                 // kernel-open/nvidia-uvm/uvm_ioctl.h, uvm_linux_ioctl.h, uvm_types.h
-                struct(UvmParams.Initialize.class, "UVM_INITIALIZE_PARAMS", u64("FLAGS"), u32("RM_STATUS")),
-                struct(UvmParams.MmInitialize.class, "UVM_MM_INITIALIZE_PARAMS", u32("UVM_FD"), u32("RM_STATUS")),
-                struct(UvmParams.PageableMemAccess.class, "UVM_PAGEABLE_MEM_ACCESS_PARAMS",
-                        u8("PAGEABLE_MEM_ACCESS"), u32("RM_STATUS")),
-                struct(UvmParams.PageableMemAccessOnGpu.class, "UVM_PAGEABLE_MEM_ACCESS_ON_GPU_PARAMS",
-                        uuid("GPU_UUID"), u8("PAGEABLE_MEM_ACCESS"), u32("RM_STATUS")),
-                struct(UvmParams.RegisterGpu.class, "UVM_REGISTER_GPU_PARAMS",
-                        uuid("GPU_UUID"), u8("NUMA_ENABLED"), u32("NUMA_NODE_ID"), u32("RM_CTRL_FD"),
-                        u32("H_CLIENT"), u32("H_SMC_PART_REF"), u32("RM_STATUS")),
-                struct(UvmParams.UnregisterGpu.class, "UVM_UNREGISTER_GPU_PARAMS", uuid("GPU_UUID"), u32("RM_STATUS")),
-                struct(UvmParams.RegisterGpuVaSpace.class, "UVM_REGISTER_GPU_VASPACE_PARAMS",
-                        uuid("GPU_UUID"), u32("RM_CTRL_FD"), u32("H_CLIENT"), u32("H_VA_SPACE"), u32("RM_STATUS")),
-                struct(UvmParams.UnregisterGpuVaSpace.class, "UVM_UNREGISTER_GPU_VASPACE_PARAMS",
-                        uuid("GPU_UUID"), u32("RM_STATUS")),
-                struct(UvmParams.RegisterChannel.class, "UVM_REGISTER_CHANNEL_PARAMS",
-                        uuid("GPU_UUID"), u32("RM_CTRL_FD"), u32("H_CLIENT"), u32("H_CHANNEL"), u64("BASE"),
-                        u64("LENGTH"), u32("RM_STATUS")),
-                struct(UvmParams.UnregisterChannel.class, "UVM_UNREGISTER_CHANNEL_PARAMS",
-                        uuid("GPU_UUID"), u32("H_CLIENT"), u32("H_CHANNEL"), u32("RM_STATUS")),
-                struct(UvmParams.CreateRangeGroup.class, "UVM_CREATE_RANGE_GROUP_PARAMS",
-                        u64("RANGE_GROUP_ID"), u32("RM_STATUS")),
-                struct(UvmParams.CreateExternalRange.class, "UVM_CREATE_EXTERNAL_RANGE_PARAMS",
-                        u64("BASE"), u64("LENGTH"), u32("RM_STATUS")),
-                struct(UvmParams.Free.class, "UVM_FREE_PARAMS", u64("BASE"), u64("LENGTH"), u32("RM_STATUS")),
-                struct(UvmParams.ValidateVaRange.class, "UVM_VALIDATE_VA_RANGE_PARAMS",
-                        u64("BASE"), u64("LENGTH"), u32("RM_STATUS")),
-                struct(UvmParams.GpuMappingAttributes.class, "UvmGpuMappingAttributes",
-                        uuid("GPU_UUID"), u32("GPU_MAPPING_TYPE"), u32("GPU_CACHING_TYPE"), u32("GPU_FORMAT_TYPE"),
-                        u32("GPU_ELEMENT_BITS"), u32("GPU_COMPRESSION_TYPE")),
-                struct(UvmParams.MapExternalAllocation.class, "UVM_MAP_EXTERNAL_ALLOCATION_PARAMS",
-                        u64("BASE"), u64("LENGTH"), u64("OFFSET"),
-                        array("PER_GPU_ATTRIBUTES", nested(null, UvmParams.GpuMappingAttributes.SIZE, 4),
-                                UvmParams.UVM_MAX_GPUS),
-                        u64("GPU_ATTRIBUTES_COUNT"), u32("RM_CTRL_FD"), u32("H_CLIENT"), u32("H_MEMORY"),
+                struct(
+                        UvmParams.Initialize.class,
+                        "UVM_INITIALIZE_PARAMS",
+                        u64("FLAGS"),
                         u32("RM_STATUS")),
-                struct(UvmParams.UnmapExternal.class, "UVM_UNMAP_EXTERNAL_PARAMS",
-                        u64("BASE"), u64("LENGTH"), uuid("GPU_UUID"), u32("RM_STATUS")),
-                struct(UvmParams.AllocSemaphorePool.class, "UVM_ALLOC_SEMAPHORE_POOL_PARAMS",
-                        u64("BASE"), u64("LENGTH"),
-                        array("PER_GPU_ATTRIBUTES", nested(null, UvmParams.GpuMappingAttributes.SIZE, 4),
+                struct(
+                        UvmParams.MmInitialize.class,
+                        "UVM_MM_INITIALIZE_PARAMS",
+                        u32("UVM_FD"),
+                        u32("RM_STATUS")),
+                struct(
+                        UvmParams.PageableMemAccess.class,
+                        "UVM_PAGEABLE_MEM_ACCESS_PARAMS",
+                        u8("PAGEABLE_MEM_ACCESS"),
+                        u32("RM_STATUS")),
+                struct(
+                        UvmParams.PageableMemAccessOnGpu.class,
+                        "UVM_PAGEABLE_MEM_ACCESS_ON_GPU_PARAMS",
+                        uuid("GPU_UUID"),
+                        u8("PAGEABLE_MEM_ACCESS"),
+                        u32("RM_STATUS")),
+                struct(
+                        UvmParams.RegisterGpu.class,
+                        "UVM_REGISTER_GPU_PARAMS",
+                        uuid("GPU_UUID"),
+                        u8("NUMA_ENABLED"),
+                        u32("NUMA_NODE_ID"),
+                        u32("RM_CTRL_FD"),
+                        u32("H_CLIENT"),
+                        u32("H_SMC_PART_REF"),
+                        u32("RM_STATUS")),
+                struct(
+                        UvmParams.UnregisterGpu.class,
+                        "UVM_UNREGISTER_GPU_PARAMS",
+                        uuid("GPU_UUID"),
+                        u32("RM_STATUS")),
+                struct(
+                        UvmParams.RegisterGpuVaSpace.class,
+                        "UVM_REGISTER_GPU_VASPACE_PARAMS",
+                        uuid("GPU_UUID"),
+                        u32("RM_CTRL_FD"),
+                        u32("H_CLIENT"),
+                        u32("H_VA_SPACE"),
+                        u32("RM_STATUS")),
+                struct(
+                        UvmParams.UnregisterGpuVaSpace.class,
+                        "UVM_UNREGISTER_GPU_VASPACE_PARAMS",
+                        uuid("GPU_UUID"),
+                        u32("RM_STATUS")),
+                struct(
+                        UvmParams.RegisterChannel.class,
+                        "UVM_REGISTER_CHANNEL_PARAMS",
+                        uuid("GPU_UUID"),
+                        u32("RM_CTRL_FD"),
+                        u32("H_CLIENT"),
+                        u32("H_CHANNEL"),
+                        u64("BASE"),
+                        u64("LENGTH"),
+                        u32("RM_STATUS")),
+                struct(
+                        UvmParams.UnregisterChannel.class,
+                        "UVM_UNREGISTER_CHANNEL_PARAMS",
+                        uuid("GPU_UUID"),
+                        u32("H_CLIENT"),
+                        u32("H_CHANNEL"),
+                        u32("RM_STATUS")),
+                struct(
+                        UvmParams.CreateRangeGroup.class,
+                        "UVM_CREATE_RANGE_GROUP_PARAMS",
+                        u64("RANGE_GROUP_ID"),
+                        u32("RM_STATUS")),
+                struct(
+                        UvmParams.CreateExternalRange.class,
+                        "UVM_CREATE_EXTERNAL_RANGE_PARAMS",
+                        u64("BASE"),
+                        u64("LENGTH"),
+                        u32("RM_STATUS")),
+                struct(
+                        UvmParams.Free.class,
+                        "UVM_FREE_PARAMS",
+                        u64("BASE"),
+                        u64("LENGTH"),
+                        u32("RM_STATUS")),
+                struct(
+                        UvmParams.ValidateVaRange.class,
+                        "UVM_VALIDATE_VA_RANGE_PARAMS",
+                        u64("BASE"),
+                        u64("LENGTH"),
+                        u32("RM_STATUS")),
+                struct(
+                        UvmParams.GpuMappingAttributes.class,
+                        "UvmGpuMappingAttributes",
+                        uuid("GPU_UUID"),
+                        u32("GPU_MAPPING_TYPE"),
+                        u32("GPU_CACHING_TYPE"),
+                        u32("GPU_FORMAT_TYPE"),
+                        u32("GPU_ELEMENT_BITS"),
+                        u32("GPU_COMPRESSION_TYPE")),
+                struct(
+                        UvmParams.MapExternalAllocation.class,
+                        "UVM_MAP_EXTERNAL_ALLOCATION_PARAMS",
+                        u64("BASE"),
+                        u64("LENGTH"),
+                        u64("OFFSET"),
+                        array(
+                                "PER_GPU_ATTRIBUTES",
+                                nested(null, UvmParams.GpuMappingAttributes.SIZE, 4),
                                 UvmParams.UVM_MAX_GPUS),
-                        u64("GPU_ATTRIBUTES_COUNT"), u32("RM_STATUS")),
-                struct(UvmParams.SetPreferredLocation.class, "UVM_SET_PREFERRED_LOCATION_PARAMS",
-                        u64("REQUESTED_BASE"), u64("LENGTH"), uuid("PREFERRED_LOCATION"),
-                        u32("PREFERRED_CPU_NUMA_NODE"), u32("RM_STATUS")),
-                struct(UvmParams.AllocDeviceP2p.class, "UVM_ALLOC_DEVICE_P2P_PARAMS",
-                        u64("BASE"), u64("LENGTH"), u64("OFFSET"), uuid("GPU_UUID"), u32("RM_CTRL_FD"),
-                        u32("H_CLIENT"), u32("H_MEMORY"), u32("RM_STATUS")));
+                        u64("GPU_ATTRIBUTES_COUNT"),
+                        u32("RM_CTRL_FD"),
+                        u32("H_CLIENT"),
+                        u32("H_MEMORY"),
+                        u32("RM_STATUS")),
+                struct(
+                        UvmParams.UnmapExternal.class,
+                        "UVM_UNMAP_EXTERNAL_PARAMS",
+                        u64("BASE"),
+                        u64("LENGTH"),
+                        uuid("GPU_UUID"),
+                        u32("RM_STATUS")),
+                struct(
+                        UvmParams.AllocSemaphorePool.class,
+                        "UVM_ALLOC_SEMAPHORE_POOL_PARAMS",
+                        u64("BASE"),
+                        u64("LENGTH"),
+                        array(
+                                "PER_GPU_ATTRIBUTES",
+                                nested(null, UvmParams.GpuMappingAttributes.SIZE, 4),
+                                UvmParams.UVM_MAX_GPUS),
+                        u64("GPU_ATTRIBUTES_COUNT"),
+                        u32("RM_STATUS")),
+                struct(
+                        UvmParams.SetPreferredLocation.class,
+                        "UVM_SET_PREFERRED_LOCATION_PARAMS",
+                        u64("REQUESTED_BASE"),
+                        u64("LENGTH"),
+                        uuid("PREFERRED_LOCATION"),
+                        u32("PREFERRED_CPU_NUMA_NODE"),
+                        u32("RM_STATUS")),
+                struct(
+                        UvmParams.AllocDeviceP2p.class,
+                        "UVM_ALLOC_DEVICE_P2P_PARAMS",
+                        u64("BASE"),
+                        u64("LENGTH"),
+                        u64("OFFSET"),
+                        uuid("GPU_UUID"),
+                        u32("RM_CTRL_FD"),
+                        u32("H_CLIENT"),
+                        u32("H_MEMORY"),
+                        u32("RM_STATUS")));
     }
 
     private static int alignUp(int v, int align) {
@@ -262,7 +614,9 @@ class StructLayoutTest {
         Set<String> names = new TreeSet<>();
         for (Field f : type.getDeclaredFields()) {
             int mod = f.getModifiers();
-            if (Modifier.isStatic(mod) && Modifier.isPublic(mod) && f.getName().startsWith("OFF_")) {
+            if (Modifier.isStatic(mod)
+                    && Modifier.isPublic(mod)
+                    && f.getName().startsWith("OFF_")) {
                 names.add(f.getName());
             }
         }
@@ -284,23 +638,48 @@ class StructLayoutTest {
             off = alignUp(off, m.align());
             maxAlign = Math.max(maxAlign, m.align());
             int declared = intConstant(spec.type(), "OFF_" + m.name());
-            assertEquals(off, declared, spec + "." + m.name() + " should be at " + off + " by the C layout rules");
-            assertTrue(declared > previous, spec + "." + m.name() + " at " + declared
-                    + " should come after the previous member at " + previous);
+            assertEquals(
+                    off,
+                    declared,
+                    spec + "." + m.name() + " should be at " + off + " by the C layout rules");
+            assertTrue(
+                    declared > previous,
+                    spec
+                            + "."
+                            + m.name()
+                            + " at "
+                            + declared
+                            + " should come after the previous member at "
+                            + previous);
             if (spec.whole()) {
-                assertTrue(declared + m.size() <= size, spec + "." + m.name() + " (" + declared + "+" + m.size()
-                        + ") should end within SIZE " + size);
+                assertTrue(
+                        declared + m.size() <= size,
+                        spec
+                                + "."
+                                + m.name()
+                                + " ("
+                                + declared
+                                + "+"
+                                + m.size()
+                                + ") should end within SIZE "
+                                + size);
             }
             previous = declared;
             off += m.size();
         }
         if (spec.whole()) {
-            assertEquals(alignUp(off, maxAlign), size, spec + " SIZE should be the end padded to its alignment "
-                    + maxAlign);
-            assertEquals(spec.cType(), stringConstant(spec.type(), "C_TYPE"), spec.type().getSimpleName()
-                    + ".C_TYPE should name the C type its member list describes");
+            assertEquals(
+                    alignUp(off, maxAlign),
+                    size,
+                    spec + " SIZE should be the end padded to its alignment " + maxAlign);
+            assertEquals(
+                    spec.cType(),
+                    stringConstant(spec.type(), "C_TYPE"),
+                    spec.type().getSimpleName()
+                            + ".C_TYPE should name the C type its member list describes");
         } else {
-            assertTrue(off <= spec.base() + intConstant(spec.type(), "DATA_SIZE"),
+            assertTrue(
+                    off <= spec.base() + intConstant(spec.type(), "DATA_SIZE"),
                     spec + " should fit inside its union (" + off + " bytes from 0)");
         }
     }
@@ -326,8 +705,11 @@ class StructLayoutTest {
             Set<String> declared = offsetConstants(e.getKey());
             Set<String> missing = new TreeSet<>(declared);
             missing.removeAll(e.getValue());
-            assertTrue(missing.isEmpty(), e.getKey().getSimpleName() + " declares offsets no member list checks: "
-                    + missing);
+            assertTrue(
+                    missing.isEmpty(),
+                    e.getKey().getSimpleName()
+                            + " declares offsets no member list checks: "
+                            + missing);
         }
     }
 
@@ -345,7 +727,9 @@ class StructLayoutTest {
                 }
             }
         }
-        assertTrue(unchecked.isEmpty(), "layout classes without a member list in this test: " + unchecked);
+        assertTrue(
+                unchecked.isEmpty(),
+                "layout classes without a member list in this test: " + unchecked);
     }
 
     @Test
@@ -364,9 +748,15 @@ class StructLayoutTest {
                 throw new AssertionError(e);
             }
             UvmIoctls.Entry entry = UvmIoctls.lookup(number);
-            assertTrue(entry != null, c.getSimpleName() + ".CMD " + number + " should be a UVM ioctl");
-            assertEquals(entry.paramsSize(), intConstant(c, "SIZE"), c.getSimpleName() + ".SIZE should equal the "
-                    + "size UvmIoctls holds for " + entry.name());
+            assertTrue(
+                    entry != null, c.getSimpleName() + ".CMD " + number + " should be a UVM ioctl");
+            assertEquals(
+                    entry.paramsSize(),
+                    intConstant(c, "SIZE"),
+                    c.getSimpleName()
+                            + ".SIZE should equal the "
+                            + "size UvmIoctls holds for "
+                            + entry.name());
         }
     }
 }

@@ -4,26 +4,27 @@ import static org.mockito.ArgumentMatchers.anyInt;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.when;
 
+import dev.sluice.nvproxy.abi.FrontendEscapes;
+import dev.sluice.sentry.ioctl.IoctlEntry;
 import dev.sluice.sentry.nativeio.Arena;
 import dev.sluice.sentry.nativeio.Cleanup;
 import dev.sluice.sentry.nativeio.HostFd;
+import dev.sluice.sentry.nativeio.Ioctl;
 import dev.sluice.sentry.nativeio.Native;
 import dev.sluice.sentry.nativeio.TestFds;
+import dev.sluice.sentry.spi.Disposition;
 import dev.sluice.sentry.spi.FakeGuestMemory;
 import dev.sluice.sentry.spi.HostDevice;
-import dev.sluice.nvproxy.abi.FrontendEscapes;
-import dev.sluice.sentry.nativeio.Ioctl;
-import dev.sluice.sentry.ioctl.IoctlEntry;
-import dev.sluice.sentry.spi.Disposition;
 import dev.sluice.sentry.spi.IoctlCall;
 import dev.sluice.sentry.spi.IoctlRequest;
+
 import jnr.ffi.Memory;
 import jnr.ffi.Pointer;
 
 /**
- * Test support: a trapped call whose guest memory is a {@link FakeGuestMemory} at {@link #BASE}, whose
- * host fd is a real {@code /dev/null} (never used for an ioctl: handlers get a mock {@link HostDevice}),
- * and whose params are at {@link #BASE}.
+ * Test support: a trapped call whose guest memory is a {@link FakeGuestMemory} at {@link #BASE},
+ * whose host fd is a real {@code /dev/null} (never used for an ioctl: handlers get a mock {@link
+ * HostDevice}), and whose params are at {@link #BASE}.
  */
 final class FakeCall {
     static final long BASE = 0x7f0000000000L;
@@ -51,13 +52,20 @@ final class FakeCall {
     }
 
     /**
-     * A frontend row for {@code cmd}, named as {@link FrontendTable} names it, for handlers tested on
-     * their own; its handler is never run.
+     * A frontend row for {@code cmd}, named as {@link FrontendTable} names it, for handlers tested
+     * on their own; its handler is never run.
      */
     static IoctlEntry row(int cmd) {
-        return new IoctlEntry(cmd, FrontendEscapes.nameOfRequest(cmd), Disposition.EMULATE, (c, e) -> {
-            throw new AssertionError("the row's own handler is not under test");
-        }, Ioctl.dir(cmd), Ioctl.size(cmd), 0);
+        return new IoctlEntry(
+                cmd,
+                FrontendEscapes.nameOfRequest(cmd),
+                Disposition.EMULATE,
+                (c, e) -> {
+                    throw new AssertionError("the row's own handler is not under test");
+                },
+                Ioctl.dir(cmd),
+                Ioctl.size(cmd),
+                0);
     }
 
     void putLong(long addr, long v) {

@@ -15,25 +15,32 @@ import dev.sluice.nvproxy.abi.NvosParams;
 import dev.sluice.nvproxy.abi.UvmIoctls;
 import dev.sluice.nvproxy.driver.Abi580;
 import dev.sluice.nvproxy.uvm.UvmTable;
-import dev.sluice.sentry.nativeio.Ioctl;
 import dev.sluice.sentry.ioctl.IoctlEntry;
 import dev.sluice.sentry.ioctl.IoctlTable;
 import dev.sluice.sentry.nativeio.Errno;
+import dev.sluice.sentry.nativeio.Ioctl;
 import dev.sluice.sentry.spi.Disposition;
 import dev.sluice.sentry.spi.HostDevice;
 import dev.sluice.sentry.spi.IoctlResult;
-import java.util.Set;
-import java.util.concurrent.TimeUnit;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
 
 /** The frontend and UVM tables as a whole: what is denied before any handler runs. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class FrontendTableTest {
     private final HostDevice host = mock(HostDevice.class);
     private final long defaults = Capability.mask(Capability.DEFAULT);
-    private final IoctlTable table = FrontendTable.build(new Abi580(), defaults, "driver 580.159.04", host,
-            new FrontendHandlers(host, Set.of(0), Set.of(0x100)));
+    private final IoctlTable table =
+            FrontendTable.build(
+                    new Abi580(),
+                    defaults,
+                    "driver 580.159.04",
+                    host,
+                    new FrontendHandlers(host, Set.of(0), Set.of(0x100)));
 
     private IoctlResult dispatch(int request, long caps) {
         FakeCall f = new FakeCall(request);
@@ -51,14 +58,18 @@ class FrontendTableTest {
 
     @Test
     void aNonFTypeByteIsDeniedEvenWhenTheDriverWouldRunIt() {
-        assertDenied(dispatch(Ioctl.iowr('G', FrontendEscapes.NV_ESC_RM_CONTROL, 32), defaults), Errno.EINVAL,
+        assertDenied(
+                dispatch(Ioctl.iowr('G', FrontendEscapes.NV_ESC_RM_CONTROL, 32), defaults),
+                Errno.EINVAL,
                 "_IOWR('G', 0x2a, 32) is RM_CONTROL to the driver, and refused here");
         verify(host, never()).ioctl(anyInt(), anyInt(), anyLong());
     }
 
     @Test
     void aWrongSizeIsEinval() {
-        assertDenied(dispatch(Ioctl.iowr('F', FrontendEscapes.NV_ESC_RM_CONTROL, 33), defaults), Errno.EINVAL,
+        assertDenied(
+                dispatch(Ioctl.iowr('F', FrontendEscapes.NV_ESC_RM_CONTROL, 33), defaults),
+                Errno.EINVAL,
                 "RM_CONTROL of 33 bytes");
     }
 
@@ -66,19 +77,29 @@ class FrontendTableTest {
     void xferCmdIsRejectedExplicitly() {
         IoctlResult r = dispatch(FrontendStructs.Xfer.REQUEST, defaults);
         assertDenied(r, Errno.EINVAL, "NV_ESC_IOCTL_XFER_CMD is not decoded");
-        assertEquals("NV_ESC_IOCTL_XFER_CMD", table.name(FrontendStructs.Xfer.REQUEST), "and named in the log");
+        assertEquals(
+                "NV_ESC_IOCTL_XFER_CMD",
+                table.name(FrontendStructs.Xfer.REQUEST),
+                "and named in the log");
     }
 
     @Test
     void dmabufExportNeedsTheRdmaCapability() {
-        assertDenied(dispatch(FrontendStructs.ExportToDmaBufFd.REQUEST, defaults), Errno.EINVAL,
+        assertDenied(
+                dispatch(FrontendStructs.ExportToDmaBufFd.REQUEST, defaults),
+                Errno.EINVAL,
                 "compute,utility do not include DMABUF export");
     }
 
     @Test
     void mappingCallsContinueBecauseRmBindsThemToTheCallingProcess() {
-        for (int req : new int[] {NvosParams.Nvos33WithFd.REQUEST, NvosParams.Nvos34.REQUEST,
-            NvosParams.Nvos02WithFd.REQUEST, NvosParams.Nvos56.REQUEST}) {
+        for (int req :
+                new int[] {
+                    NvosParams.Nvos33WithFd.REQUEST,
+                    NvosParams.Nvos34.REQUEST,
+                    NvosParams.Nvos02WithFd.REQUEST,
+                    NvosParams.Nvos56.REQUEST
+                }) {
             assertEquals(IoctlResult.CONTINUE, dispatch(req, defaults), table.name(req));
         }
     }
@@ -88,54 +109,93 @@ class FrontendTableTest {
         for (IoctlEntry e : table.entries()) {
             assertEquals('F', Ioctl.type(e.cmd()), e.name());
             assertEquals(Ioctl.READ | Ioctl.WRITE, Ioctl.dir(e.cmd()), e.name() + " is _IOWR");
-            assertEquals(Ioctl.size(e.cmd()), e.paramSize(), e.name() + ": row size is the request size");
+            assertEquals(
+                    Ioctl.size(e.cmd()),
+                    e.paramSize(),
+                    e.name() + ": row size is the request size");
             assertTrue(e.capabilities() != 0, e.name() + " is gated by a capability");
         }
     }
 
-    /** Layout check: each row's size is the size of the C struct its escape takes (or a multiple, for arrays). */
+    /**
+     * Layout check: each row's size is the size of the C struct its escape takes (or a multiple,
+     * for arrays).
+     */
     @Test
     void everyRowSizeIsTheSizeOfItsEscapesStruct() {
         for (IoctlEntry e : table.entries()) {
             int nr = Ioctl.nr(e.cmd());
-            boolean matched = dev.sluice.nvproxy.abi.FrontendRequests.LAYOUTS.stream().anyMatch(l -> l.escape() == nr
-                    && (l.sizeRule() == dev.sluice.nvproxy.abi.FrontendRequests.SizeRule.EXACT
-                            ? l.size() == e.paramSize() : e.paramSize() % l.size() == 0 && e.paramSize() > 0));
-            assertTrue(matched, e.name() + ": " + e.paramSize() + " bytes is not the size of "
-                    + FrontendEscapes.name(nr) + "'s struct");
+            boolean matched =
+                    dev.sluice.nvproxy.abi.FrontendRequests.LAYOUTS.stream()
+                            .anyMatch(
+                                    l ->
+                                            l.escape() == nr
+                                                    && (l.sizeRule()
+                                                                    == dev.sluice.nvproxy.abi
+                                                                            .FrontendRequests
+                                                                            .SizeRule.EXACT
+                                                            ? l.size() == e.paramSize()
+                                                            : e.paramSize() % l.size() == 0
+                                                                    && e.paramSize() > 0));
+            assertTrue(
+                    matched,
+                    e.name()
+                            + ": "
+                            + e.paramSize()
+                            + " bytes is not the size of "
+                            + FrontendEscapes.name(nr)
+                            + "'s struct");
         }
     }
 
     @Test
     void uvmContinuesKnownCommandsAndRefusesTheRest() {
         IoctlTable uvm = UvmTable.build(new Abi580());
-        assertEquals(Disposition.CONTINUE, uvm.lookup(UvmIoctls.UVM_INITIALIZE).disposition(), "UVM_INITIALIZE");
+        assertEquals(
+                Disposition.CONTINUE,
+                uvm.lookup(UvmIoctls.UVM_INITIALIZE).disposition(),
+                "UVM_INITIALIZE");
         FakeCall f = new FakeCall(UvmIoctls.UVM_RUN_TEST);
         try {
-            assertDenied(uvm.dispatch(f.call, defaults).result(), Errno.EINVAL, "the driver's self tests are not for guests");
+            assertDenied(
+                    uvm.dispatch(f.call, defaults).result(),
+                    Errno.EINVAL,
+                    "the driver's self tests are not for guests");
         } finally {
             f.hostFd.close();
         }
     }
 
     /**
-     * SYS_PARAMS through the table: answered without the driver (security issue 15, item 5). Before,
-     * its row issued the ioctl itself (on this test's /dev/null: ENOTTY).
+     * SYS_PARAMS through the table: answered without the driver (security issue 15, item 5).
+     * Before, its row issued the ioctl itself (on this test's /dev/null: ENOTTY).
      */
     @Test
     void sysParamsIsAnsweredByTheSentryAndNeverSetsTheDriversValue() {
-        IoctlTable withBlocks = FrontendTable.build(new Abi580(), defaults, "driver 580.159.04", host,
-                new FrontendHandlers(host, Set.of(0), new SandboxScope(Set.of(0x100), GuestPids.NONE),
-                        java.util.OptionalLong.of(0x8000000L)));
+        IoctlTable withBlocks =
+                FrontendTable.build(
+                        new Abi580(),
+                        defaults,
+                        "driver 580.159.04",
+                        host,
+                        new FrontendHandlers(
+                                host,
+                                Set.of(0),
+                                new SandboxScope(Set.of(0x100), GuestPids.NONE),
+                                java.util.OptionalLong.of(0x8000000L)));
         int req = dev.sluice.nvproxy.abi.FrontendStructs.SysParams.REQUEST;
         FakeCall honest = new FakeCall(req);
         honest.putLong(FakeCall.BASE, 0x8000000L);
         FakeCall hostile = new FakeCall(req);
         hostile.putLong(FakeCall.BASE, 0x1000L);
         try {
-            assertEquals(IoctlResult.value(0), withBlocks.dispatch(honest.call, defaults).result(),
+            assertEquals(
+                    IoctlResult.value(0),
+                    withBlocks.dispatch(honest.call, defaults).result(),
                     "the host's own block size: success, as from the driver");
-            assertDenied(withBlocks.dispatch(hostile.call, defaults).result(), Errno.EBUSY,
+            assertDenied(
+                    withBlocks.dispatch(hostile.call, defaults).result(),
+                    Errno.EBUSY,
                     "another value: the driver's EBUSY, and the driver-wide value untouched");
         } finally {
             honest.hostFd.close();

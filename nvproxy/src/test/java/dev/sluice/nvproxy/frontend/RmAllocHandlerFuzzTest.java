@@ -8,21 +8,24 @@ import static dev.sluice.nvproxy.frontend.ScriptedDriver.require;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
+
 import dev.sluice.nvproxy.abi.NvStatus;
 import dev.sluice.nvproxy.abi.NvosParams.Nvos21;
 import dev.sluice.nvproxy.abi.NvosParams.Nvos64;
 import dev.sluice.nvproxy.driver.Abi580;
-import dev.sluice.sentry.nativeio.Ioctl;
 import dev.sluice.sentry.ioctl.IoctlEntry;
+import dev.sluice.sentry.nativeio.Ioctl;
 import dev.sluice.sentry.nativeio.Native;
 import dev.sluice.sentry.spi.Disposition;
 import dev.sluice.sentry.spi.FuzzOutcome;
 import dev.sluice.sentry.spi.IoctlResult;
 import dev.sluice.sentry.spi.ScriptedCall;
+
+import jnr.ffi.Pointer;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import jnr.ffi.Pointer;
 
 /**
  * {@code NV_ESC_RM_ALLOC} ({@link RmAllocHandler}) under coverage-guided fuzzing, in both layouts
@@ -64,32 +67,54 @@ class RmAllocHandlerFuzzTest {
             allowed.addAll(List.of(guestRights, (long) RmAllocHandler.RS_ACCESS_MASK_SIZE));
         }
         driver.ioctls = 0;
-        driver.check = p -> {
-            Pointer nvos = Pointer.wrap(Native.RUNTIME, p);
-            requireSentryAddress(nvos.getLong(Nvos21.OFF_P_ALLOC_PARMS), guestAlloc, guestRights, "pAllocParms");
-            if (v64) {
-                requireSentryAddress(nvos.getLong(Nvos64.OFF_P_RIGHTS_REQUESTED), guestAlloc, guestRights,
-                        "pRightsRequested");
-            }
-        };
-        driver.onSuccess = p -> {
-            long alloc = Pointer.wrap(Native.RUNTIME, p).getLong(Nvos21.OFF_P_ALLOC_PARMS);
-            if (alloc != 0) {
-                driver.respond(alloc, rule.paramsSize(), p + statusOff);
-            } else {
-                Pointer.wrap(Native.RUNTIME, p).putInt(statusOff, driver.status);
-            }
-        };
+        driver.check =
+                p -> {
+                    Pointer nvos = Pointer.wrap(Native.RUNTIME, p);
+                    requireSentryAddress(
+                            nvos.getLong(Nvos21.OFF_P_ALLOC_PARMS),
+                            guestAlloc,
+                            guestRights,
+                            "pAllocParms");
+                    if (v64) {
+                        requireSentryAddress(
+                                nvos.getLong(Nvos64.OFF_P_RIGHTS_REQUESTED),
+                                guestAlloc,
+                                guestRights,
+                                "pRightsRequested");
+                    }
+                };
+        driver.onSuccess =
+                p -> {
+                    long alloc = Pointer.wrap(Native.RUNTIME, p).getLong(Nvos21.OFF_P_ALLOC_PARMS);
+                    if (alloc != 0) {
+                        driver.respond(alloc, rule.paramsSize(), p + statusOff);
+                    } else {
+                        Pointer.wrap(Native.RUNTIME, p).putInt(statusOff, driver.status);
+                    }
+                };
         RmAllocHandler handler = new RmAllocHandler(driver, RULES, CAPS, "driver 580.159.04");
-        IoctlEntry entry = new IoctlEntry(request, "NV_ESC_RM_ALLOC", Disposition.EMULATE, handler, Ioctl.dir(request),
-                size, 0);
+        IoctlEntry entry =
+                new IoctlEntry(
+                        request,
+                        "NV_ESC_RM_ALLOC",
+                        Disposition.EMULATE,
+                        handler,
+                        Ioctl.dir(request),
+                        size,
+                        0);
         IoctlResult r = handler.handle(call, entry).result();
         ScriptedDriver.checkAnswer(call, r, allowed.stream().mapToLong(Long::longValue).toArray());
-        require((r == IoctlResult.CONTINUE) == RmAllocHandler.isClientClass(hClass),
-                "exactly the client classes continue: class 0x" + Integer.toHexString(hClass) + " got " + r);
+        require(
+                (r == IoctlResult.CONTINUE) == RmAllocHandler.isClientClass(hClass),
+                "exactly the client classes continue: class 0x"
+                        + Integer.toHexString(hClass)
+                        + " got "
+                        + r);
         if (r instanceof IoctlResult.Denied d && d.errno() == 0) {
             require(driver.ioctls == 0, "a refused allocation never reaches the driver: " + d);
-            require(getInt(g, statusOff) != NvStatus.NV_OK, "a refusal leaves an RM error in status: " + d);
+            require(
+                    getInt(g, statusOff) != NvStatus.NV_OK,
+                    "a refusal leaves an RM error in status: " + d);
         }
         if (rule == null || (rule.caps() & CAPS) == 0) {
             require(driver.ioctls == 0, "a class outside the allowlist never reaches the driver");
@@ -97,8 +122,10 @@ class RmAllocHandlerFuzzTest {
         return new FuzzOutcome(r, g.clone(), call.recording().accesses());
     }
 
-    private static void requireSentryAddress(long p, long guestAlloc, long guestRights, String what) {
-        require(p == 0 || (p != guestAlloc && p != guestRights && !(p >= BASE && p - BASE < SIZE)),
+    private static void requireSentryAddress(
+            long p, long guestAlloc, long guestRights, String what) {
+        require(
+                p == 0 || (p != guestAlloc && p != guestRights && !(p >= BASE && p - BASE < SIZE)),
                 what + " is a guest address handed to the driver: 0x" + Long.toHexString(p));
     }
 }

@@ -6,6 +6,7 @@ import static dev.sluice.nvproxy.frontend.ScriptedDriver.require;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
+
 import dev.sluice.nvproxy.abi.NvStatus;
 import dev.sluice.nvproxy.abi.NvosParams.Nvos54;
 import dev.sluice.nvproxy.driver.Abi580;
@@ -13,16 +14,18 @@ import dev.sluice.sentry.nativeio.Native;
 import dev.sluice.sentry.spi.FuzzOutcome;
 import dev.sluice.sentry.spi.IoctlResult;
 import dev.sluice.sentry.spi.ScriptedCall;
+
+import jnr.ffi.Pointer;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import jnr.ffi.Pointer;
 
 /**
  * {@code NV_ESC_RM_CONTROL} ({@link RmControlHandler}) under coverage-guided fuzzing, with the real
- * allowlist of driver 580 and guest memory made of the fuzzer's bytes: {@code NVOS54_PARAMETERS} at the
- * start, the command's params and the arrays its embedded pointers name wherever the input points.
- * The driver's answers come from the end of the input ({@link ScriptedDriver}).
+ * allowlist of driver 580 and guest memory made of the fuzzer's bytes: {@code NVOS54_PARAMETERS} at
+ * the start, the command's params and the arrays its embedded pointers name wherever the input
+ * points. The driver's answers come from the end of the input ({@link ScriptedDriver}).
  *
  * <p>Checked on every input: the handler answers (no exception); it reads and writes the guest only
  * inside NVOS54, the params of the allowed command's exact size, and its embedded arrays of at most
@@ -53,7 +56,9 @@ class RmControlHandlerFuzzTest {
             allowed.add((long) rule.paramsSize());
             EmbeddedArrays e = rule.embedded();
             if (e != null && inGuest(guestParams, rule.paramsSize())) {
-                long count = Integer.toUnsignedLong(getInt(g, (int) (guestParams - BASE) + e.countOffset()));
+                long count =
+                        Integer.toUnsignedLong(
+                                getInt(g, (int) (guestParams - BASE) + e.countOffset()));
                 for (EmbeddedArrays.PointerField ptr : e.pointers()) {
                     long at = getLong(g, (int) (guestParams - BASE) + ptr.offset());
                     guestPointers.add(at);
@@ -63,35 +68,43 @@ class RmControlHandlerFuzzTest {
             }
         }
         driver.ioctls = 0;
-        driver.check = p -> {
-            Pointer nvos = Pointer.wrap(Native.RUNTIME, p);
-            long params = nvos.getLong(Nvos54.OFF_PARAMS);
-            requireSentryAddress(params, guestPointers, "NVOS54.params");
-            if (rule != null && rule.embedded() != null && params != 0) {
-                for (EmbeddedArrays.PointerField ptr : rule.embedded().pointers()) {
-                    requireSentryAddress(Pointer.wrap(Native.RUNTIME, params).getLong(ptr.offset()), guestPointers,
-                            "embedded pointer at " + ptr.offset());
-                }
-            }
-            if (rule != null && rule.fdOffset() >= 0) {
-                int fd = Pointer.wrap(Native.RUNTIME, params).getInt(rule.fdOffset());
-                require(call.handedOut().contains(fd), "RM resolves the sentry's dup, not guest fd " + fd);
-            }
-        };
-        driver.onSuccess = p -> {
-            long params = Pointer.wrap(Native.RUNTIME, p).getLong(Nvos54.OFF_PARAMS);
-            if (params != 0) {
-                driver.respond(params, rule.paramsSize(), p + Nvos54.OFF_STATUS);
-            } else {
-                Pointer.wrap(Native.RUNTIME, p).putInt(Nvos54.OFF_STATUS, driver.status);
-            }
-        };
+        driver.check =
+                p -> {
+                    Pointer nvos = Pointer.wrap(Native.RUNTIME, p);
+                    long params = nvos.getLong(Nvos54.OFF_PARAMS);
+                    requireSentryAddress(params, guestPointers, "NVOS54.params");
+                    if (rule != null && rule.embedded() != null && params != 0) {
+                        for (EmbeddedArrays.PointerField ptr : rule.embedded().pointers()) {
+                            requireSentryAddress(
+                                    Pointer.wrap(Native.RUNTIME, params).getLong(ptr.offset()),
+                                    guestPointers,
+                                    "embedded pointer at " + ptr.offset());
+                        }
+                    }
+                    if (rule != null && rule.fdOffset() >= 0) {
+                        int fd = Pointer.wrap(Native.RUNTIME, params).getInt(rule.fdOffset());
+                        require(
+                                call.handedOut().contains(fd),
+                                "RM resolves the sentry's dup, not guest fd " + fd);
+                    }
+                };
+        driver.onSuccess =
+                p -> {
+                    long params = Pointer.wrap(Native.RUNTIME, p).getLong(Nvos54.OFF_PARAMS);
+                    if (params != 0) {
+                        driver.respond(params, rule.paramsSize(), p + Nvos54.OFF_STATUS);
+                    } else {
+                        Pointer.wrap(Native.RUNTIME, p).putInt(Nvos54.OFF_STATUS, driver.status);
+                    }
+                };
         RmControlHandler handler = new RmControlHandler(driver, RULES, CAPS, "driver 580.159.04");
         IoctlResult r = handler.handle(call, FakeCall.row(Nvos54.REQUEST)).result();
         ScriptedDriver.checkAnswer(call, r, allowed.stream().mapToLong(Long::longValue).toArray());
         if (r instanceof IoctlResult.Denied d && d.errno() == 0) {
             require(driver.ioctls == 0, "a refused control never reaches the driver: " + d);
-            require(getInt(g, Nvos54.OFF_STATUS) != NvStatus.NV_OK, "a refusal leaves an RM error in status: " + d);
+            require(
+                    getInt(g, Nvos54.OFF_STATUS) != NvStatus.NV_OK,
+                    "a refusal leaves an RM error in status: " + d);
         }
         if (rule == null || (rule.caps() & CAPS) == 0) {
             require(driver.ioctls == 0, "a command outside the allowlist never reaches the driver");
@@ -99,9 +112,12 @@ class RmControlHandlerFuzzTest {
         return new FuzzOutcome(r, g.clone(), call.recording().accesses());
     }
 
-    /** A pointer the driver may follow: none, or one into the sentry's memory, never the guest's. */
+    /**
+     * A pointer the driver may follow: none, or one into the sentry's memory, never the guest's.
+     */
     private static void requireSentryAddress(long p, List<Long> guestPointers, String what) {
-        require(p == 0 || (!guestPointers.contains(p) && !inGuest(p, 1)),
+        require(
+                p == 0 || (!guestPointers.contains(p) && !inGuest(p, 1)),
                 what + " is a guest address handed to the driver: 0x" + Long.toHexString(p));
     }
 
@@ -113,7 +129,10 @@ class RmControlHandlerFuzzTest {
         if (off < 0 || off + 4 > g.length) {
             return 0;
         }
-        return (g[off] & 0xff) | (g[off + 1] & 0xff) << 8 | (g[off + 2] & 0xff) << 16 | (g[off + 3] & 0xff) << 24;
+        return (g[off] & 0xff)
+                | (g[off + 1] & 0xff) << 8
+                | (g[off + 2] & 0xff) << 16
+                | (g[off + 3] & 0xff) << 24;
     }
 
     static long getLong(byte[] g, int off) {

@@ -7,37 +7,43 @@ import java.util.Map;
 
 /**
  * The legacy uverbs {@code write()} ABI: command numbers, the two command headers, and the request
- * and response structs of every command the 6.1 kernel still registers. The same commands are reachable
- * through the ioctl path as {@code UVERBS_METHOD_INVOKE_WRITE} on the DEVICE object, whose
- * {@code UVERBS_ATTR_WRITE_CMD} carries the command number and {@code UVERBS_ATTR_CORE_IN}/
+ * and response structs of every command the 6.1 kernel still registers. The same commands are
+ * reachable through the ioctl path as {@code UVERBS_METHOD_INVOKE_WRITE} on the DEVICE object,
+ * whose {@code UVERBS_ATTR_WRITE_CMD} carries the command number and {@code UVERBS_ATTR_CORE_IN}/
  * {@code UVERBS_ATTR_CORE_OUT} the request and response.
  *
- * <p>Framing, as checked by drivers/infiniband/core/uverbs_main.c (Debian linux-source-6.1 6.1.192):
+ * <p>Framing, as checked by drivers/infiniband/core/uverbs_main.c (Debian linux-source-6.1
+ * 6.1.192):
+ *
  * <ul>
- *   <li>A plain command is {@link CmdHdr} then the request. {@code in_words} counts 4-byte words and
- *       includes the 8-byte header: it must equal the byte count of the write divided by 4.
+ *   <li>A plain command is {@link CmdHdr} then the request. {@code in_words} counts 4-byte words
+ *       and includes the 8-byte header: it must equal the byte count of the write divided by 4.
  *       {@code out_words} counts 4-byte words of the response, which the kernel writes to the user
- *       address in the request's first field, {@code response}.</li>
- *   <li>An extended command has {@link #IB_USER_VERBS_CMD_FLAG_EXTENDED} set in {@code command} and is
- *       {@link CmdHdr}, {@link ExCmdHdr}, then the request. There {@code in_words} and
- *       {@code provider_in_words} count 8-byte words and exclude both headers; the response address is
- *       {@code ExCmdHdr.response}.</li>
- *   <li>A request shorter than {@link WriteMethod#requestSize()} is refused; driver data (udata) follows
- *       the core request where {@link WriteMethod#udata()} is set.</li>
+ *       address in the request's first field, {@code response}.
+ *   <li>An extended command has {@link #IB_USER_VERBS_CMD_FLAG_EXTENDED} set in {@code command} and
+ *       is {@link CmdHdr}, {@link ExCmdHdr}, then the request. There {@code in_words} and {@code
+ *       provider_in_words} count 8-byte words and exclude both headers; the response address is
+ *       {@code ExCmdHdr.response}.
+ *   <li>A request shorter than {@link WriteMethod#requestSize()} is refused; driver data (udata)
+ *       follows the core request where {@link WriteMethod#udata()} is set.
  * </ul>
  *
- * <p>Soft-RoCE rings its send doorbell through this path (rdma-core providers/rxe/rxe.c,
- * {@code post_send_db}): one 32-byte {@code write()} of {@link CmdHdr} plus {@link PostSend} with
- * {@code command = IB_USER_VERBS_CMD_POST_SEND}, {@code in_words = 8}, {@code out_words = 1},
- * {@code wr_count = 0} and {@code sge_count = 0}; the work requests themselves are already in the
- * mmap'ed send queue. The sentry does not trap {@code write()}, so this ABI is recorded, not mediated
+ * <p>Soft-RoCE rings its send doorbell through this path (rdma-core providers/rxe/rxe.c, {@code
+ * post_send_db}): one 32-byte {@code write()} of {@link CmdHdr} plus {@link PostSend} with {@code
+ * command = IB_USER_VERBS_CMD_POST_SEND}, {@code in_words = 8}, {@code out_words = 1}, {@code
+ * wr_count = 0} and {@code sge_count = 0}; the work requests themselves are already in the mmap'ed
+ * send queue. The sentry does not trap {@code write()}, so this ABI is recorded, not mediated
  * (docs/security-model.md).
  */
 public final class LegacyCommands {
     // From include/uapi/rdma/ib_user_verbs.h (linux-libc-dev 6.1.187)
     public static final int IB_USER_VERBS_ABI_VERSION = 6;
-    /** Extended command numbers start here (they are also below it: QUERY_DEVICE, CREATE_CQ, ...). */
+
+    /**
+     * Extended command numbers start here (they are also below it: QUERY_DEVICE, CREATE_CQ, ...).
+     */
     public static final int IB_USER_VERBS_CMD_THRESHOLD = 50;
+
     public static final int IB_USER_VERBS_CMD_COMMAND_MASK = 0xff;
     public static final int IB_USER_VERBS_CMD_FLAG_EXTENDED = 0x80000000;
     public static final int IB_USER_VERBS_MAX_LOG_IND_TBL_SIZE = 0x0d;
@@ -132,234 +138,602 @@ public final class LegacyCommands {
     public static final int IB_UVERBS_WR_MASKED_ATOMIC_FETCH_AND_ADD = 13;
 
     /** Plain command number -> C name. */
-    public static final Map<Integer, String> CMD_NAMES = Map.ofEntries(
-            Map.entry(IB_USER_VERBS_CMD_GET_CONTEXT, "IB_USER_VERBS_CMD_GET_CONTEXT"),
-            Map.entry(IB_USER_VERBS_CMD_QUERY_DEVICE, "IB_USER_VERBS_CMD_QUERY_DEVICE"),
-            Map.entry(IB_USER_VERBS_CMD_QUERY_PORT, "IB_USER_VERBS_CMD_QUERY_PORT"),
-            Map.entry(IB_USER_VERBS_CMD_ALLOC_PD, "IB_USER_VERBS_CMD_ALLOC_PD"),
-            Map.entry(IB_USER_VERBS_CMD_DEALLOC_PD, "IB_USER_VERBS_CMD_DEALLOC_PD"),
-            Map.entry(IB_USER_VERBS_CMD_CREATE_AH, "IB_USER_VERBS_CMD_CREATE_AH"),
-            Map.entry(IB_USER_VERBS_CMD_MODIFY_AH, "IB_USER_VERBS_CMD_MODIFY_AH"),
-            Map.entry(IB_USER_VERBS_CMD_QUERY_AH, "IB_USER_VERBS_CMD_QUERY_AH"),
-            Map.entry(IB_USER_VERBS_CMD_DESTROY_AH, "IB_USER_VERBS_CMD_DESTROY_AH"),
-            Map.entry(IB_USER_VERBS_CMD_REG_MR, "IB_USER_VERBS_CMD_REG_MR"),
-            Map.entry(IB_USER_VERBS_CMD_REG_SMR, "IB_USER_VERBS_CMD_REG_SMR"),
-            Map.entry(IB_USER_VERBS_CMD_REREG_MR, "IB_USER_VERBS_CMD_REREG_MR"),
-            Map.entry(IB_USER_VERBS_CMD_QUERY_MR, "IB_USER_VERBS_CMD_QUERY_MR"),
-            Map.entry(IB_USER_VERBS_CMD_DEREG_MR, "IB_USER_VERBS_CMD_DEREG_MR"),
-            Map.entry(IB_USER_VERBS_CMD_ALLOC_MW, "IB_USER_VERBS_CMD_ALLOC_MW"),
-            Map.entry(IB_USER_VERBS_CMD_BIND_MW, "IB_USER_VERBS_CMD_BIND_MW"),
-            Map.entry(IB_USER_VERBS_CMD_DEALLOC_MW, "IB_USER_VERBS_CMD_DEALLOC_MW"),
-            Map.entry(IB_USER_VERBS_CMD_CREATE_COMP_CHANNEL, "IB_USER_VERBS_CMD_CREATE_COMP_CHANNEL"),
-            Map.entry(IB_USER_VERBS_CMD_CREATE_CQ, "IB_USER_VERBS_CMD_CREATE_CQ"),
-            Map.entry(IB_USER_VERBS_CMD_RESIZE_CQ, "IB_USER_VERBS_CMD_RESIZE_CQ"),
-            Map.entry(IB_USER_VERBS_CMD_DESTROY_CQ, "IB_USER_VERBS_CMD_DESTROY_CQ"),
-            Map.entry(IB_USER_VERBS_CMD_POLL_CQ, "IB_USER_VERBS_CMD_POLL_CQ"),
-            Map.entry(IB_USER_VERBS_CMD_PEEK_CQ, "IB_USER_VERBS_CMD_PEEK_CQ"),
-            Map.entry(IB_USER_VERBS_CMD_REQ_NOTIFY_CQ, "IB_USER_VERBS_CMD_REQ_NOTIFY_CQ"),
-            Map.entry(IB_USER_VERBS_CMD_CREATE_QP, "IB_USER_VERBS_CMD_CREATE_QP"),
-            Map.entry(IB_USER_VERBS_CMD_QUERY_QP, "IB_USER_VERBS_CMD_QUERY_QP"),
-            Map.entry(IB_USER_VERBS_CMD_MODIFY_QP, "IB_USER_VERBS_CMD_MODIFY_QP"),
-            Map.entry(IB_USER_VERBS_CMD_DESTROY_QP, "IB_USER_VERBS_CMD_DESTROY_QP"),
-            Map.entry(IB_USER_VERBS_CMD_POST_SEND, "IB_USER_VERBS_CMD_POST_SEND"),
-            Map.entry(IB_USER_VERBS_CMD_POST_RECV, "IB_USER_VERBS_CMD_POST_RECV"),
-            Map.entry(IB_USER_VERBS_CMD_ATTACH_MCAST, "IB_USER_VERBS_CMD_ATTACH_MCAST"),
-            Map.entry(IB_USER_VERBS_CMD_DETACH_MCAST, "IB_USER_VERBS_CMD_DETACH_MCAST"),
-            Map.entry(IB_USER_VERBS_CMD_CREATE_SRQ, "IB_USER_VERBS_CMD_CREATE_SRQ"),
-            Map.entry(IB_USER_VERBS_CMD_MODIFY_SRQ, "IB_USER_VERBS_CMD_MODIFY_SRQ"),
-            Map.entry(IB_USER_VERBS_CMD_QUERY_SRQ, "IB_USER_VERBS_CMD_QUERY_SRQ"),
-            Map.entry(IB_USER_VERBS_CMD_DESTROY_SRQ, "IB_USER_VERBS_CMD_DESTROY_SRQ"),
-            Map.entry(IB_USER_VERBS_CMD_POST_SRQ_RECV, "IB_USER_VERBS_CMD_POST_SRQ_RECV"),
-            Map.entry(IB_USER_VERBS_CMD_OPEN_XRCD, "IB_USER_VERBS_CMD_OPEN_XRCD"),
-            Map.entry(IB_USER_VERBS_CMD_CLOSE_XRCD, "IB_USER_VERBS_CMD_CLOSE_XRCD"),
-            Map.entry(IB_USER_VERBS_CMD_CREATE_XSRQ, "IB_USER_VERBS_CMD_CREATE_XSRQ"),
-            Map.entry(IB_USER_VERBS_CMD_OPEN_QP, "IB_USER_VERBS_CMD_OPEN_QP"));
+    public static final Map<Integer, String> CMD_NAMES =
+            Map.ofEntries(
+                    Map.entry(IB_USER_VERBS_CMD_GET_CONTEXT, "IB_USER_VERBS_CMD_GET_CONTEXT"),
+                    Map.entry(IB_USER_VERBS_CMD_QUERY_DEVICE, "IB_USER_VERBS_CMD_QUERY_DEVICE"),
+                    Map.entry(IB_USER_VERBS_CMD_QUERY_PORT, "IB_USER_VERBS_CMD_QUERY_PORT"),
+                    Map.entry(IB_USER_VERBS_CMD_ALLOC_PD, "IB_USER_VERBS_CMD_ALLOC_PD"),
+                    Map.entry(IB_USER_VERBS_CMD_DEALLOC_PD, "IB_USER_VERBS_CMD_DEALLOC_PD"),
+                    Map.entry(IB_USER_VERBS_CMD_CREATE_AH, "IB_USER_VERBS_CMD_CREATE_AH"),
+                    Map.entry(IB_USER_VERBS_CMD_MODIFY_AH, "IB_USER_VERBS_CMD_MODIFY_AH"),
+                    Map.entry(IB_USER_VERBS_CMD_QUERY_AH, "IB_USER_VERBS_CMD_QUERY_AH"),
+                    Map.entry(IB_USER_VERBS_CMD_DESTROY_AH, "IB_USER_VERBS_CMD_DESTROY_AH"),
+                    Map.entry(IB_USER_VERBS_CMD_REG_MR, "IB_USER_VERBS_CMD_REG_MR"),
+                    Map.entry(IB_USER_VERBS_CMD_REG_SMR, "IB_USER_VERBS_CMD_REG_SMR"),
+                    Map.entry(IB_USER_VERBS_CMD_REREG_MR, "IB_USER_VERBS_CMD_REREG_MR"),
+                    Map.entry(IB_USER_VERBS_CMD_QUERY_MR, "IB_USER_VERBS_CMD_QUERY_MR"),
+                    Map.entry(IB_USER_VERBS_CMD_DEREG_MR, "IB_USER_VERBS_CMD_DEREG_MR"),
+                    Map.entry(IB_USER_VERBS_CMD_ALLOC_MW, "IB_USER_VERBS_CMD_ALLOC_MW"),
+                    Map.entry(IB_USER_VERBS_CMD_BIND_MW, "IB_USER_VERBS_CMD_BIND_MW"),
+                    Map.entry(IB_USER_VERBS_CMD_DEALLOC_MW, "IB_USER_VERBS_CMD_DEALLOC_MW"),
+                    Map.entry(
+                            IB_USER_VERBS_CMD_CREATE_COMP_CHANNEL,
+                            "IB_USER_VERBS_CMD_CREATE_COMP_CHANNEL"),
+                    Map.entry(IB_USER_VERBS_CMD_CREATE_CQ, "IB_USER_VERBS_CMD_CREATE_CQ"),
+                    Map.entry(IB_USER_VERBS_CMD_RESIZE_CQ, "IB_USER_VERBS_CMD_RESIZE_CQ"),
+                    Map.entry(IB_USER_VERBS_CMD_DESTROY_CQ, "IB_USER_VERBS_CMD_DESTROY_CQ"),
+                    Map.entry(IB_USER_VERBS_CMD_POLL_CQ, "IB_USER_VERBS_CMD_POLL_CQ"),
+                    Map.entry(IB_USER_VERBS_CMD_PEEK_CQ, "IB_USER_VERBS_CMD_PEEK_CQ"),
+                    Map.entry(IB_USER_VERBS_CMD_REQ_NOTIFY_CQ, "IB_USER_VERBS_CMD_REQ_NOTIFY_CQ"),
+                    Map.entry(IB_USER_VERBS_CMD_CREATE_QP, "IB_USER_VERBS_CMD_CREATE_QP"),
+                    Map.entry(IB_USER_VERBS_CMD_QUERY_QP, "IB_USER_VERBS_CMD_QUERY_QP"),
+                    Map.entry(IB_USER_VERBS_CMD_MODIFY_QP, "IB_USER_VERBS_CMD_MODIFY_QP"),
+                    Map.entry(IB_USER_VERBS_CMD_DESTROY_QP, "IB_USER_VERBS_CMD_DESTROY_QP"),
+                    Map.entry(IB_USER_VERBS_CMD_POST_SEND, "IB_USER_VERBS_CMD_POST_SEND"),
+                    Map.entry(IB_USER_VERBS_CMD_POST_RECV, "IB_USER_VERBS_CMD_POST_RECV"),
+                    Map.entry(IB_USER_VERBS_CMD_ATTACH_MCAST, "IB_USER_VERBS_CMD_ATTACH_MCAST"),
+                    Map.entry(IB_USER_VERBS_CMD_DETACH_MCAST, "IB_USER_VERBS_CMD_DETACH_MCAST"),
+                    Map.entry(IB_USER_VERBS_CMD_CREATE_SRQ, "IB_USER_VERBS_CMD_CREATE_SRQ"),
+                    Map.entry(IB_USER_VERBS_CMD_MODIFY_SRQ, "IB_USER_VERBS_CMD_MODIFY_SRQ"),
+                    Map.entry(IB_USER_VERBS_CMD_QUERY_SRQ, "IB_USER_VERBS_CMD_QUERY_SRQ"),
+                    Map.entry(IB_USER_VERBS_CMD_DESTROY_SRQ, "IB_USER_VERBS_CMD_DESTROY_SRQ"),
+                    Map.entry(IB_USER_VERBS_CMD_POST_SRQ_RECV, "IB_USER_VERBS_CMD_POST_SRQ_RECV"),
+                    Map.entry(IB_USER_VERBS_CMD_OPEN_XRCD, "IB_USER_VERBS_CMD_OPEN_XRCD"),
+                    Map.entry(IB_USER_VERBS_CMD_CLOSE_XRCD, "IB_USER_VERBS_CMD_CLOSE_XRCD"),
+                    Map.entry(IB_USER_VERBS_CMD_CREATE_XSRQ, "IB_USER_VERBS_CMD_CREATE_XSRQ"),
+                    Map.entry(IB_USER_VERBS_CMD_OPEN_QP, "IB_USER_VERBS_CMD_OPEN_QP"));
 
     /**
      * Extended command number -> C name. Extended numbers are their own space: 1 is
-     * IB_USER_VERBS_EX_CMD_QUERY_DEVICE here and IB_USER_VERBS_CMD_QUERY_DEVICE in {@link #CMD_NAMES}.
+     * IB_USER_VERBS_EX_CMD_QUERY_DEVICE here and IB_USER_VERBS_CMD_QUERY_DEVICE in {@link
+     * #CMD_NAMES}.
      */
-    public static final Map<Integer, String> EX_CMD_NAMES = Map.ofEntries(
-            Map.entry(IB_USER_VERBS_EX_CMD_QUERY_DEVICE, "IB_USER_VERBS_EX_CMD_QUERY_DEVICE"),
-            Map.entry(IB_USER_VERBS_EX_CMD_CREATE_CQ, "IB_USER_VERBS_EX_CMD_CREATE_CQ"),
-            Map.entry(IB_USER_VERBS_EX_CMD_CREATE_QP, "IB_USER_VERBS_EX_CMD_CREATE_QP"),
-            Map.entry(IB_USER_VERBS_EX_CMD_MODIFY_QP, "IB_USER_VERBS_EX_CMD_MODIFY_QP"),
-            Map.entry(IB_USER_VERBS_EX_CMD_CREATE_FLOW, "IB_USER_VERBS_EX_CMD_CREATE_FLOW"),
-            Map.entry(IB_USER_VERBS_EX_CMD_DESTROY_FLOW, "IB_USER_VERBS_EX_CMD_DESTROY_FLOW"),
-            Map.entry(IB_USER_VERBS_EX_CMD_CREATE_WQ, "IB_USER_VERBS_EX_CMD_CREATE_WQ"),
-            Map.entry(IB_USER_VERBS_EX_CMD_MODIFY_WQ, "IB_USER_VERBS_EX_CMD_MODIFY_WQ"),
-            Map.entry(IB_USER_VERBS_EX_CMD_DESTROY_WQ, "IB_USER_VERBS_EX_CMD_DESTROY_WQ"),
-            Map.entry(IB_USER_VERBS_EX_CMD_CREATE_RWQ_IND_TBL, "IB_USER_VERBS_EX_CMD_CREATE_RWQ_IND_TBL"),
-            Map.entry(IB_USER_VERBS_EX_CMD_DESTROY_RWQ_IND_TBL, "IB_USER_VERBS_EX_CMD_DESTROY_RWQ_IND_TBL"),
-            Map.entry(IB_USER_VERBS_EX_CMD_MODIFY_CQ, "IB_USER_VERBS_EX_CMD_MODIFY_CQ"));
+    public static final Map<Integer, String> EX_CMD_NAMES =
+            Map.ofEntries(
+                    Map.entry(
+                            IB_USER_VERBS_EX_CMD_QUERY_DEVICE, "IB_USER_VERBS_EX_CMD_QUERY_DEVICE"),
+                    Map.entry(IB_USER_VERBS_EX_CMD_CREATE_CQ, "IB_USER_VERBS_EX_CMD_CREATE_CQ"),
+                    Map.entry(IB_USER_VERBS_EX_CMD_CREATE_QP, "IB_USER_VERBS_EX_CMD_CREATE_QP"),
+                    Map.entry(IB_USER_VERBS_EX_CMD_MODIFY_QP, "IB_USER_VERBS_EX_CMD_MODIFY_QP"),
+                    Map.entry(IB_USER_VERBS_EX_CMD_CREATE_FLOW, "IB_USER_VERBS_EX_CMD_CREATE_FLOW"),
+                    Map.entry(
+                            IB_USER_VERBS_EX_CMD_DESTROY_FLOW, "IB_USER_VERBS_EX_CMD_DESTROY_FLOW"),
+                    Map.entry(IB_USER_VERBS_EX_CMD_CREATE_WQ, "IB_USER_VERBS_EX_CMD_CREATE_WQ"),
+                    Map.entry(IB_USER_VERBS_EX_CMD_MODIFY_WQ, "IB_USER_VERBS_EX_CMD_MODIFY_WQ"),
+                    Map.entry(IB_USER_VERBS_EX_CMD_DESTROY_WQ, "IB_USER_VERBS_EX_CMD_DESTROY_WQ"),
+                    Map.entry(
+                            IB_USER_VERBS_EX_CMD_CREATE_RWQ_IND_TBL,
+                            "IB_USER_VERBS_EX_CMD_CREATE_RWQ_IND_TBL"),
+                    Map.entry(
+                            IB_USER_VERBS_EX_CMD_DESTROY_RWQ_IND_TBL,
+                            "IB_USER_VERBS_EX_CMD_DESTROY_RWQ_IND_TBL"),
+                    Map.entry(IB_USER_VERBS_EX_CMD_MODIFY_CQ, "IB_USER_VERBS_EX_CMD_MODIFY_CQ"));
 
     /**
      * One write command the kernel registers.
      *
-     * @param object      the uverbs object it belongs to
-     * @param command     the command number (without {@link #IB_USER_VERBS_CMD_FLAG_EXTENDED})
-     * @param name        the C name
-     * @param extended    whether it is sent with {@link ExCmdHdr}
-     * @param request     the C type of the request struct
+     * @param object the uverbs object it belongs to
+     * @param command the command number (without {@link #IB_USER_VERBS_CMD_FLAG_EXTENDED})
+     * @param name the C name
+     * @param extended whether it is sent with {@link ExCmdHdr}
+     * @param request the C type of the request struct
      * @param requestSize the least request size the kernel accepts: {@code sizeof} the request, or
-     *                    for the extended ones up to the end of the member the kernel names
-     * @param response    the C type of the response struct, null where there is none
+     *     for the extended ones up to the end of the member the kernel names
+     * @param response the C type of the response struct, null where there is none
      * @param responseSize the least response size the kernel accepts (0: no response)
-     * @param udata       whether driver data follows the core request and response
+     * @param udata whether driver data follows the core request and response
      */
-    public record WriteMethod(int object, int command, String name, boolean extended, String request,
-            int requestSize, String response, int responseSize, boolean udata) {}
+    public record WriteMethod(
+            int object,
+            int command,
+            String name,
+            boolean extended,
+            String request,
+            int requestSize,
+            String response,
+            int responseSize,
+            boolean udata) {}
 
     /**
      * The write commands registered by the 6.1 kernel (uverbs_def_write_intf in
      * drivers/infiniband/core/uverbs_cmd.c, Debian linux-source-6.1 6.1.192). REG_SMR, MODIFY_AH,
-     * QUERY_AH, QUERY_MR, BIND_MW and PEEK_CQ are numbered but not registered: the kernel fails them.
+     * QUERY_AH, QUERY_MR, BIND_MW and PEEK_CQ are numbered but not registered: the kernel fails
+     * them.
      */
-    public static final List<WriteMethod> WRITE_METHODS = List.of(
-            w(UVERBS_OBJECT_AH, IB_USER_VERBS_CMD_CREATE_AH, "IB_USER_VERBS_CMD_CREATE_AH",
-                    false, CreateAh.C_TYPE, CreateAh.SIZE,
-                    CreateAhResp.C_TYPE, CreateAhResp.SIZE, true),
-            w(UVERBS_OBJECT_AH, IB_USER_VERBS_CMD_DESTROY_AH, "IB_USER_VERBS_CMD_DESTROY_AH",
-                    false, DestroyAh.C_TYPE, DestroyAh.SIZE,
-                    null, 0, false),
-            w(UVERBS_OBJECT_COMP_CHANNEL, IB_USER_VERBS_CMD_CREATE_COMP_CHANNEL, "IB_USER_VERBS_CMD_CREATE_COMP_CHANNEL",
-                    false, CreateCompChannel.C_TYPE, CreateCompChannel.SIZE,
-                    CreateCompChannelResp.C_TYPE, CreateCompChannelResp.SIZE, false),
-            w(UVERBS_OBJECT_CQ, IB_USER_VERBS_CMD_CREATE_CQ, "IB_USER_VERBS_CMD_CREATE_CQ",
-                    false, CreateCq.C_TYPE, CreateCq.SIZE,
-                    CreateCqResp.C_TYPE, CreateCqResp.SIZE, true),
-            w(UVERBS_OBJECT_CQ, IB_USER_VERBS_CMD_DESTROY_CQ, "IB_USER_VERBS_CMD_DESTROY_CQ",
-                    false, DestroyCq.C_TYPE, DestroyCq.SIZE,
-                    UverbsAttrStructs.DestroyCqResp.C_TYPE, UverbsAttrStructs.DestroyCqResp.SIZE, false),
-            w(UVERBS_OBJECT_CQ, IB_USER_VERBS_CMD_POLL_CQ, "IB_USER_VERBS_CMD_POLL_CQ",
-                    false, PollCq.C_TYPE, PollCq.SIZE,
-                    PollCqResp.C_TYPE, PollCqResp.SIZE, false),
-            w(UVERBS_OBJECT_CQ, IB_USER_VERBS_CMD_REQ_NOTIFY_CQ, "IB_USER_VERBS_CMD_REQ_NOTIFY_CQ",
-                    false, ReqNotifyCq.C_TYPE, ReqNotifyCq.SIZE,
-                    null, 0, false),
-            w(UVERBS_OBJECT_CQ, IB_USER_VERBS_CMD_RESIZE_CQ, "IB_USER_VERBS_CMD_RESIZE_CQ",
-                    false, ResizeCq.C_TYPE, ResizeCq.SIZE,
-                    ResizeCqResp.C_TYPE, ResizeCqResp.SIZE, true),
-            w(UVERBS_OBJECT_CQ, IB_USER_VERBS_EX_CMD_CREATE_CQ, "IB_USER_VERBS_EX_CMD_CREATE_CQ",
-                    true, ExCreateCq.C_TYPE, ExCreateCq.OFF_RESERVED + 4,
-                    ExCreateCqResp.C_TYPE, ExCreateCqResp.OFF_RESPONSE_LENGTH + 4, false),
-            w(UVERBS_OBJECT_CQ, IB_USER_VERBS_EX_CMD_MODIFY_CQ, "IB_USER_VERBS_EX_CMD_MODIFY_CQ",
-                    true, ExModifyCq.C_TYPE, ExModifyCq.SIZE,
-                    null, 0, false),
-            w(UVERBS_OBJECT_DEVICE, IB_USER_VERBS_CMD_GET_CONTEXT, "IB_USER_VERBS_CMD_GET_CONTEXT",
-                    false, GetContext.C_TYPE, GetContext.SIZE,
-                    GetContextResp.C_TYPE, GetContextResp.SIZE, true),
-            w(UVERBS_OBJECT_DEVICE, IB_USER_VERBS_CMD_QUERY_DEVICE, "IB_USER_VERBS_CMD_QUERY_DEVICE",
-                    false, QueryDevice.C_TYPE, QueryDevice.SIZE,
-                    QueryDeviceResp.C_TYPE, QueryDeviceResp.SIZE, false),
-            w(UVERBS_OBJECT_DEVICE, IB_USER_VERBS_CMD_QUERY_PORT, "IB_USER_VERBS_CMD_QUERY_PORT",
-                    false, QueryPort.C_TYPE, QueryPort.SIZE,
-                    QueryPortResp.C_TYPE, QueryPortResp.SIZE, false),
-            w(UVERBS_OBJECT_DEVICE, IB_USER_VERBS_EX_CMD_QUERY_DEVICE, "IB_USER_VERBS_EX_CMD_QUERY_DEVICE",
-                    true, ExQueryDevice.C_TYPE, ExQueryDevice.OFF_RESERVED + 4,
-                    ExQueryDeviceResp.C_TYPE, ExQueryDeviceResp.OFF_RESPONSE_LENGTH + 4, false),
-            w(UVERBS_OBJECT_FLOW, IB_USER_VERBS_EX_CMD_CREATE_FLOW, "IB_USER_VERBS_EX_CMD_CREATE_FLOW",
-                    true, CreateFlow.C_TYPE, CreateFlow.OFF_FLOW_ATTR + 16,
-                    CreateFlowResp.C_TYPE, CreateFlowResp.OFF_FLOW_HANDLE + 4, false),
-            w(UVERBS_OBJECT_FLOW, IB_USER_VERBS_EX_CMD_DESTROY_FLOW, "IB_USER_VERBS_EX_CMD_DESTROY_FLOW",
-                    true, DestroyFlow.C_TYPE, DestroyFlow.SIZE,
-                    null, 0, false),
-            w(UVERBS_OBJECT_MR, IB_USER_VERBS_CMD_DEREG_MR, "IB_USER_VERBS_CMD_DEREG_MR",
-                    false, DeregMr.C_TYPE, DeregMr.SIZE,
-                    null, 0, false),
-            w(UVERBS_OBJECT_MR, IB_USER_VERBS_CMD_REG_MR, "IB_USER_VERBS_CMD_REG_MR",
-                    false, RegMr.C_TYPE, RegMr.SIZE,
-                    RegMrResp.C_TYPE, RegMrResp.SIZE, true),
-            w(UVERBS_OBJECT_MR, IB_USER_VERBS_CMD_REREG_MR, "IB_USER_VERBS_CMD_REREG_MR",
-                    false, ReregMr.C_TYPE, ReregMr.SIZE,
-                    ReregMrResp.C_TYPE, ReregMrResp.SIZE, true),
-            w(UVERBS_OBJECT_MW, IB_USER_VERBS_CMD_ALLOC_MW, "IB_USER_VERBS_CMD_ALLOC_MW",
-                    false, AllocMw.C_TYPE, AllocMw.SIZE,
-                    AllocMwResp.C_TYPE, AllocMwResp.SIZE, true),
-            w(UVERBS_OBJECT_MW, IB_USER_VERBS_CMD_DEALLOC_MW, "IB_USER_VERBS_CMD_DEALLOC_MW",
-                    false, DeallocMw.C_TYPE, DeallocMw.SIZE,
-                    null, 0, false),
-            w(UVERBS_OBJECT_PD, IB_USER_VERBS_CMD_ALLOC_PD, "IB_USER_VERBS_CMD_ALLOC_PD",
-                    false, AllocPd.C_TYPE, AllocPd.SIZE,
-                    AllocPdResp.C_TYPE, AllocPdResp.SIZE, true),
-            w(UVERBS_OBJECT_PD, IB_USER_VERBS_CMD_DEALLOC_PD, "IB_USER_VERBS_CMD_DEALLOC_PD",
-                    false, DeallocPd.C_TYPE, DeallocPd.SIZE,
-                    null, 0, false),
-            w(UVERBS_OBJECT_QP, IB_USER_VERBS_CMD_ATTACH_MCAST, "IB_USER_VERBS_CMD_ATTACH_MCAST",
-                    false, AttachMcast.C_TYPE, AttachMcast.SIZE,
-                    null, 0, false),
-            w(UVERBS_OBJECT_QP, IB_USER_VERBS_CMD_CREATE_QP, "IB_USER_VERBS_CMD_CREATE_QP",
-                    false, CreateQp.C_TYPE, CreateQp.SIZE,
-                    CreateQpResp.C_TYPE, CreateQpResp.SIZE, true),
-            w(UVERBS_OBJECT_QP, IB_USER_VERBS_CMD_DESTROY_QP, "IB_USER_VERBS_CMD_DESTROY_QP",
-                    false, DestroyQp.C_TYPE, DestroyQp.SIZE,
-                    UverbsAttrStructs.DestroyQpResp.C_TYPE, UverbsAttrStructs.DestroyQpResp.SIZE, false),
-            w(UVERBS_OBJECT_QP, IB_USER_VERBS_CMD_DETACH_MCAST, "IB_USER_VERBS_CMD_DETACH_MCAST",
-                    false, DetachMcast.C_TYPE, DetachMcast.SIZE,
-                    null, 0, false),
-            w(UVERBS_OBJECT_QP, IB_USER_VERBS_CMD_MODIFY_QP, "IB_USER_VERBS_CMD_MODIFY_QP",
-                    false, ModifyQp.C_TYPE, ModifyQp.SIZE,
-                    null, 0, false),
-            w(UVERBS_OBJECT_QP, IB_USER_VERBS_CMD_POST_RECV, "IB_USER_VERBS_CMD_POST_RECV",
-                    false, PostRecv.C_TYPE, PostRecv.SIZE,
-                    PostRecvResp.C_TYPE, PostRecvResp.SIZE, false),
-            w(UVERBS_OBJECT_QP, IB_USER_VERBS_CMD_POST_SEND, "IB_USER_VERBS_CMD_POST_SEND",
-                    false, PostSend.C_TYPE, PostSend.SIZE,
-                    PostSendResp.C_TYPE, PostSendResp.SIZE, false),
-            w(UVERBS_OBJECT_QP, IB_USER_VERBS_CMD_QUERY_QP, "IB_USER_VERBS_CMD_QUERY_QP",
-                    false, QueryQp.C_TYPE, QueryQp.SIZE,
-                    QueryQpResp.C_TYPE, QueryQpResp.SIZE, false),
-            w(UVERBS_OBJECT_QP, IB_USER_VERBS_EX_CMD_CREATE_QP, "IB_USER_VERBS_EX_CMD_CREATE_QP",
-                    true, ExCreateQp.C_TYPE, ExCreateQp.OFF_COMP_MASK + 4,
-                    ExCreateQpResp.C_TYPE, ExCreateQpResp.OFF_RESPONSE_LENGTH + 4, false),
-            w(UVERBS_OBJECT_QP, IB_USER_VERBS_EX_CMD_MODIFY_QP, "IB_USER_VERBS_EX_CMD_MODIFY_QP",
-                    true, ExModifyQp.C_TYPE, ExModifyQp.OFF_BASE + ModifyQp.SIZE,
-                    ExModifyQpResp.C_TYPE, ExModifyQpResp.OFF_RESPONSE_LENGTH + 4, false),
-            w(UVERBS_OBJECT_RWQ_IND_TBL, IB_USER_VERBS_EX_CMD_CREATE_RWQ_IND_TBL, "IB_USER_VERBS_EX_CMD_CREATE_RWQ_IND_TBL",
-                    true, ExCreateRwqIndTable.C_TYPE, ExCreateRwqIndTable.OFF_LOG_IND_TBL_SIZE + 4,
-                    ExCreateRwqIndTableResp.C_TYPE, ExCreateRwqIndTableResp.OFF_IND_TBL_NUM + 4, false),
-            w(UVERBS_OBJECT_RWQ_IND_TBL, IB_USER_VERBS_EX_CMD_DESTROY_RWQ_IND_TBL, "IB_USER_VERBS_EX_CMD_DESTROY_RWQ_IND_TBL",
-                    true, ExDestroyRwqIndTable.C_TYPE, ExDestroyRwqIndTable.SIZE,
-                    null, 0, false),
-            w(UVERBS_OBJECT_WQ, IB_USER_VERBS_EX_CMD_CREATE_WQ, "IB_USER_VERBS_EX_CMD_CREATE_WQ",
-                    true, ExCreateWq.C_TYPE, ExCreateWq.OFF_MAX_SGE + 4,
-                    ExCreateWqResp.C_TYPE, ExCreateWqResp.OFF_WQN + 4, false),
-            w(UVERBS_OBJECT_WQ, IB_USER_VERBS_EX_CMD_DESTROY_WQ, "IB_USER_VERBS_EX_CMD_DESTROY_WQ",
-                    true, ExDestroyWq.C_TYPE, ExDestroyWq.OFF_WQ_HANDLE + 4,
-                    ExDestroyWqResp.C_TYPE, ExDestroyWqResp.OFF_RESERVED + 4, false),
-            w(UVERBS_OBJECT_WQ, IB_USER_VERBS_EX_CMD_MODIFY_WQ, "IB_USER_VERBS_EX_CMD_MODIFY_WQ",
-                    true, ExModifyWq.C_TYPE, ExModifyWq.OFF_CURR_WQ_STATE + 4,
-                    null, 0, false),
-            w(UVERBS_OBJECT_SRQ, IB_USER_VERBS_CMD_CREATE_SRQ, "IB_USER_VERBS_CMD_CREATE_SRQ",
-                    false, CreateSrq.C_TYPE, CreateSrq.SIZE,
-                    CreateSrqResp.C_TYPE, CreateSrqResp.SIZE, true),
-            w(UVERBS_OBJECT_SRQ, IB_USER_VERBS_CMD_CREATE_XSRQ, "IB_USER_VERBS_CMD_CREATE_XSRQ",
-                    false, CreateXsrq.C_TYPE, CreateXsrq.SIZE,
-                    CreateSrqResp.C_TYPE, CreateSrqResp.SIZE, true),
-            w(UVERBS_OBJECT_SRQ, IB_USER_VERBS_CMD_DESTROY_SRQ, "IB_USER_VERBS_CMD_DESTROY_SRQ",
-                    false, DestroySrq.C_TYPE, DestroySrq.SIZE,
-                    UverbsAttrStructs.DestroySrqResp.C_TYPE, UverbsAttrStructs.DestroySrqResp.SIZE, false),
-            w(UVERBS_OBJECT_SRQ, IB_USER_VERBS_CMD_MODIFY_SRQ, "IB_USER_VERBS_CMD_MODIFY_SRQ",
-                    false, ModifySrq.C_TYPE, ModifySrq.SIZE,
-                    null, 0, true),
-            w(UVERBS_OBJECT_SRQ, IB_USER_VERBS_CMD_POST_SRQ_RECV, "IB_USER_VERBS_CMD_POST_SRQ_RECV",
-                    false, PostSrqRecv.C_TYPE, PostSrqRecv.SIZE,
-                    PostSrqRecvResp.C_TYPE, PostSrqRecvResp.SIZE, false),
-            w(UVERBS_OBJECT_SRQ, IB_USER_VERBS_CMD_QUERY_SRQ, "IB_USER_VERBS_CMD_QUERY_SRQ",
-                    false, QuerySrq.C_TYPE, QuerySrq.SIZE,
-                    QuerySrqResp.C_TYPE, QuerySrqResp.SIZE, false),
-            w(UVERBS_OBJECT_XRCD, IB_USER_VERBS_CMD_CLOSE_XRCD, "IB_USER_VERBS_CMD_CLOSE_XRCD",
-                    false, CloseXrcd.C_TYPE, CloseXrcd.SIZE,
-                    null, 0, false),
-            w(UVERBS_OBJECT_XRCD, IB_USER_VERBS_CMD_OPEN_QP, "IB_USER_VERBS_CMD_OPEN_QP",
-                    false, OpenQp.C_TYPE, OpenQp.SIZE,
-                    CreateQpResp.C_TYPE, CreateQpResp.SIZE, true),
-            w(UVERBS_OBJECT_XRCD, IB_USER_VERBS_CMD_OPEN_XRCD, "IB_USER_VERBS_CMD_OPEN_XRCD",
-                    false, OpenXrcd.C_TYPE, OpenXrcd.SIZE, OpenXrcdResp.C_TYPE, OpenXrcdResp.SIZE, true));
+    public static final List<WriteMethod> WRITE_METHODS =
+            List.of(
+                    w(
+                            UVERBS_OBJECT_AH,
+                            IB_USER_VERBS_CMD_CREATE_AH,
+                            "IB_USER_VERBS_CMD_CREATE_AH",
+                            false,
+                            CreateAh.C_TYPE,
+                            CreateAh.SIZE,
+                            CreateAhResp.C_TYPE,
+                            CreateAhResp.SIZE,
+                            true),
+                    w(
+                            UVERBS_OBJECT_AH,
+                            IB_USER_VERBS_CMD_DESTROY_AH,
+                            "IB_USER_VERBS_CMD_DESTROY_AH",
+                            false,
+                            DestroyAh.C_TYPE,
+                            DestroyAh.SIZE,
+                            null,
+                            0,
+                            false),
+                    w(
+                            UVERBS_OBJECT_COMP_CHANNEL,
+                            IB_USER_VERBS_CMD_CREATE_COMP_CHANNEL,
+                            "IB_USER_VERBS_CMD_CREATE_COMP_CHANNEL",
+                            false,
+                            CreateCompChannel.C_TYPE,
+                            CreateCompChannel.SIZE,
+                            CreateCompChannelResp.C_TYPE,
+                            CreateCompChannelResp.SIZE,
+                            false),
+                    w(
+                            UVERBS_OBJECT_CQ,
+                            IB_USER_VERBS_CMD_CREATE_CQ,
+                            "IB_USER_VERBS_CMD_CREATE_CQ",
+                            false,
+                            CreateCq.C_TYPE,
+                            CreateCq.SIZE,
+                            CreateCqResp.C_TYPE,
+                            CreateCqResp.SIZE,
+                            true),
+                    w(
+                            UVERBS_OBJECT_CQ,
+                            IB_USER_VERBS_CMD_DESTROY_CQ,
+                            "IB_USER_VERBS_CMD_DESTROY_CQ",
+                            false,
+                            DestroyCq.C_TYPE,
+                            DestroyCq.SIZE,
+                            UverbsAttrStructs.DestroyCqResp.C_TYPE,
+                            UverbsAttrStructs.DestroyCqResp.SIZE,
+                            false),
+                    w(
+                            UVERBS_OBJECT_CQ,
+                            IB_USER_VERBS_CMD_POLL_CQ,
+                            "IB_USER_VERBS_CMD_POLL_CQ",
+                            false,
+                            PollCq.C_TYPE,
+                            PollCq.SIZE,
+                            PollCqResp.C_TYPE,
+                            PollCqResp.SIZE,
+                            false),
+                    w(
+                            UVERBS_OBJECT_CQ,
+                            IB_USER_VERBS_CMD_REQ_NOTIFY_CQ,
+                            "IB_USER_VERBS_CMD_REQ_NOTIFY_CQ",
+                            false,
+                            ReqNotifyCq.C_TYPE,
+                            ReqNotifyCq.SIZE,
+                            null,
+                            0,
+                            false),
+                    w(
+                            UVERBS_OBJECT_CQ,
+                            IB_USER_VERBS_CMD_RESIZE_CQ,
+                            "IB_USER_VERBS_CMD_RESIZE_CQ",
+                            false,
+                            ResizeCq.C_TYPE,
+                            ResizeCq.SIZE,
+                            ResizeCqResp.C_TYPE,
+                            ResizeCqResp.SIZE,
+                            true),
+                    w(
+                            UVERBS_OBJECT_CQ,
+                            IB_USER_VERBS_EX_CMD_CREATE_CQ,
+                            "IB_USER_VERBS_EX_CMD_CREATE_CQ",
+                            true,
+                            ExCreateCq.C_TYPE,
+                            ExCreateCq.OFF_RESERVED + 4,
+                            ExCreateCqResp.C_TYPE,
+                            ExCreateCqResp.OFF_RESPONSE_LENGTH + 4,
+                            false),
+                    w(
+                            UVERBS_OBJECT_CQ,
+                            IB_USER_VERBS_EX_CMD_MODIFY_CQ,
+                            "IB_USER_VERBS_EX_CMD_MODIFY_CQ",
+                            true,
+                            ExModifyCq.C_TYPE,
+                            ExModifyCq.SIZE,
+                            null,
+                            0,
+                            false),
+                    w(
+                            UVERBS_OBJECT_DEVICE,
+                            IB_USER_VERBS_CMD_GET_CONTEXT,
+                            "IB_USER_VERBS_CMD_GET_CONTEXT",
+                            false,
+                            GetContext.C_TYPE,
+                            GetContext.SIZE,
+                            GetContextResp.C_TYPE,
+                            GetContextResp.SIZE,
+                            true),
+                    w(
+                            UVERBS_OBJECT_DEVICE,
+                            IB_USER_VERBS_CMD_QUERY_DEVICE,
+                            "IB_USER_VERBS_CMD_QUERY_DEVICE",
+                            false,
+                            QueryDevice.C_TYPE,
+                            QueryDevice.SIZE,
+                            QueryDeviceResp.C_TYPE,
+                            QueryDeviceResp.SIZE,
+                            false),
+                    w(
+                            UVERBS_OBJECT_DEVICE,
+                            IB_USER_VERBS_CMD_QUERY_PORT,
+                            "IB_USER_VERBS_CMD_QUERY_PORT",
+                            false,
+                            QueryPort.C_TYPE,
+                            QueryPort.SIZE,
+                            QueryPortResp.C_TYPE,
+                            QueryPortResp.SIZE,
+                            false),
+                    w(
+                            UVERBS_OBJECT_DEVICE,
+                            IB_USER_VERBS_EX_CMD_QUERY_DEVICE,
+                            "IB_USER_VERBS_EX_CMD_QUERY_DEVICE",
+                            true,
+                            ExQueryDevice.C_TYPE,
+                            ExQueryDevice.OFF_RESERVED + 4,
+                            ExQueryDeviceResp.C_TYPE,
+                            ExQueryDeviceResp.OFF_RESPONSE_LENGTH + 4,
+                            false),
+                    w(
+                            UVERBS_OBJECT_FLOW,
+                            IB_USER_VERBS_EX_CMD_CREATE_FLOW,
+                            "IB_USER_VERBS_EX_CMD_CREATE_FLOW",
+                            true,
+                            CreateFlow.C_TYPE,
+                            CreateFlow.OFF_FLOW_ATTR + 16,
+                            CreateFlowResp.C_TYPE,
+                            CreateFlowResp.OFF_FLOW_HANDLE + 4,
+                            false),
+                    w(
+                            UVERBS_OBJECT_FLOW,
+                            IB_USER_VERBS_EX_CMD_DESTROY_FLOW,
+                            "IB_USER_VERBS_EX_CMD_DESTROY_FLOW",
+                            true,
+                            DestroyFlow.C_TYPE,
+                            DestroyFlow.SIZE,
+                            null,
+                            0,
+                            false),
+                    w(
+                            UVERBS_OBJECT_MR,
+                            IB_USER_VERBS_CMD_DEREG_MR,
+                            "IB_USER_VERBS_CMD_DEREG_MR",
+                            false,
+                            DeregMr.C_TYPE,
+                            DeregMr.SIZE,
+                            null,
+                            0,
+                            false),
+                    w(
+                            UVERBS_OBJECT_MR,
+                            IB_USER_VERBS_CMD_REG_MR,
+                            "IB_USER_VERBS_CMD_REG_MR",
+                            false,
+                            RegMr.C_TYPE,
+                            RegMr.SIZE,
+                            RegMrResp.C_TYPE,
+                            RegMrResp.SIZE,
+                            true),
+                    w(
+                            UVERBS_OBJECT_MR,
+                            IB_USER_VERBS_CMD_REREG_MR,
+                            "IB_USER_VERBS_CMD_REREG_MR",
+                            false,
+                            ReregMr.C_TYPE,
+                            ReregMr.SIZE,
+                            ReregMrResp.C_TYPE,
+                            ReregMrResp.SIZE,
+                            true),
+                    w(
+                            UVERBS_OBJECT_MW,
+                            IB_USER_VERBS_CMD_ALLOC_MW,
+                            "IB_USER_VERBS_CMD_ALLOC_MW",
+                            false,
+                            AllocMw.C_TYPE,
+                            AllocMw.SIZE,
+                            AllocMwResp.C_TYPE,
+                            AllocMwResp.SIZE,
+                            true),
+                    w(
+                            UVERBS_OBJECT_MW,
+                            IB_USER_VERBS_CMD_DEALLOC_MW,
+                            "IB_USER_VERBS_CMD_DEALLOC_MW",
+                            false,
+                            DeallocMw.C_TYPE,
+                            DeallocMw.SIZE,
+                            null,
+                            0,
+                            false),
+                    w(
+                            UVERBS_OBJECT_PD,
+                            IB_USER_VERBS_CMD_ALLOC_PD,
+                            "IB_USER_VERBS_CMD_ALLOC_PD",
+                            false,
+                            AllocPd.C_TYPE,
+                            AllocPd.SIZE,
+                            AllocPdResp.C_TYPE,
+                            AllocPdResp.SIZE,
+                            true),
+                    w(
+                            UVERBS_OBJECT_PD,
+                            IB_USER_VERBS_CMD_DEALLOC_PD,
+                            "IB_USER_VERBS_CMD_DEALLOC_PD",
+                            false,
+                            DeallocPd.C_TYPE,
+                            DeallocPd.SIZE,
+                            null,
+                            0,
+                            false),
+                    w(
+                            UVERBS_OBJECT_QP,
+                            IB_USER_VERBS_CMD_ATTACH_MCAST,
+                            "IB_USER_VERBS_CMD_ATTACH_MCAST",
+                            false,
+                            AttachMcast.C_TYPE,
+                            AttachMcast.SIZE,
+                            null,
+                            0,
+                            false),
+                    w(
+                            UVERBS_OBJECT_QP,
+                            IB_USER_VERBS_CMD_CREATE_QP,
+                            "IB_USER_VERBS_CMD_CREATE_QP",
+                            false,
+                            CreateQp.C_TYPE,
+                            CreateQp.SIZE,
+                            CreateQpResp.C_TYPE,
+                            CreateQpResp.SIZE,
+                            true),
+                    w(
+                            UVERBS_OBJECT_QP,
+                            IB_USER_VERBS_CMD_DESTROY_QP,
+                            "IB_USER_VERBS_CMD_DESTROY_QP",
+                            false,
+                            DestroyQp.C_TYPE,
+                            DestroyQp.SIZE,
+                            UverbsAttrStructs.DestroyQpResp.C_TYPE,
+                            UverbsAttrStructs.DestroyQpResp.SIZE,
+                            false),
+                    w(
+                            UVERBS_OBJECT_QP,
+                            IB_USER_VERBS_CMD_DETACH_MCAST,
+                            "IB_USER_VERBS_CMD_DETACH_MCAST",
+                            false,
+                            DetachMcast.C_TYPE,
+                            DetachMcast.SIZE,
+                            null,
+                            0,
+                            false),
+                    w(
+                            UVERBS_OBJECT_QP,
+                            IB_USER_VERBS_CMD_MODIFY_QP,
+                            "IB_USER_VERBS_CMD_MODIFY_QP",
+                            false,
+                            ModifyQp.C_TYPE,
+                            ModifyQp.SIZE,
+                            null,
+                            0,
+                            false),
+                    w(
+                            UVERBS_OBJECT_QP,
+                            IB_USER_VERBS_CMD_POST_RECV,
+                            "IB_USER_VERBS_CMD_POST_RECV",
+                            false,
+                            PostRecv.C_TYPE,
+                            PostRecv.SIZE,
+                            PostRecvResp.C_TYPE,
+                            PostRecvResp.SIZE,
+                            false),
+                    w(
+                            UVERBS_OBJECT_QP,
+                            IB_USER_VERBS_CMD_POST_SEND,
+                            "IB_USER_VERBS_CMD_POST_SEND",
+                            false,
+                            PostSend.C_TYPE,
+                            PostSend.SIZE,
+                            PostSendResp.C_TYPE,
+                            PostSendResp.SIZE,
+                            false),
+                    w(
+                            UVERBS_OBJECT_QP,
+                            IB_USER_VERBS_CMD_QUERY_QP,
+                            "IB_USER_VERBS_CMD_QUERY_QP",
+                            false,
+                            QueryQp.C_TYPE,
+                            QueryQp.SIZE,
+                            QueryQpResp.C_TYPE,
+                            QueryQpResp.SIZE,
+                            false),
+                    w(
+                            UVERBS_OBJECT_QP,
+                            IB_USER_VERBS_EX_CMD_CREATE_QP,
+                            "IB_USER_VERBS_EX_CMD_CREATE_QP",
+                            true,
+                            ExCreateQp.C_TYPE,
+                            ExCreateQp.OFF_COMP_MASK + 4,
+                            ExCreateQpResp.C_TYPE,
+                            ExCreateQpResp.OFF_RESPONSE_LENGTH + 4,
+                            false),
+                    w(
+                            UVERBS_OBJECT_QP,
+                            IB_USER_VERBS_EX_CMD_MODIFY_QP,
+                            "IB_USER_VERBS_EX_CMD_MODIFY_QP",
+                            true,
+                            ExModifyQp.C_TYPE,
+                            ExModifyQp.OFF_BASE + ModifyQp.SIZE,
+                            ExModifyQpResp.C_TYPE,
+                            ExModifyQpResp.OFF_RESPONSE_LENGTH + 4,
+                            false),
+                    w(
+                            UVERBS_OBJECT_RWQ_IND_TBL,
+                            IB_USER_VERBS_EX_CMD_CREATE_RWQ_IND_TBL,
+                            "IB_USER_VERBS_EX_CMD_CREATE_RWQ_IND_TBL",
+                            true,
+                            ExCreateRwqIndTable.C_TYPE,
+                            ExCreateRwqIndTable.OFF_LOG_IND_TBL_SIZE + 4,
+                            ExCreateRwqIndTableResp.C_TYPE,
+                            ExCreateRwqIndTableResp.OFF_IND_TBL_NUM + 4,
+                            false),
+                    w(
+                            UVERBS_OBJECT_RWQ_IND_TBL,
+                            IB_USER_VERBS_EX_CMD_DESTROY_RWQ_IND_TBL,
+                            "IB_USER_VERBS_EX_CMD_DESTROY_RWQ_IND_TBL",
+                            true,
+                            ExDestroyRwqIndTable.C_TYPE,
+                            ExDestroyRwqIndTable.SIZE,
+                            null,
+                            0,
+                            false),
+                    w(
+                            UVERBS_OBJECT_WQ,
+                            IB_USER_VERBS_EX_CMD_CREATE_WQ,
+                            "IB_USER_VERBS_EX_CMD_CREATE_WQ",
+                            true,
+                            ExCreateWq.C_TYPE,
+                            ExCreateWq.OFF_MAX_SGE + 4,
+                            ExCreateWqResp.C_TYPE,
+                            ExCreateWqResp.OFF_WQN + 4,
+                            false),
+                    w(
+                            UVERBS_OBJECT_WQ,
+                            IB_USER_VERBS_EX_CMD_DESTROY_WQ,
+                            "IB_USER_VERBS_EX_CMD_DESTROY_WQ",
+                            true,
+                            ExDestroyWq.C_TYPE,
+                            ExDestroyWq.OFF_WQ_HANDLE + 4,
+                            ExDestroyWqResp.C_TYPE,
+                            ExDestroyWqResp.OFF_RESERVED + 4,
+                            false),
+                    w(
+                            UVERBS_OBJECT_WQ,
+                            IB_USER_VERBS_EX_CMD_MODIFY_WQ,
+                            "IB_USER_VERBS_EX_CMD_MODIFY_WQ",
+                            true,
+                            ExModifyWq.C_TYPE,
+                            ExModifyWq.OFF_CURR_WQ_STATE + 4,
+                            null,
+                            0,
+                            false),
+                    w(
+                            UVERBS_OBJECT_SRQ,
+                            IB_USER_VERBS_CMD_CREATE_SRQ,
+                            "IB_USER_VERBS_CMD_CREATE_SRQ",
+                            false,
+                            CreateSrq.C_TYPE,
+                            CreateSrq.SIZE,
+                            CreateSrqResp.C_TYPE,
+                            CreateSrqResp.SIZE,
+                            true),
+                    w(
+                            UVERBS_OBJECT_SRQ,
+                            IB_USER_VERBS_CMD_CREATE_XSRQ,
+                            "IB_USER_VERBS_CMD_CREATE_XSRQ",
+                            false,
+                            CreateXsrq.C_TYPE,
+                            CreateXsrq.SIZE,
+                            CreateSrqResp.C_TYPE,
+                            CreateSrqResp.SIZE,
+                            true),
+                    w(
+                            UVERBS_OBJECT_SRQ,
+                            IB_USER_VERBS_CMD_DESTROY_SRQ,
+                            "IB_USER_VERBS_CMD_DESTROY_SRQ",
+                            false,
+                            DestroySrq.C_TYPE,
+                            DestroySrq.SIZE,
+                            UverbsAttrStructs.DestroySrqResp.C_TYPE,
+                            UverbsAttrStructs.DestroySrqResp.SIZE,
+                            false),
+                    w(
+                            UVERBS_OBJECT_SRQ,
+                            IB_USER_VERBS_CMD_MODIFY_SRQ,
+                            "IB_USER_VERBS_CMD_MODIFY_SRQ",
+                            false,
+                            ModifySrq.C_TYPE,
+                            ModifySrq.SIZE,
+                            null,
+                            0,
+                            true),
+                    w(
+                            UVERBS_OBJECT_SRQ,
+                            IB_USER_VERBS_CMD_POST_SRQ_RECV,
+                            "IB_USER_VERBS_CMD_POST_SRQ_RECV",
+                            false,
+                            PostSrqRecv.C_TYPE,
+                            PostSrqRecv.SIZE,
+                            PostSrqRecvResp.C_TYPE,
+                            PostSrqRecvResp.SIZE,
+                            false),
+                    w(
+                            UVERBS_OBJECT_SRQ,
+                            IB_USER_VERBS_CMD_QUERY_SRQ,
+                            "IB_USER_VERBS_CMD_QUERY_SRQ",
+                            false,
+                            QuerySrq.C_TYPE,
+                            QuerySrq.SIZE,
+                            QuerySrqResp.C_TYPE,
+                            QuerySrqResp.SIZE,
+                            false),
+                    w(
+                            UVERBS_OBJECT_XRCD,
+                            IB_USER_VERBS_CMD_CLOSE_XRCD,
+                            "IB_USER_VERBS_CMD_CLOSE_XRCD",
+                            false,
+                            CloseXrcd.C_TYPE,
+                            CloseXrcd.SIZE,
+                            null,
+                            0,
+                            false),
+                    w(
+                            UVERBS_OBJECT_XRCD,
+                            IB_USER_VERBS_CMD_OPEN_QP,
+                            "IB_USER_VERBS_CMD_OPEN_QP",
+                            false,
+                            OpenQp.C_TYPE,
+                            OpenQp.SIZE,
+                            CreateQpResp.C_TYPE,
+                            CreateQpResp.SIZE,
+                            true),
+                    w(
+                            UVERBS_OBJECT_XRCD,
+                            IB_USER_VERBS_CMD_OPEN_XRCD,
+                            "IB_USER_VERBS_CMD_OPEN_XRCD",
+                            false,
+                            OpenXrcd.C_TYPE,
+                            OpenXrcd.SIZE,
+                            OpenXrcdResp.C_TYPE,
+                            OpenXrcdResp.SIZE,
+                            true));
 
-    private static WriteMethod w(int object, int command, String name, boolean extended, String request,
-            int requestSize, String response, int responseSize, boolean udata) {
-        return new WriteMethod(object, command, name, extended, request, requestSize, response, responseSize, udata);
+    private static WriteMethod w(
+            int object,
+            int command,
+            String name,
+            boolean extended,
+            String request,
+            int requestSize,
+            String response,
+            int responseSize,
+            boolean udata) {
+        return new WriteMethod(
+                object,
+                command,
+                name,
+                extended,
+                request,
+                requestSize,
+                response,
+                responseSize,
+                udata);
     }
 
     /** {@code struct ib_uverbs_cmd_hdr} (ib_user_verbs.h). */

@@ -2,13 +2,14 @@ package dev.sluice.rdmaproxy.abi;
 
 /**
  * ConnectX (mlx5_ib) driver data: the private structs that travel in UHW_IN/UHW_OUT of the core
- * create methods (and in the legacy commands' driver_data), the structs of mlx5's own attributes, and
- * the values carried in mlx5 CONST_IN/FLAGS_IN attributes. The ioctl ids are in {@link Mlx5Ids}.
+ * create methods (and in the legacy commands' driver_data), the structs of mlx5's own attributes,
+ * and the values carried in mlx5 CONST_IN/FLAGS_IN attributes. The ioctl ids are in {@link
+ * Mlx5Ids}.
  *
- * <p>What matters to a proxy: {@link CreateCq}, {@link CreateQp}, {@link CreateSrq} and
- * {@link CreateWq} carry user virtual addresses ({@code buf_addr}, {@code db_addr}, {@code sq_buf_addr})
- * of queue buffers the kernel pins, and {@link AllocUcontextReqV2#OFF_FLAGS} carries
- * {@link #MLX5_IB_ALLOC_UCTX_DEVX}, which asks for a DEVX-capable context (raw firmware commands).
+ * <p>What matters to a proxy: {@link CreateCq}, {@link CreateQp}, {@link CreateSrq} and {@link
+ * CreateWq} carry user virtual addresses ({@code buf_addr}, {@code db_addr}, {@code sq_buf_addr})
+ * of queue buffers the kernel pins, and {@link AllocUcontextReqV2#OFF_FLAGS} carries {@link
+ * #MLX5_IB_ALLOC_UCTX_DEVX}, which asks for a DEVX-capable context (raw firmware commands).
  */
 public final class Mlx5Abi {
     // From include/uapi/rdma/mlx5_user_ioctl_cmds.h (linux-libc-dev 6.1.187): attribute values
@@ -119,7 +120,8 @@ public final class Mlx5Abi {
     public static final int MLX5_USER_ALLOC_UCONTEXT_FLOW_ACTION_FLAGS_ESP_AES_GCM_REQ_METADATA = 2;
     public static final int MLX5_USER_ALLOC_UCONTEXT_FLOW_ACTION_FLAGS_ESP_AES_GCM_SPI_STEERING = 4;
     public static final int MLX5_USER_ALLOC_UCONTEXT_FLOW_ACTION_FLAGS_ESP_AES_GCM_FULL_OFFLOAD = 8;
-    public static final int MLX5_USER_ALLOC_UCONTEXT_FLOW_ACTION_FLAGS_ESP_AES_GCM_TX_IV_IS_ESN = 16;
+    public static final int MLX5_USER_ALLOC_UCONTEXT_FLOW_ACTION_FLAGS_ESP_AES_GCM_TX_IV_IS_ESN =
+            16;
 
     // enum mlx5_ib_cqe_comp_res_format
     public static final int MLX5_IB_CQE_RES_FORMAT_HASH = 0x1;

@@ -11,15 +11,15 @@ import java.util.Map;
 
 /**
  * ConnectX (mlx5_ib) driver-namespace ids: mlx5's own objects, its methods (on its objects and on
- * core objects such as DM, FLOW, FLOW_ACTION, PD and DEVICE), and its attributes (on its methods and
- * added to core methods such as DM_ALLOC and QUERY_CONTEXT). Every id here is at least
- * {@link UverbsIoctl#UVERBS_UDATA_DRIVER_DATA_FLAG} (0x1000).
+ * core objects such as DM, FLOW, FLOW_ACTION, PD and DEVICE), and its attributes (on its methods
+ * and added to core methods such as DM_ALLOC and QUERY_CONTEXT). Every id here is at least {@link
+ * UverbsIoctl#UVERBS_UDATA_DRIVER_DATA_FLAG} (0x1000).
  *
- * <p>The name tables have the key types of the core ones, so a lookup can merge them
- * ({@link UverbsNames#withDriver}).
+ * <p>The name tables have the key types of the core ones, so a lookup can merge them ({@link
+ * UverbsNames#withDriver}).
  *
- * <p>{@code MLX5_IB_ATTR_CREATE_FLOW_ACTION_FLAGS} belongs to the ESP flow-action create method, which
- * the 6.1 kernel no longer registers.
+ * <p>{@code MLX5_IB_ATTR_CREATE_FLOW_ACTION_FLAGS} belongs to the ESP flow-action create method,
+ * which the 6.1 kernel no longer registers.
  */
 public final class Mlx5Ids {
     // From include/uapi/rdma/mlx5_user_ioctl_cmds.h (linux-libc-dev 6.1.187)
@@ -266,53 +266,147 @@ public final class Mlx5Ids {
     public static final int MLX5_IB_ATTR_QUERY_PORT = 0x1001;
 
     /** Driver object id -> C name. */
-    public static final Map<Integer, String> OBJECT_NAMES = Map.ofEntries(
-            Map.entry(MLX5_IB_OBJECT_DEVX, "MLX5_IB_OBJECT_DEVX"),
-            Map.entry(MLX5_IB_OBJECT_DEVX_OBJ, "MLX5_IB_OBJECT_DEVX_OBJ"),
-            Map.entry(MLX5_IB_OBJECT_DEVX_UMEM, "MLX5_IB_OBJECT_DEVX_UMEM"),
-            Map.entry(MLX5_IB_OBJECT_FLOW_MATCHER, "MLX5_IB_OBJECT_FLOW_MATCHER"),
-            Map.entry(MLX5_IB_OBJECT_DEVX_ASYNC_CMD_FD, "MLX5_IB_OBJECT_DEVX_ASYNC_CMD_FD"),
-            Map.entry(MLX5_IB_OBJECT_DEVX_ASYNC_EVENT_FD, "MLX5_IB_OBJECT_DEVX_ASYNC_EVENT_FD"),
-            Map.entry(MLX5_IB_OBJECT_VAR, "MLX5_IB_OBJECT_VAR"),
-            Map.entry(MLX5_IB_OBJECT_PP, "MLX5_IB_OBJECT_PP"),
-            Map.entry(MLX5_IB_OBJECT_UAR, "MLX5_IB_OBJECT_UAR"),
-            Map.entry(MLX5_IB_OBJECT_STEERING_ANCHOR, "MLX5_IB_OBJECT_STEERING_ANCHOR"));
+    public static final Map<Integer, String> OBJECT_NAMES =
+            Map.ofEntries(
+                    Map.entry(MLX5_IB_OBJECT_DEVX, "MLX5_IB_OBJECT_DEVX"),
+                    Map.entry(MLX5_IB_OBJECT_DEVX_OBJ, "MLX5_IB_OBJECT_DEVX_OBJ"),
+                    Map.entry(MLX5_IB_OBJECT_DEVX_UMEM, "MLX5_IB_OBJECT_DEVX_UMEM"),
+                    Map.entry(MLX5_IB_OBJECT_FLOW_MATCHER, "MLX5_IB_OBJECT_FLOW_MATCHER"),
+                    Map.entry(MLX5_IB_OBJECT_DEVX_ASYNC_CMD_FD, "MLX5_IB_OBJECT_DEVX_ASYNC_CMD_FD"),
+                    Map.entry(
+                            MLX5_IB_OBJECT_DEVX_ASYNC_EVENT_FD,
+                            "MLX5_IB_OBJECT_DEVX_ASYNC_EVENT_FD"),
+                    Map.entry(MLX5_IB_OBJECT_VAR, "MLX5_IB_OBJECT_VAR"),
+                    Map.entry(MLX5_IB_OBJECT_PP, "MLX5_IB_OBJECT_PP"),
+                    Map.entry(MLX5_IB_OBJECT_UAR, "MLX5_IB_OBJECT_UAR"),
+                    Map.entry(MLX5_IB_OBJECT_STEERING_ANCHOR, "MLX5_IB_OBJECT_STEERING_ANCHOR"));
 
     /** (object, method) -> C name of every mlx5 method, on mlx5 objects and on core objects. */
-    public static final Map<UverbsMethods.Key, String> METHOD_NAMES = Map.ofEntries(
-            name(UVERBS_OBJECT_DM, MLX5_IB_METHOD_DM_MAP_OP_ADDR, "MLX5_IB_METHOD_DM_MAP_OP_ADDR"),
-            name(UVERBS_OBJECT_DM, MLX5_IB_METHOD_DM_QUERY, "MLX5_IB_METHOD_DM_QUERY"),
-            name(MLX5_IB_OBJECT_DEVX, MLX5_IB_METHOD_DEVX_OTHER, "MLX5_IB_METHOD_DEVX_OTHER"),
-            name(MLX5_IB_OBJECT_DEVX, MLX5_IB_METHOD_DEVX_QUERY_UAR, "MLX5_IB_METHOD_DEVX_QUERY_UAR"),
-            name(MLX5_IB_OBJECT_DEVX, MLX5_IB_METHOD_DEVX_QUERY_EQN, "MLX5_IB_METHOD_DEVX_QUERY_EQN"),
-            name(MLX5_IB_OBJECT_DEVX, MLX5_IB_METHOD_DEVX_SUBSCRIBE_EVENT, "MLX5_IB_METHOD_DEVX_SUBSCRIBE_EVENT"),
-            name(MLX5_IB_OBJECT_DEVX_OBJ, MLX5_IB_METHOD_DEVX_OBJ_CREATE, "MLX5_IB_METHOD_DEVX_OBJ_CREATE"),
-            name(MLX5_IB_OBJECT_DEVX_OBJ, MLX5_IB_METHOD_DEVX_OBJ_DESTROY, "MLX5_IB_METHOD_DEVX_OBJ_DESTROY"),
-            name(MLX5_IB_OBJECT_DEVX_OBJ, MLX5_IB_METHOD_DEVX_OBJ_MODIFY, "MLX5_IB_METHOD_DEVX_OBJ_MODIFY"),
-            name(MLX5_IB_OBJECT_DEVX_OBJ, MLX5_IB_METHOD_DEVX_OBJ_QUERY, "MLX5_IB_METHOD_DEVX_OBJ_QUERY"),
-            name(MLX5_IB_OBJECT_DEVX_OBJ, MLX5_IB_METHOD_DEVX_OBJ_ASYNC_QUERY, "MLX5_IB_METHOD_DEVX_OBJ_ASYNC_QUERY"),
-            name(MLX5_IB_OBJECT_VAR, MLX5_IB_METHOD_VAR_OBJ_ALLOC, "MLX5_IB_METHOD_VAR_OBJ_ALLOC"),
-            name(MLX5_IB_OBJECT_VAR, MLX5_IB_METHOD_VAR_OBJ_DESTROY, "MLX5_IB_METHOD_VAR_OBJ_DESTROY"),
-            name(MLX5_IB_OBJECT_UAR, MLX5_IB_METHOD_UAR_OBJ_ALLOC, "MLX5_IB_METHOD_UAR_OBJ_ALLOC"),
-            name(MLX5_IB_OBJECT_UAR, MLX5_IB_METHOD_UAR_OBJ_DESTROY, "MLX5_IB_METHOD_UAR_OBJ_DESTROY"),
-            name(MLX5_IB_OBJECT_PP, MLX5_IB_METHOD_PP_OBJ_ALLOC, "MLX5_IB_METHOD_PP_OBJ_ALLOC"),
-            name(MLX5_IB_OBJECT_PP, MLX5_IB_METHOD_PP_OBJ_DESTROY, "MLX5_IB_METHOD_PP_OBJ_DESTROY"),
-            name(MLX5_IB_OBJECT_DEVX_UMEM, MLX5_IB_METHOD_DEVX_UMEM_REG, "MLX5_IB_METHOD_DEVX_UMEM_REG"),
-            name(MLX5_IB_OBJECT_DEVX_UMEM, MLX5_IB_METHOD_DEVX_UMEM_DEREG, "MLX5_IB_METHOD_DEVX_UMEM_DEREG"),
-            name(MLX5_IB_OBJECT_DEVX_ASYNC_CMD_FD, MLX5_IB_METHOD_DEVX_ASYNC_CMD_FD_ALLOC, "MLX5_IB_METHOD_DEVX_ASYNC_CMD_FD_ALLOC"),
-            name(MLX5_IB_OBJECT_DEVX_ASYNC_EVENT_FD, MLX5_IB_METHOD_DEVX_ASYNC_EVENT_FD_ALLOC, "MLX5_IB_METHOD_DEVX_ASYNC_EVENT_FD_ALLOC"),
-            name(MLX5_IB_OBJECT_FLOW_MATCHER, MLX5_IB_METHOD_FLOW_MATCHER_CREATE, "MLX5_IB_METHOD_FLOW_MATCHER_CREATE"),
-            name(MLX5_IB_OBJECT_FLOW_MATCHER, MLX5_IB_METHOD_FLOW_MATCHER_DESTROY, "MLX5_IB_METHOD_FLOW_MATCHER_DESTROY"),
-            name(MLX5_IB_OBJECT_STEERING_ANCHOR, MLX5_IB_METHOD_STEERING_ANCHOR_CREATE, "MLX5_IB_METHOD_STEERING_ANCHOR_CREATE"),
-            name(MLX5_IB_OBJECT_STEERING_ANCHOR, MLX5_IB_METHOD_STEERING_ANCHOR_DESTROY, "MLX5_IB_METHOD_STEERING_ANCHOR_DESTROY"),
-            name(UVERBS_OBJECT_FLOW, MLX5_IB_METHOD_CREATE_FLOW, "MLX5_IB_METHOD_CREATE_FLOW"),
-            name(UVERBS_OBJECT_FLOW, MLX5_IB_METHOD_DESTROY_FLOW, "MLX5_IB_METHOD_DESTROY_FLOW"),
-            name(UVERBS_OBJECT_FLOW_ACTION, MLX5_IB_METHOD_FLOW_ACTION_CREATE_MODIFY_HEADER, "MLX5_IB_METHOD_FLOW_ACTION_CREATE_MODIFY_HEADER"),
-            name(UVERBS_OBJECT_FLOW_ACTION, MLX5_IB_METHOD_FLOW_ACTION_CREATE_PACKET_REFORMAT, "MLX5_IB_METHOD_FLOW_ACTION_CREATE_PACKET_REFORMAT"),
-            name(UVERBS_OBJECT_PD, MLX5_IB_METHOD_PD_QUERY, "MLX5_IB_METHOD_PD_QUERY"),
-            name(UVERBS_OBJECT_DEVICE, MLX5_IB_METHOD_QUERY_PORT, "MLX5_IB_METHOD_QUERY_PORT"));
+    public static final Map<UverbsMethods.Key, String> METHOD_NAMES =
+            Map.ofEntries(
+                    name(
+                            UVERBS_OBJECT_DM,
+                            MLX5_IB_METHOD_DM_MAP_OP_ADDR,
+                            "MLX5_IB_METHOD_DM_MAP_OP_ADDR"),
+                    name(UVERBS_OBJECT_DM, MLX5_IB_METHOD_DM_QUERY, "MLX5_IB_METHOD_DM_QUERY"),
+                    name(
+                            MLX5_IB_OBJECT_DEVX,
+                            MLX5_IB_METHOD_DEVX_OTHER,
+                            "MLX5_IB_METHOD_DEVX_OTHER"),
+                    name(
+                            MLX5_IB_OBJECT_DEVX,
+                            MLX5_IB_METHOD_DEVX_QUERY_UAR,
+                            "MLX5_IB_METHOD_DEVX_QUERY_UAR"),
+                    name(
+                            MLX5_IB_OBJECT_DEVX,
+                            MLX5_IB_METHOD_DEVX_QUERY_EQN,
+                            "MLX5_IB_METHOD_DEVX_QUERY_EQN"),
+                    name(
+                            MLX5_IB_OBJECT_DEVX,
+                            MLX5_IB_METHOD_DEVX_SUBSCRIBE_EVENT,
+                            "MLX5_IB_METHOD_DEVX_SUBSCRIBE_EVENT"),
+                    name(
+                            MLX5_IB_OBJECT_DEVX_OBJ,
+                            MLX5_IB_METHOD_DEVX_OBJ_CREATE,
+                            "MLX5_IB_METHOD_DEVX_OBJ_CREATE"),
+                    name(
+                            MLX5_IB_OBJECT_DEVX_OBJ,
+                            MLX5_IB_METHOD_DEVX_OBJ_DESTROY,
+                            "MLX5_IB_METHOD_DEVX_OBJ_DESTROY"),
+                    name(
+                            MLX5_IB_OBJECT_DEVX_OBJ,
+                            MLX5_IB_METHOD_DEVX_OBJ_MODIFY,
+                            "MLX5_IB_METHOD_DEVX_OBJ_MODIFY"),
+                    name(
+                            MLX5_IB_OBJECT_DEVX_OBJ,
+                            MLX5_IB_METHOD_DEVX_OBJ_QUERY,
+                            "MLX5_IB_METHOD_DEVX_OBJ_QUERY"),
+                    name(
+                            MLX5_IB_OBJECT_DEVX_OBJ,
+                            MLX5_IB_METHOD_DEVX_OBJ_ASYNC_QUERY,
+                            "MLX5_IB_METHOD_DEVX_OBJ_ASYNC_QUERY"),
+                    name(
+                            MLX5_IB_OBJECT_VAR,
+                            MLX5_IB_METHOD_VAR_OBJ_ALLOC,
+                            "MLX5_IB_METHOD_VAR_OBJ_ALLOC"),
+                    name(
+                            MLX5_IB_OBJECT_VAR,
+                            MLX5_IB_METHOD_VAR_OBJ_DESTROY,
+                            "MLX5_IB_METHOD_VAR_OBJ_DESTROY"),
+                    name(
+                            MLX5_IB_OBJECT_UAR,
+                            MLX5_IB_METHOD_UAR_OBJ_ALLOC,
+                            "MLX5_IB_METHOD_UAR_OBJ_ALLOC"),
+                    name(
+                            MLX5_IB_OBJECT_UAR,
+                            MLX5_IB_METHOD_UAR_OBJ_DESTROY,
+                            "MLX5_IB_METHOD_UAR_OBJ_DESTROY"),
+                    name(
+                            MLX5_IB_OBJECT_PP,
+                            MLX5_IB_METHOD_PP_OBJ_ALLOC,
+                            "MLX5_IB_METHOD_PP_OBJ_ALLOC"),
+                    name(
+                            MLX5_IB_OBJECT_PP,
+                            MLX5_IB_METHOD_PP_OBJ_DESTROY,
+                            "MLX5_IB_METHOD_PP_OBJ_DESTROY"),
+                    name(
+                            MLX5_IB_OBJECT_DEVX_UMEM,
+                            MLX5_IB_METHOD_DEVX_UMEM_REG,
+                            "MLX5_IB_METHOD_DEVX_UMEM_REG"),
+                    name(
+                            MLX5_IB_OBJECT_DEVX_UMEM,
+                            MLX5_IB_METHOD_DEVX_UMEM_DEREG,
+                            "MLX5_IB_METHOD_DEVX_UMEM_DEREG"),
+                    name(
+                            MLX5_IB_OBJECT_DEVX_ASYNC_CMD_FD,
+                            MLX5_IB_METHOD_DEVX_ASYNC_CMD_FD_ALLOC,
+                            "MLX5_IB_METHOD_DEVX_ASYNC_CMD_FD_ALLOC"),
+                    name(
+                            MLX5_IB_OBJECT_DEVX_ASYNC_EVENT_FD,
+                            MLX5_IB_METHOD_DEVX_ASYNC_EVENT_FD_ALLOC,
+                            "MLX5_IB_METHOD_DEVX_ASYNC_EVENT_FD_ALLOC"),
+                    name(
+                            MLX5_IB_OBJECT_FLOW_MATCHER,
+                            MLX5_IB_METHOD_FLOW_MATCHER_CREATE,
+                            "MLX5_IB_METHOD_FLOW_MATCHER_CREATE"),
+                    name(
+                            MLX5_IB_OBJECT_FLOW_MATCHER,
+                            MLX5_IB_METHOD_FLOW_MATCHER_DESTROY,
+                            "MLX5_IB_METHOD_FLOW_MATCHER_DESTROY"),
+                    name(
+                            MLX5_IB_OBJECT_STEERING_ANCHOR,
+                            MLX5_IB_METHOD_STEERING_ANCHOR_CREATE,
+                            "MLX5_IB_METHOD_STEERING_ANCHOR_CREATE"),
+                    name(
+                            MLX5_IB_OBJECT_STEERING_ANCHOR,
+                            MLX5_IB_METHOD_STEERING_ANCHOR_DESTROY,
+                            "MLX5_IB_METHOD_STEERING_ANCHOR_DESTROY"),
+                    name(
+                            UVERBS_OBJECT_FLOW,
+                            MLX5_IB_METHOD_CREATE_FLOW,
+                            "MLX5_IB_METHOD_CREATE_FLOW"),
+                    name(
+                            UVERBS_OBJECT_FLOW,
+                            MLX5_IB_METHOD_DESTROY_FLOW,
+                            "MLX5_IB_METHOD_DESTROY_FLOW"),
+                    name(
+                            UVERBS_OBJECT_FLOW_ACTION,
+                            MLX5_IB_METHOD_FLOW_ACTION_CREATE_MODIFY_HEADER,
+                            "MLX5_IB_METHOD_FLOW_ACTION_CREATE_MODIFY_HEADER"),
+                    name(
+                            UVERBS_OBJECT_FLOW_ACTION,
+                            MLX5_IB_METHOD_FLOW_ACTION_CREATE_PACKET_REFORMAT,
+                            "MLX5_IB_METHOD_FLOW_ACTION_CREATE_PACKET_REFORMAT"),
+                    name(UVERBS_OBJECT_PD, MLX5_IB_METHOD_PD_QUERY, "MLX5_IB_METHOD_PD_QUERY"),
+                    name(
+                            UVERBS_OBJECT_DEVICE,
+                            MLX5_IB_METHOD_QUERY_PORT,
+                            "MLX5_IB_METHOD_QUERY_PORT"));
 
-    /** (object, method, attr) -> C name of every mlx5 attribute, on mlx5 methods and on core methods. */
+    /**
+     * (object, method, attr) -> C name of every mlx5 attribute, on mlx5 methods and on core
+     * methods.
+     */
     public static final Map<UverbsAttrs.Key, String> ATTR_NAMES = attrNames();
 
     private record Named(int id, String name) {}
@@ -327,73 +421,153 @@ public final class Mlx5Ids {
 
     private static Map<UverbsAttrs.Key, String> attrNames() {
         Map<UverbsAttrs.Key, String> m = new LinkedHashMap<>();
-        method(m, UVERBS_OBJECT_FLOW_ACTION, UVERBS_METHOD_FLOW_ACTION_ESP_CREATE,
+        method(
+                m,
+                UVERBS_OBJECT_FLOW_ACTION,
+                UVERBS_METHOD_FLOW_ACTION_ESP_CREATE,
                 a(MLX5_IB_ATTR_CREATE_FLOW_ACTION_FLAGS, "MLX5_IB_ATTR_CREATE_FLOW_ACTION_FLAGS"));
-        method(m, UVERBS_OBJECT_DM, MLX5_IB_METHOD_DM_MAP_OP_ADDR,
+        method(
+                m,
+                UVERBS_OBJECT_DM,
+                MLX5_IB_METHOD_DM_MAP_OP_ADDR,
                 a(MLX5_IB_ATTR_DM_MAP_OP_ADDR_REQ_HANDLE, "MLX5_IB_ATTR_DM_MAP_OP_ADDR_REQ_HANDLE"),
                 a(MLX5_IB_ATTR_DM_MAP_OP_ADDR_REQ_OP, "MLX5_IB_ATTR_DM_MAP_OP_ADDR_REQ_OP"),
-                a(MLX5_IB_ATTR_DM_MAP_OP_ADDR_RESP_START_OFFSET, "MLX5_IB_ATTR_DM_MAP_OP_ADDR_RESP_START_OFFSET"),
-                a(MLX5_IB_ATTR_DM_MAP_OP_ADDR_RESP_PAGE_INDEX, "MLX5_IB_ATTR_DM_MAP_OP_ADDR_RESP_PAGE_INDEX"));
-        method(m, UVERBS_OBJECT_DM, MLX5_IB_METHOD_DM_QUERY,
+                a(
+                        MLX5_IB_ATTR_DM_MAP_OP_ADDR_RESP_START_OFFSET,
+                        "MLX5_IB_ATTR_DM_MAP_OP_ADDR_RESP_START_OFFSET"),
+                a(
+                        MLX5_IB_ATTR_DM_MAP_OP_ADDR_RESP_PAGE_INDEX,
+                        "MLX5_IB_ATTR_DM_MAP_OP_ADDR_RESP_PAGE_INDEX"));
+        method(
+                m,
+                UVERBS_OBJECT_DM,
+                MLX5_IB_METHOD_DM_QUERY,
                 a(MLX5_IB_ATTR_QUERY_DM_REQ_HANDLE, "MLX5_IB_ATTR_QUERY_DM_REQ_HANDLE"),
-                a(MLX5_IB_ATTR_QUERY_DM_RESP_START_OFFSET, "MLX5_IB_ATTR_QUERY_DM_RESP_START_OFFSET"),
+                a(
+                        MLX5_IB_ATTR_QUERY_DM_RESP_START_OFFSET,
+                        "MLX5_IB_ATTR_QUERY_DM_RESP_START_OFFSET"),
                 a(MLX5_IB_ATTR_QUERY_DM_RESP_PAGE_INDEX, "MLX5_IB_ATTR_QUERY_DM_RESP_PAGE_INDEX"),
                 a(MLX5_IB_ATTR_QUERY_DM_RESP_LENGTH, "MLX5_IB_ATTR_QUERY_DM_RESP_LENGTH"));
-        method(m, UVERBS_OBJECT_DM, UVERBS_METHOD_DM_ALLOC,
-                a(MLX5_IB_ATTR_ALLOC_DM_RESP_START_OFFSET, "MLX5_IB_ATTR_ALLOC_DM_RESP_START_OFFSET"),
+        method(
+                m,
+                UVERBS_OBJECT_DM,
+                UVERBS_METHOD_DM_ALLOC,
+                a(
+                        MLX5_IB_ATTR_ALLOC_DM_RESP_START_OFFSET,
+                        "MLX5_IB_ATTR_ALLOC_DM_RESP_START_OFFSET"),
                 a(MLX5_IB_ATTR_ALLOC_DM_RESP_PAGE_INDEX, "MLX5_IB_ATTR_ALLOC_DM_RESP_PAGE_INDEX"),
                 a(MLX5_IB_ATTR_ALLOC_DM_REQ_TYPE, "MLX5_IB_ATTR_ALLOC_DM_REQ_TYPE"));
-        method(m, MLX5_IB_OBJECT_DEVX, MLX5_IB_METHOD_DEVX_OTHER,
+        method(
+                m,
+                MLX5_IB_OBJECT_DEVX,
+                MLX5_IB_METHOD_DEVX_OTHER,
                 a(MLX5_IB_ATTR_DEVX_OTHER_CMD_IN, "MLX5_IB_ATTR_DEVX_OTHER_CMD_IN"),
                 a(MLX5_IB_ATTR_DEVX_OTHER_CMD_OUT, "MLX5_IB_ATTR_DEVX_OTHER_CMD_OUT"));
-        method(m, MLX5_IB_OBJECT_DEVX_OBJ, MLX5_IB_METHOD_DEVX_OBJ_CREATE,
+        method(
+                m,
+                MLX5_IB_OBJECT_DEVX_OBJ,
+                MLX5_IB_METHOD_DEVX_OBJ_CREATE,
                 a(MLX5_IB_ATTR_DEVX_OBJ_CREATE_HANDLE, "MLX5_IB_ATTR_DEVX_OBJ_CREATE_HANDLE"),
                 a(MLX5_IB_ATTR_DEVX_OBJ_CREATE_CMD_IN, "MLX5_IB_ATTR_DEVX_OBJ_CREATE_CMD_IN"),
                 a(MLX5_IB_ATTR_DEVX_OBJ_CREATE_CMD_OUT, "MLX5_IB_ATTR_DEVX_OBJ_CREATE_CMD_OUT"));
-        method(m, MLX5_IB_OBJECT_DEVX, MLX5_IB_METHOD_DEVX_QUERY_UAR,
+        method(
+                m,
+                MLX5_IB_OBJECT_DEVX,
+                MLX5_IB_METHOD_DEVX_QUERY_UAR,
                 a(MLX5_IB_ATTR_DEVX_QUERY_UAR_USER_IDX, "MLX5_IB_ATTR_DEVX_QUERY_UAR_USER_IDX"),
                 a(MLX5_IB_ATTR_DEVX_QUERY_UAR_DEV_IDX, "MLX5_IB_ATTR_DEVX_QUERY_UAR_DEV_IDX"));
-        method(m, MLX5_IB_OBJECT_DEVX_OBJ, MLX5_IB_METHOD_DEVX_OBJ_DESTROY,
+        method(
+                m,
+                MLX5_IB_OBJECT_DEVX_OBJ,
+                MLX5_IB_METHOD_DEVX_OBJ_DESTROY,
                 a(MLX5_IB_ATTR_DEVX_OBJ_DESTROY_HANDLE, "MLX5_IB_ATTR_DEVX_OBJ_DESTROY_HANDLE"));
-        method(m, MLX5_IB_OBJECT_DEVX_OBJ, MLX5_IB_METHOD_DEVX_OBJ_MODIFY,
+        method(
+                m,
+                MLX5_IB_OBJECT_DEVX_OBJ,
+                MLX5_IB_METHOD_DEVX_OBJ_MODIFY,
                 a(MLX5_IB_ATTR_DEVX_OBJ_MODIFY_HANDLE, "MLX5_IB_ATTR_DEVX_OBJ_MODIFY_HANDLE"),
                 a(MLX5_IB_ATTR_DEVX_OBJ_MODIFY_CMD_IN, "MLX5_IB_ATTR_DEVX_OBJ_MODIFY_CMD_IN"),
                 a(MLX5_IB_ATTR_DEVX_OBJ_MODIFY_CMD_OUT, "MLX5_IB_ATTR_DEVX_OBJ_MODIFY_CMD_OUT"));
-        method(m, MLX5_IB_OBJECT_DEVX_OBJ, MLX5_IB_METHOD_DEVX_OBJ_QUERY,
+        method(
+                m,
+                MLX5_IB_OBJECT_DEVX_OBJ,
+                MLX5_IB_METHOD_DEVX_OBJ_QUERY,
                 a(MLX5_IB_ATTR_DEVX_OBJ_QUERY_HANDLE, "MLX5_IB_ATTR_DEVX_OBJ_QUERY_HANDLE"),
                 a(MLX5_IB_ATTR_DEVX_OBJ_QUERY_CMD_IN, "MLX5_IB_ATTR_DEVX_OBJ_QUERY_CMD_IN"),
                 a(MLX5_IB_ATTR_DEVX_OBJ_QUERY_CMD_OUT, "MLX5_IB_ATTR_DEVX_OBJ_QUERY_CMD_OUT"));
-        method(m, MLX5_IB_OBJECT_DEVX_OBJ, MLX5_IB_METHOD_DEVX_OBJ_ASYNC_QUERY,
-                a(MLX5_IB_ATTR_DEVX_OBJ_QUERY_ASYNC_HANDLE, "MLX5_IB_ATTR_DEVX_OBJ_QUERY_ASYNC_HANDLE"),
-                a(MLX5_IB_ATTR_DEVX_OBJ_QUERY_ASYNC_CMD_IN, "MLX5_IB_ATTR_DEVX_OBJ_QUERY_ASYNC_CMD_IN"),
+        method(
+                m,
+                MLX5_IB_OBJECT_DEVX_OBJ,
+                MLX5_IB_METHOD_DEVX_OBJ_ASYNC_QUERY,
+                a(
+                        MLX5_IB_ATTR_DEVX_OBJ_QUERY_ASYNC_HANDLE,
+                        "MLX5_IB_ATTR_DEVX_OBJ_QUERY_ASYNC_HANDLE"),
+                a(
+                        MLX5_IB_ATTR_DEVX_OBJ_QUERY_ASYNC_CMD_IN,
+                        "MLX5_IB_ATTR_DEVX_OBJ_QUERY_ASYNC_CMD_IN"),
                 a(MLX5_IB_ATTR_DEVX_OBJ_QUERY_ASYNC_FD, "MLX5_IB_ATTR_DEVX_OBJ_QUERY_ASYNC_FD"),
-                a(MLX5_IB_ATTR_DEVX_OBJ_QUERY_ASYNC_WR_ID, "MLX5_IB_ATTR_DEVX_OBJ_QUERY_ASYNC_WR_ID"),
-                a(MLX5_IB_ATTR_DEVX_OBJ_QUERY_ASYNC_OUT_LEN, "MLX5_IB_ATTR_DEVX_OBJ_QUERY_ASYNC_OUT_LEN"));
-        method(m, MLX5_IB_OBJECT_DEVX, MLX5_IB_METHOD_DEVX_SUBSCRIBE_EVENT,
-                a(MLX5_IB_ATTR_DEVX_SUBSCRIBE_EVENT_FD_HANDLE, "MLX5_IB_ATTR_DEVX_SUBSCRIBE_EVENT_FD_HANDLE"),
-                a(MLX5_IB_ATTR_DEVX_SUBSCRIBE_EVENT_OBJ_HANDLE, "MLX5_IB_ATTR_DEVX_SUBSCRIBE_EVENT_OBJ_HANDLE"),
-                a(MLX5_IB_ATTR_DEVX_SUBSCRIBE_EVENT_TYPE_NUM_LIST, "MLX5_IB_ATTR_DEVX_SUBSCRIBE_EVENT_TYPE_NUM_LIST"),
-                a(MLX5_IB_ATTR_DEVX_SUBSCRIBE_EVENT_FD_NUM, "MLX5_IB_ATTR_DEVX_SUBSCRIBE_EVENT_FD_NUM"),
-                a(MLX5_IB_ATTR_DEVX_SUBSCRIBE_EVENT_COOKIE, "MLX5_IB_ATTR_DEVX_SUBSCRIBE_EVENT_COOKIE"));
-        method(m, MLX5_IB_OBJECT_DEVX, MLX5_IB_METHOD_DEVX_QUERY_EQN,
+                a(
+                        MLX5_IB_ATTR_DEVX_OBJ_QUERY_ASYNC_WR_ID,
+                        "MLX5_IB_ATTR_DEVX_OBJ_QUERY_ASYNC_WR_ID"),
+                a(
+                        MLX5_IB_ATTR_DEVX_OBJ_QUERY_ASYNC_OUT_LEN,
+                        "MLX5_IB_ATTR_DEVX_OBJ_QUERY_ASYNC_OUT_LEN"));
+        method(
+                m,
+                MLX5_IB_OBJECT_DEVX,
+                MLX5_IB_METHOD_DEVX_SUBSCRIBE_EVENT,
+                a(
+                        MLX5_IB_ATTR_DEVX_SUBSCRIBE_EVENT_FD_HANDLE,
+                        "MLX5_IB_ATTR_DEVX_SUBSCRIBE_EVENT_FD_HANDLE"),
+                a(
+                        MLX5_IB_ATTR_DEVX_SUBSCRIBE_EVENT_OBJ_HANDLE,
+                        "MLX5_IB_ATTR_DEVX_SUBSCRIBE_EVENT_OBJ_HANDLE"),
+                a(
+                        MLX5_IB_ATTR_DEVX_SUBSCRIBE_EVENT_TYPE_NUM_LIST,
+                        "MLX5_IB_ATTR_DEVX_SUBSCRIBE_EVENT_TYPE_NUM_LIST"),
+                a(
+                        MLX5_IB_ATTR_DEVX_SUBSCRIBE_EVENT_FD_NUM,
+                        "MLX5_IB_ATTR_DEVX_SUBSCRIBE_EVENT_FD_NUM"),
+                a(
+                        MLX5_IB_ATTR_DEVX_SUBSCRIBE_EVENT_COOKIE,
+                        "MLX5_IB_ATTR_DEVX_SUBSCRIBE_EVENT_COOKIE"));
+        method(
+                m,
+                MLX5_IB_OBJECT_DEVX,
+                MLX5_IB_METHOD_DEVX_QUERY_EQN,
                 a(MLX5_IB_ATTR_DEVX_QUERY_EQN_USER_VEC, "MLX5_IB_ATTR_DEVX_QUERY_EQN_USER_VEC"),
                 a(MLX5_IB_ATTR_DEVX_QUERY_EQN_DEV_EQN, "MLX5_IB_ATTR_DEVX_QUERY_EQN_DEV_EQN"));
-        method(m, MLX5_IB_OBJECT_VAR, MLX5_IB_METHOD_VAR_OBJ_ALLOC,
+        method(
+                m,
+                MLX5_IB_OBJECT_VAR,
+                MLX5_IB_METHOD_VAR_OBJ_ALLOC,
                 a(MLX5_IB_ATTR_VAR_OBJ_ALLOC_HANDLE, "MLX5_IB_ATTR_VAR_OBJ_ALLOC_HANDLE"),
                 a(MLX5_IB_ATTR_VAR_OBJ_ALLOC_MMAP_OFFSET, "MLX5_IB_ATTR_VAR_OBJ_ALLOC_MMAP_OFFSET"),
                 a(MLX5_IB_ATTR_VAR_OBJ_ALLOC_MMAP_LENGTH, "MLX5_IB_ATTR_VAR_OBJ_ALLOC_MMAP_LENGTH"),
                 a(MLX5_IB_ATTR_VAR_OBJ_ALLOC_PAGE_ID, "MLX5_IB_ATTR_VAR_OBJ_ALLOC_PAGE_ID"));
-        method(m, MLX5_IB_OBJECT_VAR, MLX5_IB_METHOD_VAR_OBJ_DESTROY,
+        method(
+                m,
+                MLX5_IB_OBJECT_VAR,
+                MLX5_IB_METHOD_VAR_OBJ_DESTROY,
                 a(MLX5_IB_ATTR_VAR_OBJ_DESTROY_HANDLE, "MLX5_IB_ATTR_VAR_OBJ_DESTROY_HANDLE"));
-        method(m, MLX5_IB_OBJECT_UAR, MLX5_IB_METHOD_UAR_OBJ_ALLOC,
+        method(
+                m,
+                MLX5_IB_OBJECT_UAR,
+                MLX5_IB_METHOD_UAR_OBJ_ALLOC,
                 a(MLX5_IB_ATTR_UAR_OBJ_ALLOC_HANDLE, "MLX5_IB_ATTR_UAR_OBJ_ALLOC_HANDLE"),
                 a(MLX5_IB_ATTR_UAR_OBJ_ALLOC_TYPE, "MLX5_IB_ATTR_UAR_OBJ_ALLOC_TYPE"),
                 a(MLX5_IB_ATTR_UAR_OBJ_ALLOC_MMAP_OFFSET, "MLX5_IB_ATTR_UAR_OBJ_ALLOC_MMAP_OFFSET"),
                 a(MLX5_IB_ATTR_UAR_OBJ_ALLOC_MMAP_LENGTH, "MLX5_IB_ATTR_UAR_OBJ_ALLOC_MMAP_LENGTH"),
                 a(MLX5_IB_ATTR_UAR_OBJ_ALLOC_PAGE_ID, "MLX5_IB_ATTR_UAR_OBJ_ALLOC_PAGE_ID"));
-        method(m, MLX5_IB_OBJECT_UAR, MLX5_IB_METHOD_UAR_OBJ_DESTROY,
+        method(
+                m,
+                MLX5_IB_OBJECT_UAR,
+                MLX5_IB_METHOD_UAR_OBJ_DESTROY,
                 a(MLX5_IB_ATTR_UAR_OBJ_DESTROY_HANDLE, "MLX5_IB_ATTR_UAR_OBJ_DESTROY_HANDLE"));
-        method(m, MLX5_IB_OBJECT_DEVX_UMEM, MLX5_IB_METHOD_DEVX_UMEM_REG,
+        method(
+                m,
+                MLX5_IB_OBJECT_DEVX_UMEM,
+                MLX5_IB_METHOD_DEVX_UMEM_REG,
                 a(MLX5_IB_ATTR_DEVX_UMEM_REG_HANDLE, "MLX5_IB_ATTR_DEVX_UMEM_REG_HANDLE"),
                 a(MLX5_IB_ATTR_DEVX_UMEM_REG_ADDR, "MLX5_IB_ATTR_DEVX_UMEM_REG_ADDR"),
                 a(MLX5_IB_ATTR_DEVX_UMEM_REG_LEN, "MLX5_IB_ATTR_DEVX_UMEM_REG_LEN"),
@@ -401,74 +575,160 @@ public final class Mlx5Ids {
                 a(MLX5_IB_ATTR_DEVX_UMEM_REG_OUT_ID, "MLX5_IB_ATTR_DEVX_UMEM_REG_OUT_ID"),
                 a(MLX5_IB_ATTR_DEVX_UMEM_REG_PGSZ_BITMAP, "MLX5_IB_ATTR_DEVX_UMEM_REG_PGSZ_BITMAP"),
                 a(MLX5_IB_ATTR_DEVX_UMEM_REG_DMABUF_FD, "MLX5_IB_ATTR_DEVX_UMEM_REG_DMABUF_FD"));
-        method(m, MLX5_IB_OBJECT_DEVX_UMEM, MLX5_IB_METHOD_DEVX_UMEM_DEREG,
+        method(
+                m,
+                MLX5_IB_OBJECT_DEVX_UMEM,
+                MLX5_IB_METHOD_DEVX_UMEM_DEREG,
                 a(MLX5_IB_ATTR_DEVX_UMEM_DEREG_HANDLE, "MLX5_IB_ATTR_DEVX_UMEM_DEREG_HANDLE"));
-        method(m, MLX5_IB_OBJECT_PP, MLX5_IB_METHOD_PP_OBJ_ALLOC,
+        method(
+                m,
+                MLX5_IB_OBJECT_PP,
+                MLX5_IB_METHOD_PP_OBJ_ALLOC,
                 a(MLX5_IB_ATTR_PP_OBJ_ALLOC_HANDLE, "MLX5_IB_ATTR_PP_OBJ_ALLOC_HANDLE"),
                 a(MLX5_IB_ATTR_PP_OBJ_ALLOC_CTX, "MLX5_IB_ATTR_PP_OBJ_ALLOC_CTX"),
                 a(MLX5_IB_ATTR_PP_OBJ_ALLOC_FLAGS, "MLX5_IB_ATTR_PP_OBJ_ALLOC_FLAGS"),
                 a(MLX5_IB_ATTR_PP_OBJ_ALLOC_INDEX, "MLX5_IB_ATTR_PP_OBJ_ALLOC_INDEX"));
-        method(m, MLX5_IB_OBJECT_PP, MLX5_IB_METHOD_PP_OBJ_DESTROY,
+        method(
+                m,
+                MLX5_IB_OBJECT_PP,
+                MLX5_IB_METHOD_PP_OBJ_DESTROY,
                 a(MLX5_IB_ATTR_PP_OBJ_DESTROY_HANDLE, "MLX5_IB_ATTR_PP_OBJ_DESTROY_HANDLE"));
-        method(m, MLX5_IB_OBJECT_DEVX_ASYNC_CMD_FD, MLX5_IB_METHOD_DEVX_ASYNC_CMD_FD_ALLOC,
-                a(MLX5_IB_ATTR_DEVX_ASYNC_CMD_FD_ALLOC_HANDLE, "MLX5_IB_ATTR_DEVX_ASYNC_CMD_FD_ALLOC_HANDLE"));
-        method(m, MLX5_IB_OBJECT_DEVX_ASYNC_EVENT_FD, MLX5_IB_METHOD_DEVX_ASYNC_EVENT_FD_ALLOC,
-                a(MLX5_IB_ATTR_DEVX_ASYNC_EVENT_FD_ALLOC_HANDLE, "MLX5_IB_ATTR_DEVX_ASYNC_EVENT_FD_ALLOC_HANDLE"),
-                a(MLX5_IB_ATTR_DEVX_ASYNC_EVENT_FD_ALLOC_FLAGS, "MLX5_IB_ATTR_DEVX_ASYNC_EVENT_FD_ALLOC_FLAGS"));
-        method(m, MLX5_IB_OBJECT_FLOW_MATCHER, MLX5_IB_METHOD_FLOW_MATCHER_CREATE,
-                a(MLX5_IB_ATTR_FLOW_MATCHER_CREATE_HANDLE, "MLX5_IB_ATTR_FLOW_MATCHER_CREATE_HANDLE"),
+        method(
+                m,
+                MLX5_IB_OBJECT_DEVX_ASYNC_CMD_FD,
+                MLX5_IB_METHOD_DEVX_ASYNC_CMD_FD_ALLOC,
+                a(
+                        MLX5_IB_ATTR_DEVX_ASYNC_CMD_FD_ALLOC_HANDLE,
+                        "MLX5_IB_ATTR_DEVX_ASYNC_CMD_FD_ALLOC_HANDLE"));
+        method(
+                m,
+                MLX5_IB_OBJECT_DEVX_ASYNC_EVENT_FD,
+                MLX5_IB_METHOD_DEVX_ASYNC_EVENT_FD_ALLOC,
+                a(
+                        MLX5_IB_ATTR_DEVX_ASYNC_EVENT_FD_ALLOC_HANDLE,
+                        "MLX5_IB_ATTR_DEVX_ASYNC_EVENT_FD_ALLOC_HANDLE"),
+                a(
+                        MLX5_IB_ATTR_DEVX_ASYNC_EVENT_FD_ALLOC_FLAGS,
+                        "MLX5_IB_ATTR_DEVX_ASYNC_EVENT_FD_ALLOC_FLAGS"));
+        method(
+                m,
+                MLX5_IB_OBJECT_FLOW_MATCHER,
+                MLX5_IB_METHOD_FLOW_MATCHER_CREATE,
+                a(
+                        MLX5_IB_ATTR_FLOW_MATCHER_CREATE_HANDLE,
+                        "MLX5_IB_ATTR_FLOW_MATCHER_CREATE_HANDLE"),
                 a(MLX5_IB_ATTR_FLOW_MATCHER_MATCH_MASK, "MLX5_IB_ATTR_FLOW_MATCHER_MATCH_MASK"),
                 a(MLX5_IB_ATTR_FLOW_MATCHER_FLOW_TYPE, "MLX5_IB_ATTR_FLOW_MATCHER_FLOW_TYPE"),
-                a(MLX5_IB_ATTR_FLOW_MATCHER_MATCH_CRITERIA, "MLX5_IB_ATTR_FLOW_MATCHER_MATCH_CRITERIA"),
+                a(
+                        MLX5_IB_ATTR_FLOW_MATCHER_MATCH_CRITERIA,
+                        "MLX5_IB_ATTR_FLOW_MATCHER_MATCH_CRITERIA"),
                 a(MLX5_IB_ATTR_FLOW_MATCHER_FLOW_FLAGS, "MLX5_IB_ATTR_FLOW_MATCHER_FLOW_FLAGS"),
                 a(MLX5_IB_ATTR_FLOW_MATCHER_FT_TYPE, "MLX5_IB_ATTR_FLOW_MATCHER_FT_TYPE"));
-        method(m, MLX5_IB_OBJECT_FLOW_MATCHER, MLX5_IB_METHOD_FLOW_MATCHER_DESTROY,
-                a(MLX5_IB_ATTR_FLOW_MATCHER_DESTROY_HANDLE, "MLX5_IB_ATTR_FLOW_MATCHER_DESTROY_HANDLE"));
-        method(m, MLX5_IB_OBJECT_STEERING_ANCHOR, MLX5_IB_METHOD_STEERING_ANCHOR_CREATE,
-                a(MLX5_IB_ATTR_STEERING_ANCHOR_CREATE_HANDLE, "MLX5_IB_ATTR_STEERING_ANCHOR_CREATE_HANDLE"),
+        method(
+                m,
+                MLX5_IB_OBJECT_FLOW_MATCHER,
+                MLX5_IB_METHOD_FLOW_MATCHER_DESTROY,
+                a(
+                        MLX5_IB_ATTR_FLOW_MATCHER_DESTROY_HANDLE,
+                        "MLX5_IB_ATTR_FLOW_MATCHER_DESTROY_HANDLE"));
+        method(
+                m,
+                MLX5_IB_OBJECT_STEERING_ANCHOR,
+                MLX5_IB_METHOD_STEERING_ANCHOR_CREATE,
+                a(
+                        MLX5_IB_ATTR_STEERING_ANCHOR_CREATE_HANDLE,
+                        "MLX5_IB_ATTR_STEERING_ANCHOR_CREATE_HANDLE"),
                 a(MLX5_IB_ATTR_STEERING_ANCHOR_FT_TYPE, "MLX5_IB_ATTR_STEERING_ANCHOR_FT_TYPE"),
                 a(MLX5_IB_ATTR_STEERING_ANCHOR_PRIORITY, "MLX5_IB_ATTR_STEERING_ANCHOR_PRIORITY"),
                 a(MLX5_IB_ATTR_STEERING_ANCHOR_FT_ID, "MLX5_IB_ATTR_STEERING_ANCHOR_FT_ID"));
-        method(m, MLX5_IB_OBJECT_STEERING_ANCHOR, MLX5_IB_METHOD_STEERING_ANCHOR_DESTROY,
-                a(MLX5_IB_ATTR_STEERING_ANCHOR_DESTROY_HANDLE, "MLX5_IB_ATTR_STEERING_ANCHOR_DESTROY_HANDLE"));
-        method(m, UVERBS_OBJECT_DEVICE, UVERBS_METHOD_QUERY_CONTEXT,
+        method(
+                m,
+                MLX5_IB_OBJECT_STEERING_ANCHOR,
+                MLX5_IB_METHOD_STEERING_ANCHOR_DESTROY,
+                a(
+                        MLX5_IB_ATTR_STEERING_ANCHOR_DESTROY_HANDLE,
+                        "MLX5_IB_ATTR_STEERING_ANCHOR_DESTROY_HANDLE"));
+        method(
+                m,
+                UVERBS_OBJECT_DEVICE,
+                UVERBS_METHOD_QUERY_CONTEXT,
                 a(MLX5_IB_ATTR_QUERY_CONTEXT_RESP_UCTX, "MLX5_IB_ATTR_QUERY_CONTEXT_RESP_UCTX"));
-        method(m, UVERBS_OBJECT_FLOW, MLX5_IB_METHOD_CREATE_FLOW,
+        method(
+                m,
+                UVERBS_OBJECT_FLOW,
+                MLX5_IB_METHOD_CREATE_FLOW,
                 a(MLX5_IB_ATTR_CREATE_FLOW_HANDLE, "MLX5_IB_ATTR_CREATE_FLOW_HANDLE"),
                 a(MLX5_IB_ATTR_CREATE_FLOW_MATCH_VALUE, "MLX5_IB_ATTR_CREATE_FLOW_MATCH_VALUE"),
                 a(MLX5_IB_ATTR_CREATE_FLOW_DEST_QP, "MLX5_IB_ATTR_CREATE_FLOW_DEST_QP"),
                 a(MLX5_IB_ATTR_CREATE_FLOW_DEST_DEVX, "MLX5_IB_ATTR_CREATE_FLOW_DEST_DEVX"),
                 a(MLX5_IB_ATTR_CREATE_FLOW_MATCHER, "MLX5_IB_ATTR_CREATE_FLOW_MATCHER"),
-                a(MLX5_IB_ATTR_CREATE_FLOW_ARR_FLOW_ACTIONS, "MLX5_IB_ATTR_CREATE_FLOW_ARR_FLOW_ACTIONS"),
+                a(
+                        MLX5_IB_ATTR_CREATE_FLOW_ARR_FLOW_ACTIONS,
+                        "MLX5_IB_ATTR_CREATE_FLOW_ARR_FLOW_ACTIONS"),
                 a(MLX5_IB_ATTR_CREATE_FLOW_TAG, "MLX5_IB_ATTR_CREATE_FLOW_TAG"),
-                a(MLX5_IB_ATTR_CREATE_FLOW_ARR_COUNTERS_DEVX, "MLX5_IB_ATTR_CREATE_FLOW_ARR_COUNTERS_DEVX"),
-                a(MLX5_IB_ATTR_CREATE_FLOW_ARR_COUNTERS_DEVX_OFFSET, "MLX5_IB_ATTR_CREATE_FLOW_ARR_COUNTERS_DEVX_OFFSET"),
+                a(
+                        MLX5_IB_ATTR_CREATE_FLOW_ARR_COUNTERS_DEVX,
+                        "MLX5_IB_ATTR_CREATE_FLOW_ARR_COUNTERS_DEVX"),
+                a(
+                        MLX5_IB_ATTR_CREATE_FLOW_ARR_COUNTERS_DEVX_OFFSET,
+                        "MLX5_IB_ATTR_CREATE_FLOW_ARR_COUNTERS_DEVX_OFFSET"),
                 a(MLX5_IB_ATTR_CREATE_FLOW_FLAGS, "MLX5_IB_ATTR_CREATE_FLOW_FLAGS"));
-        method(m, UVERBS_OBJECT_FLOW, MLX5_IB_METHOD_DESTROY_FLOW,
+        method(
+                m,
+                UVERBS_OBJECT_FLOW,
+                MLX5_IB_METHOD_DESTROY_FLOW,
                 a(MLX5_IB_ATTR_DESTROY_FLOW_HANDLE, "MLX5_IB_ATTR_DESTROY_FLOW_HANDLE"));
-        method(m, UVERBS_OBJECT_FLOW_ACTION, MLX5_IB_METHOD_FLOW_ACTION_CREATE_MODIFY_HEADER,
-                a(MLX5_IB_ATTR_CREATE_MODIFY_HEADER_HANDLE, "MLX5_IB_ATTR_CREATE_MODIFY_HEADER_HANDLE"),
-                a(MLX5_IB_ATTR_CREATE_MODIFY_HEADER_ACTIONS_PRM, "MLX5_IB_ATTR_CREATE_MODIFY_HEADER_ACTIONS_PRM"),
-                a(MLX5_IB_ATTR_CREATE_MODIFY_HEADER_FT_TYPE, "MLX5_IB_ATTR_CREATE_MODIFY_HEADER_FT_TYPE"));
-        method(m, UVERBS_OBJECT_FLOW_ACTION, MLX5_IB_METHOD_FLOW_ACTION_CREATE_PACKET_REFORMAT,
-                a(MLX5_IB_ATTR_CREATE_PACKET_REFORMAT_HANDLE, "MLX5_IB_ATTR_CREATE_PACKET_REFORMAT_HANDLE"),
-                a(MLX5_IB_ATTR_CREATE_PACKET_REFORMAT_TYPE, "MLX5_IB_ATTR_CREATE_PACKET_REFORMAT_TYPE"),
-                a(MLX5_IB_ATTR_CREATE_PACKET_REFORMAT_FT_TYPE, "MLX5_IB_ATTR_CREATE_PACKET_REFORMAT_FT_TYPE"),
-                a(MLX5_IB_ATTR_CREATE_PACKET_REFORMAT_DATA_BUF, "MLX5_IB_ATTR_CREATE_PACKET_REFORMAT_DATA_BUF"));
-        method(m, UVERBS_OBJECT_PD, MLX5_IB_METHOD_PD_QUERY,
+        method(
+                m,
+                UVERBS_OBJECT_FLOW_ACTION,
+                MLX5_IB_METHOD_FLOW_ACTION_CREATE_MODIFY_HEADER,
+                a(
+                        MLX5_IB_ATTR_CREATE_MODIFY_HEADER_HANDLE,
+                        "MLX5_IB_ATTR_CREATE_MODIFY_HEADER_HANDLE"),
+                a(
+                        MLX5_IB_ATTR_CREATE_MODIFY_HEADER_ACTIONS_PRM,
+                        "MLX5_IB_ATTR_CREATE_MODIFY_HEADER_ACTIONS_PRM"),
+                a(
+                        MLX5_IB_ATTR_CREATE_MODIFY_HEADER_FT_TYPE,
+                        "MLX5_IB_ATTR_CREATE_MODIFY_HEADER_FT_TYPE"));
+        method(
+                m,
+                UVERBS_OBJECT_FLOW_ACTION,
+                MLX5_IB_METHOD_FLOW_ACTION_CREATE_PACKET_REFORMAT,
+                a(
+                        MLX5_IB_ATTR_CREATE_PACKET_REFORMAT_HANDLE,
+                        "MLX5_IB_ATTR_CREATE_PACKET_REFORMAT_HANDLE"),
+                a(
+                        MLX5_IB_ATTR_CREATE_PACKET_REFORMAT_TYPE,
+                        "MLX5_IB_ATTR_CREATE_PACKET_REFORMAT_TYPE"),
+                a(
+                        MLX5_IB_ATTR_CREATE_PACKET_REFORMAT_FT_TYPE,
+                        "MLX5_IB_ATTR_CREATE_PACKET_REFORMAT_FT_TYPE"),
+                a(
+                        MLX5_IB_ATTR_CREATE_PACKET_REFORMAT_DATA_BUF,
+                        "MLX5_IB_ATTR_CREATE_PACKET_REFORMAT_DATA_BUF"));
+        method(
+                m,
+                UVERBS_OBJECT_PD,
+                MLX5_IB_METHOD_PD_QUERY,
                 a(MLX5_IB_ATTR_QUERY_PD_HANDLE, "MLX5_IB_ATTR_QUERY_PD_HANDLE"),
                 a(MLX5_IB_ATTR_QUERY_PD_RESP_PDN, "MLX5_IB_ATTR_QUERY_PD_RESP_PDN"));
-        method(m, UVERBS_OBJECT_DEVICE, MLX5_IB_METHOD_QUERY_PORT,
+        method(
+                m,
+                UVERBS_OBJECT_DEVICE,
+                MLX5_IB_METHOD_QUERY_PORT,
                 a(MLX5_IB_ATTR_QUERY_PORT_PORT_NUM, "MLX5_IB_ATTR_QUERY_PORT_PORT_NUM"),
                 a(MLX5_IB_ATTR_QUERY_PORT, "MLX5_IB_ATTR_QUERY_PORT"));
         return Collections.unmodifiableMap(m);
     }
 
-    private static void method(Map<UverbsAttrs.Key, String> m, int object, int method, Named... attrs) {
+    private static void method(
+            Map<UverbsAttrs.Key, String> m, int object, int method, Named... attrs) {
         for (Named a : attrs) {
             UverbsAttrs.Key k = new UverbsAttrs.Key(object, method, a.id());
             if (m.putIfAbsent(k, a.name()) != null) {
-                throw new IllegalStateException("duplicate attribute " + k + ": " + a.name() + " and " + m.get(k));
+                throw new IllegalStateException(
+                        "duplicate attribute " + k + ": " + a.name() + " and " + m.get(k));
             }
         }
     }

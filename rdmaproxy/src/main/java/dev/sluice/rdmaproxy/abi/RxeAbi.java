@@ -4,10 +4,10 @@ package dev.sluice.rdmaproxy.abi;
  * Soft-RoCE (rxe) driver data: the structs rxe returns in the UHW_OUT / driver_data of CQ, QP, SRQ
  * and AH creation, and the layout of the shared queues those responses let user space mmap.
  *
- * <p>rxe registers no driver-namespace ioctl objects or methods in 6.1 (drivers/infiniband/sw/rxe has
- * no uapi definitions), so everything it adds travels in udata. Each create response carries an
- * {@link Mminfo}: the {@code offset} to pass to {@code mmap(2)} on the uverbs fd and the {@code size}
- * of the queue there, which starts with a {@link QueueBuf} header.
+ * <p>rxe registers no driver-namespace ioctl objects or methods in 6.1 (drivers/infiniband/sw/rxe
+ * has no uapi definitions), so everything it adds travels in udata. Each create response carries an
+ * {@link Mminfo}: the {@code offset} to pass to {@code mmap(2)} on the uverbs fd and the {@code
+ * size} of the queue there, which starts with a {@link QueueBuf} header.
  */
 public final class RxeAbi {
     // From include/uapi/rdma/rdma_user_rxe.h (linux-libc-dev 6.1.187)

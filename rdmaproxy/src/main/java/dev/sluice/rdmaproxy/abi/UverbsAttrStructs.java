@@ -1,8 +1,8 @@
 package dev.sluice.rdmaproxy.abi;
 
 /**
- * Structs that travel as the payload of ioctl attributes (PTR_IN/PTR_OUT), and the event records read
- * from the comp-channel and async-event fds.
+ * Structs that travel as the payload of ioctl attributes (PTR_IN/PTR_OUT), and the event records
+ * read from the comp-channel and async-event fds.
  *
  * <p>From include/uapi/rdma/ib_user_ioctl_verbs.h and include/uapi/rdma/ib_user_verbs.h
  * (linux-libc-dev 6.1.187); which attribute carries which struct is in {@link UverbsSchema}.

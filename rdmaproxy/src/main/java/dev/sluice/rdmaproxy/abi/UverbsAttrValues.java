@@ -6,9 +6,10 @@ package dev.sluice.rdmaproxy.abi;
  * capabilities reported back (port capability bits, device capability bits) are left out.
  *
  * <p>The kernel takes some of these attributes with a kernel-internal enum instead: DM_MR_REG and
- * REG_DMABUF_MR access flags against {@code enum ib_access_flags} (include/rdma/ib_verbs.h), defined
- * from the {@code IB_UVERBS_ACCESS_*} values with {@code IB_ACCESS_SUPPORTED} = 0x3ff000ff, and
- * WQ_CREATE's type against {@code enum ib_wq_type}, whose one value is {@code IB_UVERBS_WQT_RQ}.
+ * REG_DMABUF_MR access flags against {@code enum ib_access_flags} (include/rdma/ib_verbs.h),
+ * defined from the {@code IB_UVERBS_ACCESS_*} values with {@code IB_ACCESS_SUPPORTED} = 0x3ff000ff,
+ * and WQ_CREATE's type against {@code enum ib_wq_type}, whose one value is {@code
+ * IB_UVERBS_WQT_RQ}.
  */
 public final class UverbsAttrValues {
     // From include/uapi/rdma/ib_user_ioctl_verbs.h (linux-libc-dev 6.1.187)

@@ -11,11 +11,11 @@ import java.util.Map;
  * Core uverbs attribute ids. Like methods, attribute ids are numbered per method from 0, so a name
  * needs the (object, method, attr) triple: {@link #NAMES}.
  *
- * <p>{@code UVERBS_ATTR_UHW_IN}/{@code UVERBS_ATTR_UHW_OUT} (0x1000/0x1001) carry the driver's private
- * request and response structs (for mlx5: {@link Mlx5Abi.CreateCq} and so on). They are listed under
- * the six methods the 6.1 kernel declares them on (INVOKE_WRITE, GET_CONTEXT, CQ/QP/SRQ/WQ create).
- * The same ids are free for a driver's own attributes on other methods: on QUERY_CONTEXT, 0x1000 is
- * {@link Mlx5Ids#MLX5_IB_ATTR_QUERY_CONTEXT_RESP_UCTX}.
+ * <p>{@code UVERBS_ATTR_UHW_IN}/{@code UVERBS_ATTR_UHW_OUT} (0x1000/0x1001) carry the driver's
+ * private request and response structs (for mlx5: {@link Mlx5Abi.CreateCq} and so on). They are
+ * listed under the six methods the 6.1 kernel declares them on (INVOKE_WRITE, GET_CONTEXT,
+ * CQ/QP/SRQ/WQ create). The same ids are free for a driver's own attributes on other methods: on
+ * QUERY_CONTEXT, 0x1000 is {@link Mlx5Ids#MLX5_IB_ATTR_QUERY_CONTEXT_RESP_UCTX}.
  */
 public final class UverbsAttrs {
     /** An (object, method, attribute) triple. */
@@ -241,34 +241,78 @@ public final class UverbsAttrs {
 
     private static Map<Key, String> names() {
         Map<Key, String> m = new LinkedHashMap<>();
-        method(m, UVERBS_OBJECT_DEVICE, UVERBS_METHOD_INVOKE_WRITE, true,
+        method(
+                m,
+                UVERBS_OBJECT_DEVICE,
+                UVERBS_METHOD_INVOKE_WRITE,
+                true,
                 a(UVERBS_ATTR_CORE_IN, "UVERBS_ATTR_CORE_IN"),
                 a(UVERBS_ATTR_CORE_OUT, "UVERBS_ATTR_CORE_OUT"),
                 a(UVERBS_ATTR_WRITE_CMD, "UVERBS_ATTR_WRITE_CMD"));
-        method(m, UVERBS_OBJECT_DEVICE, UVERBS_METHOD_INFO_HANDLES, false,
+        method(
+                m,
+                UVERBS_OBJECT_DEVICE,
+                UVERBS_METHOD_INFO_HANDLES,
+                false,
                 a(UVERBS_ATTR_INFO_OBJECT_ID, "UVERBS_ATTR_INFO_OBJECT_ID"),
                 a(UVERBS_ATTR_INFO_TOTAL_HANDLES, "UVERBS_ATTR_INFO_TOTAL_HANDLES"),
                 a(UVERBS_ATTR_INFO_HANDLES_LIST, "UVERBS_ATTR_INFO_HANDLES_LIST"));
-        method(m, UVERBS_OBJECT_DEVICE, UVERBS_METHOD_QUERY_PORT, false,
+        method(
+                m,
+                UVERBS_OBJECT_DEVICE,
+                UVERBS_METHOD_QUERY_PORT,
+                false,
                 a(UVERBS_ATTR_QUERY_PORT_PORT_NUM, "UVERBS_ATTR_QUERY_PORT_PORT_NUM"),
                 a(UVERBS_ATTR_QUERY_PORT_RESP, "UVERBS_ATTR_QUERY_PORT_RESP"));
-        method(m, UVERBS_OBJECT_DEVICE, UVERBS_METHOD_GET_CONTEXT, true,
-                a(UVERBS_ATTR_GET_CONTEXT_NUM_COMP_VECTORS, "UVERBS_ATTR_GET_CONTEXT_NUM_COMP_VECTORS"),
+        method(
+                m,
+                UVERBS_OBJECT_DEVICE,
+                UVERBS_METHOD_GET_CONTEXT,
+                true,
+                a(
+                        UVERBS_ATTR_GET_CONTEXT_NUM_COMP_VECTORS,
+                        "UVERBS_ATTR_GET_CONTEXT_NUM_COMP_VECTORS"),
                 a(UVERBS_ATTR_GET_CONTEXT_CORE_SUPPORT, "UVERBS_ATTR_GET_CONTEXT_CORE_SUPPORT"));
-        method(m, UVERBS_OBJECT_DEVICE, UVERBS_METHOD_QUERY_CONTEXT, false,
-                a(UVERBS_ATTR_QUERY_CONTEXT_NUM_COMP_VECTORS, "UVERBS_ATTR_QUERY_CONTEXT_NUM_COMP_VECTORS"),
-                a(UVERBS_ATTR_QUERY_CONTEXT_CORE_SUPPORT, "UVERBS_ATTR_QUERY_CONTEXT_CORE_SUPPORT"));
-        method(m, UVERBS_OBJECT_DEVICE, UVERBS_METHOD_QUERY_GID_TABLE, false,
+        method(
+                m,
+                UVERBS_OBJECT_DEVICE,
+                UVERBS_METHOD_QUERY_CONTEXT,
+                false,
+                a(
+                        UVERBS_ATTR_QUERY_CONTEXT_NUM_COMP_VECTORS,
+                        "UVERBS_ATTR_QUERY_CONTEXT_NUM_COMP_VECTORS"),
+                a(
+                        UVERBS_ATTR_QUERY_CONTEXT_CORE_SUPPORT,
+                        "UVERBS_ATTR_QUERY_CONTEXT_CORE_SUPPORT"));
+        method(
+                m,
+                UVERBS_OBJECT_DEVICE,
+                UVERBS_METHOD_QUERY_GID_TABLE,
+                false,
                 a(UVERBS_ATTR_QUERY_GID_TABLE_ENTRY_SIZE, "UVERBS_ATTR_QUERY_GID_TABLE_ENTRY_SIZE"),
                 a(UVERBS_ATTR_QUERY_GID_TABLE_FLAGS, "UVERBS_ATTR_QUERY_GID_TABLE_FLAGS"),
-                a(UVERBS_ATTR_QUERY_GID_TABLE_RESP_ENTRIES, "UVERBS_ATTR_QUERY_GID_TABLE_RESP_ENTRIES"),
-                a(UVERBS_ATTR_QUERY_GID_TABLE_RESP_NUM_ENTRIES, "UVERBS_ATTR_QUERY_GID_TABLE_RESP_NUM_ENTRIES"));
-        method(m, UVERBS_OBJECT_DEVICE, UVERBS_METHOD_QUERY_GID_ENTRY, false,
+                a(
+                        UVERBS_ATTR_QUERY_GID_TABLE_RESP_ENTRIES,
+                        "UVERBS_ATTR_QUERY_GID_TABLE_RESP_ENTRIES"),
+                a(
+                        UVERBS_ATTR_QUERY_GID_TABLE_RESP_NUM_ENTRIES,
+                        "UVERBS_ATTR_QUERY_GID_TABLE_RESP_NUM_ENTRIES"));
+        method(
+                m,
+                UVERBS_OBJECT_DEVICE,
+                UVERBS_METHOD_QUERY_GID_ENTRY,
+                false,
                 a(UVERBS_ATTR_QUERY_GID_ENTRY_PORT, "UVERBS_ATTR_QUERY_GID_ENTRY_PORT"),
                 a(UVERBS_ATTR_QUERY_GID_ENTRY_GID_INDEX, "UVERBS_ATTR_QUERY_GID_ENTRY_GID_INDEX"),
                 a(UVERBS_ATTR_QUERY_GID_ENTRY_FLAGS, "UVERBS_ATTR_QUERY_GID_ENTRY_FLAGS"),
-                a(UVERBS_ATTR_QUERY_GID_ENTRY_RESP_ENTRY, "UVERBS_ATTR_QUERY_GID_ENTRY_RESP_ENTRY"));
-        method(m, UVERBS_OBJECT_QP, UVERBS_METHOD_QP_CREATE, true,
+                a(
+                        UVERBS_ATTR_QUERY_GID_ENTRY_RESP_ENTRY,
+                        "UVERBS_ATTR_QUERY_GID_ENTRY_RESP_ENTRY"));
+        method(
+                m,
+                UVERBS_OBJECT_QP,
+                UVERBS_METHOD_QP_CREATE,
+                true,
                 a(UVERBS_ATTR_CREATE_QP_HANDLE, "UVERBS_ATTR_CREATE_QP_HANDLE"),
                 a(UVERBS_ATTR_CREATE_QP_XRCD_HANDLE, "UVERBS_ATTR_CREATE_QP_XRCD_HANDLE"),
                 a(UVERBS_ATTR_CREATE_QP_PD_HANDLE, "UVERBS_ATTR_CREATE_QP_PD_HANDLE"),
@@ -284,10 +328,18 @@ public final class UverbsAttrs {
                 a(UVERBS_ATTR_CREATE_QP_EVENT_FD, "UVERBS_ATTR_CREATE_QP_EVENT_FD"),
                 a(UVERBS_ATTR_CREATE_QP_RESP_CAP, "UVERBS_ATTR_CREATE_QP_RESP_CAP"),
                 a(UVERBS_ATTR_CREATE_QP_RESP_QP_NUM, "UVERBS_ATTR_CREATE_QP_RESP_QP_NUM"));
-        method(m, UVERBS_OBJECT_QP, UVERBS_METHOD_QP_DESTROY, false,
+        method(
+                m,
+                UVERBS_OBJECT_QP,
+                UVERBS_METHOD_QP_DESTROY,
+                false,
                 a(UVERBS_ATTR_DESTROY_QP_HANDLE, "UVERBS_ATTR_DESTROY_QP_HANDLE"),
                 a(UVERBS_ATTR_DESTROY_QP_RESP, "UVERBS_ATTR_DESTROY_QP_RESP"));
-        method(m, UVERBS_OBJECT_SRQ, UVERBS_METHOD_SRQ_CREATE, true,
+        method(
+                m,
+                UVERBS_OBJECT_SRQ,
+                UVERBS_METHOD_SRQ_CREATE,
+                true,
                 a(UVERBS_ATTR_CREATE_SRQ_HANDLE, "UVERBS_ATTR_CREATE_SRQ_HANDLE"),
                 a(UVERBS_ATTR_CREATE_SRQ_PD_HANDLE, "UVERBS_ATTR_CREATE_SRQ_PD_HANDLE"),
                 a(UVERBS_ATTR_CREATE_SRQ_XRCD_HANDLE, "UVERBS_ATTR_CREATE_SRQ_XRCD_HANDLE"),
@@ -302,10 +354,18 @@ public final class UverbsAttrs {
                 a(UVERBS_ATTR_CREATE_SRQ_RESP_MAX_WR, "UVERBS_ATTR_CREATE_SRQ_RESP_MAX_WR"),
                 a(UVERBS_ATTR_CREATE_SRQ_RESP_MAX_SGE, "UVERBS_ATTR_CREATE_SRQ_RESP_MAX_SGE"),
                 a(UVERBS_ATTR_CREATE_SRQ_RESP_SRQ_NUM, "UVERBS_ATTR_CREATE_SRQ_RESP_SRQ_NUM"));
-        method(m, UVERBS_OBJECT_SRQ, UVERBS_METHOD_SRQ_DESTROY, false,
+        method(
+                m,
+                UVERBS_OBJECT_SRQ,
+                UVERBS_METHOD_SRQ_DESTROY,
+                false,
                 a(UVERBS_ATTR_DESTROY_SRQ_HANDLE, "UVERBS_ATTR_DESTROY_SRQ_HANDLE"),
                 a(UVERBS_ATTR_DESTROY_SRQ_RESP, "UVERBS_ATTR_DESTROY_SRQ_RESP"));
-        method(m, UVERBS_OBJECT_CQ, UVERBS_METHOD_CQ_CREATE, true,
+        method(
+                m,
+                UVERBS_OBJECT_CQ,
+                UVERBS_METHOD_CQ_CREATE,
+                true,
                 a(UVERBS_ATTR_CREATE_CQ_HANDLE, "UVERBS_ATTR_CREATE_CQ_HANDLE"),
                 a(UVERBS_ATTR_CREATE_CQ_CQE, "UVERBS_ATTR_CREATE_CQ_CQE"),
                 a(UVERBS_ATTR_CREATE_CQ_USER_HANDLE, "UVERBS_ATTR_CREATE_CQ_USER_HANDLE"),
@@ -314,10 +374,18 @@ public final class UverbsAttrs {
                 a(UVERBS_ATTR_CREATE_CQ_FLAGS, "UVERBS_ATTR_CREATE_CQ_FLAGS"),
                 a(UVERBS_ATTR_CREATE_CQ_RESP_CQE, "UVERBS_ATTR_CREATE_CQ_RESP_CQE"),
                 a(UVERBS_ATTR_CREATE_CQ_EVENT_FD, "UVERBS_ATTR_CREATE_CQ_EVENT_FD"));
-        method(m, UVERBS_OBJECT_CQ, UVERBS_METHOD_CQ_DESTROY, false,
+        method(
+                m,
+                UVERBS_OBJECT_CQ,
+                UVERBS_METHOD_CQ_DESTROY,
+                false,
                 a(UVERBS_ATTR_DESTROY_CQ_HANDLE, "UVERBS_ATTR_DESTROY_CQ_HANDLE"),
                 a(UVERBS_ATTR_DESTROY_CQ_RESP, "UVERBS_ATTR_DESTROY_CQ_RESP"));
-        method(m, UVERBS_OBJECT_WQ, UVERBS_METHOD_WQ_CREATE, true,
+        method(
+                m,
+                UVERBS_OBJECT_WQ,
+                UVERBS_METHOD_WQ_CREATE,
+                true,
                 a(UVERBS_ATTR_CREATE_WQ_HANDLE, "UVERBS_ATTR_CREATE_WQ_HANDLE"),
                 a(UVERBS_ATTR_CREATE_WQ_PD_HANDLE, "UVERBS_ATTR_CREATE_WQ_PD_HANDLE"),
                 a(UVERBS_ATTR_CREATE_WQ_CQ_HANDLE, "UVERBS_ATTR_CREATE_WQ_CQ_HANDLE"),
@@ -330,27 +398,61 @@ public final class UverbsAttrs {
                 a(UVERBS_ATTR_CREATE_WQ_RESP_MAX_WR, "UVERBS_ATTR_CREATE_WQ_RESP_MAX_WR"),
                 a(UVERBS_ATTR_CREATE_WQ_RESP_MAX_SGE, "UVERBS_ATTR_CREATE_WQ_RESP_MAX_SGE"),
                 a(UVERBS_ATTR_CREATE_WQ_RESP_WQ_NUM, "UVERBS_ATTR_CREATE_WQ_RESP_WQ_NUM"));
-        method(m, UVERBS_OBJECT_WQ, UVERBS_METHOD_WQ_DESTROY, false,
+        method(
+                m,
+                UVERBS_OBJECT_WQ,
+                UVERBS_METHOD_WQ_DESTROY,
+                false,
                 a(UVERBS_ATTR_DESTROY_WQ_HANDLE, "UVERBS_ATTR_DESTROY_WQ_HANDLE"),
                 a(UVERBS_ATTR_DESTROY_WQ_RESP, "UVERBS_ATTR_DESTROY_WQ_RESP"));
-        method(m, UVERBS_OBJECT_FLOW_ACTION, UVERBS_METHOD_FLOW_ACTION_ESP_CREATE, false,
-                a(UVERBS_ATTR_CREATE_FLOW_ACTION_ESP_HANDLE, "UVERBS_ATTR_CREATE_FLOW_ACTION_ESP_HANDLE"),
+        method(
+                m,
+                UVERBS_OBJECT_FLOW_ACTION,
+                UVERBS_METHOD_FLOW_ACTION_ESP_CREATE,
+                false,
+                a(
+                        UVERBS_ATTR_CREATE_FLOW_ACTION_ESP_HANDLE,
+                        "UVERBS_ATTR_CREATE_FLOW_ACTION_ESP_HANDLE"),
                 a(UVERBS_ATTR_FLOW_ACTION_ESP_ATTRS, "UVERBS_ATTR_FLOW_ACTION_ESP_ATTRS"),
                 a(UVERBS_ATTR_FLOW_ACTION_ESP_ESN, "UVERBS_ATTR_FLOW_ACTION_ESP_ESN"),
                 a(UVERBS_ATTR_FLOW_ACTION_ESP_KEYMAT, "UVERBS_ATTR_FLOW_ACTION_ESP_KEYMAT"),
                 a(UVERBS_ATTR_FLOW_ACTION_ESP_REPLAY, "UVERBS_ATTR_FLOW_ACTION_ESP_REPLAY"),
                 a(UVERBS_ATTR_FLOW_ACTION_ESP_ENCAP, "UVERBS_ATTR_FLOW_ACTION_ESP_ENCAP"));
-        method(m, UVERBS_OBJECT_FLOW_ACTION, UVERBS_METHOD_FLOW_ACTION_DESTROY, false,
-                a(UVERBS_ATTR_DESTROY_FLOW_ACTION_HANDLE, "UVERBS_ATTR_DESTROY_FLOW_ACTION_HANDLE"));
-        method(m, UVERBS_OBJECT_FLOW_ACTION, UVERBS_METHOD_FLOW_ACTION_ESP_MODIFY, false,
-                a(UVERBS_ATTR_MODIFY_FLOW_ACTION_ESP_HANDLE, "UVERBS_ATTR_MODIFY_FLOW_ACTION_ESP_HANDLE"));
-        method(m, UVERBS_OBJECT_DM, UVERBS_METHOD_DM_ALLOC, false,
+        method(
+                m,
+                UVERBS_OBJECT_FLOW_ACTION,
+                UVERBS_METHOD_FLOW_ACTION_DESTROY,
+                false,
+                a(
+                        UVERBS_ATTR_DESTROY_FLOW_ACTION_HANDLE,
+                        "UVERBS_ATTR_DESTROY_FLOW_ACTION_HANDLE"));
+        method(
+                m,
+                UVERBS_OBJECT_FLOW_ACTION,
+                UVERBS_METHOD_FLOW_ACTION_ESP_MODIFY,
+                false,
+                a(
+                        UVERBS_ATTR_MODIFY_FLOW_ACTION_ESP_HANDLE,
+                        "UVERBS_ATTR_MODIFY_FLOW_ACTION_ESP_HANDLE"));
+        method(
+                m,
+                UVERBS_OBJECT_DM,
+                UVERBS_METHOD_DM_ALLOC,
+                false,
                 a(UVERBS_ATTR_ALLOC_DM_HANDLE, "UVERBS_ATTR_ALLOC_DM_HANDLE"),
                 a(UVERBS_ATTR_ALLOC_DM_LENGTH, "UVERBS_ATTR_ALLOC_DM_LENGTH"),
                 a(UVERBS_ATTR_ALLOC_DM_ALIGNMENT, "UVERBS_ATTR_ALLOC_DM_ALIGNMENT"));
-        method(m, UVERBS_OBJECT_DM, UVERBS_METHOD_DM_FREE, false,
+        method(
+                m,
+                UVERBS_OBJECT_DM,
+                UVERBS_METHOD_DM_FREE,
+                false,
                 a(UVERBS_ATTR_FREE_DM_HANDLE, "UVERBS_ATTR_FREE_DM_HANDLE"));
-        method(m, UVERBS_OBJECT_MR, UVERBS_METHOD_DM_MR_REG, false,
+        method(
+                m,
+                UVERBS_OBJECT_MR,
+                UVERBS_METHOD_DM_MR_REG,
+                false,
                 a(UVERBS_ATTR_REG_DM_MR_HANDLE, "UVERBS_ATTR_REG_DM_MR_HANDLE"),
                 a(UVERBS_ATTR_REG_DM_MR_OFFSET, "UVERBS_ATTR_REG_DM_MR_OFFSET"),
                 a(UVERBS_ATTR_REG_DM_MR_LENGTH, "UVERBS_ATTR_REG_DM_MR_LENGTH"),
@@ -359,20 +461,36 @@ public final class UverbsAttrs {
                 a(UVERBS_ATTR_REG_DM_MR_DM_HANDLE, "UVERBS_ATTR_REG_DM_MR_DM_HANDLE"),
                 a(UVERBS_ATTR_REG_DM_MR_RESP_LKEY, "UVERBS_ATTR_REG_DM_MR_RESP_LKEY"),
                 a(UVERBS_ATTR_REG_DM_MR_RESP_RKEY, "UVERBS_ATTR_REG_DM_MR_RESP_RKEY"));
-        method(m, UVERBS_OBJECT_MR, UVERBS_METHOD_MR_DESTROY, false,
+        method(
+                m,
+                UVERBS_OBJECT_MR,
+                UVERBS_METHOD_MR_DESTROY,
+                false,
                 a(UVERBS_ATTR_DESTROY_MR_HANDLE, "UVERBS_ATTR_DESTROY_MR_HANDLE"));
-        method(m, UVERBS_OBJECT_MR, UVERBS_METHOD_ADVISE_MR, false,
+        method(
+                m,
+                UVERBS_OBJECT_MR,
+                UVERBS_METHOD_ADVISE_MR,
+                false,
                 a(UVERBS_ATTR_ADVISE_MR_PD_HANDLE, "UVERBS_ATTR_ADVISE_MR_PD_HANDLE"),
                 a(UVERBS_ATTR_ADVISE_MR_ADVICE, "UVERBS_ATTR_ADVISE_MR_ADVICE"),
                 a(UVERBS_ATTR_ADVISE_MR_FLAGS, "UVERBS_ATTR_ADVISE_MR_FLAGS"),
                 a(UVERBS_ATTR_ADVISE_MR_SGE_LIST, "UVERBS_ATTR_ADVISE_MR_SGE_LIST"));
-        method(m, UVERBS_OBJECT_MR, UVERBS_METHOD_QUERY_MR, false,
+        method(
+                m,
+                UVERBS_OBJECT_MR,
+                UVERBS_METHOD_QUERY_MR,
+                false,
                 a(UVERBS_ATTR_QUERY_MR_HANDLE, "UVERBS_ATTR_QUERY_MR_HANDLE"),
                 a(UVERBS_ATTR_QUERY_MR_RESP_LKEY, "UVERBS_ATTR_QUERY_MR_RESP_LKEY"),
                 a(UVERBS_ATTR_QUERY_MR_RESP_RKEY, "UVERBS_ATTR_QUERY_MR_RESP_RKEY"),
                 a(UVERBS_ATTR_QUERY_MR_RESP_LENGTH, "UVERBS_ATTR_QUERY_MR_RESP_LENGTH"),
                 a(UVERBS_ATTR_QUERY_MR_RESP_IOVA, "UVERBS_ATTR_QUERY_MR_RESP_IOVA"));
-        method(m, UVERBS_OBJECT_MR, UVERBS_METHOD_REG_DMABUF_MR, false,
+        method(
+                m,
+                UVERBS_OBJECT_MR,
+                UVERBS_METHOD_REG_DMABUF_MR,
+                false,
                 a(UVERBS_ATTR_REG_DMABUF_MR_HANDLE, "UVERBS_ATTR_REG_DMABUF_MR_HANDLE"),
                 a(UVERBS_ATTR_REG_DMABUF_MR_PD_HANDLE, "UVERBS_ATTR_REG_DMABUF_MR_PD_HANDLE"),
                 a(UVERBS_ATTR_REG_DMABUF_MR_OFFSET, "UVERBS_ATTR_REG_DMABUF_MR_OFFSET"),
@@ -382,32 +500,77 @@ public final class UverbsAttrs {
                 a(UVERBS_ATTR_REG_DMABUF_MR_ACCESS_FLAGS, "UVERBS_ATTR_REG_DMABUF_MR_ACCESS_FLAGS"),
                 a(UVERBS_ATTR_REG_DMABUF_MR_RESP_LKEY, "UVERBS_ATTR_REG_DMABUF_MR_RESP_LKEY"),
                 a(UVERBS_ATTR_REG_DMABUF_MR_RESP_RKEY, "UVERBS_ATTR_REG_DMABUF_MR_RESP_RKEY"));
-        method(m, UVERBS_OBJECT_COUNTERS, UVERBS_METHOD_COUNTERS_CREATE, false,
+        method(
+                m,
+                UVERBS_OBJECT_COUNTERS,
+                UVERBS_METHOD_COUNTERS_CREATE,
+                false,
                 a(UVERBS_ATTR_CREATE_COUNTERS_HANDLE, "UVERBS_ATTR_CREATE_COUNTERS_HANDLE"));
-        method(m, UVERBS_OBJECT_COUNTERS, UVERBS_METHOD_COUNTERS_DESTROY, false,
+        method(
+                m,
+                UVERBS_OBJECT_COUNTERS,
+                UVERBS_METHOD_COUNTERS_DESTROY,
+                false,
                 a(UVERBS_ATTR_DESTROY_COUNTERS_HANDLE, "UVERBS_ATTR_DESTROY_COUNTERS_HANDLE"));
-        method(m, UVERBS_OBJECT_COUNTERS, UVERBS_METHOD_COUNTERS_READ, false,
+        method(
+                m,
+                UVERBS_OBJECT_COUNTERS,
+                UVERBS_METHOD_COUNTERS_READ,
+                false,
                 a(UVERBS_ATTR_READ_COUNTERS_HANDLE, "UVERBS_ATTR_READ_COUNTERS_HANDLE"),
                 a(UVERBS_ATTR_READ_COUNTERS_BUFF, "UVERBS_ATTR_READ_COUNTERS_BUFF"),
                 a(UVERBS_ATTR_READ_COUNTERS_FLAGS, "UVERBS_ATTR_READ_COUNTERS_FLAGS"));
-        method(m, UVERBS_OBJECT_PD, UVERBS_METHOD_PD_DESTROY, false,
+        method(
+                m,
+                UVERBS_OBJECT_PD,
+                UVERBS_METHOD_PD_DESTROY,
+                false,
                 a(UVERBS_ATTR_DESTROY_PD_HANDLE, "UVERBS_ATTR_DESTROY_PD_HANDLE"));
-        method(m, UVERBS_OBJECT_MW, UVERBS_METHOD_MW_DESTROY, false,
+        method(
+                m,
+                UVERBS_OBJECT_MW,
+                UVERBS_METHOD_MW_DESTROY,
+                false,
                 a(UVERBS_ATTR_DESTROY_MW_HANDLE, "UVERBS_ATTR_DESTROY_MW_HANDLE"));
-        method(m, UVERBS_OBJECT_XRCD, UVERBS_METHOD_XRCD_DESTROY, false,
+        method(
+                m,
+                UVERBS_OBJECT_XRCD,
+                UVERBS_METHOD_XRCD_DESTROY,
+                false,
                 a(UVERBS_ATTR_DESTROY_XRCD_HANDLE, "UVERBS_ATTR_DESTROY_XRCD_HANDLE"));
-        method(m, UVERBS_OBJECT_AH, UVERBS_METHOD_AH_DESTROY, false,
+        method(
+                m,
+                UVERBS_OBJECT_AH,
+                UVERBS_METHOD_AH_DESTROY,
+                false,
                 a(UVERBS_ATTR_DESTROY_AH_HANDLE, "UVERBS_ATTR_DESTROY_AH_HANDLE"));
-        method(m, UVERBS_OBJECT_RWQ_IND_TBL, UVERBS_METHOD_RWQ_IND_TBL_DESTROY, false,
-                a(UVERBS_ATTR_DESTROY_RWQ_IND_TBL_HANDLE, "UVERBS_ATTR_DESTROY_RWQ_IND_TBL_HANDLE"));
-        method(m, UVERBS_OBJECT_FLOW, UVERBS_METHOD_FLOW_DESTROY, false,
+        method(
+                m,
+                UVERBS_OBJECT_RWQ_IND_TBL,
+                UVERBS_METHOD_RWQ_IND_TBL_DESTROY,
+                false,
+                a(
+                        UVERBS_ATTR_DESTROY_RWQ_IND_TBL_HANDLE,
+                        "UVERBS_ATTR_DESTROY_RWQ_IND_TBL_HANDLE"));
+        method(
+                m,
+                UVERBS_OBJECT_FLOW,
+                UVERBS_METHOD_FLOW_DESTROY,
+                false,
                 a(UVERBS_ATTR_DESTROY_FLOW_HANDLE, "UVERBS_ATTR_DESTROY_FLOW_HANDLE"));
-        method(m, UVERBS_OBJECT_ASYNC_EVENT, UVERBS_METHOD_ASYNC_EVENT_ALLOC, false,
-                a(UVERBS_ATTR_ASYNC_EVENT_ALLOC_FD_HANDLE, "UVERBS_ATTR_ASYNC_EVENT_ALLOC_FD_HANDLE"));
+        method(
+                m,
+                UVERBS_OBJECT_ASYNC_EVENT,
+                UVERBS_METHOD_ASYNC_EVENT_ALLOC,
+                false,
+                a(
+                        UVERBS_ATTR_ASYNC_EVENT_ALLOC_FD_HANDLE,
+                        "UVERBS_ATTR_ASYNC_EVENT_ALLOC_FD_HANDLE"));
         return Collections.unmodifiableMap(m);
     }
 
-    private static void method(Map<Key, String> m, int object, int method, boolean uhw, Named... attrs) {
+    private static void method(
+            Map<Key, String> m, int object, int method, boolean uhw, Named... attrs) {
         for (Named a : attrs) {
             put(m, new Key(object, method, a.id()), a.name());
         }
@@ -419,7 +582,8 @@ public final class UverbsAttrs {
 
     private static void put(Map<Key, String> m, Key k, String name) {
         if (m.putIfAbsent(k, name) != null) {
-            throw new IllegalStateException("duplicate attribute " + k + ": " + name + " and " + m.get(k));
+            throw new IllegalStateException(
+                    "duplicate attribute " + k + ": " + name + " and " + m.get(k));
         }
     }
 

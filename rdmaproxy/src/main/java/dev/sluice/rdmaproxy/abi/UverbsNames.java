@@ -5,8 +5,8 @@ import java.util.Map;
 
 /**
  * Names for log lines: object, method and attribute ids to their C names, from the core tables plus
- * any driver tables merged in. An unknown id prints as hex, so a line can always be written:
- * {@code uverbs: unsupported attribute 0x5 (UVERBS_ATTR_REG_DMABUF_MR_FD) of method
+ * any driver tables merged in. An unknown id prints as hex, so a line can always be written: {@code
+ * uverbs: unsupported attribute 0x5 (UVERBS_ATTR_REG_DMABUF_MR_FD) of method
  * UVERBS_METHOD_REG_DMABUF_MR on object UVERBS_OBJECT_MR}.
  *
  * <p>Instances are immutable; {@link #withDriver} returns a new one.
@@ -19,7 +19,9 @@ public final class UverbsNames {
     private final Map<UverbsMethods.Key, String> methods;
     private final Map<UverbsAttrs.Key, String> attrs;
 
-    private UverbsNames(Map<Integer, String> objects, Map<UverbsMethods.Key, String> methods,
+    private UverbsNames(
+            Map<Integer, String> objects,
+            Map<UverbsMethods.Key, String> methods,
             Map<UverbsAttrs.Key, String> attrs) {
         this.objects = Map.copyOf(objects);
         this.methods = Map.copyOf(methods);
@@ -37,9 +39,14 @@ public final class UverbsNames {
     }
 
     /** These names plus a driver's; a key present in both is an error. */
-    public UverbsNames withDriver(Map<Integer, String> driverObjects, Map<UverbsMethods.Key, String> driverMethods,
+    public UverbsNames withDriver(
+            Map<Integer, String> driverObjects,
+            Map<UverbsMethods.Key, String> driverMethods,
             Map<UverbsAttrs.Key, String> driverAttrs) {
-        return new UverbsNames(merge(objects, driverObjects), merge(methods, driverMethods), merge(attrs, driverAttrs));
+        return new UverbsNames(
+                merge(objects, driverObjects),
+                merge(methods, driverMethods),
+                merge(attrs, driverAttrs));
     }
 
     private static <K> Map<K, String> merge(Map<K, String> a, Map<K, String> b) {
@@ -47,7 +54,8 @@ public final class UverbsNames {
         for (Map.Entry<K, String> e : b.entrySet()) {
             String old = m.putIfAbsent(e.getKey(), e.getValue());
             if (old != null) {
-                throw new IllegalArgumentException("name clash for " + e.getKey() + ": " + old + " and " + e.getValue());
+                throw new IllegalArgumentException(
+                        "name clash for " + e.getKey() + ": " + old + " and " + e.getValue());
             }
         }
         return m;

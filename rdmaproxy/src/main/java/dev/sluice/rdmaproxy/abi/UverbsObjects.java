@@ -33,24 +33,25 @@ public final class UverbsObjects {
     public static final int UVERBS_OBJECT_ASYNC_EVENT = 16;
 
     /** Object id -> C name. */
-    public static final Map<Integer, String> NAMES = Map.ofEntries(
-            Map.entry(UVERBS_OBJECT_DEVICE, "UVERBS_OBJECT_DEVICE"),
-            Map.entry(UVERBS_OBJECT_PD, "UVERBS_OBJECT_PD"),
-            Map.entry(UVERBS_OBJECT_COMP_CHANNEL, "UVERBS_OBJECT_COMP_CHANNEL"),
-            Map.entry(UVERBS_OBJECT_CQ, "UVERBS_OBJECT_CQ"),
-            Map.entry(UVERBS_OBJECT_QP, "UVERBS_OBJECT_QP"),
-            Map.entry(UVERBS_OBJECT_SRQ, "UVERBS_OBJECT_SRQ"),
-            Map.entry(UVERBS_OBJECT_AH, "UVERBS_OBJECT_AH"),
-            Map.entry(UVERBS_OBJECT_MR, "UVERBS_OBJECT_MR"),
-            Map.entry(UVERBS_OBJECT_MW, "UVERBS_OBJECT_MW"),
-            Map.entry(UVERBS_OBJECT_FLOW, "UVERBS_OBJECT_FLOW"),
-            Map.entry(UVERBS_OBJECT_XRCD, "UVERBS_OBJECT_XRCD"),
-            Map.entry(UVERBS_OBJECT_RWQ_IND_TBL, "UVERBS_OBJECT_RWQ_IND_TBL"),
-            Map.entry(UVERBS_OBJECT_WQ, "UVERBS_OBJECT_WQ"),
-            Map.entry(UVERBS_OBJECT_FLOW_ACTION, "UVERBS_OBJECT_FLOW_ACTION"),
-            Map.entry(UVERBS_OBJECT_DM, "UVERBS_OBJECT_DM"),
-            Map.entry(UVERBS_OBJECT_COUNTERS, "UVERBS_OBJECT_COUNTERS"),
-            Map.entry(UVERBS_OBJECT_ASYNC_EVENT, "UVERBS_OBJECT_ASYNC_EVENT"));
+    public static final Map<Integer, String> NAMES =
+            Map.ofEntries(
+                    Map.entry(UVERBS_OBJECT_DEVICE, "UVERBS_OBJECT_DEVICE"),
+                    Map.entry(UVERBS_OBJECT_PD, "UVERBS_OBJECT_PD"),
+                    Map.entry(UVERBS_OBJECT_COMP_CHANNEL, "UVERBS_OBJECT_COMP_CHANNEL"),
+                    Map.entry(UVERBS_OBJECT_CQ, "UVERBS_OBJECT_CQ"),
+                    Map.entry(UVERBS_OBJECT_QP, "UVERBS_OBJECT_QP"),
+                    Map.entry(UVERBS_OBJECT_SRQ, "UVERBS_OBJECT_SRQ"),
+                    Map.entry(UVERBS_OBJECT_AH, "UVERBS_OBJECT_AH"),
+                    Map.entry(UVERBS_OBJECT_MR, "UVERBS_OBJECT_MR"),
+                    Map.entry(UVERBS_OBJECT_MW, "UVERBS_OBJECT_MW"),
+                    Map.entry(UVERBS_OBJECT_FLOW, "UVERBS_OBJECT_FLOW"),
+                    Map.entry(UVERBS_OBJECT_XRCD, "UVERBS_OBJECT_XRCD"),
+                    Map.entry(UVERBS_OBJECT_RWQ_IND_TBL, "UVERBS_OBJECT_RWQ_IND_TBL"),
+                    Map.entry(UVERBS_OBJECT_WQ, "UVERBS_OBJECT_WQ"),
+                    Map.entry(UVERBS_OBJECT_FLOW_ACTION, "UVERBS_OBJECT_FLOW_ACTION"),
+                    Map.entry(UVERBS_OBJECT_DM, "UVERBS_OBJECT_DM"),
+                    Map.entry(UVERBS_OBJECT_COUNTERS, "UVERBS_OBJECT_COUNTERS"),
+                    Map.entry(UVERBS_OBJECT_ASYNC_EVENT, "UVERBS_OBJECT_ASYNC_EVENT"));
 
     private UverbsObjects() {}
 }

@@ -3,24 +3,25 @@
  * Handlers live in {@code dev.sluice.rdmaproxy}; vendor plugins in their own subpackages.
  *
  * <p>Sources. Constants and layouts come from the uapi rdma headers of Debian's linux-libc-dev
- * 6.1.187 ({@code /usr/include/rdma}); each class names its header. The method schemas
- * ({@link dev.sluice.rdmaproxy.abi.UverbsSchema}, {@link dev.sluice.rdmaproxy.abi.Mlx5Schema}) and the
- * registered write commands come from the kernel sources of Debian's linux-source-6.1 6.1.192, whose
- * uapi rdma headers match the ones above.
+ * 6.1.187 ({@code /usr/include/rdma}); each class names its header. The method schemas ({@link
+ * dev.sluice.rdmaproxy.abi.UverbsSchema}, {@link dev.sluice.rdmaproxy.abi.Mlx5Schema}) and the
+ * registered write commands come from the kernel sources of Debian's linux-source-6.1 6.1.192,
+ * whose uapi rdma headers match the ones above.
  *
  * <p>Conventions, which the layout test relies on:
+ *
  * <ul>
- *   <li>A header constant keeps its C name as the Java field name ({@code UVERBS_OBJECT_MR}), so it can
- *       be grepped in the header and compared by name with {@code sluice-rdma-abi-dump}.</li>
+ *   <li>A header constant keeps its C name as the Java field name ({@code UVERBS_OBJECT_MR}), so it
+ *       can be grepped in the header and compared by name with {@code sluice-rdma-abi-dump}.
  *   <li>A struct is a nested class with {@code C_TYPE} (the struct tag), {@code SIZE} and one
  *       {@code OFF_<FIELD>} per member in C field order, explicit padding and reserved fields
  *       included; a member of a nested struct or union is {@code OFF_<OUTER>_<INNER>}. Flexible
- *       array members have an offset (equal to {@code SIZE} or less) and no size.</li>
- *   <li>Every such constant has a line in the dump, compiled from the real headers;
- *       {@code RdmaAbiLayoutTest} fails on any difference and on any constant without a line.</li>
- *   <li>Facts that are kernel-internal, not uapi (the attribute kinds, access modes,
- *       {@code UVERBS_IDR_ANY_OBJECT}, firmware struct sizes), live with the schemas and say where they
- *       come from.</li>
+ *       array members have an offset (equal to {@code SIZE} or less) and no size.
+ *   <li>Every such constant has a line in the dump, compiled from the real headers; {@code
+ *       RdmaAbiLayoutTest} fails on any difference and on any constant without a line.
+ *   <li>Facts that are kernel-internal, not uapi (the attribute kinds, access modes, {@code
+ *       UVERBS_IDR_ANY_OBJECT}, firmware struct sizes), live with the schemas and say where they
+ *       come from.
  * </ul>
  */
 package dev.sluice.rdmaproxy.abi;

@@ -8,10 +8,11 @@ import static dev.sluice.rdmaproxy.driver.UdataRule.empty;
 import static dev.sluice.rdmaproxy.driver.UdataRule.minLen;
 import static dev.sluice.rdmaproxy.driver.UdataRule.zeroFrom;
 
-import dev.sluice.rdmaproxy.uverbs.RdmaTable;
 import dev.sluice.rdmaproxy.abi.RxeAbi;
 import dev.sluice.rdmaproxy.abi.UverbsIoctl;
 import dev.sluice.rdmaproxy.abi.UverbsNames;
+import dev.sluice.rdmaproxy.uverbs.RdmaTable;
+
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,37 +25,47 @@ import java.util.Set;
  * structs, from {@code /usr/include/rdma/rdma_user_rxe.h} (Debian linux-libc-dev 6.1.187) and
  * drivers/infiniband/sw/rxe of the Debian linux-source-6.1 6.1.192 package.
  *
- * <p>Driver data: rxe reads one input struct ({@code struct rxe_modify_srq_cmd} with MODIFY_SRQ) and
- * writes its create responses ({@code struct mminfo} for the shared queues) only when the caller's
- * UHW_OUT is large enough, failing CQ, QP and SRQ creation and CQ resize with EINVAL otherwise
- * (rxe_verbs.c). Extended QUERY_DEVICE must carry no driver data in either direction. Every other
- * UHW_IN must be empty.
+ * <p>Driver data: rxe reads one input struct ({@code struct rxe_modify_srq_cmd} with MODIFY_SRQ)
+ * and writes its create responses ({@code struct mminfo} for the shared queues) only when the
+ * caller's UHW_OUT is large enough, failing CQ, QP and SRQ creation and CQ resize with EINVAL
+ * otherwise (rxe_verbs.c). Extended QUERY_DEVICE must carry no driver data in either direction.
+ * Every other UHW_IN must be empty.
  */
 public final class RxePlugin implements RdmaDriverPlugin {
     public static final RxePlugin INSTANCE = new RxePlugin();
 
     /** The module that registers rxe devices, and the {@code rdma link} type that creates them. */
     public static final String HOST_DRIVER = "rdma_rxe";
+
     public static final String LINK_TYPE = "rxe";
 
     private static final RdmaTable TABLE = RdmaTable.withDriver(List.of(), List.of());
 
     /** rxe_verbs.c rxe_modify_srq: inlen < sizeof(struct rxe_modify_srq_cmd) is EINVAL. */
-    static final UdataRule MODIFY_SRQ = new UdataRule("struct rxe_modify_srq_cmd (rdma_user_rxe.h)",
-            all(minLen(RxeAbi.ModifySrqCmd.SIZE, "sizeof(struct rxe_modify_srq_cmd)"),
-                    zeroFrom(RxeAbi.ModifySrqCmd.SIZE, "data beyond the struct")));
+    static final UdataRule MODIFY_SRQ =
+            new UdataRule(
+                    "struct rxe_modify_srq_cmd (rdma_user_rxe.h)",
+                    all(
+                            minLen(RxeAbi.ModifySrqCmd.SIZE, "sizeof(struct rxe_modify_srq_cmd)"),
+                            zeroFrom(RxeAbi.ModifySrqCmd.SIZE, "data beyond the struct")));
 
     /** rxe_verbs.c rxe_query_device: any driver data in or out is EINVAL. */
-    static final UdataRule NO_DATA = new UdataRule("no driver struct (rxe_verbs.c rxe_query_device)", empty());
+    static final UdataRule NO_DATA =
+            new UdataRule("no driver struct (rxe_verbs.c rxe_query_device)", empty());
 
-    static final UdataRule CREATE_CQ_RESP = outAtLeast("struct rxe_create_cq_resp", RxeAbi.CreateCqResp.SIZE);
-    static final UdataRule RESIZE_CQ_RESP = outAtLeast("struct rxe_resize_cq_resp", RxeAbi.ResizeCqResp.SIZE);
-    static final UdataRule CREATE_QP_RESP = outAtLeast("struct rxe_create_qp_resp", RxeAbi.CreateQpResp.SIZE);
-    static final UdataRule CREATE_SRQ_RESP = outAtLeast("struct rxe_create_srq_resp", RxeAbi.CreateSrqResp.SIZE);
+    static final UdataRule CREATE_CQ_RESP =
+            outAtLeast("struct rxe_create_cq_resp", RxeAbi.CreateCqResp.SIZE);
+    static final UdataRule RESIZE_CQ_RESP =
+            outAtLeast("struct rxe_resize_cq_resp", RxeAbi.ResizeCqResp.SIZE);
+    static final UdataRule CREATE_QP_RESP =
+            outAtLeast("struct rxe_create_qp_resp", RxeAbi.CreateQpResp.SIZE);
+    static final UdataRule CREATE_SRQ_RESP =
+            outAtLeast("struct rxe_create_srq_resp", RxeAbi.CreateSrqResp.SIZE);
 
-    private static final Map<UdataSite, UdataRule> UDATA_IN = Map.of(
-            new UdataSite.Write(IB_USER_VERBS_CMD_MODIFY_SRQ, false), MODIFY_SRQ,
-            new UdataSite.Write(IB_USER_VERBS_EX_CMD_QUERY_DEVICE, true), NO_DATA);
+    private static final Map<UdataSite, UdataRule> UDATA_IN =
+            Map.of(
+                    new UdataSite.Write(IB_USER_VERBS_CMD_MODIFY_SRQ, false), MODIFY_SRQ,
+                    new UdataSite.Write(IB_USER_VERBS_EX_CMD_QUERY_DEVICE, true), NO_DATA);
 
     private static final Map<UdataSite, UdataRule> UDATA_OUT = udataOut();
 

@@ -1,10 +1,10 @@
 package dev.sluice.rdmaproxy.driver;
 
 /**
- * The sentry's copy of one UHW_IN attribute (driver input data), or of the length alone of a UHW_OUT.
- * Fields are read the way a driver reads them: the kernel copies {@code min(inlen, sizeof(struct))}
- * into a zeroed struct, so bytes beyond the attribute's length read as zero. Little-endian, as the
- * x86_64 kernel reads them.
+ * The sentry's copy of one UHW_IN attribute (driver input data), or of the length alone of a
+ * UHW_OUT. Fields are read the way a driver reads them: the kernel copies {@code min(inlen,
+ * sizeof(struct))} into a zeroed struct, so bytes beyond the attribute's length read as zero.
+ * Little-endian, as the x86_64 kernel reads them.
  */
 public final class Udata {
     /** No UHW attribute at all. */

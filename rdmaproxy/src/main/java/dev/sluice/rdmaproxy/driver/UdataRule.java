@@ -1,21 +1,26 @@
 package dev.sluice.rdmaproxy.driver;
 
 import dev.sluice.rdmaproxy.uverbs.UverbsEnvelope;
+
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * What a driver plugin accepts as the driver data of one {@link UdataSite}: the struct it names in log
- * lines and a check over the sentry's copy. Checks are built from the small combinators below, so a
- * plugin's rules read as a table of struct facts (minimum length, fields that must be zero, known
- * flag bits), each citing its header.
+ * What a driver plugin accepts as the driver data of one {@link UdataSite}: the struct it names in
+ * log lines and a check over the sentry's copy. Checks are built from the small combinators below,
+ * so a plugin's rules read as a table of struct facts (minimum length, fields that must be zero,
+ * known flag bits), each citing its header.
  *
- * @param struct the C struct and its header, for log lines ({@code struct mlx5_ib_create_cq (mlx5-abi.h)})
- * @param check  null when the data is acceptable, else why not
+ * @param struct the C struct and its header, for log lines ({@code struct mlx5_ib_create_cq
+ *     (mlx5-abi.h)})
+ * @param check null when the data is acceptable, else why not
  */
 public record UdataRule(String struct, Check check) {
 
-    /** One check over driver data; {@code env} is the call's envelope (some layouts depend on other attributes). */
+    /**
+     * One check over driver data; {@code env} is the call's envelope (some layouts depend on other
+     * attributes).
+     */
     @FunctionalInterface
     public interface Check {
         /** Null when acceptable, else the reason. */
@@ -43,7 +48,10 @@ public record UdataRule(String struct, Check check) {
 
     /** No data at all: the driver reads none here. */
     public static Check empty() {
-        return (u, env) -> u.len() == 0 ? null : "carries " + u.len() + " bytes, but the driver takes no data here";
+        return (u, env) ->
+                u.len() == 0
+                        ? null
+                        : "carries " + u.len() + " bytes, but the driver takes no data here";
     }
 
     /** Either no data (the driver then reads nothing) or data passing {@code c}. */
@@ -53,19 +61,34 @@ public record UdataRule(String struct, Check check) {
 
     /** At least {@code min} bytes; {@code what} says why ("offsetof(flags)"). */
     public static Check minLen(int min, String what) {
-        return (u, env) -> u.len() >= min ? null : "length " + u.len() + " is less than " + min + " (" + what + ")";
+        return (u, env) ->
+                u.len() >= min
+                        ? null
+                        : "length " + u.len() + " is less than " + min + " (" + what + ")";
     }
 
     /** Exactly {@code len} bytes. */
     public static Check lenIs(int len, String what) {
-        return (u, env) -> u.len() == len ? null : "length " + u.len() + " is not " + len + " (" + what + ")";
+        return (u, env) ->
+                u.len() == len ? null : "length " + u.len() + " is not " + len + " (" + what + ")";
     }
 
-    /** Every byte from {@code off} to the end is zero: reserved fields, or data beyond the known struct. */
+    /**
+     * Every byte from {@code off} to the end is zero: reserved fields, or data beyond the known
+     * struct.
+     */
     public static Check zeroFrom(int off, String what) {
         return (u, env) -> {
             int i = u.firstNonZero(off);
-            return i < 0 ? null : "byte " + i + " is not zero (" + what + " from offset " + off + " must be zero)";
+            return i < 0
+                    ? null
+                    : "byte "
+                            + i
+                            + " is not zero ("
+                            + what
+                            + " from offset "
+                            + off
+                            + " must be zero)";
         };
     }
 
@@ -87,8 +110,14 @@ public record UdataRule(String struct, Check check) {
         String names = String.join(", ", new TreeMap<>(bits).values());
         return (u, env) -> {
             long unknown = u.field(off, width) & ~mask;
-            return unknown == 0 ? null
-                    : field + " has bits 0x" + Long.toHexString(unknown) + " outside the known ones (" + names + ")";
+            return unknown == 0
+                    ? null
+                    : field
+                            + " has bits 0x"
+                            + Long.toHexString(unknown)
+                            + " outside the known ones ("
+                            + names
+                            + ")";
         };
     }
 

@@ -4,10 +4,10 @@ package dev.sluice.rdmaproxy.net;
  * One thing {@link RdmaDoctor} found: what is wrong, on what, and what to do about it.
  *
  * @param severity {@link Severity#WARN} for a known failure mode, {@link Severity#INFO} for a note
- * @param kind     which check found it
- * @param subject  what it is about ({@code rxe0 port 1}, {@code sluice0}, {@code 192.168.77.1})
- * @param message  what is wrong, one line
- * @param advice   what to do, one line
+ * @param kind which check found it
+ * @param subject what it is about ({@code rxe0 port 1}, {@code sluice0}, {@code 192.168.77.1})
+ * @param message what is wrong, one line
+ * @param advice what to do, one line
  */
 public record Finding(Severity severity, Kind kind, String subject, String message, String advice) {
 

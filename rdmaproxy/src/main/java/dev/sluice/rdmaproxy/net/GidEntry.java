@@ -9,9 +9,9 @@ import java.util.Arrays;
  * drivers/infiniband/core/cache.c) and {@code ports/N/gid_attrs/ndevs/I} (the netdev the entry was
  * made for; RoCE only).
  *
- * @param index  the entry's index in the table, the GID index verbs users pass
- * @param gid    the GID in the usual IPv6 text form ({@code ::ffff:192.168.77.1}, {@code fe80::1})
- * @param type   the GID type, empty when sysfs does not say (InfiniBand ports of older kernels)
+ * @param index the entry's index in the table, the GID index verbs users pass
+ * @param gid the GID in the usual IPv6 text form ({@code ::ffff:192.168.77.1}, {@code fe80::1})
+ * @param type the GID type, empty when sysfs does not say (InfiniBand ports of older kernels)
  * @param netdev the netdev name, empty when the entry has none (InfiniBand)
  */
 public record GidEntry(int index, String gid, String type, String netdev) {
@@ -21,7 +21,10 @@ public record GidEntry(int index, String gid, String type, String netdev) {
         return GidEntry.parse(gid);
     }
 
-    /** Whether this entry is the GID the kernel makes for {@code address} (16 bytes, see {@link GidTable#gidOf}). */
+    /**
+     * Whether this entry is the GID the kernel makes for {@code address} (16 bytes, see {@link
+     * GidTable#gidOf}).
+     */
     public boolean matches(byte[] address) {
         return Arrays.equals(raw(), address);
     }
@@ -50,7 +53,8 @@ public record GidEntry(int index, String gid, String type, String netdev) {
         }
         int[] head = groups(halves[0], text);
         int[] rest = halves.length == 2 ? groups(halves[1], text) : new int[0];
-        if (halves.length == 1 && head.length != 8 || halves.length == 2 && head.length + rest.length > 7) {
+        if (halves.length == 1 && head.length != 8
+                || halves.length == 2 && head.length + rest.length > 7) {
             throw new IllegalArgumentException("not an IPv6 address: " + text);
         }
         byte[] out = new byte[16];
@@ -82,7 +86,14 @@ public record GidEntry(int index, String gid, String type, String netdev) {
             mapped = a[i] == 0;
         }
         if (mapped) {
-            return "::ffff:" + (a[12] & 0xff) + "." + (a[13] & 0xff) + "." + (a[14] & 0xff) + "." + (a[15] & 0xff);
+            return "::ffff:"
+                    + (a[12] & 0xff)
+                    + "."
+                    + (a[13] & 0xff)
+                    + "."
+                    + (a[14] & 0xff)
+                    + "."
+                    + (a[15] & 0xff);
         }
         int[] g = new int[8];
         for (int i = 0; i < 8; i++) {
@@ -90,7 +101,7 @@ public record GidEntry(int index, String gid, String type, String netdev) {
         }
         int bestStart = -1;
         int bestLen = 0;
-        for (int i = 0; i < 8;) {
+        for (int i = 0; i < 8; ) {
             if (g[i] != 0) {
                 i++;
                 continue;

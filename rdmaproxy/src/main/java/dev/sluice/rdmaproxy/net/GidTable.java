@@ -12,8 +12,8 @@ import java.util.Optional;
 import java.util.TreeSet;
 
 /**
- * The valid entries of one port's GID table, read from sysfs
- * ({@code /sys/class/infiniband/IBDEV/ports/PORT/gids/*} and {@code gid_attrs/}, made by
+ * The valid entries of one port's GID table, read from sysfs ({@code
+ * /sys/class/infiniband/IBDEV/ports/PORT/gids/*} and {@code gid_attrs/}, made by
  * drivers/infiniband/core/sysfs.c).
  *
  * <p>The table has a fixed number of slots ({@code gid_tbl_len}); a slot without a GID reads as the
@@ -26,8 +26,8 @@ import java.util.TreeSet;
  * IPv4-mapped IPv6 address {@code ::ffff:a.b.c.d}. An address removed from the netdev (as when the
  * netdev moves to another network namespace) takes its GIDs with it.
  *
- * @param ibdev   the RDMA device
- * @param port    the port number (from 1)
+ * @param ibdev the RDMA device
+ * @param port the port number (from 1)
  * @param entries the valid entries, by index
  */
 public record GidTable(String ibdev, int port, List<GidEntry> entries) {
@@ -39,11 +39,15 @@ public record GidTable(String ibdev, int port, List<GidEntry> entries) {
     }
 
     /**
-     * Reads the GID table of {@code ibdev}'s port {@code port} under {@code sys} (normally {@code /sys}).
-     * A device or port that does not exist gives an empty table.
+     * Reads the GID table of {@code ibdev}'s port {@code port} under {@code sys} (normally {@code
+     * /sys}). A device or port that does not exist gives an empty table.
      */
     public static GidTable read(Path sys, String ibdev, int port) {
-        Path dir = sys.resolve("class/infiniband").resolve(ibdev).resolve("ports").resolve(Integer.toString(port));
+        Path dir =
+                sys.resolve("class/infiniband")
+                        .resolve(ibdev)
+                        .resolve("ports")
+                        .resolve(Integer.toString(port));
         TreeSet<Integer> indices = new TreeSet<>();
         try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir.resolve("gids"))) {
             for (Path p : ds) {
@@ -67,8 +71,10 @@ public record GidTable(String ibdev, int port, List<GidEntry> entries) {
             if (java.util.Arrays.equals(raw, ZERO)) {
                 continue;
             }
-            String type = SysFiles.read(dir.resolve("gid_attrs/types").resolve(Integer.toString(i)));
-            String ndev = SysFiles.read(dir.resolve("gid_attrs/ndevs").resolve(Integer.toString(i)));
+            String type =
+                    SysFiles.read(dir.resolve("gid_attrs/types").resolve(Integer.toString(i)));
+            String ndev =
+                    SysFiles.read(dir.resolve("gid_attrs/ndevs").resolve(Integer.toString(i)));
             entries.add(new GidEntry(i, GidEntry.format(raw), type, ndev));
         }
         return new GidTable(ibdev, port, entries);
@@ -97,7 +103,8 @@ public record GidTable(String ibdev, int port, List<GidEntry> entries) {
 
     /**
      * The GID the kernel derives from an IP address (roce_gid_mgmt.c): an IPv6 address is its own
-     * GID; an IPv4 address becomes the IPv4-mapped {@code ::ffff:a.b.c.d} (for RoCE v1 and v2 alike).
+     * GID; an IPv4 address becomes the IPv4-mapped {@code ::ffff:a.b.c.d} (for RoCE v1 and v2
+     * alike).
      */
     public static byte[] gidOf(InetAddress address) {
         byte[] a = address.getAddress();

@@ -19,9 +19,9 @@ import java.util.TreeSet;
  * is not per namespace: in a sandbox it lists every GPU of the host, so the caller passes the
  * minors of the GPU nodes it can see.
  *
- * @param minor      the device minor, N of {@code /dev/nvidiaN}
+ * @param minor the device minor, N of {@code /dev/nvidiaN}
  * @param pciAddress the GPU's PCI address, empty when the driver does not list it
- * @param placement  its placement, {@link PciPlacement#VIRTUAL} when unknown
+ * @param placement its placement, {@link PciPlacement#VIRTUAL} when unknown
  */
 public record GpuPlacement(int minor, String pciAddress, PciPlacement placement) {
 
@@ -33,7 +33,8 @@ public record GpuPlacement(int minor, String pciAddress, PciPlacement placement)
     /** The placements of the GPUs with the given minors, in minor order. */
     public static List<GpuPlacement> read(Path proc, Path sys, Collection<Integer> minors) {
         Map<Integer, String> addresses = new HashMap<>();
-        try (DirectoryStream<Path> ds = Files.newDirectoryStream(proc.resolve("driver/nvidia/gpus"))) {
+        try (DirectoryStream<Path> ds =
+                Files.newDirectoryStream(proc.resolve("driver/nvidia/gpus"))) {
             for (Path gpu : ds) {
                 String addr = gpu.getFileName().toString();
                 int minor = -1;
@@ -64,8 +65,10 @@ public record GpuPlacement(int minor, String pciAddress, PciPlacement placement)
         List<GpuPlacement> out = new ArrayList<>();
         for (int minor : new TreeSet<>(minors)) {
             String addr = addresses.getOrDefault(minor, "");
-            PciPlacement where = addr.isEmpty() ? PciPlacement.VIRTUAL
-                    : PciPlacement.of(sys, sys.resolve("bus/pci/devices").resolve(addr));
+            PciPlacement where =
+                    addr.isEmpty()
+                            ? PciPlacement.VIRTUAL
+                            : PciPlacement.of(sys, sys.resolve("bus/pci/devices").resolve(addr));
             out.add(new GpuPlacement(minor, addr, where));
         }
         return out;

@@ -2,6 +2,7 @@ package dev.sluice.rdmaproxy.net;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -16,8 +17,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * The host's iproute2 ({@code ip}, {@code rdma}) and util-linux's {@code nsenter}: how Sluice reads
  * and changes netdevs, addresses, routes, network namespaces and Soft-RoCE links. They speak
- * rtnetlink and RDMA netlink and are on every host that has RDMA NICs; their JSON output
- * ({@code ip -j}) is the stable interface that Sluice parses.
+ * rtnetlink and RDMA netlink and are on every host that has RDMA NICs; their JSON output ({@code ip
+ * -j}) is the stable interface that Sluice parses.
  *
  * <p>A network namespace is named as {@code ip netns} names it: a file under {@code /run/netns}
  * holding a bind mount of the namespace ({@code ip netns attach}). Such a name keeps the namespace
@@ -28,6 +29,7 @@ import java.util.concurrent.TimeUnit;
 public final class IpRoute2 {
     /** Where {@code ip netns} keeps its names. */
     public static final Path NETNS_DIR = Path.of("/run/netns");
+
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final long TIMEOUT_SECONDS = 30;
 
@@ -45,13 +47,18 @@ public final class IpRoute2 {
     private final Exec exec;
     private final Path netnsDir;
 
-    /** @param netnsDir where ip keeps namespace names ({@link #NETNS_DIR}; tests give another) */
+    /**
+     * @param netnsDir where ip keeps namespace names ({@link #NETNS_DIR}; tests give another)
+     */
     public IpRoute2(Exec exec, Path netnsDir) {
         this.exec = exec;
         this.netnsDir = netnsDir;
     }
 
-    /** {@code ip [-n NETNS] ARGS...}; its standard output, or a {@link NetdevException} naming what failed. */
+    /**
+     * {@code ip [-n NETNS] ARGS...}; its standard output, or a {@link NetdevException} naming what
+     * failed.
+     */
     public String ip(String netns, String... args) {
         return check(run(ipArgv(netns, args), null), "ip " + String.join(" ", args));
     }
@@ -64,7 +71,12 @@ public final class IpRoute2 {
         try {
             return out.isBlank() ? JSON.createArrayNode() : JSON.readTree(out);
         } catch (IOException e) {
-            throw new NetdevException("ip -j " + String.join(" ", args) + " printed something other than JSON: " + e.getMessage(), e);
+            throw new NetdevException(
+                    "ip -j "
+                            + String.join(" ", args)
+                            + " printed something other than JSON: "
+                            + e.getMessage(),
+                    e);
         }
     }
 
@@ -77,7 +89,9 @@ public final class IpRoute2 {
             return;
         }
         List<String> argv = ipArgv(netns, "-batch", "-");
-        check(run(argv, String.join("\n", lines) + "\n"), "ip -batch (" + String.join("; ", lines) + ")");
+        check(
+                run(argv, String.join("\n", lines) + "\n"),
+                "ip -batch (" + String.join("; ", lines) + ")");
     }
 
     /** Whether NETNS has a netdev named {@code dev}. */
@@ -128,24 +142,38 @@ public final class IpRoute2 {
         try {
             return exec.run(argv, stdin);
         } catch (IOException e) {
-            throw new NetdevException("cannot run " + argv.get(0) + ": " + e.getMessage()
-                    + " (Sluice needs iproute2 and util-linux to move RDMA netdevs)", e);
+            throw new NetdevException(
+                    "cannot run "
+                            + argv.get(0)
+                            + ": "
+                            + e.getMessage()
+                            + " (Sluice needs iproute2 and util-linux to move RDMA netdevs)",
+                    e);
         }
     }
 
     private static String check(Output o, String what) {
         if (o.status() != 0) {
             String why = o.err().isBlank() ? o.out().strip() : o.err().strip();
-            throw new NetdevException(what + " failed (exit " + o.status() + "): " + why.replace('\n', ' '));
+            throw new NetdevException(
+                    what + " failed (exit " + o.status() + "): " + why.replace('\n', ' '));
         }
         return o.out();
     }
 
     private static Output runOnHost(List<String> argv, String stdin) throws IOException {
-        Process p = new ProcessBuilder(argv).redirectInput(stdin == null ? ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))
-                : ProcessBuilder.Redirect.PIPE).start();
-        CompletableFuture<String> out = CompletableFuture.supplyAsync(() -> drain(p.getInputStream()));
-        CompletableFuture<String> err = CompletableFuture.supplyAsync(() -> drain(p.getErrorStream()));
+        Process p =
+                new ProcessBuilder(argv)
+                        .redirectInput(
+                                stdin == null
+                                        ? ProcessBuilder.Redirect.from(
+                                                new java.io.File("/dev/null"))
+                                        : ProcessBuilder.Redirect.PIPE)
+                        .start();
+        CompletableFuture<String> out =
+                CompletableFuture.supplyAsync(() -> drain(p.getInputStream()));
+        CompletableFuture<String> err =
+                CompletableFuture.supplyAsync(() -> drain(p.getErrorStream()));
         if (stdin != null) {
             try (OutputStream in = p.getOutputStream()) {
                 in.write(stdin.getBytes(StandardCharsets.UTF_8));
@@ -154,7 +182,11 @@ public final class IpRoute2 {
         try {
             if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
                 p.destroyForcibly();
-                throw new IOException(String.join(" ", argv) + " did not finish within " + TIMEOUT_SECONDS + " s");
+                throw new IOException(
+                        String.join(" ", argv)
+                                + " did not finish within "
+                                + TIMEOUT_SECONDS
+                                + " s");
             }
             return new Output(p.exitValue(), out.join(), err.join());
         } catch (InterruptedException e) {

@@ -6,7 +6,7 @@ import java.net.UnknownHostException;
 /**
  * An IP address of a netdev.
  *
- * @param address      the address as text ({@code 192.168.77.1}, {@code fe80::1}), without a scope
+ * @param address the address as text ({@code 192.168.77.1}, {@code fe80::1}), without a scope
  * @param prefixLength its prefix length
  */
 public record NetdevAddress(String address, int prefixLength) {

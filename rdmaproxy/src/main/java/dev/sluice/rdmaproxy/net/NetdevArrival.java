@@ -2,8 +2,8 @@ package dev.sluice.rdmaproxy.net;
 
 /**
  * What is done to a netdev in the sandbox's network namespace right after it moved there, before
- * the sandbox may use it: {@link SnapshotRestorer#settle} as shipped. {@link NetdevMover} moves
- * the netdev back if this throws.
+ * the sandbox may use it: {@link SnapshotRestorer#settle} as shipped. {@link NetdevMover} moves the
+ * netdev back if this throws.
  */
 @FunctionalInterface
 public interface NetdevArrival {

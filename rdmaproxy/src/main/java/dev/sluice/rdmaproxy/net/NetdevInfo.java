@@ -5,9 +5,9 @@ import java.util.List;
 /**
  * A netdev as this network namespace sees it.
  *
- * @param name      its name
- * @param up        whether it is administratively up
- * @param mtu       its MTU, -1 if unknown
+ * @param name its name
+ * @param up whether it is administratively up
+ * @param mtu its MTU, -1 if unknown
  * @param addresses its IP addresses
  */
 public record NetdevInfo(String name, boolean up, int mtu, List<NetdevAddress> addresses) {

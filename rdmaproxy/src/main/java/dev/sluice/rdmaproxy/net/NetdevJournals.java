@@ -1,5 +1,8 @@
 package dev.sluice.rdmaproxy.net;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
@@ -9,8 +12,6 @@ import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.locks.ReentrantLock;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The directory of {@link NetdevJournal}s ({@link NetdevMover#JOURNAL_DIR} on the host) and its
@@ -58,11 +59,16 @@ public final class NetdevJournals {
     public void claim(NetdevJournal j) {
         try {
             if (!j.create(dir)) {
-                throw new NetdevException("netdev " + j.netdev() + " is already in another sandbox (its record "
-                        + file(j.netdev()) + " appeared meanwhile)");
+                throw new NetdevException(
+                        "netdev "
+                                + j.netdev()
+                                + " is already in another sandbox (its record "
+                                + file(j.netdev())
+                                + " appeared meanwhile)");
             }
         } catch (IOException e) {
-            throw new NetdevException("cannot write " + file(j.netdev()) + ": " + e.getMessage(), e);
+            throw new NetdevException(
+                    "cannot write " + file(j.netdev()) + ": " + e.getMessage(), e);
         }
     }
 
@@ -80,7 +86,11 @@ public final class NetdevJournals {
         LOCK.lock();
         try {
             Files.createDirectories(dir);
-            FileChannel ch = FileChannel.open(dir.resolve(".lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            FileChannel ch =
+                    FileChannel.open(
+                            dir.resolve(".lock"),
+                            StandardOpenOption.CREATE,
+                            StandardOpenOption.WRITE);
             try {
                 return new Locked(ch, ch.lock());
             } catch (IOException | RuntimeException e) {

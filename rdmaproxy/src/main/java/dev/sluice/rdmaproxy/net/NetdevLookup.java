@@ -9,9 +9,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Looks up a netdev of the caller's network namespace by name. The system one uses
- * {@link NetworkInterface}, which asks the kernel directly (no external tools), so it works inside
- * a sandbox and sees the sandbox's namespace; tests pass their own.
+ * Looks up a netdev of the caller's network namespace by name. The system one uses {@link
+ * NetworkInterface}, which asks the kernel directly (no external tools), so it works inside a
+ * sandbox and sees the sandbox's namespace; tests pass their own.
  */
 @FunctionalInterface
 public interface NetdevLookup {
@@ -30,8 +30,10 @@ public interface NetdevLookup {
                 List<NetdevAddress> addrs = new ArrayList<>();
                 for (InterfaceAddress ia : ni.getInterfaceAddresses()) {
                     byte[] raw = ia.getAddress().getAddress();
-                    String text = ia.getAddress() instanceof Inet6Address ? GidEntry.format(raw)
-                            : ia.getAddress().getHostAddress();
+                    String text =
+                            ia.getAddress() instanceof Inet6Address
+                                    ? GidEntry.format(raw)
+                                    : ia.getAddress().getHostAddress();
                     addrs.add(new NetdevAddress(text, ia.getNetworkPrefixLength()));
                 }
                 return Optional.of(new NetdevInfo(name, ni.isUp(), ni.getMTU(), addrs));

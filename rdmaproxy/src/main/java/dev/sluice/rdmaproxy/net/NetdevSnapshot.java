@@ -1,6 +1,7 @@
 package dev.sluice.rdmaproxy.net;
 
 import com.fasterxml.jackson.databind.JsonNode;
+
 import java.net.InetAddress;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -10,18 +11,26 @@ import java.util.List;
  * What a netdev looked like in the runtime's namespace before Sluice moved it: everything a move
  * loses and that must be put back, in the sandbox and again on the host.
  *
- * @param name        its name on the host
- * @param mtu         its MTU (kept by a move, set again anyway: a driver may reset it)
- * @param up          whether it was administratively up (a move takes it down)
- * @param addresses   its addresses (a move drops them; RoCE GIDs go with them)
- * @param routes      its static routes (dropped with the addresses)
+ * @param name its name on the host
+ * @param mtu its MTU (kept by a move, set again anyway: a driver may reset it)
+ * @param up whether it was administratively up (a move takes it down)
+ * @param addresses its addresses (a move drops them; RoCE GIDs go with them)
+ * @param routes its static routes (dropped with the addresses)
  * @param rdmaDevices the RDMA devices on it, whose GIDs must come back
- * @param softRoce    the Soft-RoCE links on it, with their uverbs nodes (a move unregisters them)
- * @param arpIgnore   its own {@code arp_ignore} on the host, to put back ("" when unknown)
+ * @param softRoce the Soft-RoCE links on it, with their uverbs nodes (a move unregisters them)
+ * @param arpIgnore its own {@code arp_ignore} on the host, to put back ("" when unknown)
  * @param arpAnnounce its own {@code arp_announce} on the host, likewise
  */
-public record NetdevSnapshot(String name, int mtu, boolean up, List<IfAddress> addresses, List<IfRoute> routes,
-                             List<String> rdmaDevices, List<RdmaLinks.SoftRoceLink> softRoce, String arpIgnore, String arpAnnounce) {
+public record NetdevSnapshot(
+        String name,
+        int mtu,
+        boolean up,
+        List<IfAddress> addresses,
+        List<IfRoute> routes,
+        List<String> rdmaDevices,
+        List<RdmaLinks.SoftRoceLink> softRoce,
+        String arpIgnore,
+        String arpAnnounce) {
     public NetdevSnapshot {
         addresses = List.copyOf(addresses);
         routes = List.copyOf(routes);
@@ -43,18 +52,26 @@ public record NetdevSnapshot(String name, int mtu, boolean up, List<IfAddress> a
         for (JsonNode f : link.path("flags")) {
             up |= f.asText().equals("UP");
         }
-        List<IfRoute> routes = new ArrayList<>(IfRoute.of(ip.ipJson(null, "route", "show", "dev", dev), 4));
+        List<IfRoute> routes =
+                new ArrayList<>(IfRoute.of(ip.ipJson(null, "route", "show", "dev", dev), 4));
         routes.addAll(IfRoute.of(ip.ipJson(null, "-6", "route", "show", "dev", dev), 6));
         Path conf = procSysNet.resolve("ipv4/conf").resolve(dev);
-        return new NetdevSnapshot(dev, link.path("mtu").asInt(0), up, IfAddress.of(link), routes,
-                RdmaLinks.all(sys, dev), RdmaLinks.softRoceLinks(sys, dev), SysFiles.read(conf.resolve("arp_ignore")),
+        return new NetdevSnapshot(
+                dev,
+                link.path("mtu").asInt(0),
+                up,
+                IfAddress.of(link),
+                routes,
+                RdmaLinks.all(sys, dev),
+                RdmaLinks.softRoceLinks(sys, dev),
+                SysFiles.read(conf.resolve("arp_ignore")),
                 SysFiles.read(conf.resolve("arp_announce")));
     }
 
     /**
      * The {@code ip} batch that gives {@code dev} (this netdev, named {@code dev} where it is now)
-     * its MTU, link state, addresses and routes back, in that order: addresses need the link, routes
-     * their addresses.
+     * its MTU, link state, addresses and routes back, in that order: addresses need the link,
+     * routes their addresses.
      */
     public List<String> restoreCommands(String dev) {
         List<String> lines = new ArrayList<>();

@@ -7,24 +7,28 @@ import java.util.regex.Pattern;
 
 /**
  * Where a device sits: its directory under {@code /sys/devices} (the real path of a {@code device}
- * link, relative to the sysfs root, e.g. {@code devices/pci0000:16/0000:16:02.0/0000:17:00.0}),
- * its PCI address (the last path component, {@code domain:bus:device.function}) and its NUMA node
+ * link, relative to the sysfs root, e.g. {@code devices/pci0000:16/0000:16:02.0/0000:17:00.0}), its
+ * PCI address (the last path component, {@code domain:bus:device.function}) and its NUMA node
  * ({@code numa_node}, drivers/pci/pci-sysfs.c; -1 when the platform does not say).
  *
  * <p>A device without a {@code device} link, as Soft-RoCE's (rxe registers its RDMA devices without
  * a parent, drivers/infiniband/sw/rxe/rxe_verbs.c) or a virtual netdev's, is {@link #VIRTUAL}.
  *
- * @param path       the device's directory relative to the sysfs root, empty when virtual
+ * @param path the device's directory relative to the sysfs root, empty when virtual
  * @param pciAddress its PCI address, empty when the device is not a PCI function
- * @param numaNode   its NUMA node, -1 when unknown
+ * @param numaNode its NUMA node, -1 when unknown
  */
 public record PciPlacement(String path, String pciAddress, int numaNode) {
     /** A device with no parent device in sysfs. */
     public static final PciPlacement VIRTUAL = new PciPlacement("", "", -1);
 
-    private static final Pattern PCI_ADDRESS = Pattern.compile("[0-9a-fA-F]{4,}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\\.[0-7]");
+    private static final Pattern PCI_ADDRESS =
+            Pattern.compile("[0-9a-fA-F]{4,}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\\.[0-7]");
 
-    /** The placement of the device a {@code device} link (or a device directory) under {@code sys} points to. */
+    /**
+     * The placement of the device a {@code device} link (or a device directory) under {@code sys}
+     * points to.
+     */
     public static PciPlacement of(Path sys, Path device) {
         if (!Files.exists(device)) {
             return VIRTUAL;
@@ -39,7 +43,10 @@ public record PciPlacement(String path, String pciAddress, int numaNode) {
             return VIRTUAL;
         }
         Path name = real.getFileName();
-        String addr = name != null && PCI_ADDRESS.matcher(name.toString()).matches() ? name.toString() : "";
+        String addr =
+                name != null && PCI_ADDRESS.matcher(name.toString()).matches()
+                        ? name.toString()
+                        : "";
         return new PciPlacement(rel, addr, SysFiles.readInt(real.resolve("numa_node"), -1));
     }
 
@@ -49,8 +56,8 @@ public record PciPlacement(String path, String pciAddress, int numaNode) {
     }
 
     /**
-     * How many leading path components two placements share: the deeper, the closer in PCI
-     * topology (same switch, same root port, same root complex).
+     * How many leading path components two placements share: the deeper, the closer in PCI topology
+     * (same switch, same root port, same root complex).
      */
     public int sharedDepth(PciPlacement other) {
         if (!located() || !other.located()) {
@@ -67,7 +74,8 @@ public record PciPlacement(String path, String pciAddress, int numaNode) {
 
     /** {@code 0000:17:00.0, numa 0}, {@code virtual (no PCI device), numa -} and the like. */
     public String describe() {
-        String where = !located() ? "virtual (no PCI device)" : !pciAddress.isEmpty() ? pciAddress : path;
+        String where =
+                !located() ? "virtual (no PCI device)" : !pciAddress.isEmpty() ? pciAddress : path;
         return where + ", numa " + (numaNode < 0 ? "-" : Integer.toString(numaNode));
     }
 }

@@ -5,17 +5,24 @@ import java.util.List;
 /**
  * What {@link RdmaDoctor} found on one RDMA device.
  *
- * @param ibdev     the RDMA device ({@code rxe0}, {@code mlx5_0})
- * @param uverbs    its uverbs node ({@code uverbs0}), empty when none is visible
- * @param nodeGuid  {@code node_guid}, empty if unknown
- * @param fwVer     {@code fw_ver}, empty if unknown
+ * @param ibdev the RDMA device ({@code rxe0}, {@code mlx5_0})
+ * @param uverbs its uverbs node ({@code uverbs0}), empty when none is visible
+ * @param nodeGuid {@code node_guid}, empty if unknown
+ * @param fwVer {@code fw_ver}, empty if unknown
  * @param placement where the device sits ({@link PciPlacement#VIRTUAL} for rxe)
- * @param gpu       the granted GPU closest to it in PCI topology, null when none is paired
- * @param ports     its ports
- * @param findings  what is wrong with the device as a whole (NUMA)
+ * @param gpu the granted GPU closest to it in PCI topology, null when none is paired
+ * @param ports its ports
+ * @param findings what is wrong with the device as a whole (NUMA)
  */
-public record RdmaDeviceReport(String ibdev, String uverbs, String nodeGuid, String fwVer, PciPlacement placement,
-        GpuPlacement gpu, List<RdmaPortReport> ports, List<Finding> findings) {
+public record RdmaDeviceReport(
+        String ibdev,
+        String uverbs,
+        String nodeGuid,
+        String fwVer,
+        PciPlacement placement,
+        GpuPlacement gpu,
+        List<RdmaPortReport> ports,
+        List<Finding> findings) {
 
     public RdmaDeviceReport {
         ports = List.copyOf(ports);

@@ -6,7 +6,7 @@ import java.util.List;
  * The whole report of {@code sluice rdma doctor}.
  *
  * @param devices the RDMA devices examined
- * @param gpus    the GPUs seen ({@code /dev/nvidiaN}) and where they sit
+ * @param gpus the GPUs seen ({@code /dev/nvidiaN}) and where they sit
  */
 public record RdmaDoctorReport(List<RdmaDeviceReport> devices, List<GpuPlacement> gpus) {
 
@@ -17,7 +17,9 @@ public record RdmaDoctorReport(List<RdmaDeviceReport> devices, List<GpuPlacement
 
     /** How many findings are warnings. */
     public long warnings() {
-        return devices.stream().flatMap(d -> d.allFindings().stream())
-                .filter(f -> f.severity() == Finding.Severity.WARN).count();
+        return devices.stream()
+                .flatMap(d -> d.allFindings().stream())
+                .filter(f -> f.severity() == Finding.Severity.WARN)
+                .count();
     }
 }

@@ -6,13 +6,14 @@ import java.util.List;
 
 /**
  * Which RDMA devices run on a netdev, read from sysfs in the runtime's own network namespace:
+ *
  * <ul>
  *   <li>a NIC's own RDMA function, {@code /sys/class/net/NETDEV/device/infiniband/*} (mlx5: the
- *       RDMA device of the same PCI function);</li>
- *   <li>Soft-RoCE links, whose {@code parent} attribute names the netdev (rxe_verbs.c,
- *       {@code parent_show}): rdma_rxe unregisters such a device when its netdev leaves the
- *       namespace (rxe_net.c, {@code rxe_notify} on {@code NETDEV_UNREGISTER}), so
- *       {@link NetdevMover} adds the link again on the far side.</li>
+ *       RDMA device of the same PCI function);
+ *   <li>Soft-RoCE links, whose {@code parent} attribute names the netdev (rxe_verbs.c, {@code
+ *       parent_show}): rdma_rxe unregisters such a device when its netdev leaves the namespace
+ *       (rxe_net.c, {@code rxe_notify} on {@code NETDEV_UNREGISTER}), so {@link NetdevMover} adds
+ *       the link again on the far side.
  * </ul>
  */
 public final class RdmaLinks {
@@ -37,7 +38,9 @@ public final class RdmaLinks {
 
     /** The Soft-RoCE links on {@code netdev}, with their uverbs nodes. */
     public static List<SoftRoceLink> softRoceLinks(Path sys, String netdev) {
-        return softRoce(sys, netdev).stream().map(d -> new SoftRoceLink(d, uverbsOf(sys, d))).toList();
+        return softRoce(sys, netdev).stream()
+                .map(d -> new SoftRoceLink(d, uverbsOf(sys, d)))
+                .toList();
     }
 
     /** The uverbs node ({@code uverbsN}) of {@code ibdev}, or "" when it has none. */
@@ -53,7 +56,9 @@ public final class RdmaLinks {
     /** Every RDMA device on {@code netdev}: the NIC's own and the Soft-RoCE links. */
     public static List<String> all(Path sys, String netdev) {
         List<String> out = new ArrayList<>();
-        for (Path d : SysFiles.list(sys.resolve("class/net").resolve(netdev).resolve("device/infiniband"))) {
+        for (Path d :
+                SysFiles.list(
+                        sys.resolve("class/net").resolve(netdev).resolve("device/infiniband"))) {
             out.add(d.getFileName().toString());
         }
         for (String s : softRoce(sys, netdev)) {

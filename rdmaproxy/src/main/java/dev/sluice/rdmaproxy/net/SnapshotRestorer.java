@@ -1,23 +1,25 @@
 package dev.sluice.rdmaproxy.net;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.io.IOException;
 import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Puts back what a netdev lost by changing network namespace, from its {@link NetdevSnapshot}:
  * inside the sandbox right after the move ({@link #settle}: its name there, MTU, link, addresses,
- * routes, Soft-RoCE links, and then the wait for its RoCE GIDs), and on the host when it comes
- * back ({@link #onHost}: the same and its ARP sysctls).
+ * routes, Soft-RoCE links, and then the wait for its RoCE GIDs), and on the host when it comes back
+ * ({@link #onHost}: the same and its ARP sysctls).
  */
 public final class SnapshotRestorer implements NetdevArrival {
     private static final Logger LOG = LoggerFactory.getLogger(SnapshotRestorer.class);
     private static final long POLL_MILLIS = 50;
+
     /** How long a Soft-RoCE link whose netdev moved may take to unregister. */
     private static final Duration SOFT_ROCE_GONE = Duration.ofSeconds(3);
 
@@ -26,7 +28,9 @@ public final class SnapshotRestorer implements NetdevArrival {
     private final Path procSysNet;
     private final Duration gidTimeout;
 
-    /** @param gidTimeout how long the GIDs of a moved netdev may take to appear */
+    /**
+     * @param gidTimeout how long the GIDs of a moved netdev may take to appear
+     */
     public SnapshotRestorer(IpRoute2 ip, Path sys, Path procSysNet, Duration gidTimeout) {
         this.ip = ip;
         this.sys = sys;
@@ -73,9 +77,18 @@ public final class SnapshotRestorer implements NetdevArrival {
             ip.rdma(netns, "link", "add", link.ibdev(), "type", "rxe", "netdev", dev);
             String node = RdmaLinks.uverbsOf(sys, link.ibdev());
             if (!link.uverbs().isEmpty() && !node.equals(link.uverbs())) {
-                // The kernel hands out the lowest free node: another device took this one meanwhile.
-                throw new NetdevException("Soft-RoCE link " + link.ibdev() + " on " + dev + " came back as " + node
-                        + ", not " + link.uverbs() + " as the sandbox's /dev was planned");
+                // The kernel hands out the lowest free node: another device took this one
+                // meanwhile.
+                throw new NetdevException(
+                        "Soft-RoCE link "
+                                + link.ibdev()
+                                + " on "
+                                + dev
+                                + " came back as "
+                                + node
+                                + ", not "
+                                + link.uverbs()
+                                + " as the sandbox's /dev was planned");
             }
         }
     }
@@ -87,7 +100,9 @@ public final class SnapshotRestorer implements NetdevArrival {
             return;
         }
         for (String ibdev : snap.rdmaDevices()) {
-            for (Path port : SysFiles.list(sys.resolve("class/infiniband").resolve(ibdev).resolve("ports"))) {
+            for (Path port :
+                    SysFiles.list(
+                            sys.resolve("class/infiniband").resolve(ibdev).resolve("ports"))) {
                 if (!SysFiles.read(port.resolve("link_layer")).equals("Ethernet")) {
                     continue; // InfiniBand: GIDs come from the port GUID, not from addresses
                 }
@@ -95,13 +110,27 @@ public final class SnapshotRestorer implements NetdevArrival {
                 long deadline = System.nanoTime() + gidTimeout.toNanos();
                 while (true) {
                     GidTable table = GidTable.read(sys, ibdev, n);
-                    List<String> missing = want.stream().filter(a -> table.find(a).isEmpty()).map(InetAddress::getHostAddress).toList();
+                    List<String> missing =
+                            want.stream()
+                                    .filter(a -> table.find(a).isEmpty())
+                                    .map(InetAddress::getHostAddress)
+                                    .toList();
                     if (missing.isEmpty()) {
                         break;
                     }
                     if (System.nanoTime() >= deadline) {
-                        throw new NetdevException("netdev " + dev + ": the GID table of " + ibdev + " port " + n + " has no entry for "
-                                + String.join(", ", missing) + " " + gidTimeout.toSeconds() + " s after the addresses were restored");
+                        throw new NetdevException(
+                                "netdev "
+                                        + dev
+                                        + ": the GID table of "
+                                        + ibdev
+                                        + " port "
+                                        + n
+                                        + " has no entry for "
+                                        + String.join(", ", missing)
+                                        + " "
+                                        + gidTimeout.toSeconds()
+                                        + " s after the addresses were restored");
                     }
                     sleep();
                 }

@@ -13,12 +13,12 @@ import java.util.Map;
  * the interface the request came in on) and {@code arp_announce=2} (always use the best local
  * address of the outgoing interface as the ARP source). Under Linux's default weak model any
  * interface answers for any address of the host ("ARP flux"); RoCE traffic then goes to the MAC of
- * a NIC whose GID table lacks the address and is dropped without a word. The kernel uses the
- * larger of {@code conf/all} and {@code conf/DEV} for both (Documentation/networking/ip-sysctl.rst).
+ * a NIC whose GID table lacks the address and is dropped without a word. The kernel uses the larger
+ * of {@code conf/all} and {@code conf/DEV} for both (Documentation/networking/ip-sysctl.rst).
  *
- * <p>In a sandbox's own namespace sluice-init writes them from the launch plan
- * ({@link #sysctls}); in the host's namespace ({@code --net host}) only where the user opts in
- * ({@link #applyOnHost}), because it changes the host for everyone.
+ * <p>In a sandbox's own namespace sluice-init writes them from the launch plan ({@link #sysctls});
+ * in the host's namespace ({@code --net host}) only where the user opts in ({@link #applyOnHost}),
+ * because it changes the host for everyone.
  */
 public final class StrongArp {
     public static final String ARP_IGNORE = "1";

@@ -7,7 +7,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
-/** Small readers of sysfs and procfs attribute files: a missing or unreadable file reads as empty. */
+/**
+ * Small readers of sysfs and procfs attribute files: a missing or unreadable file reads as empty.
+ */
 final class SysFiles {
     private SysFiles() {}
 

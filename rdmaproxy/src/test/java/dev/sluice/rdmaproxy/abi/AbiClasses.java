@@ -5,12 +5,24 @@ import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Test support: the abi classes whose constants and layouts mirror the uapi headers, read by reflection. */
+/**
+ * Test support: the abi classes whose constants and layouts mirror the uapi headers, read by
+ * reflection.
+ */
 final class AbiClasses {
     /** Classes whose public int constants are header constants under their C names. */
-    static final List<Class<?>> HEADER_CLASSES = List.of(UverbsIoctl.class, UverbsObjects.class, UverbsMethods.class,
-            UverbsAttrs.class, UverbsAttrValues.class, LegacyCommands.class, UverbsAttrStructs.class, Mlx5Ids.class,
-            Mlx5Abi.class, RxeAbi.class);
+    static final List<Class<?>> HEADER_CLASSES =
+            List.of(
+                    UverbsIoctl.class,
+                    UverbsObjects.class,
+                    UverbsMethods.class,
+                    UverbsAttrs.class,
+                    UverbsAttrValues.class,
+                    LegacyCommands.class,
+                    UverbsAttrStructs.class,
+                    Mlx5Ids.class,
+                    Mlx5Abi.class,
+                    RxeAbi.class);
 
     /** A public static final int field and its value. */
     record IntConstant(Class<?> owner, String name, int value) {
@@ -26,7 +38,10 @@ final class AbiClasses {
         List<IntConstant> out = new ArrayList<>();
         for (Field f : c.getDeclaredFields()) {
             int m = f.getModifiers();
-            if (Modifier.isPublic(m) && Modifier.isStatic(m) && Modifier.isFinal(m) && f.getType() == int.class) {
+            if (Modifier.isPublic(m)
+                    && Modifier.isStatic(m)
+                    && Modifier.isFinal(m)
+                    && f.getType() == int.class) {
                 try {
                     out.add(new IntConstant(c, f.getName(), f.getInt(null)));
                 } catch (IllegalAccessException e) {

@@ -4,6 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sluice.rdmaproxy.abi.AbiClasses.IntConstant;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -13,16 +20,11 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Every constant, struct size, member offset and write() size the abi package hard-codes, compared
- * with {@code sluice-rdma-abi-dump}, which prints them from the real uapi rdma headers. Also the other
- * way round: every dump line is compared with a Java constant.
+ * with {@code sluice-rdma-abi-dump}, which prints them from the real uapi rdma headers. Also the
+ * other way round: every dump line is compared with a Java constant.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class RdmaAbiLayoutTest {
@@ -45,7 +47,10 @@ class RdmaAbiLayoutTest {
         return rows;
     }
 
-    /** Java member constant name for a dump member path: attr_data.enum_data.elem_id -> OFF_ATTR_DATA_ENUM_DATA_ELEM_ID. */
+    /**
+     * Java member constant name for a dump member path: attr_data.enum_data.elem_id ->
+     * OFF_ATTR_DATA_ENUM_DATA_ELEM_ID.
+     */
     static String offName(String path) {
         return "OFF_" + path.toUpperCase().replace('.', '_');
     }
@@ -78,8 +83,16 @@ class RdmaAbiLayoutTest {
     static List<Row> writeRows() {
         List<Row> rows = new ArrayList<>();
         for (LegacyCommands.WriteMethod w : LegacyCommands.WRITE_METHODS) {
-            rows.add(new Row("write.req_size." + w.name(), w.name() + ".requestSize", w.requestSize()));
-            rows.add(new Row("write.resp_size." + w.name(), w.name() + ".responseSize", w.responseSize()));
+            rows.add(
+                    new Row(
+                            "write.req_size." + w.name(),
+                            w.name() + ".requestSize",
+                            w.requestSize()));
+            rows.add(
+                    new Row(
+                            "write.resp_size." + w.name(),
+                            w.name() + ".responseSize",
+                            w.responseSize()));
         }
         return rows;
     }
@@ -98,8 +111,18 @@ class RdmaAbiLayoutTest {
 
     private static void check(Row r) {
         long c = RdmaAbiDump.value(r.dumpName());
-        assertEquals(c, r.javaValue(), r.javaName() + " must equal " + r.dumpName() + " from the C headers ("
-                + c + " = 0x" + Long.toHexString(c) + "), but is " + r.javaValue());
+        assertEquals(
+                c,
+                r.javaValue(),
+                r.javaName()
+                        + " must equal "
+                        + r.dumpName()
+                        + " from the C headers ("
+                        + c
+                        + " = 0x"
+                        + Long.toHexString(c)
+                        + "), but is "
+                        + r.javaValue());
     }
 
     @ParameterizedTest(name = "{0}")
@@ -130,21 +153,42 @@ class RdmaAbiLayoutTest {
                 if (k.name().equals("SIZE")) {
                     dump = "sizeof." + tag;
                 } else if (k.name().startsWith("OFF_")) {
-                    dump = RdmaAbiDump.values().keySet().stream()
-                            .filter(d -> d.startsWith("offsetof." + tag + ".")
-                                    && offName(d.substring(("offsetof." + tag + ".").length())).equals(k.name()))
-                            .findFirst().orElse(null);
+                    dump =
+                            RdmaAbiDump.values().keySet().stream()
+                                    .filter(
+                                            d ->
+                                                    d.startsWith("offsetof." + tag + ".")
+                                                            && offName(
+                                                                            d.substring(
+                                                                                    ("offsetof."
+                                                                                                    + tag
+                                                                                                    + ".")
+                                                                                            .length()))
+                                                                    .equals(k.name()))
+                                    .findFirst()
+                                    .orElse(null);
                 } else {
-                    missing.add(l.getSimpleName() + "." + k.name() + " (a layout class has only SIZE and OFF_*)");
+                    missing.add(
+                            l.getSimpleName()
+                                    + "."
+                                    + k.name()
+                                    + " (a layout class has only SIZE and OFF_*)");
                     continue;
                 }
                 if (dump == null || !RdmaAbiDump.values().containsKey(dump)) {
-                    missing.add(l.getEnclosingClass().getSimpleName() + "." + l.getSimpleName() + "." + k.name());
+                    missing.add(
+                            l.getEnclosingClass().getSimpleName()
+                                    + "."
+                                    + l.getSimpleName()
+                                    + "."
+                                    + k.name());
                 }
             }
         }
-        assertTrue(missing.isEmpty(), "every Java layout constant is compared with a sluice-rdma-abi-dump line; no line for: "
-                + missing);
+        assertTrue(
+                missing.isEmpty(),
+                "every Java layout constant is compared with a sluice-rdma-abi-dump line; no line for: "
+                        + missing);
     }
 
     @Test
@@ -153,12 +197,22 @@ class RdmaAbiLayoutTest {
         for (Class<?> l : AbiClasses.layoutClasses()) {
             String prefix = "offsetof." + AbiClasses.cType(l) + ".";
             for (String dump : RdmaAbiDump.values().keySet()) {
-                if (dump.startsWith(prefix) && AbiClasses.intField(l, offName(dump.substring(prefix.length()))) == null) {
-                    missing.add(dump + " -> " + l.getSimpleName() + "." + offName(dump.substring(prefix.length())));
+                if (dump.startsWith(prefix)
+                        && AbiClasses.intField(l, offName(dump.substring(prefix.length())))
+                                == null) {
+                    missing.add(
+                            dump
+                                    + " -> "
+                                    + l.getSimpleName()
+                                    + "."
+                                    + offName(dump.substring(prefix.length())));
                 }
             }
         }
-        assertTrue(missing.isEmpty(), "every member the dump prints has an OFF_ constant in its layout class: " + missing);
+        assertTrue(
+                missing.isEmpty(),
+                "every member the dump prints has an OFF_ constant in its layout class: "
+                        + missing);
     }
 
     @Test
@@ -169,7 +223,10 @@ class RdmaAbiLayoutTest {
                 missing.add(r.javaName());
             }
         }
-        assertTrue(missing.isEmpty(), "every header constant is printed by sluice-rdma-abi-dump under its C name: " + missing);
+        assertTrue(
+                missing.isEmpty(),
+                "every header constant is printed by sluice-rdma-abi-dump under its C name: "
+                        + missing);
     }
 
     @Test
@@ -177,20 +234,27 @@ class RdmaAbiLayoutTest {
         Map<String, String> seen = new HashMap<>();
         for (Class<?> l : AbiClasses.layoutClasses()) {
             String prev = seen.put(AbiClasses.cType(l), l.getName());
-            assertEquals(null, prev, "struct " + AbiClasses.cType(l) + " is declared once, but also in " + prev);
+            assertEquals(
+                    null,
+                    prev,
+                    "struct " + AbiClasses.cType(l) + " is declared once, but also in " + prev);
         }
     }
 
     @Test
     void everyDumpLineIsComparedSomewhere() {
         Set<String> compared = new HashSet<>();
-        Stream.of(constantRows(), layoutRows(), writeRows()).flatMap(List::stream).forEach(r -> compared.add(r.dumpName()));
+        Stream.of(constantRows(), layoutRows(), writeRows())
+                .flatMap(List::stream)
+                .forEach(r -> compared.add(r.dumpName()));
         List<String> unaccounted = new ArrayList<>();
         for (String name : RdmaAbiDump.values().keySet()) {
             if (!compared.contains(name)) {
                 unaccounted.add(name);
             }
         }
-        assertTrue(unaccounted.isEmpty(), "every sluice-rdma-abi-dump line is compared with a Java constant: " + unaccounted);
+        assertTrue(
+                unaccounted.isEmpty(),
+                "every sluice-rdma-abi-dump line is compared with a Java constant: " + unaccounted);
     }
 }

@@ -3,9 +3,10 @@ package dev.sluice.rdmaproxy.abi;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+
+import java.util.concurrent.TimeUnit;
 
 @Timeout(value = 10, unit = TimeUnit.SECONDS)
 class RxeAbiTest {
@@ -14,9 +15,18 @@ class RxeAbiTest {
     void createResponsesAreMminfos() {
         assertEquals(16, RxeAbi.Mminfo.SIZE, "mminfo: u64 offset, u32 size, u32 pad");
         assertEquals(RxeAbi.Mminfo.SIZE, RxeAbi.CreateCqResp.SIZE, "a CQ has one queue");
-        assertEquals(2 * RxeAbi.Mminfo.SIZE, RxeAbi.CreateQpResp.SIZE, "a QP has a receive and a send queue");
-        assertEquals(RxeAbi.Mminfo.SIZE, RxeAbi.CreateQpResp.OFF_SQ_MI, "the send queue's info follows the receive queue's");
-        assertEquals(RxeAbi.Mminfo.SIZE, RxeAbi.CreateSrqResp.OFF_SRQ_NUM, "the SRQ number follows its mminfo");
+        assertEquals(
+                2 * RxeAbi.Mminfo.SIZE,
+                RxeAbi.CreateQpResp.SIZE,
+                "a QP has a receive and a send queue");
+        assertEquals(
+                RxeAbi.Mminfo.SIZE,
+                RxeAbi.CreateQpResp.OFF_SQ_MI,
+                "the send queue's info follows the receive queue's");
+        assertEquals(
+                RxeAbi.Mminfo.SIZE,
+                RxeAbi.CreateSrqResp.OFF_SRQ_NUM,
+                "the SRQ number follows its mminfo");
     }
 
     @Test

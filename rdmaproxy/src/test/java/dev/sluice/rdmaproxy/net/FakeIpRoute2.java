@@ -10,9 +10,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A fake of the host's {@code ip} for {@link NetdevMover}'s tests: netdevs with a namespace
- * (null: the runtime's) and addresses; namespaces named by files under a directory, as ip names
- * them. Records every command; a batch in a namespace whose text contains {@link #failBatchContaining} fails.
+ * A fake of the host's {@code ip} for {@link NetdevMover}'s tests: netdevs with a namespace (null:
+ * the runtime's) and addresses; namespaces named by files under a directory, as ip names them.
+ * Records every command; a batch in a namespace whose text contains {@link #failBatchContaining}
+ * fails.
  */
 final class FakeIpRoute2 implements IpRoute2.Exec {
     final Map<String, String> where = new HashMap<>();
@@ -37,7 +38,9 @@ final class FakeIpRoute2 implements IpRoute2.Exec {
 
     @Override
     public IpRoute2.Output run(List<String> argv, String stdin) {
-        log.add(String.join(" ", argv) + (stdin == null ? "" : " <<< " + stdin.strip().replace('\n', ';')));
+        log.add(
+                String.join(" ", argv)
+                        + (stdin == null ? "" : " <<< " + stdin.strip().replace('\n', ';')));
         List<String> a = new ArrayList<>(argv);
         if (!a.remove(0).equals("ip")) {
             return new IpRoute2.Output(0, "", "");
@@ -91,10 +94,21 @@ final class FakeIpRoute2 implements IpRoute2.Exec {
             StringBuilder info = new StringBuilder();
             for (String c : addresses.getOrDefault(dev, List.of())) {
                 String[] p = c.split("/");
-                info.append(info.length() == 0 ? "" : ",").append("{\"family\":\"inet\",\"local\":\"").append(p[0])
-                        .append("\",\"prefixlen\":").append(p[1]).append(",\"scope\":\"global\",\"label\":\"").append(dev).append("\"}");
+                info.append(info.length() == 0 ? "" : ",")
+                        .append("{\"family\":\"inet\",\"local\":\"")
+                        .append(p[0])
+                        .append("\",\"prefixlen\":")
+                        .append(p[1])
+                        .append(",\"scope\":\"global\",\"label\":\"")
+                        .append(dev)
+                        .append("\"}");
             }
-            return ok("[{\"ifname\":\"" + dev + "\",\"flags\":[\"BROADCAST\",\"UP\"],\"mtu\":9000,\"addr_info\":[" + info + "]}]");
+            return ok(
+                    "[{\"ifname\":\""
+                            + dev
+                            + "\",\"flags\":[\"BROADCAST\",\"UP\"],\"mtu\":9000,\"addr_info\":["
+                            + info
+                            + "]}]");
         }
         if (cmd.startsWith("link set dev ") && a.get(4).equals("netns")) {
             if (!here) {

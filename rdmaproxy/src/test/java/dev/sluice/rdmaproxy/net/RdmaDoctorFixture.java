@@ -47,20 +47,34 @@ final class RdmaDoctorFixture implements NetdevLookup {
 
     /** A netdev in this namespace, with addresses like {@code 192.168.77.1/24}. */
     RdmaDoctorFixture netdev(String name, String... cidrs) {
-        netdevs.put(name, new NetdevInfo(name, true, 1500, java.util.Arrays.stream(cidrs).map(c -> {
-            String[] f = c.split("/");
-            return new NetdevAddress(f[0], Integer.parseInt(f[1]));
-        }).toList()));
+        netdevs.put(
+                name,
+                new NetdevInfo(
+                        name,
+                        true,
+                        1500,
+                        java.util.Arrays.stream(cidrs)
+                                .map(
+                                        c -> {
+                                            String[] f = c.split("/");
+                                            return new NetdevAddress(f[0], Integer.parseInt(f[1]));
+                                        })
+                                .toList()));
         return this;
     }
 
-    /** Soft-RoCE on {@code netdev}: a parentless device under devices/virtual with a {@code parent} attribute. */
+    /**
+     * Soft-RoCE on {@code netdev}: a parentless device under devices/virtual with a {@code parent}
+     * attribute.
+     */
     RdmaDoctorFixture rxe(String ibdev, String netdev, int uverbs) {
         Path dir = sys.resolve("devices/virtual/infiniband").resolve(ibdev);
         write(dir.resolve("parent"), netdev);
         write(dir.resolve("node_guid"), "5054:00ff:fe12:3456");
         write(dir.resolve("fw_ver"), "0.0.0");
-        link(sys.resolve("class/infiniband").resolve(ibdev), "../../devices/virtual/infiniband/" + ibdev);
+        link(
+                sys.resolve("class/infiniband").resolve(ibdev),
+                "../../devices/virtual/infiniband/" + ibdev);
         uverbsNode("devices/virtual/infiniband_verbs/uverbs" + uverbs, ibdev);
         port(ibdev, 1, "4: ACTIVE", "Ethernet");
         return this;
@@ -68,26 +82,34 @@ final class RdmaDoctorFixture implements NetdevLookup {
 
     /**
      * A ConnectX function at {@code pciPath} ({@code pci0000:16/0000:16:02.0/0000:17:00.0}) on NUMA
-     * node {@code numa}, with its netdev under the function's {@code net/} and its uverbs node under
-     * the function's {@code infiniband_verbs/} (no class link when {@code classLink} is false).
+     * node {@code numa}, with its netdev under the function's {@code net/} and its uverbs node
+     * under the function's {@code infiniband_verbs/} (no class link when {@code classLink} is
+     * false).
      */
-    RdmaDoctorFixture mlx5(String ibdev, String pciPath, int numa, String netdev, int uverbs, boolean classLink) {
+    RdmaDoctorFixture mlx5(
+            String ibdev, String pciPath, int numa, String netdev, int uverbs, boolean classLink) {
         Path fn = sys.resolve("devices").resolve(pciPath);
         write(fn.resolve("numa_node"), Integer.toString(numa));
         Path dir = fn.resolve("infiniband").resolve(ibdev);
         write(dir.resolve("node_guid"), "b8ce:f603:00a1:b2c3");
         write(dir.resolve("fw_ver"), "28.39.1002");
         link(dir.resolve("device"), "../../../" + fn.getFileName());
-        link(sys.resolve("class/infiniband").resolve(ibdev), "../../devices/" + pciPath + "/infiniband/" + ibdev);
+        link(
+                sys.resolve("class/infiniband").resolve(ibdev),
+                "../../devices/" + pciPath + "/infiniband/" + ibdev);
         Path vdir = fn.resolve("infiniband_verbs/uverbs" + uverbs);
         write(vdir.resolve("ibdev"), ibdev);
         if (classLink) {
-            link(sys.resolve("class/infiniband_verbs/uverbs" + uverbs), "../../devices/" + pciPath + "/infiniband_verbs/uverbs" + uverbs);
+            link(
+                    sys.resolve("class/infiniband_verbs/uverbs" + uverbs),
+                    "../../devices/" + pciPath + "/infiniband_verbs/uverbs" + uverbs);
         }
         Path net = fn.resolve("net").resolve(netdev);
         write(net.resolve("dev_port"), "0");
         link(net.resolve("device"), "../../../" + fn.getFileName());
-        link(sys.resolve("class/net").resolve(netdev), "../../devices/" + pciPath + "/net/" + netdev);
+        link(
+                sys.resolve("class/net").resolve(netdev),
+                "../../devices/" + pciPath + "/net/" + netdev);
         port(ibdev, 1, "4: ACTIVE", "Ethernet");
         return this;
     }
@@ -109,7 +131,10 @@ final class RdmaDoctorFixture implements NetdevLookup {
         return this;
     }
 
-    /** A GID table slot: {@code gid} as the kernel prints it; null type/ndev: the attribute is unreadable. */
+    /**
+     * A GID table slot: {@code gid} as the kernel prints it; null type/ndev: the attribute is
+     * unreadable.
+     */
     RdmaDoctorFixture gid(String ibdev, int port, int index, String gid, String type, String ndev) {
         Path p = portDir(ibdev, port);
         write(p.resolve("gids").resolve(Integer.toString(index)), gid);
@@ -143,19 +168,29 @@ final class RdmaDoctorFixture implements NetdevLookup {
         String addr = fn.getFileName().toString();
         write(fn.resolve("numa_node"), Integer.toString(numa));
         link(sys.resolve("bus/pci/devices").resolve(addr), "../../../devices/" + pciPath);
-        write(proc.resolve("driver/nvidia/gpus").resolve(addr).resolve("information"),
+        write(
+                proc.resolve("driver/nvidia/gpus").resolve(addr).resolve("information"),
                 "Model: \t\t NVIDIA H100 80GB HBM3\nIRQ:   \t\t 0\nGPU UUID: \t GPU-00000000\nBus Type: \t PCIe\n"
-                        + "Bus Location: \t " + addr.toUpperCase(java.util.Locale.ROOT) + "\nDevice Minor: \t " + minor
+                        + "Bus Location: \t "
+                        + addr.toUpperCase(java.util.Locale.ROOT)
+                        + "\nDevice Minor: \t "
+                        + minor
                         + "\nGPU Excluded:\t No\n");
         return this;
     }
 
     List<Finding.Kind> kinds(RdmaDoctorReport r) {
-        return r.devices().stream().flatMap(d -> d.allFindings().stream()).map(Finding::kind).toList();
+        return r.devices().stream()
+                .flatMap(d -> d.allFindings().stream())
+                .map(Finding::kind)
+                .toList();
     }
 
     private Path portDir(String ibdev, int port) {
-        return sys.resolve("class/infiniband").resolve(ibdev).resolve("ports").resolve(Integer.toString(port));
+        return sys.resolve("class/infiniband")
+                .resolve(ibdev)
+                .resolve("ports")
+                .resolve(Integer.toString(port));
     }
 
     private void uverbsNode(String rel, String ibdev) {

@@ -6,23 +6,28 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sluice.rdmaproxy.net.Finding.Kind;
-import java.nio.file.Path;
-import java.util.List;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.file.Path;
+import java.util.List;
+
 /** {@link RdmaDoctor} on fake sysfs/procfs trees: each finding present and absent. */
 class RdmaDoctorTest {
-    @TempDir
-    Path root;
+    @TempDir Path root;
 
     static final String LL = "fe80:0000:0000:0000:5054:00ff:fe12:3456";
     static final String V4 = "0000:0000:0000:0000:0000:ffff:c0a8:4d01"; // ::ffff:192.168.77.1
 
-    /** A healthy Soft-RoCE device: rxe0 on sluice0 (192.168.77.1/24), GIDs for both addresses, strong ARP. */
+    /**
+     * A healthy Soft-RoCE device: rxe0 on sluice0 (192.168.77.1/24), GIDs for both addresses,
+     * strong ARP.
+     */
     private RdmaDoctorFixture healthyRxe() {
         RdmaDoctorFixture fx = new RdmaDoctorFixture(root);
-        fx.rxe("rxe0", "sluice0", 0).virtualNet("sluice0")
+        fx.rxe("rxe0", "sluice0", 0)
+                .virtualNet("sluice0")
                 .netdev("sluice0", "192.168.77.1/24", "fe80::5054:ff:fe12:3456/64")
                 .gid("rxe0", 1, 0, LL, "IB/RoCE v1", "sluice0")
                 .gid("rxe0", 1, 1, LL, "RoCE v2", "sluice0")
@@ -62,22 +67,41 @@ class RdmaDoctorTest {
         assertEquals(2, p.arp().arpAnnounce());
 
         String text = RdmaDoctorText.render(r);
-        assertTrue(text.startsWith("rxe0 (uverbs0)  port 1 ACTIVE  link_layer Ethernet  netdev sluice0 (mtu 1500, up)\n"), text);
-        assertTrue(text.contains("  addresses: 192.168.77.1/24 (GIDs 2,3), fe80::5054:ff:fe12:3456/64 (GIDs 0,1)\n"), text);
-        assertTrue(text.contains("  GIDs: 0   fe80::5054:ff:fe12:3456  IB/RoCE v1  sluice0\n"), text);
-        assertTrue(text.contains("        3   ::ffff:192.168.77.1      RoCE v2     sluice0\n"), text);
-        assertTrue(text.contains("  arp_ignore=1 arp_announce=2 (max of all: 0/0, sluice0: 1/2)\n"), text);
-        assertTrue(text.contains("  placement: virtual (no PCI device), numa -; netdev sluice0: virtual (no PCI device), numa -\n"), text);
+        assertTrue(
+                text.startsWith(
+                        "rxe0 (uverbs0)  port 1 ACTIVE  link_layer Ethernet  netdev sluice0 (mtu 1500, up)\n"),
+                text);
+        assertTrue(
+                text.contains(
+                        "  addresses: 192.168.77.1/24 (GIDs 2,3), fe80::5054:ff:fe12:3456/64 (GIDs 0,1)\n"),
+                text);
+        assertTrue(
+                text.contains("  GIDs: 0   fe80::5054:ff:fe12:3456  IB/RoCE v1  sluice0\n"), text);
+        assertTrue(
+                text.contains("        3   ::ffff:192.168.77.1      RoCE v2     sluice0\n"), text);
+        assertTrue(
+                text.contains("  arp_ignore=1 arp_announce=2 (max of all: 0/0, sluice0: 1/2)\n"),
+                text);
+        assertTrue(
+                text.contains(
+                        "  placement: virtual (no PCI device), numa -; netdev sluice0: virtual (no PCI device), numa -\n"),
+                text);
         assertTrue(text.endsWith("1 RDMA device, no warnings\n"), text);
     }
 
     @Test
     void anEmptyGidTableIsAWarning() {
         RdmaDoctorFixture fx = new RdmaDoctorFixture(root);
-        fx.rxe("rxe0", "sluice0", 0).virtualNet("sluice0").netdev("sluice0", "192.168.77.1/24")
-                .emptySlots("rxe0", 1, 8).arp("sluice0", 1, 2);
+        fx.rxe("rxe0", "sluice0", 0)
+                .virtualNet("sluice0")
+                .netdev("sluice0", "192.168.77.1/24")
+                .emptySlots("rxe0", 1, 8)
+                .arp("sluice0", 1, 2);
         RdmaDoctorReport r = examine(fx, List.of());
-        assertEquals(List.of(Kind.EMPTY_GID_TABLE), fx.kinds(r), "no NO_GID_FOR_ADDRESS on top of an empty table");
+        assertEquals(
+                List.of(Kind.EMPTY_GID_TABLE),
+                fx.kinds(r),
+                "no NO_GID_FOR_ADDRESS on top of an empty table");
         assertEquals(1, r.warnings());
         String text = RdmaDoctorText.render(r);
         assertTrue(text.contains("  GIDs: none\n"), text);
@@ -102,7 +126,9 @@ class RdmaDoctorTest {
         fx.netdev("sluice0", "192.168.77.1/24", "10.9.8.7/16", "2001:db8::7/64", "fe80::1234/64");
         RdmaDoctorReport r = examine(fx, List.of());
         List<Finding> f = r.devices().get(0).allFindings();
-        assertEquals(List.of(Kind.NO_GID_FOR_ADDRESS, Kind.NO_GID_FOR_ADDRESS), fx.kinds(r),
+        assertEquals(
+                List.of(Kind.NO_GID_FOR_ADDRESS, Kind.NO_GID_FOR_ADDRESS),
+                fx.kinds(r),
                 "the routable addresses without a GID; a link-local address without one is not a warning");
         assertEquals("10.9.8.7", f.get(0).subject());
         assertEquals("2001:db8::7", f.get(1).subject());
@@ -116,7 +142,13 @@ class RdmaDoctorTest {
         fx.netdev("sluice0");
         RdmaDoctorReport r = examine(fx, List.of());
         assertEquals(List.of(Kind.NO_ADDRESSES), fx.kinds(r));
-        assertTrue(r.devices().get(0).allFindings().get(0).message().startsWith("sluice0 has no IP address"));
+        assertTrue(
+                r.devices()
+                        .get(0)
+                        .allFindings()
+                        .get(0)
+                        .message()
+                        .startsWith("sluice0 has no IP address"));
         assertTrue(RdmaDoctorText.render(r).contains("  addresses: none\n"));
 
         fx.netdev("sluice0", "fe80::5054:ff:fe12:3456/64");
@@ -132,10 +164,14 @@ class RdmaDoctorTest {
         fx.mlx5("mlx5_0", "pci0000:16/0000:16:02.0/0000:17:00.0", 0, "ib0", 0, true)
                 .port("mlx5_0", 1, "4: ACTIVE", "InfiniBand")
                 .gid("mlx5_0", 1, 0, "fe80:0000:0000:0000:b8ce:f603:00a1:b2c3", null, null)
-                .netdev("ib0").arp("ib0", 0, 0);
+                .netdev("ib0")
+                .arp("ib0", 0, 0);
         RdmaDoctorReport r = examine(fx, List.of());
         assertEquals(List.of(), fx.kinds(r));
-        assertEquals("ib0", r.devices().get(0).ports().get(0).netdev(), "the IPoIB netdev under the PCI function");
+        assertEquals(
+                "ib0",
+                r.devices().get(0).ports().get(0).netdev(),
+                "the IPoIB netdev under the PCI function");
     }
 
     @Test
@@ -155,12 +191,24 @@ class RdmaDoctorTest {
         fx.arp("sluice0", 0, 0);
         RdmaDoctorReport r = examine(fx, List.of());
         assertEquals(List.of(Kind.WEAK_ARP), fx.kinds(r));
-        assertTrue(r.devices().get(0).allFindings().get(0).message().contains("ARP flux: another interface may answer for this address"));
+        assertTrue(
+                r.devices()
+                        .get(0)
+                        .allFindings()
+                        .get(0)
+                        .message()
+                        .contains("ARP flux: another interface may answer for this address"));
 
         fx.arp("sluice0", 1, 1);
-        assertEquals(List.of(Kind.WEAK_ARP), fx.kinds(examine(fx, List.of())), "arp_announce 1 is not enough");
+        assertEquals(
+                List.of(Kind.WEAK_ARP),
+                fx.kinds(examine(fx, List.of())),
+                "arp_announce 1 is not enough");
         fx.arp("sluice0", 0, 2);
-        assertEquals(List.of(Kind.WEAK_ARP), fx.kinds(examine(fx, List.of())), "arp_ignore 0 is not enough");
+        assertEquals(
+                List.of(Kind.WEAK_ARP),
+                fx.kinds(examine(fx, List.of())),
+                "arp_ignore 0 is not enough");
 
         fx.arp("sluice0", 0, 0).arp("all", 1, 2);
         r = examine(fx, List.of());
@@ -168,7 +216,8 @@ class RdmaDoctorTest {
         assertEquals(1, r.devices().get(0).ports().get(0).arp().arpIgnore());
 
         fx.arp("sluice0", 1, 2).arp("all", 0, 0);
-        assertEquals(List.of(), fx.kinds(examine(fx, List.of())), "the netdev's stronger settings win");
+        assertEquals(
+                List.of(), fx.kinds(examine(fx, List.of())), "the netdev's stronger settings win");
         fx.arp("sluice0", 8, 2);
         assertEquals(List.of(), fx.kinds(examine(fx, List.of())), "stronger than needed");
     }
@@ -178,17 +227,24 @@ class RdmaDoctorTest {
         RdmaDoctorFixture fx = new RdmaDoctorFixture(root);
         fx.rxe("rxe0", "eth7", 0).gid("rxe0", 1, 0, V4, "RoCE v2", "eth7");
         RdmaDoctorReport r = examine(fx, List.of());
-        assertEquals(List.of(Kind.NETDEV_NOT_IN_NAMESPACE), fx.kinds(r), "no address or ARP findings on top");
+        assertEquals(
+                List.of(Kind.NETDEV_NOT_IN_NAMESPACE),
+                fx.kinds(r),
+                "no address or ARP findings on top");
         RdmaPortReport p = r.devices().get(0).ports().get(0);
         assertFalse(p.netdevPresent());
         assertNull(p.arp());
         String text = RdmaDoctorText.render(r);
         assertTrue(text.contains("netdev eth7 (not in this network namespace)"), text);
         assertFalse(text.contains("addresses:"), text);
-        assertFalse(fx.kinds(examine(healthyRxe(), List.of())).contains(Kind.NETDEV_NOT_IN_NAMESPACE));
+        assertFalse(
+                fx.kinds(examine(healthyRxe(), List.of())).contains(Kind.NETDEV_NOT_IN_NAMESPACE));
     }
 
-    /** mlx5_0 at 0000:17:00.0 (numa 0) under root port 16:02.0; GPUs 0 (18:00.0, numa gpu0Numa) beside it, 1 (98:00.0, numa 1) far. */
+    /**
+     * mlx5_0 at 0000:17:00.0 (numa 0) under root port 16:02.0; GPUs 0 (18:00.0, numa gpu0Numa)
+     * beside it, 1 (98:00.0, numa 1) far.
+     */
     private RdmaDoctorFixture connectx(int nicNuma, int gpu0Numa) {
         RdmaDoctorFixture fx = new RdmaDoctorFixture(root);
         fx.mlx5("mlx5_0", "pci0000:16/0000:16:02.0/0000:17:00.0", nicNuma, "eth2", 0, true)
@@ -214,9 +270,15 @@ class RdmaDoctorTest {
         assertEquals("0000:17:00.0", d.ports().get(0).netdevPlacement().pciAddress());
         assertEquals(2, r.gpus().size());
         String text = RdmaDoctorText.render(r);
-        assertTrue(text.contains("  placement: 0000:17:00.0, numa 0; netdev eth2: 0000:17:00.0, numa 0\n"), text);
+        assertTrue(
+                text.contains(
+                        "  placement: 0000:17:00.0, numa 0; netdev eth2: 0000:17:00.0, numa 0\n"),
+                text);
         assertTrue(text.contains("  node_guid b8ce:f603:00a1:b2c3  fw_ver 28.39.1002\n"), text);
-        assertTrue(text.contains("  GPU: nvidia0 (0000:18:00.0, numa 0), the closest granted GPU in PCI topology\n"), text);
+        assertTrue(
+                text.contains(
+                        "  GPU: nvidia0 (0000:18:00.0, numa 0), the closest granted GPU in PCI topology\n"),
+                text);
     }
 
     @Test
@@ -226,16 +288,31 @@ class RdmaDoctorTest {
         assertEquals(List.of(Kind.NUMA_MISMATCH), fx.kinds(r), "only the far GPU is granted");
         assertEquals(1, r.devices().get(0).gpu().minor());
         Finding f = r.devices().get(0).findings().get(0);
-        assertTrue(f.message().contains("mlx5_0 (0000:17:00.0) is on NUMA node 0 but its closest granted GPU nvidia1 (0000:98:00.0) is on node 1"), f.message());
-        assertTrue(RdmaDoctorText.render(r).contains("  WARN mlx5_0 (0000:17:00.0) is on NUMA node 0"));
+        assertTrue(
+                f.message()
+                        .contains(
+                                "mlx5_0 (0000:17:00.0) is on NUMA node 0 but its closest granted GPU nvidia1 (0000:98:00.0) is on node 1"),
+                f.message());
+        assertTrue(
+                RdmaDoctorText.render(r)
+                        .contains("  WARN mlx5_0 (0000:17:00.0) is on NUMA node 0"));
 
-        assertEquals(List.of(Kind.NUMA_MISMATCH), fx.kinds(examine(connectx(0, 1), List.of(0))), "beside it but on another node");
+        assertEquals(
+                List.of(Kind.NUMA_MISMATCH),
+                fx.kinds(examine(connectx(0, 1), List.of(0))),
+                "beside it but on another node");
     }
 
     @Test
     void noNumaWarningWhenANodeIsUnknownOrNoGpuIsGranted() {
-        assertEquals(List.of(), new RdmaDoctorFixture(root).kinds(examine(connectx(-1, 0), List.of(1))), "NIC node unknown");
-        assertEquals(List.of(), new RdmaDoctorFixture(root).kinds(examine(connectx(0, -1), List.of(0))), "GPU node unknown");
+        assertEquals(
+                List.of(),
+                new RdmaDoctorFixture(root).kinds(examine(connectx(-1, 0), List.of(1))),
+                "NIC node unknown");
+        assertEquals(
+                List.of(),
+                new RdmaDoctorFixture(root).kinds(examine(connectx(0, -1), List.of(0))),
+                "GPU node unknown");
         RdmaDoctorReport r = examine(connectx(0, 0), List.of());
         assertNull(r.devices().get(0).gpu(), "no GPU granted");
         assertEquals(0, r.warnings());
@@ -251,28 +328,40 @@ class RdmaDoctorTest {
         RdmaDoctorReport r = examine(fx, List.of(0));
         assertEquals(List.of(Kind.NO_GPU_PAIRING), fx.kinds(r));
         assertEquals(0, r.warnings(), "a note, not a warning");
-        assertTrue(RdmaDoctorText.render(r).contains("  INFO rxe0 has no PCI device (nor has its netdev): not paired with a GPU\n"));
+        assertTrue(
+                RdmaDoctorText.render(r)
+                        .contains(
+                                "  INFO rxe0 has no PCI device (nor has its netdev): not paired with a GPU\n"));
     }
 
     @Test
     void rxeOnAPhysicalNetdevIsPairedThroughTheNetdev() {
         RdmaDoctorFixture fx = connectx(1, 0);
-        fx.rxe("rxe0", "eth2", 1).gid("rxe0", 1, 0, "0000:0000:0000:0000:0000:ffff:0a00:0002", "RoCE v2", "eth2");
+        fx.rxe("rxe0", "eth2", 1)
+                .gid("rxe0", 1, 0, "0000:0000:0000:0000:0000:ffff:0a00:0002", "RoCE v2", "eth2");
         RdmaDoctorReport r = fx.doctor().examine(List.of("rxe0"), List.of(0, 1));
         RdmaDeviceReport d = r.devices().get(0);
         assertEquals("uverbs1", d.uverbs());
         assertEquals(0, d.gpu().minor());
-        assertEquals(List.of(Kind.NUMA_MISMATCH), fx.kinds(r), "eth2's function is on node 1, GPU 0 on node 0");
+        assertEquals(
+                List.of(Kind.NUMA_MISMATCH),
+                fx.kinds(r),
+                "eth2's function is on node 1, GPU 0 on node 0");
     }
 
     @Test
     void theUverbsNodeIsFoundUnderTheParentDeviceWithoutAClassLink() {
         RdmaDoctorFixture fx = new RdmaDoctorFixture(root);
-        fx.mlx5("mlx5_3", "pci0000:16/0000:16:02.0/0000:17:00.1", 0, "eth3", 7, false).netdev("eth3", "10.0.1.2/24")
-                .gid("mlx5_3", 1, 0, "0000:0000:0000:0000:0000:ffff:0a00:0102", "RoCE v2", null).arp("eth3", 1, 2);
+        fx.mlx5("mlx5_3", "pci0000:16/0000:16:02.0/0000:17:00.1", 0, "eth3", 7, false)
+                .netdev("eth3", "10.0.1.2/24")
+                .gid("mlx5_3", 1, 0, "0000:0000:0000:0000:0000:ffff:0a00:0102", "RoCE v2", null)
+                .arp("eth3", 1, 2);
         RdmaDoctorReport r = examine(fx, List.of());
         assertEquals("uverbs7", r.devices().get(0).uverbs());
-        assertEquals("eth3", r.devices().get(0).ports().get(0).netdev(), "from the function's net/ when the GIDs name none");
+        assertEquals(
+                "eth3",
+                r.devices().get(0).ports().get(0).netdev(),
+                "from the function's net/ when the GIDs name none");
         assertEquals(List.of(), fx.kinds(r));
     }
 

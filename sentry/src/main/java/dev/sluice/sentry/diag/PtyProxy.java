@@ -1,11 +1,11 @@
 package dev.sluice.sentry.diag;
 
-import dev.sluice.sentry.nativeio.Ioctl;
 import dev.sluice.sentry.ioctl.IoctlEntry;
 import dev.sluice.sentry.ioctl.IoctlTable;
 import dev.sluice.sentry.ioctl.SimpleHandlers;
 import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.nativeio.HostFd;
+import dev.sluice.sentry.nativeio.Ioctl;
 import dev.sluice.sentry.nativeio.Native;
 import dev.sluice.sentry.spi.CharDevice;
 import dev.sluice.sentry.spi.DeviceProxy;
@@ -14,21 +14,24 @@ import dev.sluice.sentry.spi.IoctlCall;
 import dev.sluice.sentry.spi.IoctlResult;
 import dev.sluice.sentry.spi.TrapRule;
 import dev.sluice.sentry.spi.Verdict;
+
 import java.util.List;
 
 /**
  * A diagnostic proxy for the pty multiplexer, {@code /dev/ptmx} (char 5:2), which every Linux
  * machine has. It exercises each path of the sentry end to end, the way a GPU or RDMA proxy uses
  * them, without the hardware:
+ *
  * <ul>
- *   <li>{@code TIOCGPTN}: EMULATE, the result written through a guest pointer;</li>
- *   <li>{@code TIOCSPTLCK}: EMULATE, a value read from guest memory;</li>
- *   <li>{@code TIOCGPTPEER}: EMULATE, a new fd injected into the guest;</li>
- *   <li>{@code TIOCSWINSZ}: EMULATE with validation of the sentry's private copy (rows and
- *       columns at most 10000), which a guest cannot race;</li>
- *   <li>{@code TCGETS}: CONTINUE;</li>
- *   <li>everything else on the ptmx: DENY with {@code ENOTTY}.</li>
+ *   <li>{@code TIOCGPTN}: EMULATE, the result written through a guest pointer;
+ *   <li>{@code TIOCSPTLCK}: EMULATE, a value read from guest memory;
+ *   <li>{@code TIOCGPTPEER}: EMULATE, a new fd injected into the guest;
+ *   <li>{@code TIOCSWINSZ}: EMULATE with validation of the sentry's private copy (rows and columns
+ *       at most 10000), which a guest cannot race;
+ *   <li>{@code TCGETS}: CONTINUE;
+ *   <li>everything else on the ptmx: DENY with {@code ENOTTY}.
  * </ul>
+ *
  * The trap rule is the whole tty family ({@code _IOC_TYPE == 'T'}); tty ioctls on other fds (the
  * caller's terminal) are continued.
  *
@@ -41,35 +44,57 @@ public final class PtyProxy implements DeviceProxy {
     public static final int TCGETS = 0x5401;
     public static final int TIOCGWINSZ = 0x5413;
     public static final int TIOCSWINSZ = 0x5414;
-    public static final int TIOCGPTN = Ioctl.ior('T', 0x30, 4);    // _IOR('T', 0x30, unsigned int)
-    public static final int TIOCSPTLCK = Ioctl.iow('T', 0x31, 4);  // _IOW('T', 0x31, int)
-    public static final int TIOCGPTLCK = Ioctl.ior('T', 0x39, 4);  // _IOR('T', 0x39, int)
-    public static final int TIOCGPTPEER = Ioctl.io('T', 0x41);     // _IO('T', 0x41)
+    public static final int TIOCGPTN = Ioctl.ior('T', 0x30, 4); // _IOR('T', 0x30, unsigned int)
+    public static final int TIOCSPTLCK = Ioctl.iow('T', 0x31, 4); // _IOW('T', 0x31, int)
+    public static final int TIOCGPTLCK = Ioctl.ior('T', 0x39, 4); // _IOR('T', 0x39, int)
+    public static final int TIOCGPTPEER = Ioctl.io('T', 0x41); // _IO('T', 0x41)
     public static final int FIONREAD = 0x541b;
-    /** include/uapi/asm-generic/termios.h: struct winsize { unsigned short row, col, xpixel, ypixel; } */
+
+    /**
+     * include/uapi/asm-generic/termios.h: struct winsize { unsigned short row, col, xpixel, ypixel;
+     * }
+     */
     public static final int WINSIZE_SIZE = 8;
+
     public static final int MAX_WINSIZE = 10000;
+
     /** The pty multiplexer, Documentation/admin-guide/devices.txt: 5,2 /dev/ptmx. */
     public static final CharDevice PTMX = new CharDevice(5, 2);
 
-    private static final int PEER_FLAGS = 3 /* O_ACCMODE */ | Native.O_NOCTTY | Native.O_CLOEXEC | Native.O_NONBLOCK;
+    private static final int PEER_FLAGS =
+            3 /* O_ACCMODE */ | Native.O_NOCTTY | Native.O_CLOEXEC | Native.O_NONBLOCK;
 
-    private final IoctlTable table = IoctlTable.builder(NAME)
-            .unknownErrno(Errno.ENOTTY)
-            .emulate(TIOCGPTN, "TIOCGPTN", SimpleHandlers::simple)
-            .emulate(TIOCSPTLCK, "TIOCSPTLCK", SimpleHandlers::simple)
-            .emulateNoParams(TIOCGPTPEER, "TIOCGPTPEER", PtyProxy::openPeer)
-            .emulateLegacy(TIOCSWINSZ, "TIOCSWINSZ", Ioctl.WRITE, WINSIZE_SIZE, SimpleHandlers.validated(p ->
-                    Short.toUnsignedInt(p.getShort(0)) > MAX_WINSIZE || Short.toUnsignedInt(p.getShort(2)) > MAX_WINSIZE
-                            ? Errno.EINVAL : 0))
-            .emulateLegacy(TIOCGWINSZ, "TIOCGWINSZ", Ioctl.READ, WINSIZE_SIZE, SimpleHandlers::simple)
-            .continueCall(TCGETS, "TCGETS")
-            .knownName(TIOCGPTLCK, "TIOCGPTLCK")
-            .knownName(FIONREAD, "FIONREAD")
-            .knownName(0x5402, "TCSETS")
-            .knownName(0x540e, "TIOCSCTTY")
-            .knownName(0x5420, "TIOCPKT")
-            .build();
+    private final IoctlTable table =
+            IoctlTable.builder(NAME)
+                    .unknownErrno(Errno.ENOTTY)
+                    .emulate(TIOCGPTN, "TIOCGPTN", SimpleHandlers::simple)
+                    .emulate(TIOCSPTLCK, "TIOCSPTLCK", SimpleHandlers::simple)
+                    .emulateNoParams(TIOCGPTPEER, "TIOCGPTPEER", PtyProxy::openPeer)
+                    .emulateLegacy(
+                            TIOCSWINSZ,
+                            "TIOCSWINSZ",
+                            Ioctl.WRITE,
+                            WINSIZE_SIZE,
+                            SimpleHandlers.validated(
+                                    p ->
+                                            Short.toUnsignedInt(p.getShort(0)) > MAX_WINSIZE
+                                                            || Short.toUnsignedInt(p.getShort(2))
+                                                                    > MAX_WINSIZE
+                                                    ? Errno.EINVAL
+                                                    : 0))
+                    .emulateLegacy(
+                            TIOCGWINSZ,
+                            "TIOCGWINSZ",
+                            Ioctl.READ,
+                            WINSIZE_SIZE,
+                            SimpleHandlers::simple)
+                    .continueCall(TCGETS, "TCGETS")
+                    .knownName(TIOCGPTLCK, "TIOCGPTLCK")
+                    .knownName(FIONREAD, "FIONREAD")
+                    .knownName(0x5402, "TCSETS")
+                    .knownName(0x540e, "TIOCSCTTY")
+                    .knownName(0x5420, "TIOCPKT")
+                    .build();
 
     public IoctlTable table() {
         return table;

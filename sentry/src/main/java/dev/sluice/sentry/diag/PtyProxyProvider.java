@@ -5,6 +5,7 @@ import dev.sluice.sentry.ioctl.IoctlTableSource;
 import dev.sluice.sentry.spi.DeviceProxy;
 import dev.sluice.sentry.spi.DeviceProxyProvider;
 import dev.sluice.sentry.spi.ProxyConfig;
+
 import java.util.List;
 import java.util.Optional;
 

@@ -4,10 +4,10 @@ import dev.sluice.sentry.guest.CallerIdentity;
 import dev.sluice.sentry.guest.GuestCredentials;
 import dev.sluice.sentry.guest.GuestFds;
 import dev.sluice.sentry.guest.WorkerCredentials;
-import dev.sluice.sentry.nativeio.Ioctl;
 import dev.sluice.sentry.nativeio.Arena;
 import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.nativeio.HostFd;
+import dev.sluice.sentry.nativeio.Ioctl;
 import dev.sluice.sentry.nativeio.SeccompAbi;
 import dev.sluice.sentry.nativeio.StatLayout;
 import dev.sluice.sentry.nativeio.Syscalls;
@@ -25,44 +25,47 @@ import dev.sluice.sentry.spi.IoctlRequest;
 import dev.sluice.sentry.spi.IoctlResult;
 import dev.sluice.sentry.spi.TrapRule;
 import dev.sluice.sentry.spi.Verdict;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
-import jnr.ffi.Pointer;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Decides one trapped syscall: RECV → decode → classify → proxy → ID_VALID → SEND.
  *
  * <ol>
  *   <li>The notification's registers are decoded once ({@link IoctlRequest}, held by the call's
- *       {@link TrappedCall}); nothing reads them again.</li>
- *   <li>Only {@code ioctl} on x86_64 is trapped; anything else reaching here is refused with ENOSYS.</li>
+ *       {@link TrappedCall}); nothing reads them again.
+ *   <li>Only {@code ioctl} on x86_64 is trapped; anything else reaching here is refused with
+ *       ENOSYS.
  *   <li>The worker must act as the sandbox's guest ({@link WorkerCredentials}); one that could not
- *       take the guest's credentials refuses every call with EIO (fail closed).</li>
- *   <li>The caller is pinned ({@link CallerIdentity}: one pidfd per call, checked with
- *       {@code NOTIF_ID_VALID} after it is opened and after every dup before anything acts on the
- *       dup), and the guest's fd is dup'ed into the sentry through it ({@code pidfd_getfd}). The
- *       check of that first dup comes when a proxy first asks for it, or when guest memory is
- *       opened, or, for a call continued or refused without acting, with the answer's own check
- *       (the dup is only classified before). From here on the sentry works on its own
- *       dup, so a guest that closes or dup2s its number mid-call cannot change what the sentry acts
- *       on. A bad fd is answered with EBADF by the sentry, never continued: continuing would let the
- *       kernel re-resolve a number the guest may have just reused. A caller found gone fails the
- *       call with EIO, counted ({@link #callersGone}), whatever the proxy had answered.</li>
- *   <li>{@code fstat} of the dup gives the char device; the proxy that {@link DeviceProxy#owns}
- *       it decides. An fd no proxy owns gets its {@link TrapRule}'s unowned disposition.</li>
+ *       take the guest's credentials refuses every call with EIO (fail closed).
+ *   <li>The caller is pinned ({@link CallerIdentity}: one pidfd per call, checked with {@code
+ *       NOTIF_ID_VALID} after it is opened and after every dup before anything acts on the dup),
+ *       and the guest's fd is dup'ed into the sentry through it ({@code pidfd_getfd}). The check of
+ *       that first dup comes when a proxy first asks for it, or when guest memory is opened, or,
+ *       for a call continued or refused without acting, with the answer's own check (the dup is
+ *       only classified before). From here on the sentry works on its own dup, so a guest that
+ *       closes or dup2s its number mid-call cannot change what the sentry acts on. A bad fd is
+ *       answered with EBADF by the sentry, never continued: continuing would let the kernel
+ *       re-resolve a number the guest may have just reused. A caller found gone fails the call with
+ *       EIO, counted ({@link #callersGone}), whatever the proxy had answered.
+ *   <li>{@code fstat} of the dup gives the char device; the proxy that {@link DeviceProxy#owns} it
+ *       decides. An fd no proxy owns gets its {@link TrapRule}'s unowned disposition.
  *   <li>Every path ends in one {@link Verdict}, answered in one place ({@link #respond}), after
  *       {@code NOTIF_ID_VALID}: the guest thread still waits. What the call opened (its pidfd, the
- *       dup, guest memory) is closed after the answer, so the guest does not wait for it.</li>
+ *       dup, guest memory) is closed after the answer, so the guest does not wait for it.
  * </ol>
- * Every call is counted by device, request, name and disposition; denials log one rate-limited
- * WARN naming the request in hex and by name. The name is the verdict's, as the proxy that decided
- * gave it (or, for a call no proxy decided, as the proxy whose trap rule caught it names the
- * request). A sentry fault fails that one call with EIO.
+ *
+ * Every call is counted by device, request, name and disposition; denials log one rate-limited WARN
+ * naming the request in hex and by name. The name is the verdict's, as the proxy that decided gave
+ * it (or, for a call no proxy decided, as the proxy whose trap rule caught it names the request). A
+ * sentry fault fails that one call with EIO.
  */
 public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Dispatcher.class);
@@ -84,15 +87,23 @@ public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable
 
     /**
      * @param credentials what the sandbox's guest may do itself: every worker must act as exactly
-     *                    that ({@link WorkerCredentials#become}), or it refuses the call. Null only
-     *                    in tests, where calls are handled with the calling thread's own credentials.
+     *     that ({@link WorkerCredentials#become}), or it refuses the call. Null only in tests,
+     *     where calls are handled with the calling thread's own credentials.
      */
-    public Dispatcher(Listener listener, List<DeviceProxy> proxies, CallStats stats, TraceWriter trace,
-                      RateLimitedLog warnings, GuestCredentials credentials) {
+    public Dispatcher(
+            Listener listener,
+            List<DeviceProxy> proxies,
+            CallStats stats,
+            TraceWriter trace,
+            RateLimitedLog warnings,
+            GuestCredentials credentials) {
         this.listener = listener;
         this.credentials = credentials;
         this.proxies = List.copyOf(proxies);
-        this.rules = proxies.stream().flatMap(p -> p.trapRules().stream().map(r -> new RuleOwner(r, p))).toList();
+        this.rules =
+                proxies.stream()
+                        .flatMap(p -> p.trapRules().stream().map(r -> new RuleOwner(r, p)))
+                        .toList();
         this.stats = stats;
         this.trace = trace;
         this.warnings = warnings;
@@ -118,9 +129,18 @@ public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable
         if (r instanceof IoctlResult.Denied denied) {
             // Keyed by what was asked, sub-command included: one multiplexed request (RM_CONTROL,
             // RDMA_VERBS_IOCTL) carries many different refusals, and each deserves its line.
-            warnings.warn(d.device() + ":" + req.cmd() + ":" + name, "{}: denied ioctl {} ({}) on fd {} from tid {}: {} -> {}",
-                    d.device(), Ioctl.hex(req.cmd()), name, req.fd(), req.tid(), denied.reason(),
-                    denied.errno() == 0 ? "the ioctl returns 0 with the status in its params" : Errno.name(denied.errno()));
+            warnings.warn(
+                    d.device() + ":" + req.cmd() + ":" + name,
+                    "{}: denied ioctl {} ({}) on fd {} from tid {}: {} -> {}",
+                    d.device(),
+                    Ioctl.hex(req.cmd()),
+                    name,
+                    req.fd(),
+                    req.tid(),
+                    denied.reason(),
+                    denied.errno() == 0
+                            ? "the ioctl returns 0 with the status in its params"
+                            : Errno.name(denied.errno()));
         }
         if (trace != null) {
             traceEvent(req, d, start, dur);
@@ -135,9 +155,14 @@ public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable
         try {
             return decideIoctl(call);
         } catch (RuntimeException | Error e) {
-            LOG.error("sentry fault on ioctl {} from tid {}; failing the call with EIO", Ioctl.hex(call.request().cmd()),
-                    call.request().tid(), e);
-            return new Decided(UNOWNED, new Verdict(IoctlResult.error(Errno.EIO), Ioctl.hex(call.request().cmd())));
+            LOG.error(
+                    "sentry fault on ioctl {} from tid {}; failing the call with EIO",
+                    Ioctl.hex(call.request().cmd()),
+                    call.request().tid(),
+                    e);
+            return new Decided(
+                    UNOWNED,
+                    new Verdict(IoctlResult.error(Errno.EIO), Ioctl.hex(call.request().cmd())));
         }
     }
 
@@ -146,16 +171,31 @@ public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable
         IoctlRequest req = call.request();
         int cmd = req.cmd();
         if (n.nr() != Syscalls.SYS_IOCTL || n.arch() != SeccompAbi.AUDIT_ARCH_X86_64) {
-            return refused(IoctlResult.deny(Errno.ENOSYS, "unexpected syscall " + n.nr() + " arch "
-                    + Integer.toHexString(n.arch())), "syscall " + n.nr());
+            return refused(
+                    IoctlResult.deny(
+                            Errno.ENOSYS,
+                            "unexpected syscall "
+                                    + n.nr()
+                                    + " arch "
+                                    + Integer.toHexString(n.arch())),
+                    "syscall " + n.nr());
         }
         if (credentials != null && !WorkerCredentials.actsAs(credentials)) {
-            return refused(IoctlResult.deny(Errno.EIO, "this sentry worker could not take the guest's credentials ("
-                    + credentials + "): it refuses every call"), unownedName(cmd));
+            return refused(
+                    IoctlResult.deny(
+                            Errno.EIO,
+                            "this sentry worker could not take the guest's credentials ("
+                                    + credentials
+                                    + "): it refuses every call"),
+                    unownedName(cmd));
         }
         Arena arena = call.arena();
-        CallerIdentity caller = call.pin(CallerIdentity.open(req.tid(), () -> listener.idValid(arena, n.id()),
-                WorkerCredentials.current()));
+        CallerIdentity caller =
+                call.pin(
+                        CallerIdentity.open(
+                                req.tid(),
+                                () -> listener.idValid(arena, n.id()),
+                                WorkerCredentials.current()));
         // Checked before anything acts on it: by TrappedCall.hostFd, by guest memory's open, or by
         // the answer's own NOTIF_ID_VALID when the call is continued or refused without acting.
         long dup = caller.lookUp(req.fd());
@@ -163,12 +203,14 @@ public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable
             return refused(callerGone(), unownedName(cmd));
         }
         if (dup < 0) {
-            return refused(IoctlResult.deny((int) -dup, "the fd cannot be resolved"), unownedName(cmd));
+            return refused(
+                    IoctlResult.deny((int) -dup, "the fd cannot be resolved"), unownedName(cmd));
         }
         HostFd host = call.adopt(HostFd.adopt((int) dup));
         CharDevice device = charDevice(host, arena);
         call.classify(device);
-        DeviceProxy proxy = device == null ? null : owners.computeIfAbsent(device, this::ownerOf).orElse(null);
+        DeviceProxy proxy =
+                device == null ? null : owners.computeIfAbsent(device, this::ownerOf).orElse(null);
         if (proxy == null) {
             return new Decided(UNOWNED, unowned(cmd));
         }
@@ -176,10 +218,18 @@ public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable
         try {
             v = proxy.handle(call);
         } catch (CallerGone e) {
-            v = new Verdict(IoctlResult.error(Errno.EIO), proxy.ioctlName(cmd)); // replaced below: the caller is lost
+            v =
+                    new Verdict(
+                            IoctlResult.error(Errno.EIO),
+                            proxy.ioctlName(cmd)); // replaced below: the caller is lost
         } catch (RuntimeException e) {
             String name = proxy.ioctlName(cmd);
-            LOG.error("{}: fault handling ioctl {} ({}); failing it with EIO", proxy.name(), Ioctl.hex(cmd), name, e);
+            LOG.error(
+                    "{}: fault handling ioctl {} ({}); failing it with EIO",
+                    proxy.name(),
+                    Ioctl.hex(cmd),
+                    name,
+                    e);
             v = new Verdict(IoctlResult.error(Errno.EIO), name);
         }
         if (caller.lost()) {
@@ -199,12 +249,19 @@ public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable
         return new Decided(UNOWNED, new Verdict(r, name));
     }
 
-    /** Releases what the call opened, after its answer; a failing rollback is a sentry fault, logged. */
+    /**
+     * Releases what the call opened, after its answer; a failing rollback is a sentry fault,
+     * logged.
+     */
     private static void release(TrappedCall call) {
         try {
             call.close();
         } catch (RuntimeException e) {
-            LOG.error("releasing ioctl {} from tid {} failed", Ioctl.hex(call.request().cmd()), call.request().tid(), e);
+            LOG.error(
+                    "releasing ioctl {} from tid {} failed",
+                    Ioctl.hex(call.request().cmd()),
+                    call.request().tid(),
+                    e);
         }
     }
 
@@ -240,15 +297,23 @@ public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable
             }
         }
         if (namer == null) {
-            return new Verdict(IoctlResult.deny(Errno.ENOSYS, "request matched no trap rule"), Ioctl.hex(cmd));
+            return new Verdict(
+                    IoctlResult.deny(Errno.ENOSYS, "request matched no trap rule"), Ioctl.hex(cmd));
         }
         String name = namer.ioctlName(cmd);
-        return deny == null ? new Verdict(IoctlResult.CONTINUE, name)
-                : new Verdict(IoctlResult.deny(Errno.ENOTTY, "a " + deny.description()
-                        + " request on an fd that no proxy owns"), name);
+        return deny == null
+                ? new Verdict(IoctlResult.CONTINUE, name)
+                : new Verdict(
+                        IoctlResult.deny(
+                                Errno.ENOTTY,
+                                "a " + deny.description() + " request on an fd that no proxy owns"),
+                        name);
     }
 
-    /** The name of {@code cmd} for a call refused before any proxy saw it: by the proxy whose rule trapped it. */
+    /**
+     * The name of {@code cmd} for a call refused before any proxy saw it: by the proxy whose rule
+     * trapped it.
+     */
     private String unownedName(int cmd) {
         for (RuleOwner ro : rules) {
             if (ro.rule.matches(cmd)) {
@@ -296,9 +361,9 @@ public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable
     }
 
     /**
-     * Calls whose answer found nobody waiting: the guest thread died or was interrupted by a
-     * signal while the sentry worked on it. What the sentry held for them (its dup, an fd it was
-     * about to inject) was closed all the same.
+     * Calls whose answer found nobody waiting: the guest thread died or was interrupted by a signal
+     * while the sentry worked on it. What the sentry held for them (its dup, an fd it was about to
+     * inject) was closed all the same.
      */
     public long abandoned() {
         return abandoned.get();
@@ -315,8 +380,10 @@ public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable
 
     private IoctlResult callerGone() {
         callersGone.incrementAndGet();
-        return IoctlResult.deny(Errno.EIO, "the calling thread stopped waiting (it died or was interrupted) before the"
-                + " sentry acted; its tid may name another task now, so nothing was done for it");
+        return IoctlResult.deny(
+                Errno.EIO,
+                "the calling thread stopped waiting (it died or was interrupted) before the"
+                        + " sentry acted; its tid may name another task now, so nothing was done for it");
     }
 
     private void traceEvent(IoctlRequest req, Decided d, long start, long dur) {

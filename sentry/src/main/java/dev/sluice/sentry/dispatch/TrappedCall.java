@@ -13,12 +13,12 @@ import dev.sluice.sentry.spi.IoctlCall;
 import dev.sluice.sentry.spi.IoctlRequest;
 
 /**
- * One trapped call, from the notification to the answer: its registers, decoded once
- * ({@link IoctlRequest}), and what the dispatcher opens for it as it goes (the pinned caller, the
- * sentry's dup of the guest's fd, guest memory, the proxy's rollbacks). A proxy sees it as its
- * {@link IoctlCall}: every other guest fd and every byte of guest memory it asks for goes through the
- * call's {@link CallerIdentity}, never through the tid. {@link #close} releases all of it, after the
- * answer, so that the guest does not wait for the closes.
+ * One trapped call, from the notification to the answer: its registers, decoded once ({@link
+ * IoctlRequest}), and what the dispatcher opens for it as it goes (the pinned caller, the sentry's
+ * dup of the guest's fd, guest memory, the proxy's rollbacks). A proxy sees it as its {@link
+ * IoctlCall}: every other guest fd and every byte of guest memory it asks for goes through the
+ * call's {@link CallerIdentity}, never through the tid. {@link #close} releases all of it, after
+ * the answer, so that the guest does not wait for the closes.
  */
 final class TrappedCall implements IoctlCall, AutoCloseable {
     private final Notification n;

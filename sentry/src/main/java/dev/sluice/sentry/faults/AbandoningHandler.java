@@ -4,18 +4,20 @@ import dev.sluice.sentry.nativeio.Arena;
 import dev.sluice.sentry.notify.Listener;
 import dev.sluice.sentry.notify.Notification;
 import dev.sluice.sentry.notify.NotificationLoop;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Consumer;
+
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+
 /**
  * {@code close-listener-after}: the sentry answers {@code calls} calls and then stops answering,
- * for the fail-closed tests. The call after them is dropped unanswered, the listener closed and
- * the loop failed (so the runner kills the sandbox); any later call a worker still receives is
- * dropped too. Once no worker holds the listener, the kernel fails every pending and future
- * trapped call with ENOSYS, as if the sentry had died: {@link SentryFaults} therefore runs the
- * loop with one worker, so that the listener is released at once.
+ * for the fail-closed tests. The call after them is dropped unanswered, the listener closed and the
+ * loop failed (so the runner kills the sandbox); any later call a worker still receives is dropped
+ * too. Once no worker holds the listener, the kernel fails every pending and future trapped call
+ * with ENOSYS, as if the sentry had died: {@link SentryFaults} therefore runs the loop with one
+ * worker, so that the listener is released at once.
  */
 final class AbandoningHandler implements NotificationLoop.Handler {
     private static final Logger LOG = LoggerFactory.getLogger(AbandoningHandler.class);
@@ -27,8 +29,14 @@ final class AbandoningHandler implements NotificationLoop.Handler {
     private final AtomicInteger received = new AtomicInteger();
     private volatile boolean abandoned;
 
-    /** @param failLoop ends the loop as a listener failure ({@link NotificationLoop#fail}) */
-    AbandoningHandler(NotificationLoop.Handler inner, Listener listener, int calls, Consumer<Throwable> failLoop) {
+    /**
+     * @param failLoop ends the loop as a listener failure ({@link NotificationLoop#fail})
+     */
+    AbandoningHandler(
+            NotificationLoop.Handler inner,
+            Listener listener,
+            int calls,
+            Consumer<Throwable> failLoop) {
         this.inner = inner;
         this.listener = listener;
         this.calls = calls;

@@ -5,13 +5,14 @@ import dev.sluice.sentry.spi.DeviceProxy;
 import dev.sluice.sentry.spi.IoctlCall;
 import dev.sluice.sentry.spi.TrapRule;
 import dev.sluice.sentry.spi.Verdict;
+
 import java.util.List;
 
 /**
  * {@code delay-ms}: every call the proxy handled waits between the proxy's decision and the
- * sentry's answer, so that the guest can die or be interrupted while the sentry holds its call
- * (and whatever the proxy opened for it). Calls no proxy owns are not held. Every other method
- * is the proxy's own, except {@link #close}: whoever made the proxy closes it.
+ * sentry's answer, so that the guest can die or be interrupted while the sentry holds its call (and
+ * whatever the proxy opened for it). Calls no proxy owns are not held. Every other method is the
+ * proxy's own, except {@link #close}: whoever made the proxy closes it.
  */
 final class DelayingProxy implements DeviceProxy {
     private final DeviceProxy inner;

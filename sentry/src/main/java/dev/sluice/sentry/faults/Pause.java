@@ -2,7 +2,9 @@ package dev.sluice.sentry.faults;
 
 import java.util.concurrent.locks.LockSupport;
 
-/** Waiting out an injected delay: not cut short by interrupts, so a fault lasts as long as asked. */
+/**
+ * Waiting out an injected delay: not cut short by interrupts, so a fault lasts as long as asked.
+ */
 final class Pause {
     private Pause() {}
 

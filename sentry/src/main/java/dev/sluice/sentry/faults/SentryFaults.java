@@ -3,6 +3,7 @@ package dev.sluice.sentry.faults;
 import dev.sluice.sentry.notify.Listener;
 import dev.sluice.sentry.notify.NotificationLoop;
 import dev.sluice.sentry.spi.DeviceProxy;
+
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -20,16 +21,22 @@ public final class SentryFaults {
         if (faults.delayMillis() == 0) {
             return proxies;
         }
-        return proxies.stream().<DeviceProxy>map(p -> new DelayingProxy(p, faults.delayMillis())).toList();
+        return proxies.stream()
+                .<DeviceProxy>map(p -> new DelayingProxy(p, faults.delayMillis()))
+                .toList();
     }
 
     /**
      * The notification loop over {@code handler} with the given worker counts, the handler wrapped
-     * in the faults asked for. {@code close-listener-after} runs one worker, whatever the counts:
-     * a second worker blocked in RECV would keep the abandoned listener open.
+     * in the faults asked for. {@code close-listener-after} runs one worker, whatever the counts: a
+     * second worker blocked in RECV would keep the abandoned listener open.
      */
-    public static NotificationLoop loop(TestFaults faults, Listener listener, NotificationLoop.Handler handler,
-                                        int idleWorkers, int maxWorkers) {
+    public static NotificationLoop loop(
+            TestFaults faults,
+            Listener listener,
+            NotificationLoop.Handler handler,
+            int idleWorkers,
+            int maxWorkers) {
         NotificationLoop.Handler h = handler;
         if (faults.stallMillis() > 0) {
             h = new StallingHandler(h, faults.stallMillis());
@@ -39,7 +46,9 @@ public final class SentryFaults {
         }
         AtomicReference<NotificationLoop> loop = new AtomicReference<>();
         // The loop calls its handler only once started, so the reference is set by then.
-        h = new AbandoningHandler(h, listener, faults.closeListenerAfter(), cause -> loop.get().fail(cause));
+        h =
+                new AbandoningHandler(
+                        h, listener, faults.closeListenerAfter(), cause -> loop.get().fail(cause));
         loop.set(new NotificationLoop(listener, h, 1, 1));
         return loop.get();
     }

@@ -3,12 +3,13 @@ package dev.sluice.sentry.faults;
 import dev.sluice.sentry.nativeio.Arena;
 import dev.sluice.sentry.notify.Notification;
 import dev.sluice.sentry.notify.NotificationLoop;
+
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * {@code stall-ms}: from the first trapped call on, every call waits until the stall is over
- * before it is handled, so the workers stop receiving and the kernel's queue of notifications
- * fills. The wait is not counted in the call's latency (it comes before the handler).
+ * {@code stall-ms}: from the first trapped call on, every call waits until the stall is over before
+ * it is handled, so the workers stop receiving and the kernel's queue of notifications fills. The
+ * wait is not counted in the call's latency (it comes before the handler).
  */
 final class StallingHandler implements NotificationLoop.Handler {
     private final NotificationLoop.Handler inner;

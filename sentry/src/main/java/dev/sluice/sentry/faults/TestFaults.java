@@ -6,33 +6,36 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * The faults the tests ask for, from {@value #VARIABLE}: parsed once, on first use, for the life
- * of the process. Unset or empty, there is none ({@link #NONE}), and every decorator of this
- * package hands back what it was given.
+ * The faults the tests ask for, from {@value #VARIABLE}: parsed once, on first use, for the life of
+ * the process. Unset or empty, there is none ({@link #NONE}), and every decorator of this package
+ * hands back what it was given.
  *
  * <p>Syntax: comma-separated {@code key=value} items, each key at most once:
+ *
  * <ul>
  *   <li>{@code stall-ms=MS}: from the first trapped call on, the sentry answers nothing for MS
- *       milliseconds, so that the kernel's queue of notifications fills;</li>
+ *       milliseconds, so that the kernel's queue of notifications fills;
  *   <li>{@code delay-ms=MS}: every call a device proxy handled waits MS milliseconds between the
- *       proxy's decision and the answer, so that its guest can die or be interrupted mid-call;</li>
+ *       proxy's decision and the answer, so that its guest can die or be interrupted mid-call;
  *   <li>{@code close-listener-after=N}: the sentry answers N calls, then drops the next one
- *       unanswered and closes its seccomp listener, as if it had died (it runs one worker);</li>
+ *       unanswered and closes its seccomp listener, as if it had died (it runs one worker);
  *   <li>{@code netdev=after-move|plain-move}: moving a netdev into a sandbox fails right after the
  *       move ({@code after-move}, the roll-back), or moves it as a plain runtime does, with no
- *       addresses, routes or GID check inside ({@code plain-move}).</li>
+ *       addresses, routes or GID check inside ({@code plain-move}).
  * </ul>
- * Numbers are decimal and not negative; 0 is no fault. Example:
- * {@code SLUICE_TEST_FAULTS=stall-ms=3000} or {@code SLUICE_TEST_FAULTS=close-listener-after=5}.
  *
- * @param stallMillis        {@code stall-ms}, 0: none
- * @param delayMillis        {@code delay-ms}, 0: none
+ * Numbers are decimal and not negative; 0 is no fault. Example: {@code
+ * SLUICE_TEST_FAULTS=stall-ms=3000} or {@code SLUICE_TEST_FAULTS=close-listener-after=5}.
+ *
+ * @param stallMillis {@code stall-ms}, 0: none
+ * @param delayMillis {@code delay-ms}, 0: none
  * @param closeListenerAfter {@code close-listener-after}, 0: never
- * @param netdev             {@code netdev}
+ * @param netdev {@code netdev}
  */
 public record TestFaults(int stallMillis, int delayMillis, int closeListenerAfter, Netdev netdev) {
     /** The one switch. */
     public static final String VARIABLE = "SLUICE_TEST_FAULTS";
+
     /** No fault: production. */
     public static final TestFaults NONE = new TestFaults(0, 0, 0, Netdev.NONE);
 
@@ -61,15 +64,27 @@ public record TestFaults(int stallMillis, int delayMillis, int closeListenerAfte
                     return n;
                 }
             }
-            throw new IllegalArgumentException("netdev=" + word + ": one of "
-                    + Arrays.stream(values()).map(Netdev::word).collect(Collectors.joining(", ")));
+            throw new IllegalArgumentException(
+                    "netdev="
+                            + word
+                            + ": one of "
+                            + Arrays.stream(values())
+                                    .map(Netdev::word)
+                                    .collect(Collectors.joining(", ")));
         }
     }
 
     public TestFaults {
         if (stallMillis < 0 || delayMillis < 0 || closeListenerAfter < 0 || netdev == null) {
-            throw new IllegalArgumentException("negative or missing fault: " + stallMillis + ", " + delayMillis + ", "
-                    + closeListenerAfter + ", " + netdev);
+            throw new IllegalArgumentException(
+                    "negative or missing fault: "
+                            + stallMillis
+                            + ", "
+                            + delayMillis
+                            + ", "
+                            + closeListenerAfter
+                            + ", "
+                            + netdev);
         }
     }
 
@@ -126,8 +141,11 @@ public record TestFaults(int stallMillis, int delayMillis, int closeListenerAfte
                 case "delay-ms" -> delay = count(e);
                 case "close-listener-after" -> closeAfter = count(e);
                 case "netdev" -> netdev = Netdev.of(e.getValue());
-                default -> throw new IllegalArgumentException("unknown fault '" + e.getKey()
-                        + "' (known: stall-ms, delay-ms, close-listener-after, netdev)");
+                default ->
+                        throw new IllegalArgumentException(
+                                "unknown fault '"
+                                        + e.getKey()
+                                        + "' (known: stall-ms, delay-ms, close-listener-after, netdev)");
             }
         }
         return new TestFaults(stall, delay, closeAfter, netdev);
@@ -136,7 +154,8 @@ public record TestFaults(int stallMillis, int delayMillis, int closeListenerAfte
     private static int count(Map.Entry<String, String> e) {
         String v = e.getValue();
         if (v.isEmpty() || v.length() > 9 || !v.chars().allMatch(c -> c >= '0' && c <= '9')) {
-            throw new IllegalArgumentException(e.getKey() + "=" + v + ": a decimal count from 0 to 999999999");
+            throw new IllegalArgumentException(
+                    e.getKey() + "=" + v + ": a decimal count from 0 to 999999999");
         }
         return Integer.parseInt(v);
     }

@@ -3,34 +3,38 @@ package dev.sluice.sentry.guest;
 import dev.sluice.sentry.nativeio.Arena;
 import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.nativeio.Native;
-import java.nio.charset.StandardCharsets;
-import java.util.function.BooleanSupplier;
+
 import jnr.ffi.Pointer;
 
+import java.nio.charset.StandardCharsets;
+import java.util.function.BooleanSupplier;
+
 /**
- * The thread that made one trapped call, pinned for the call's life: one pidfd, opened once, through
- * which every dup of the caller's fds goes, and the call's one view of its memory.
+ * The thread that made one trapped call, pinned for the call's life: one pidfd, opened once,
+ * through which every dup of the caller's fds goes, and the call's one view of its memory.
  *
  * <p><b>Why.</b> A notification names its caller by tid, a number. A guest thread that dies
  * mid-call (a {@code CLONE_VM | CLONE_FILES} child its parent kills) frees that number, and the
- * kernel may give it to any new task of the host. Only while the trapped thread still waits for
- * its answer ({@code SECCOMP_IOCTL_NOTIF_ID_VALID}) can its tid not have been reused. Hence:
+ * kernel may give it to any new task of the host. Only while the trapped thread still waits for its
+ * answer ({@code SECCOMP_IOCTL_NOTIF_ID_VALID}) can its tid not have been reused. Hence:
+ *
  * <ol>
  *   <li>The pidfd is opened from the tid once, and the notification is checked right after: if the
  *       caller still waits, the pidfd names it. From then on the sentry names the caller by its
- *       {@code struct pid}, never by its number, so the tid is never looked up again.</li>
- *   <li>Every dup through the pidfd ({@link #dup}) and the open of {@code /proc/TID/mem}
- *       ({@link #openMemory}) is followed by the same check before anything acts on what it found:
- *       a pidfd can change threads (an exec from another thread of the group hands the leader's pid
- *       to the exec'ing thread, {@code exchange_tids} in de_thread), but only once the trapped
- *       leader is dead, and that the check sees. The dispatcher's dup of the call's own fd
- *       ({@link #lookUp}) may defer its check to {@link #verify}, which must come before anything
- *       acts on it: the dispatcher only classifies it ({@code fstat}) first, and a call that is
- *       continued or refused without acting is checked by the answer's own check.</li>
- *   <li>Once a check fails, or the pidfd reports the caller gone (ESRCH), the identity is
- *       {@link #lost} for good: every later dup and memory access fails with ESRCH without a
- *       syscall toward the guest, and the dispatcher fails the call (EIO) and counts it.</li>
+ *       {@code struct pid}, never by its number, so the tid is never looked up again.
+ *   <li>Every dup through the pidfd ({@link #dup}) and the open of {@code /proc/TID/mem} ({@link
+ *       #openMemory}) is followed by the same check before anything acts on what it found: a pidfd
+ *       can change threads (an exec from another thread of the group hands the leader's pid to the
+ *       exec'ing thread, {@code exchange_tids} in de_thread), but only once the trapped leader is
+ *       dead, and that the check sees. The dispatcher's dup of the call's own fd ({@link #lookUp})
+ *       may defer its check to {@link #verify}, which must come before anything acts on it: the
+ *       dispatcher only classifies it ({@code fstat}) first, and a call that is continued or
+ *       refused without acting is checked by the answer's own check.
+ *   <li>Once a check fails, or the pidfd reports the caller gone (ESRCH), the identity is {@link
+ *       #lost} for good: every later dup and memory access fails with ESRCH without a syscall
+ *       toward the guest, and the dispatcher fails the call (EIO) and counts it.
  * </ol>
+ *
  * There is no path that names the tid for a transfer ({@code process_vm_readv} would): memory goes
  * through the one {@code /proc/TID/mem} file the check vouched for, which holds that address space.
  *
@@ -47,6 +51,7 @@ public final class CallerIdentity implements AutoCloseable {
     private int pidfd = -1;
     private int openError;
     private boolean lost;
+
     /** A lookup was made since the last check. */
     private boolean unchecked;
 
@@ -63,7 +68,8 @@ public final class CallerIdentity implements AutoCloseable {
      *
      * @param worker the calling worker's credentials, or null to act with the thread's own
      */
-    public static CallerIdentity open(int tid, BooleanSupplier stillWaiting, WorkerCredentials worker) {
+    public static CallerIdentity open(
+            int tid, BooleanSupplier stillWaiting, WorkerCredentials worker) {
         CallerIdentity c = new CallerIdentity(tid, stillWaiting, worker);
         int fd = GuestFds.openPidfd(tid);
         if (fd == -Errno.ESRCH) {
@@ -82,20 +88,26 @@ public final class CallerIdentity implements AutoCloseable {
         return tid;
     }
 
-    /** Whether the caller is gone (or its tid may name another task now): nothing may act for it any more. */
+    /**
+     * Whether the caller is gone (or its tid may name another task now): nothing may act for it any
+     * more.
+     */
     public boolean lost() {
         return lost;
     }
 
-    /** Why the pidfd could not be opened, as {@code -errno}, other than the caller being gone; 0 if it was. */
+    /**
+     * Why the pidfd could not be opened, as {@code -errno}, other than the caller being gone; 0 if
+     * it was.
+     */
     public int openError() {
         return openError;
     }
 
     /**
      * A dup of the caller's {@code guestFd} in the sentry (the caller closes it), checked to be the
-     * caller's: or {@code -EBADF} for a number the caller has no file under, {@code -ESRCH} once the
-     * identity is lost, another {@code -errno} (EMFILE) otherwise.
+     * caller's: or {@code -EBADF} for a number the caller has no file under, {@code -ESRCH} once
+     * the identity is lost, another {@code -errno} (EMFILE) otherwise.
      */
     public long dup(int guestFd) {
         long r = lookUp(guestFd);
@@ -121,7 +133,10 @@ public final class CallerIdentity implements AutoCloseable {
         if (guestFd < 0) {
             return -Errno.EBADF;
         }
-        int r = worker != null ? worker.pidfdGetfd(pidfd, guestFd) : Native.pidfdGetfd(pidfd, guestFd);
+        int r =
+                worker != null
+                        ? worker.pidfdGetfd(pidfd, guestFd)
+                        : Native.pidfdGetfd(pidfd, guestFd);
         if (r == -Errno.ESRCH) {
             lost = true;
         } else if (r >= 0) {
@@ -131,8 +146,8 @@ public final class CallerIdentity implements AutoCloseable {
     }
 
     /**
-     * Checks that the caller still waits if anything was looked up since the last check (a
-     * {@link #lookUp}); true while the identity holds.
+     * Checks that the caller still waits if anything was looked up since the last check (a {@link
+     * #lookUp}); true while the identity holds.
      */
     public boolean verify() {
         return unchecked ? check() : !lost;
@@ -150,8 +165,13 @@ public final class CallerIdentity implements AutoCloseable {
         byte[] path = ("/proc/" + tid + "/mem").getBytes(StandardCharsets.US_ASCII);
         Pointer p = arena.alloc(path.length + 1);
         p.put(0, path, 0, path.length);
-        int fd = worker != null ? worker.openProcMem(p.address()) : (int) Native.ret(Native.LIBC.open(p.address(),
-                Native.O_RDWR | Native.O_CLOEXEC, 0));
+        int fd =
+                worker != null
+                        ? worker.openProcMem(p.address())
+                        : (int)
+                                Native.ret(
+                                        Native.LIBC.open(
+                                                p.address(), Native.O_RDWR | Native.O_CLOEXEC, 0));
         if (fd == -Errno.ENOENT || fd == -Errno.ESRCH) {
             lost = true; // no such task: the caller died
             return -Errno.ESRCH;

@@ -1,13 +1,14 @@
 package dev.sluice.sentry.guest;
 
 /**
- * What one sandbox's guest may do itself, and therefore all that the sentry's workers may do for it:
- * the user and group it runs as, as the host sees them (a container's user namespace maps them), and
- * the capabilities it holds in the host's user namespace after its {@code execve}. A sentry serves
- * each listener with the credentials of the process that handed it over ({@link WorkerCredentials}).
+ * What one sandbox's guest may do itself, and therefore all that the sentry's workers may do for
+ * it: the user and group it runs as, as the host sees them (a container's user namespace maps
+ * them), and the capabilities it holds in the host's user namespace after its {@code execve}. A
+ * sentry serves each listener with the credentials of the process that handed it over ({@link
+ * WorkerCredentials}).
  *
- * @param uid          the host uid, unsigned 32-bit
- * @param gid          the host gid, unsigned 32-bit
+ * @param uid the host uid, unsigned 32-bit
+ * @param gid the host gid, unsigned 32-bit
  * @param capabilities the effective set, bit N for capability N (include/uapi/linux/capability.h)
  */
 public record GuestCredentials(long uid, long gid, long capabilities) {
@@ -28,7 +29,10 @@ public record GuestCredentials(long uid, long gid, long capabilities) {
         return new GuestCredentials(0, 0, capabilities);
     }
 
-    /** {@code uid=U gid=G caps=0xC}: how logs show it (the OCI sentry's control socket carries the numbers, SentryRequest). */
+    /**
+     * {@code uid=U gid=G caps=0xC}: how logs show it (the OCI sentry's control socket carries the
+     * numbers, SentryRequest).
+     */
     public String encode() {
         return "uid=" + uid + " gid=" + gid + " caps=0x" + Long.toHexString(capabilities);
     }

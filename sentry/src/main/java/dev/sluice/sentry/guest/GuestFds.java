@@ -2,6 +2,7 @@ package dev.sluice.sentry.guest;
 
 import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.nativeio.Native;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,9 +12,9 @@ import java.nio.file.Path;
  * pidfd for any thread ({@code PIDFD_THREAD}); older ones only for a thread-group leader, so there
  * the thread's {@code Tgid} is looked up in {@code /proc}.
  *
- * <p>A tid is only a number: what it names is known only while the trapped thread still waits.
- * The dispatcher therefore opens a pidfd once per call, through {@link CallerIdentity}, which
- * checks the notification right after, and never looks the tid up again.
+ * <p>A tid is only a number: what it names is known only while the trapped thread still waits. The
+ * dispatcher therefore opens a pidfd once per call, through {@link CallerIdentity}, which checks
+ * the notification right after, and never looks the tid up again.
  */
 public final class GuestFds {
     private static volatile boolean threadPidfds = true;
@@ -32,10 +33,10 @@ public final class GuestFds {
     }
 
     /**
-     * A pidfd that names exactly the thread {@code tid} (a thread pidfd on 6.9+, or a process
-     * pidfd when {@code tid} is a thread-group leader), or {@code -errno}: EINVAL/ENOENT when only
-     * the thread group could be named. A thread-group pidfd outlives the thread and still answers
-     * for the group after the thread is gone, which is why {@link CallerIdentity} checks the
+     * A pidfd that names exactly the thread {@code tid} (a thread pidfd on 6.9+, or a process pidfd
+     * when {@code tid} is a thread-group leader), or {@code -errno}: EINVAL/ENOENT when only the
+     * thread group could be named. A thread-group pidfd outlives the thread and still answers for
+     * the group after the thread is gone, which is why {@link CallerIdentity} checks the
      * notification after every use, whichever it got.
      */
     public static int openExactPidfd(int tid) {
@@ -52,7 +53,8 @@ public final class GuestFds {
     /** The thread group of {@code tid}, from {@code /proc/TID/status}; -1 if the thread is gone. */
     public static int tgid(int tid) {
         try {
-            for (String line : Files.readAllLines(Path.of("/proc", Integer.toString(tid), "status"))) {
+            for (String line :
+                    Files.readAllLines(Path.of("/proc", Integer.toString(tid), "status"))) {
                 if (line.startsWith("Tgid:")) {
                     return Integer.parseInt(line.substring(5).trim());
                 }

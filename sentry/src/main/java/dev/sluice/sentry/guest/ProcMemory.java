@@ -4,16 +4,17 @@ import dev.sluice.sentry.nativeio.Arena;
 import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.nativeio.Native;
 import dev.sluice.sentry.spi.GuestMemory;
+
 import jnr.ffi.Pointer;
 
 /**
  * One call's view of its caller's memory: the caller's {@code /proc/TID/mem}, opened on first use
- * through the call's {@link CallerIdentity} (which checks the notification right after opening,
- * so the file is known to hold the caller's address space) and closed with the call. Every
- * transfer goes through that one file; nothing names the tid again, and there is no
- * {@code process_vm_readv}/{@code writev} fallback, which would name it on each transfer. If the
- * file cannot be opened (EMFILE, say) every access fails with that errno; once the identity is
- * lost, with ESRCH.
+ * through the call's {@link CallerIdentity} (which checks the notification right after opening, so
+ * the file is known to hold the caller's address space) and closed with the call. Every transfer
+ * goes through that one file; nothing names the tid again, and there is no {@code
+ * process_vm_readv}/{@code writev} fallback, which would name it on each transfer. If the file
+ * cannot be opened (EMFILE, say) every access fails with that errno; once the identity is lost,
+ * with ESRCH.
  *
  * <p>Host failures map to {@code -EFAULT} for the guest: an unmapped range reads as EIO from
  * procfs, and a short transfer is a fault too.
@@ -67,8 +68,10 @@ public final class ProcMemory implements GuestMemory, AutoCloseable {
         if (r < 0) {
             return r;
         }
-        long n = write ? Native.pwrite(fd, local.address(), length, guestAddr)
-                : Native.pread(fd, local.address(), length, guestAddr);
+        long n =
+                write
+                        ? Native.pwrite(fd, local.address(), length, guestAddr)
+                        : Native.pread(fd, local.address(), length, guestAddr);
         return n == length ? 0 : -Errno.EFAULT;
     }
 

@@ -4,52 +4,57 @@ import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.nativeio.Native;
 import dev.sluice.sentry.nativeio.ThreadCaps;
 import dev.sluice.sentry.nativeio.ThreadIds;
-import java.util.function.IntSupplier;
+
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.util.function.IntSupplier;
+
 /**
  * A sentry worker thread acting as one sandbox's guest ({@link GuestCredentials}): what a driver
- * sees when the sentry executes a call for the guest is the guest, not the sentry. Credentials
- * are per thread in the kernel, so each worker takes them itself, before it answers anything
- * ({@link #become}), through the raw syscalls ({@link ThreadIds}, {@link ThreadCaps}); the rest of
- * the JVM keeps the sentry's.
+ * sees when the sentry executes a call for the guest is the guest, not the sentry. Credentials are
+ * per thread in the kernel, so each worker takes them itself, before it answers anything ({@link
+ * #become}), through the raw syscalls ({@link ThreadIds}, {@link ThreadCaps}); the rest of the JVM
+ * keeps the sentry's.
  *
  * <p><b>What a worker holds</b>, for a guest of uid U, gid G and capabilities C:
+ *
  * <ul>
  *   <li>effective uid U and gid G: what drivers read as the caller (RM's client security token is
- *       the euid, {@code osGetSecurityToken} in NVIDIA's os-interface.c);</li>
- *   <li>effective capabilities C: what {@code capable()} sees;</li>
+ *       the euid, {@code osGetSecurityToken} in NVIDIA's os-interface.c);
+ *   <li>effective capabilities C: what {@code capable()} sees;
  *   <li>real and saved ids the sentry's own (root). With one of them 0 the permitted set survives
  *       the change of euid (capabilities(7), "Effect of user ID changes on capabilities"), so a
  *       capability can be raised again below; and a signal reaches a task only from a sender whose
  *       real or effective uid is that task's real or saved uid ({@code kill_ok_by_cred},
  *       kernel/signal.c), so a host process running as U cannot stop or kill the sentry through a
- *       worker thread;</li>
+ *       worker thread;
  *   <li>file-system ids the sentry's own: the JVM may open its own files on a worker thread (a
  *       class from a jar, a log), and the sentry opens no file a guest names. No driver reads them
- *       for an ioctl.</li>
+ *       for an ioctl.
  * </ul>
  *
  * <p><b>The only two operations beyond C</b> are those that reach into the guest itself, each with
- * the capabilities it needs raised just around the syscall and lowered right after:
- * {@code pidfd_getfd} ({@link #pidfdGetfd}: {@code CAP_SYS_PTRACE}, since the worker's real uid is
- * not the guest's, {@code PTRACE_MODE_ATTACH_REALCREDS}) and the open of {@code /proc/TID/mem}
- * ({@link #openProcMem}: {@code CAP_SYS_PTRACE}, and {@code CAP_DAC_OVERRIDE} because the file is
- * mode 0600 owned by the guest's euid, or by root when the guest is not dumpable, and the worker's
- * fs uid is the sentry's). Where the worker's real ids are the guest's (a root guest) the operation
- * is first tried without raising anything and raised only on EPERM or EACCES (a guest that made
- * itself non-dumpable or changed its ids), so a root sandbox pays no {@code capset} per call.
+ * the capabilities it needs raised just around the syscall and lowered right after: {@code
+ * pidfd_getfd} ({@link #pidfdGetfd}: {@code CAP_SYS_PTRACE}, since the worker's real uid is not the
+ * guest's, {@code PTRACE_MODE_ATTACH_REALCREDS}) and the open of {@code /proc/TID/mem} ({@link
+ * #openProcMem}: {@code CAP_SYS_PTRACE}, and {@code CAP_DAC_OVERRIDE} because the file is mode 0600
+ * owned by the guest's euid, or by root when the guest is not dumpable, and the worker's fs uid is
+ * the sentry's). Where the worker's real ids are the guest's (a root guest) the operation is first
+ * tried without raising anything and raised only on EPERM or EACCES (a guest that made itself
+ * non-dumpable or changed its ids), so a root sandbox pays no {@code capset} per call.
  *
- * <p><b>Fail closed.</b> A worker that could not take the guest's credentials, or could not lower
- * a raised capability again, refuses every call from then on ({@link #actsAs} is false, and the
+ * <p><b>Fail closed.</b> A worker that could not take the guest's credentials, or could not lower a
+ * raised capability again, refuses every call from then on ({@link #actsAs} is false, and the
  * dispatcher answers without acting).
  */
 public final class WorkerCredentials {
     private static final Logger LOG = LoggerFactory.getLogger(WorkerCredentials.class);
     private static final ThreadLocal<WorkerCredentials> CURRENT = new ThreadLocal<>();
+
     /** Raised around {@code pidfd_getfd}. */
     static final long FOR_GETFD = 1L << ThreadCaps.CAP_SYS_PTRACE;
+
     /** Raised around the open of {@code /proc/TID/mem}. */
     static final long FOR_PROC_MEM = FOR_GETFD | 1L << ThreadCaps.CAP_DAC_OVERRIDE;
 
@@ -57,6 +62,7 @@ public final class WorkerCredentials {
     private final Thread thread = Thread.currentThread();
     private ThreadCaps.Switch caps;
     private boolean raiseFirst = true;
+
     /** Read and written by the owning thread only. */
     private boolean failed = true;
 
@@ -65,16 +71,19 @@ public final class WorkerCredentials {
     }
 
     /**
-     * Makes the calling thread act as {@code guest}; returns 0, or {@code -errno} when it could not,
-     * in which case the thread refuses every call ({@link #actsAs} is false). Call once per thread,
-     * on a thread that still has the sentry's own credentials.
+     * Makes the calling thread act as {@code guest}; returns 0, or {@code -errno} when it could
+     * not, in which case the thread refuses every call ({@link #actsAs} is false). Call once per
+     * thread, on a thread that still has the sentry's own credentials.
      */
     public static int become(GuestCredentials guest) {
         WorkerCredentials w = new WorkerCredentials(guest);
         CURRENT.set(w);
         int r = w.take();
         if (r < 0) {
-            LOG.error("sentry worker {} cannot act as the guest ({}): {}; it refuses every call", w.thread.getName(), guest,
+            LOG.error(
+                    "sentry worker {} cannot act as the guest ({}): {}; it refuses every call",
+                    w.thread.getName(),
+                    guest,
                     Errno.describe(-r));
         }
         return r;
@@ -99,8 +108,9 @@ public final class WorkerCredentials {
             return -Errno.EPERM;
         }
         if ((guest.capabilities() & ~sets.permitted()) != 0) {
-            LOG.error("the sentry does not hold capabilities 0x{} that the guest has", Long.toHexString(guest.capabilities()
-                    & ~sets.permitted()));
+            LOG.error(
+                    "the sentry does not hold capabilities 0x{} that the guest has",
+                    Long.toHexString(guest.capabilities() & ~sets.permitted()));
             return -Errno.EPERM;
         }
         // Group first: setresgid needs CAP_SETGID, which changing the euid away from 0 clears.
@@ -126,9 +136,19 @@ public final class WorkerCredentials {
         ThreadIds.Ids u = ThreadIds.uids();
         ThreadIds.Ids g = ThreadIds.gids();
         ThreadCaps.Sets now = ThreadCaps.read();
-        if (u == null || g == null || now == null || u.effective() != guest.uid() || u.fs() != uids.fs()
-                || g.effective() != guest.gid() || g.fs() != gids.fs() || now.effective() != guest.capabilities()) {
-            LOG.error("sentry worker credentials are not what was asked: uids {}, gids {}, caps {}", u, g, now);
+        if (u == null
+                || g == null
+                || now == null
+                || u.effective() != guest.uid()
+                || u.fs() != uids.fs()
+                || g.effective() != guest.gid()
+                || g.fs() != gids.fs()
+                || now.effective() != guest.capabilities()) {
+            LOG.error(
+                    "sentry worker credentials are not what was asked: uids {}, gids {}, caps {}",
+                    u,
+                    g,
+                    now);
             return -Errno.EPERM;
         }
         raiseFirst = uids.real() != guest.uid() || gids.real() != guest.gid();
@@ -137,8 +157,8 @@ public final class WorkerCredentials {
     }
 
     /**
-     * {@code pidfd_getfd(pidfd, targetFd)} with {@code CAP_SYS_PTRACE} raised where the guest's
-     * own ids do not suffice: a new fd, or {@code -errno}.
+     * {@code pidfd_getfd(pidfd, targetFd)} with {@code CAP_SYS_PTRACE} raised where the guest's own
+     * ids do not suffice: a new fd, or {@code -errno}.
      */
     public int pidfdGetfd(int pidfd, int targetFd) {
         return asTracer(FOR_GETFD, () -> Native.pidfdGetfd(pidfd, targetFd));
@@ -146,13 +166,23 @@ public final class WorkerCredentials {
 
     /**
      * {@code open(path, O_RDWR | O_CLOEXEC)} of a {@code /proc/TID/mem} path at {@code pathAddr},
-     * with {@code CAP_SYS_PTRACE} and {@code CAP_DAC_OVERRIDE} raised where needed: an fd, or {@code -errno}.
+     * with {@code CAP_SYS_PTRACE} and {@code CAP_DAC_OVERRIDE} raised where needed: an fd, or
+     * {@code -errno}.
      */
     public int openProcMem(long pathAddr) {
-        return asTracer(FOR_PROC_MEM, () -> (int) Native.ret(Native.LIBC.open(pathAddr, Native.O_RDWR | Native.O_CLOEXEC, 0)));
+        return asTracer(
+                FOR_PROC_MEM,
+                () ->
+                        (int)
+                                Native.ret(
+                                        Native.LIBC.open(
+                                                pathAddr, Native.O_RDWR | Native.O_CLOEXEC, 0)));
     }
 
-    /** Runs {@code op} (which returns an fd or {@code -errno}) with {@code extra} capabilities raised, if needed. */
+    /**
+     * Runs {@code op} (which returns an fd or {@code -errno}) with {@code extra} capabilities
+     * raised, if needed.
+     */
     private int asTracer(long extra, IntSupplier op) {
         if (failed || Thread.currentThread() != thread) {
             return -Errno.EPERM;
@@ -165,7 +195,10 @@ public final class WorkerCredentials {
         }
         int raised = caps.to(guest.capabilities() | extra);
         if (raised < 0) {
-            LOG.warn("sentry worker {} cannot raise capabilities 0x{}: {}", thread.getName(), Long.toHexString(extra),
+            LOG.warn(
+                    "sentry worker {} cannot raise capabilities 0x{}: {}",
+                    thread.getName(),
+                    Long.toHexString(extra),
                     Errno.describe(-raised));
             return -Errno.EPERM;
         }
@@ -176,7 +209,9 @@ public final class WorkerCredentials {
             if (r >= 0) {
                 Native.close(r);
             }
-            LOG.error("sentry worker {} cannot lower its capabilities again: {}; it refuses every call", thread.getName(),
+            LOG.error(
+                    "sentry worker {} cannot lower its capabilities again: {}; it refuses every call",
+                    thread.getName(),
                     Errno.describe(-lowered));
             return -Errno.EPERM;
         }

@@ -1,11 +1,12 @@
 package dev.sluice.sentry.ioctl;
 
-import dev.sluice.sentry.nativeio.Ioctl;
 import dev.sluice.sentry.nativeio.Errno;
+import dev.sluice.sentry.nativeio.Ioctl;
 import dev.sluice.sentry.spi.Disposition;
 import dev.sluice.sentry.spi.IoctlCall;
 import dev.sluice.sentry.spi.IoctlResult;
 import dev.sluice.sentry.spi.Verdict;
+
 import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
@@ -29,7 +30,11 @@ public final class IoctlTable {
     private final Map<Integer, String> knownNames;
     private final int unknownErrno;
 
-    private IoctlTable(String proxy, Map<Integer, IoctlEntry> entries, Map<Integer, String> knownNames, int unknownErrno) {
+    private IoctlTable(
+            String proxy,
+            Map<Integer, IoctlEntry> entries,
+            Map<Integer, String> knownNames,
+            int unknownErrno) {
         this.proxy = proxy;
         this.byCmd = Collections.unmodifiableMap(new LinkedHashMap<>(entries));
         Map<Integer, IoctlEntry> tn = new HashMap<>();
@@ -77,7 +82,8 @@ public final class IoctlTable {
     /**
      * Decides {@code call} by the table: CONTINUE rows continue, EMULATE rows run their handler,
      * and everything else is denied. {@code enabledCapabilities} masks rows by capability. The call
-     * goes by its row's name (with the handler's sub-command), or by {@link #name} when denied here.
+     * goes by its row's name (with the handler's sub-command), or by {@link #name} when denied
+     * here.
      */
     public Verdict dispatch(IoctlCall call, long enabledCapabilities) {
         int cmd = call.request().cmd();
@@ -86,14 +92,22 @@ public final class IoctlTable {
             String name = knownNames.getOrDefault(cmd, UNKNOWN);
             IoctlEntry near = byTypeNr.get(Ioctl.typeNr(cmd));
             if (near != null) {
-                return new Verdict(IoctlResult.deny(Errno.EINVAL, String.format(
-                        "size or direction differs from %s (%s): size %d, expected %d",
-                        near.name(), Ioctl.hex(near.cmd()), Ioctl.size(cmd), Ioctl.size(near.cmd()))), name);
+                return new Verdict(
+                        IoctlResult.deny(
+                                Errno.EINVAL,
+                                String.format(
+                                        "size or direction differs from %s (%s): size %d, expected %d",
+                                        near.name(),
+                                        Ioctl.hex(near.cmd()),
+                                        Ioctl.size(cmd),
+                                        Ioctl.size(near.cmd()))),
+                        name);
             }
             return new Verdict(IoctlResult.deny(unknownErrno, "not supported by " + proxy), name);
         }
         if (e.capabilities() != 0 && (e.capabilities() & enabledCapabilities) == 0) {
-            return e.verdict(IoctlResult.deny(unknownErrno, "needs a driver capability this sandbox lacks"));
+            return e.verdict(
+                    IoctlResult.deny(unknownErrno, "needs a driver capability this sandbox lacks"));
         }
         if (e.disposition() == Disposition.CONTINUE) {
             return e.verdict(IoctlResult.CONTINUE);
@@ -119,18 +133,33 @@ public final class IoctlTable {
 
         public Builder add(IoctlEntry e) {
             if (entries.putIfAbsent(e.cmd(), e) != null) {
-                throw new IllegalArgumentException(proxy + ": duplicate row for " + Ioctl.hex(e.cmd()) + " (" + e.name() + ")");
+                throw new IllegalArgumentException(
+                        proxy
+                                + ": duplicate row for "
+                                + Ioctl.hex(e.cmd())
+                                + " ("
+                                + e.name()
+                                + ")");
             }
             return this;
         }
 
         /** An EMULATE row whose params are {@code _IOC_SIZE(cmd)} bytes. */
         public Builder emulate(int cmd, String name, IoctlHandler handler) {
-            return add(new IoctlEntry(cmd, name, Disposition.EMULATE, handler, Ioctl.dir(cmd), Ioctl.size(cmd), 0));
+            return add(
+                    new IoctlEntry(
+                            cmd,
+                            name,
+                            Disposition.EMULATE,
+                            handler,
+                            Ioctl.dir(cmd),
+                            Ioctl.size(cmd),
+                            0));
         }
 
         /** An EMULATE row for a legacy request whose number does not encode direction and size. */
-        public Builder emulateLegacy(int cmd, String name, int dir, int paramSize, IoctlHandler handler) {
+        public Builder emulateLegacy(
+                int cmd, String name, int dir, int paramSize, IoctlHandler handler) {
             return add(new IoctlEntry(cmd, name, Disposition.EMULATE, handler, dir, paramSize, 0));
         }
 

@@ -6,6 +6,7 @@ import dev.sluice.sentry.spi.IoctlCall;
 import dev.sluice.sentry.spi.IoctlRequest;
 import dev.sluice.sentry.spi.IoctlResult;
 import dev.sluice.sentry.spi.Verdict;
+
 import jnr.ffi.Pointer;
 
 /**
@@ -48,7 +49,9 @@ public final class SimpleHandlers {
         if (v != 0) {
             return IoctlResult.error(v);
         }
-        int r = Native.ioctl(call.hostFd().fd(), Integer.toUnsignedLong(req.cmd()), params.address());
+        int r =
+                Native.ioctl(
+                        call.hostFd().fd(), Integer.toUnsignedLong(req.cmd()), params.address());
         if (r < 0) {
             return IoctlResult.error(-r);
         }

@@ -4,23 +4,25 @@ import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.nativeio.ErrnoException;
 import dev.sluice.sentry.nativeio.HostFd;
 import dev.sluice.sentry.nativeio.Native;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.List;
+
 import jnr.ffi.Memory;
 import jnr.ffi.Pointer;
 
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+
 /**
- * Frames ({@link FrameCodec}) over one fd: an {@code AF_UNIX} socket, stream or
- * {@code SOCK_SEQPACKET} ({@link SocketMessages}), which carries fds, or a pipe, which does not.
- * Used by one thread at a time.
+ * Frames ({@link FrameCodec}) over one fd: an {@code AF_UNIX} socket, stream or {@code
+ * SOCK_SEQPACKET} ({@link SocketMessages}), which carries fds, or a pipe, which does not. Used by
+ * one thread at a time.
  *
  * <p>On a stream the kernel may hand over the bytes of two frames in one read, and the fds of the
  * second with them, so the fds that arrive queue up and each frame takes as many as its {@code @}
- * tokens say, in order: an fd always arrives with the first byte of its frame, so a frame's fds
- * are there once its newline is. An fd left over when no byte is, a frame short of fds, one longer
- * than {@code maxFrame} or cut off by end of file, is refused, and every fd queued is closed.
- * {@code ECONNRESET} (the peer exited without reading what it was sent) reads as end of file.
+ * tokens say, in order: an fd always arrives with the first byte of its frame, so a frame's fds are
+ * there once its newline is. An fd left over when no byte is, a frame short of fds, one longer than
+ * {@code maxFrame} or cut off by end of file, is refused, and every fd queued is closed. {@code
+ * ECONNRESET} (the peer exited without reading what it was sent) reads as end of file.
  */
 public final class Channel implements AutoCloseable {
     private static final int CHUNK = 64 * 1024;
@@ -46,7 +48,10 @@ public final class Channel implements AutoCloseable {
         this.io = socket ? new SocketMessages() : null;
     }
 
-    /** Frames over the {@code AF_UNIX} socket {@code fd}, to and from {@code peer} (named in errors). */
+    /**
+     * Frames over the {@code AF_UNIX} socket {@code fd}, to and from {@code peer} (named in
+     * errors).
+     */
     public static Channel socket(HostFd fd, String peer, int maxFrame) {
         return new Channel(fd, peer, maxFrame, true);
     }
@@ -65,15 +70,20 @@ public final class Channel implements AutoCloseable {
         Frame frame = message.frame();
         List<HostFd> fds = message.fds();
         if (fds.size() != frame.fds() || (io == null && !fds.isEmpty())) {
-            throw new IllegalArgumentException(frame.verb() + ": " + fds.size() + " fds for a frame of " + frame.fds()
-                    + (io == null ? " on a pipe" : ""));
+            throw new IllegalArgumentException(
+                    frame.verb()
+                            + ": "
+                            + fds.size()
+                            + " fds for a frame of "
+                            + frame.fds()
+                            + (io == null ? " on a pipe" : ""));
         }
         write(FrameCodec.encode(frame), fds.stream().mapToInt(HostFd::fd).toArray());
     }
 
     /**
-     * Sends {@code bytes} as they are, in one message of a {@code SOCK_SEQPACKET} socket:
-     * {@code sluice-init}'s launch plan, which has a format of its own (docs/launch-plan.md).
+     * Sends {@code bytes} as they are, in one message of a {@code SOCK_SEQPACKET} socket: {@code
+     * sluice-init}'s launch plan, which has a format of its own (docs/launch-plan.md).
      */
     public void sendRecord(byte[] bytes) {
         write(bytes, NO_FDS);
@@ -89,7 +99,12 @@ public final class Channel implements AutoCloseable {
         do {
             long n;
             if (io != null) {
-                n = io.send(fd.fd(), out.address() + off, bytes.length - off, off == 0 ? fds : NO_FDS);
+                n =
+                        io.send(
+                                fd.fd(),
+                                out.address() + off,
+                                bytes.length - off,
+                                off == 0 ? fds : NO_FDS);
             } else {
                 n = Native.ret(Native.LIBC.write(fd.fd(), out.address() + off, bytes.length - off));
                 if (n == -Errno.EINTR) {
@@ -97,7 +112,8 @@ public final class Channel implements AutoCloseable {
                 }
             }
             if (n < 0 || (n == 0 && bytes.length > 0)) {
-                throw new ErrnoException("send to " + peer + " (" + bytes.length + " bytes)", n < 0 ? (int) -n : 0);
+                throw new ErrnoException(
+                        "send to " + peer + " (" + bytes.length + " bytes)", n < 0 ? (int) -n : 0);
             }
             off += (int) n;
         } while (off < bytes.length);
@@ -130,7 +146,13 @@ public final class Channel implements AutoCloseable {
         heldLen -= nl + 1;
         System.arraycopy(held, nl + 1, held, 0, heldLen);
         if (queued.size() < frame.fds()) {
-            throw refuse(frame.verb() + " announces " + frame.fds() + " fds, " + queued.size() + " came");
+            throw refuse(
+                    frame.verb()
+                            + " announces "
+                            + frame.fds()
+                            + " fds, "
+                            + queued.size()
+                            + " came");
         }
         List<HostFd> fds = new ArrayList<>(frame.fds());
         for (int i = 0; i < frame.fds(); i++) {
@@ -172,8 +194,12 @@ public final class Channel implements AutoCloseable {
                 }
                 senderPid = io.senderPid();
                 if ((io.flags() & (SocketAbi.MSG_TRUNC | SocketAbi.MSG_CTRUNC)) != 0) {
-                    throw refuse("a message cut off (" + ((io.flags() & SocketAbi.MSG_TRUNC) != 0 ? "over " + room + " bytes"
-                            : "too many fds") + ")");
+                    throw refuse(
+                            "a message cut off ("
+                                    + ((io.flags() & SocketAbi.MSG_TRUNC) != 0
+                                            ? "over " + room + " bytes"
+                                            : "too many fds")
+                                    + ")");
                 }
                 if (queued.size() > 2 * Frame.MAX_FDS) {
                     throw refuse("more fds than frames");

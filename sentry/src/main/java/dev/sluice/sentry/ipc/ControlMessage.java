@@ -1,13 +1,14 @@
 package dev.sluice.sentry.ipc;
 
 import dev.sluice.sentry.nativeio.HostFd;
+
 import java.util.List;
 
 /**
  * The messages of the control socket between the sentry and {@code sluice-init} (the C side is
- * native-shims' {@code init/chan.c}), after the launch plan: what sluice-init reports
- * ({@link FromInit}) and what the sentry tells it ({@link ToInit}). The contract, with when each
- * is sent, is docs/launch-plan.md, "Messages".
+ * native-shims' {@code init/chan.c}), after the launch plan: what sluice-init reports ({@link
+ * FromInit}) and what the sentry tells it ({@link ToInit}). The contract, with when each is sent,
+ * is docs/launch-plan.md, "Messages".
  */
 public sealed interface ControlMessage extends Message {
     /** At most this long, in bytes: an ERROR's text is cut at 8 KiB by sluice-init, and escaped. */
@@ -183,24 +184,33 @@ public sealed interface ControlMessage extends Message {
     }
 
     /** What the sentry accepts from sluice-init. */
-    Protocol<FromInit> FROM_INIT = Protocol.<FromInit>builder("sluice-init")
-            .on(Pid1.VERB, f -> new Pid1(f.natural("pid")))
-            .on(Console.VERB, f -> new Console(f.fd("the pty master")))
-            .on(Listener.VERB, f -> new Listener(f.fd("the listener")))
-            .on(Ready.VERB, f -> new Ready())
-            .on(Hooks.VERB, f -> new Hooks())
-            .on(Held.VERB, f -> new Held(f.natural("fd")))
-            .on(AgentListener.VERB, f -> new AgentListener(f.fd("the profile's listener"), f.senderPid()))
-            .on(Failed.VERB, f -> new Failed(f.text("phase"), f.natural("errno"), f.text("text")))
-            .on(ExecFailed.VERB, f -> new ExecFailed(f.natural("errno"), f.text("file")))
-            .build();
+    Protocol<FromInit> FROM_INIT =
+            Protocol.<FromInit>builder("sluice-init")
+                    .on(Pid1.VERB, f -> new Pid1(f.natural("pid")))
+                    .on(Console.VERB, f -> new Console(f.fd("the pty master")))
+                    .on(Listener.VERB, f -> new Listener(f.fd("the listener")))
+                    .on(Ready.VERB, f -> new Ready())
+                    .on(Hooks.VERB, f -> new Hooks())
+                    .on(Held.VERB, f -> new Held(f.natural("fd")))
+                    .on(
+                            AgentListener.VERB,
+                            f -> new AgentListener(f.fd("the profile's listener"), f.senderPid()))
+                    .on(
+                            Failed.VERB,
+                            f -> new Failed(f.text("phase"), f.natural("errno"), f.text("text")))
+                    .on(ExecFailed.VERB, f -> new ExecFailed(f.natural("errno"), f.text("file")))
+                    .build();
 
-    /** What sluice-init accepts after the plan (chan.c reads these; Java tests play its part with it). */
-    Protocol<ToInit> TO_INIT = Protocol.<ToInit>builder("the sentry")
-            .on(Go.VERB, f -> new Go())
-            .on(HooksDone.VERB, f -> new HooksDone())
-            .on(Hold.VERB, f -> new Hold(f.fd("the sentry's end")))
-            .on(AgentDone.VERB, f -> new AgentDone())
-            .on(AgentRefused.VERB, f -> new AgentRefused())
-            .build();
+    /**
+     * What sluice-init accepts after the plan (chan.c reads these; Java tests play its part with
+     * it).
+     */
+    Protocol<ToInit> TO_INIT =
+            Protocol.<ToInit>builder("the sentry")
+                    .on(Go.VERB, f -> new Go())
+                    .on(HooksDone.VERB, f -> new HooksDone())
+                    .on(Hold.VERB, f -> new Hold(f.fd("the sentry's end")))
+                    .on(AgentDone.VERB, f -> new AgentDone())
+                    .on(AgentRefused.VERB, f -> new AgentRefused())
+                    .build();
 }

@@ -1,6 +1,7 @@
 package dev.sluice.sentry.ipc;
 
 import dev.sluice.sentry.nativeio.HostFd;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -67,7 +68,13 @@ public final class Fields {
     public List<String> list(String what) {
         int n = natural(what + " count");
         if (n > frame.fields().size() - next) {
-            throw bad(what + ": " + n + " counted, " + (frame.fields().size() - next) + " fields left");
+            throw bad(
+                    what
+                            + ": "
+                            + n
+                            + " counted, "
+                            + (frame.fields().size() - next)
+                            + " fields left");
         }
         List<String> out = new ArrayList<>(frame.fields().subList(next, next + n));
         next += n;

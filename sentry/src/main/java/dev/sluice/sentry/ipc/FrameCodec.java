@@ -6,11 +6,13 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Sluice's wire form (docs/launch-plan.md, "Frames"; the C side is native-shims'
- * {@code common/ipc.c}). A frame is one line:
+ * Sluice's wire form (docs/launch-plan.md, "Frames"; the C side is native-shims' {@code
+ * common/ipc.c}). A frame is one line:
+ *
  * <pre>
  * VERB SP FIELD SP FIELD ... SP @ SP @ ... LF
  * </pre>
+ *
  * A field is the UTF-8 of a string in which the bytes 0x00-0x20 (controls, space, so also LF),
  * {@code %}, {@code @} and 0x7F are written {@code %XX} in upper-case hex, and no other byte is; an
  * empty field is an empty token. Each {@code @} stands for one fd that travels with the frame
@@ -86,8 +88,13 @@ public final class FrameCodec {
                 int b = bytes[p] & 0xff;
                 if (b != '%') {
                     if (escaped(b)) {
-                        throw new ProtocolException(verb + ": field " + fields.size() + " holds byte 0x" + Integer.toHexString(b)
-                                + " unescaped");
+                        throw new ProtocolException(
+                                verb
+                                        + ": field "
+                                        + fields.size()
+                                        + " holds byte 0x"
+                                        + Integer.toHexString(b)
+                                        + " unescaped");
                     }
                     field.write(b);
                     continue;
@@ -95,7 +102,8 @@ public final class FrameCodec {
                 int hi = p + 2 < end ? hex(bytes[p + 1]) : -1;
                 int lo = p + 2 < end ? hex(bytes[p + 2]) : -1;
                 if (hi < 0 || lo < 0 || !escaped(hi << 4 | lo)) {
-                    throw new ProtocolException(verb + ": field " + fields.size() + " has a bad escape");
+                    throw new ProtocolException(
+                            verb + ": field " + fields.size() + " has a bad escape");
                 }
                 field.write(hi << 4 | lo);
                 p += 2;

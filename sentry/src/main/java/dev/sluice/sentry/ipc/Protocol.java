@@ -1,15 +1,16 @@
 package dev.sluice.sentry.ipc;
 
 import dev.sluice.sentry.nativeio.HostFd;
+
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 /**
- * What one side of a protocol accepts: a table from verb to the reader that makes the typed
- * message of it. A frame whose verb is not in the table, whose fields do not read, or that has
- * fields or fds left over, is refused with a {@link ProtocolException}.
+ * What one side of a protocol accepts: a table from verb to the reader that makes the typed message
+ * of it. A frame whose verb is not in the table, whose fields do not read, or that has fields or
+ * fds left over, is refused with a {@link ProtocolException}.
  */
 public final class Protocol<M extends Message> {
     /** Reads one verb's fields and fds, in order. */
@@ -68,8 +69,16 @@ public final class Protocol<M extends Message> {
      */
     public M decode(Frame frame, List<HostFd> fds, int senderPid) {
         if (fds.size() != frame.fds()) {
-            throw new ProtocolException("from " + name + ": " + frame.verb() + ": " + frame.fds() + " fds announced, " + fds.size()
-                    + " came");
+            throw new ProtocolException(
+                    "from "
+                            + name
+                            + ": "
+                            + frame.verb()
+                            + ": "
+                            + frame.fds()
+                            + " fds announced, "
+                            + fds.size()
+                            + " came");
         }
         Reader<? extends M> reader = readers.get(frame.verb());
         if (reader == null) {

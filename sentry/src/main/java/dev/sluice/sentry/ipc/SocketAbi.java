@@ -2,11 +2,11 @@ package dev.sluice.sentry.ipc;
 
 /**
  * The kernel ABI that {@code sendmsg}/{@code recvmsg} over an {@code AF_UNIX} socket takes on
- * x86_64, declared once: the layouts of {@code struct msghdr}, {@code struct iovec},
- * {@code struct cmsghdr} and {@code struct ucred} as glibc's {@code <sys/socket.h>} and
- * {@code <sys/uio.h>} declare them for user space, the {@code CMSG_*} arithmetic of
- * {@code <bits/socket.h>}, and the flags and levels of {@code include/linux/socket.h}. Every value
- * is compared with the C compiler's by SocketAbiTest ({@code sluice-abi-dump}).
+ * x86_64, declared once: the layouts of {@code struct msghdr}, {@code struct iovec}, {@code struct
+ * cmsghdr} and {@code struct ucred} as glibc's {@code <sys/socket.h>} and {@code <sys/uio.h>}
+ * declare them for user space, the {@code CMSG_*} arithmetic of {@code <bits/socket.h>}, and the
+ * flags and levels of {@code include/linux/socket.h}. Every value is compared with the C compiler's
+ * by SocketAbiTest ({@code sluice-abi-dump}).
  */
 public final class SocketAbi {
     private SocketAbi() {}
@@ -28,6 +28,7 @@ public final class SocketAbi {
 
     /** struct msghdr: name, namelen (padded), iov, iovlen, control, controllen, flags (padded). */
     public static final int SIZEOF_MSGHDR = 56;
+
     public static final int OFF_MSG_NAME = 0;
     public static final int OFF_MSG_NAMELEN = 8;
     public static final int OFF_MSG_IOV = 16;
@@ -38,17 +39,20 @@ public final class SocketAbi {
 
     /** struct iovec: base, len. */
     public static final int SIZEOF_IOVEC = 16;
+
     public static final int OFF_IOV_BASE = 0;
     public static final int OFF_IOV_LEN = 8;
 
     /** struct cmsghdr: len (size_t), level, type; the data follows, aligned to size_t. */
     public static final int SIZEOF_CMSGHDR = 16;
+
     public static final int OFF_CMSG_LEN = 0;
     public static final int OFF_CMSG_LEVEL = 8;
     public static final int OFF_CMSG_TYPE = 12;
 
     /** struct ucred (SCM_CREDENTIALS, SO_PEERCRED): pid, uid, gid. */
     public static final int SIZEOF_UCRED = 12;
+
     public static final int OFF_UCRED_PID = 0;
     public static final int OFF_UCRED_UID = 4;
     public static final int OFF_UCRED_GID = 8;

@@ -4,6 +4,7 @@ import static dev.sluice.sentry.ipc.SocketAbi.*;
 
 import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.nativeio.Native;
+
 import jnr.ffi.Memory;
 import jnr.ffi.Pointer;
 
@@ -18,12 +19,14 @@ import jnr.ffi.Pointer;
 public final class SocketMessages {
     /** The most fds one call carries (more are refused on sending, and cut off on receiving). */
     public static final int MAX_FDS = 16;
+
     private static final int RIGHTS_SPACE = cmsgSpace(4 * MAX_FDS);
     private static final int CONTROL_SPACE = RIGHTS_SPACE + cmsgSpace(SIZEOF_UCRED);
     private static final int IOV = SIZEOF_MSGHDR;
     private static final int CONTROL = IOV + SIZEOF_IOVEC;
 
-    private final Pointer mem = Memory.allocateDirect(Native.RUNTIME, CONTROL + CONTROL_SPACE, true);
+    private final Pointer mem =
+            Memory.allocateDirect(Native.RUNTIME, CONTROL + CONTROL_SPACE, true);
     private final long base = mem.address();
     private int[] fds = new int[0];
     private int senderPid;
@@ -32,7 +35,8 @@ public final class SocketMessages {
     /** Sends {@code len} bytes at {@code data} with {@code fds} attached; bytes sent, or -errno. */
     public long send(int socket, long data, int len, int[] fds) {
         if (fds.length > MAX_FDS) {
-            throw new IllegalArgumentException(fds.length + " fds in one message: at most " + MAX_FDS);
+            throw new IllegalArgumentException(
+                    fds.length + " fds in one message: at most " + MAX_FDS);
         }
         prepare(data, len);
         if (fds.length > 0) {
@@ -81,14 +85,16 @@ public final class SocketMessages {
             if (clen < cmsgLen(0) || off + clen > controlLen) {
                 break;
             }
-            if (mem.getInt(c + OFF_CMSG_LEVEL) == SOL_SOCKET && mem.getInt(c + OFF_CMSG_TYPE) == SCM_RIGHTS) {
+            if (mem.getInt(c + OFF_CMSG_LEVEL) == SOL_SOCKET
+                    && mem.getInt(c + OFF_CMSG_TYPE) == SCM_RIGHTS) {
                 int count = (int) ((clen - cmsgLen(0)) / 4);
                 int[] more = java.util.Arrays.copyOf(fds, fds.length + count);
                 for (int i = 0; i < count; i++) {
                     more[fds.length + i] = mem.getInt(c + cmsgLen(0) + 4L * i);
                 }
                 fds = more;
-            } else if (mem.getInt(c + OFF_CMSG_LEVEL) == SOL_SOCKET && mem.getInt(c + OFF_CMSG_TYPE) == SCM_CREDENTIALS
+            } else if (mem.getInt(c + OFF_CMSG_LEVEL) == SOL_SOCKET
+                    && mem.getInt(c + OFF_CMSG_TYPE) == SCM_CREDENTIALS
                     && clen >= cmsgLen(SIZEOF_UCRED)) {
                 senderPid = mem.getInt(c + cmsgLen(0) + OFF_UCRED_PID);
             }
@@ -102,12 +108,17 @@ public final class SocketMessages {
         return fds;
     }
 
-    /** The sender's pid of the last {@link #receive} (in this process's pid namespace), or 0 when none came. */
+    /**
+     * The sender's pid of the last {@link #receive} (in this process's pid namespace), or 0 when
+     * none came.
+     */
     public int senderPid() {
         return senderPid;
     }
 
-    /** The {@code msg_flags} of the last {@link #receive}: {@code MSG_TRUNC}, {@code MSG_CTRUNC}. */
+    /**
+     * The {@code msg_flags} of the last {@link #receive}: {@code MSG_TRUNC}, {@code MSG_CTRUNC}.
+     */
     public int flags() {
         return flags;
     }

@@ -5,15 +5,15 @@ import dev.sluice.sentry.nativeio.HostFd;
 import dev.sluice.sentry.nativeio.Native;
 
 /**
- * Starts a workload that waits for {@code GO} on a control socket whose sentry end it holds
- * itself ({@link InitProcess#handOff}): an OCI container without device proxies, which needs no
- * sentry and therefore no daemon between {@code create} and {@code start}.
+ * Starts a workload that waits for {@code GO} on a control socket whose sentry end it holds itself
+ * ({@link InitProcess#handOff}): an OCI container without device proxies, which needs no sentry and
+ * therefore no daemon between {@code create} and {@code start}.
  *
  * <p>{@code start} takes a dup of the held end with {@code pidfd_getfd} (root, as the sentry
- * already needs for fd translation), sends {@code GO} on it and reads until end of file, exactly
- * as a sentry does ({@link Startup#awaitExec}). The pidfd pins the process, so a pid reused after
- * the workload died cannot be mistaken for it: the caller checks, after this opened the pidfd,
- * that the process is still the container's (its parent is the container's init).
+ * already needs for fd translation), sends {@code GO} on it and reads until end of file, exactly as
+ * a sentry does ({@link Startup#awaitExec}). The pidfd pins the process, so a pid reused after the
+ * workload died cannot be mistaken for it: the caller checks, after this opened the pidfd, that the
+ * process is still the container's (its parent is the container's init).
  */
 public final class HeldWorkload {
     private HeldWorkload() {}
@@ -41,7 +41,11 @@ public final class HeldWorkload {
             }
             int dup = Native.pidfdGetfd(pidfd, heldFd);
             if (dup < 0) {
-                return "cannot take the control socket of the container's process (pid " + pid + ", fd " + heldFd + "): "
+                return "cannot take the control socket of the container's process (pid "
+                        + pid
+                        + ", fd "
+                        + heldFd
+                        + "): "
                         + Errno.describe(-dup);
             }
             try (InitProcess channel = InitProcess.channel(ControlSocket.of(HostFd.adopt(dup)))) {

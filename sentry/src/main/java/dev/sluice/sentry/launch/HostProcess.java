@@ -11,7 +11,10 @@ import java.nio.file.Path;
  */
 public record HostProcess(int pid, long startTime) {
 
-    /** The process's start time in clock ticks since boot (/proc/PID/stat field 22), or -1 if it is gone. */
+    /**
+     * The process's start time in clock ticks since boot (/proc/PID/stat field 22), or -1 if it is
+     * gone.
+     */
     public static long startTime(int pid) {
         String stat = stat(pid);
         if (stat == null) {
@@ -46,13 +49,16 @@ public record HostProcess(int pid, long startTime) {
 
     private static String stat(int pid) {
         try {
-            return Files.readString(Path.of("/proc", Integer.toString(pid), "stat"), StandardCharsets.UTF_8);
+            return Files.readString(
+                    Path.of("/proc", Integer.toString(pid), "stat"), StandardCharsets.UTF_8);
         } catch (IOException e) {
             return null;
         }
     }
 
-    /** The fields after "(comm)": comm may hold spaces and parentheses, so split after the last ')'. */
+    /**
+     * The fields after "(comm)": comm may hold spaces and parentheses, so split after the last ')'.
+     */
     private static String[] afterComm(String stat) {
         int close = stat.lastIndexOf(')');
         return stat.substring(close + 2).trim().split(" ");

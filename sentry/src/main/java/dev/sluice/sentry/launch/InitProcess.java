@@ -2,32 +2,33 @@ package dev.sluice.sentry.launch;
 
 import static dev.sluice.sentry.nativeio.Signals.SIGKILL;
 
-import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.ipc.ControlMessage;
 import dev.sluice.sentry.ipc.ProtocolException;
 import dev.sluice.sentry.nativeio.HostFd;
 import dev.sluice.sentry.nativeio.Native;
+
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntConsumer;
 
 /**
- * The outer {@code sluice-init} process of one sandbox, and the sentry's side of its control
- * socket (protocol: docs/launch-plan.md).
+ * The outer {@code sluice-init} process of one sandbox, and the sentry's side of its control socket
+ * (protocol: docs/launch-plan.md).
  *
- * <p><b>Spawn from a thread that outlives the sandbox.</b> The outer process sets
- * {@code PR_SET_PDEATHSIG(SIGKILL)}, which fires when the parent <em>thread</em> exits; that is
- * what kills the sandbox when the sentry dies.
+ * <p><b>Spawn from a thread that outlives the sandbox.</b> The outer process sets {@code
+ * PR_SET_PDEATHSIG(SIGKILL)}, which fires when the parent <em>thread</em> exits; that is what kills
+ * the sandbox when the sentry dies.
  */
 public final class InitProcess implements AutoCloseable {
     static final int CONTROL_FD = 3;
 
-
     private final int pid;
     private final ControlSocket control;
+
     /** Who started the outer process, and waits for it. */
     private final Spawner spawner;
+
     private volatile boolean reaped;
     private int status;
 
@@ -39,7 +40,7 @@ public final class InitProcess implements AutoCloseable {
 
     /** Starts {@code sluice-init} and hands it the plan. */
     public static InitProcess spawn(Path initBinary, LaunchPlan plan) {
-        return spawnRaw(Spawner.LOCAL, initBinary, plan.encode(), 0, false, pid -> { });
+        return spawnRaw(Spawner.LOCAL, initBinary, plan.encode(), 0, false, pid -> {});
     }
 
     /**
@@ -54,11 +55,12 @@ public final class InitProcess implements AutoCloseable {
     }
 
     /**
-     * As {@link #spawn(Path, LaunchPlan, IntConsumer)}, with this process's fds 3 to
-     * 3+{@code preservedFds}-1 passed on (the plan's {@code preserve-fds} op keeps them for the
-     * workload); the control socket then comes right after them.
+     * As {@link #spawn(Path, LaunchPlan, IntConsumer)}, with this process's fds 3 to 3+{@code
+     * preservedFds}-1 passed on (the plan's {@code preserve-fds} op keeps them for the workload);
+     * the control socket then comes right after them.
      */
-    public static InitProcess spawn(Path initBinary, LaunchPlan plan, int preservedFds, IntConsumer place) {
+    public static InitProcess spawn(
+            Path initBinary, LaunchPlan plan, int preservedFds, IntConsumer place) {
         return spawnRaw(Spawner.LOCAL, initBinary, plan.encode(), preservedFds, false, place);
     }
 
@@ -68,23 +70,40 @@ public final class InitProcess implements AutoCloseable {
      * (an OCI {@code process.terminal}) must not keep the caller's pipes open, or a caller that
      * reads them to end of file (containerd's shim) waits as long as the container lives.
      */
-    public static InitProcess spawn(Path initBinary, LaunchPlan plan, int preservedFds, boolean nullStdio, IntConsumer place) {
+    public static InitProcess spawn(
+            Path initBinary,
+            LaunchPlan plan,
+            int preservedFds,
+            boolean nullStdio,
+            IntConsumer place) {
         return spawnRaw(Spawner.LOCAL, initBinary, plan.encode(), preservedFds, nullStdio, place);
     }
 
-    /** As {@link #spawn(Path, LaunchPlan, int, boolean, IntConsumer)}, started by {@code spawner}. */
-    public static InitProcess spawn(Spawner spawner, Path initBinary, LaunchPlan plan, int preservedFds, boolean nullStdio,
-                                    IntConsumer place) {
+    /**
+     * As {@link #spawn(Path, LaunchPlan, int, boolean, IntConsumer)}, started by {@code spawner}.
+     */
+    public static InitProcess spawn(
+            Spawner spawner,
+            Path initBinary,
+            LaunchPlan plan,
+            int preservedFds,
+            boolean nullStdio,
+            IntConsumer place) {
         return spawnRaw(spawner, initBinary, plan.encode(), preservedFds, nullStdio, place);
     }
 
     /** Starts {@code sluice-init} with an already encoded plan (tests feed it malformed ones). */
     static InitProcess spawnRaw(Path initBinary, byte[] plan) {
-        return spawnRaw(Spawner.LOCAL, initBinary, plan, 0, false, pid -> { });
+        return spawnRaw(Spawner.LOCAL, initBinary, plan, 0, false, pid -> {});
     }
 
-    private static InitProcess spawnRaw(Spawner spawner, Path initBinary, byte[] plan, int preservedFds, boolean nullStdio,
-                                        IntConsumer place) {
+    private static InitProcess spawnRaw(
+            Spawner spawner,
+            Path initBinary,
+            byte[] plan,
+            int preservedFds,
+            boolean nullStdio,
+            IntConsumer place) {
         HostFd[] pair = ControlSocket.pair();
         ControlSocket control = ControlSocket.of(pair[0]);
         int controlFd = CONTROL_FD + preservedFds;
@@ -96,9 +115,19 @@ public final class InitProcess implements AutoCloseable {
                 fds.add(Spawner.Fd.devNull(2));
             }
             fds.add(new Spawner.Fd(child.fd(), controlFd));
-            List<String> argv = List.of(initBinary.toString(), "--control-fd", Integer.toString(controlFd),
-                    "--parent-pid", Integer.toString(spawner.parentPid()));
-            int pid = spawner.spawn(initBinary.toString(), argv, List.of("PATH=/usr/sbin:/usr/bin:/sbin:/bin"), fds);
+            List<String> argv =
+                    List.of(
+                            initBinary.toString(),
+                            "--control-fd",
+                            Integer.toString(controlFd),
+                            "--parent-pid",
+                            Integer.toString(spawner.parentPid()));
+            int pid =
+                    spawner.spawn(
+                            initBinary.toString(),
+                            argv,
+                            List.of("PATH=/usr/sbin:/usr/bin:/sbin:/bin"),
+                            fds);
             InitProcess p = new InitProcess(pid, control, spawner);
             try {
                 place.accept(pid);
@@ -116,8 +145,8 @@ public final class InitProcess implements AutoCloseable {
     }
 
     /**
-     * The control socket of a workload that holds the sentry's end itself ({@link #handOff}),
-     * taken back by {@link HeldWorkload}: messages only, no outer process of ours to wait for.
+     * The control socket of a workload that holds the sentry's end itself ({@link #handOff}), taken
+     * back by {@link HeldWorkload}: messages only, no outer process of ours to wait for.
      */
     static InitProcess channel(ControlSocket control) {
         InitProcess p = new InitProcess(0, control, Spawner.LOCAL);
@@ -126,11 +155,12 @@ public final class InitProcess implements AutoCloseable {
     }
 
     /**
-     * Answers the workload's {@code AGENT-LISTENER}: {@code AGENT-DONE} lets it exec; anything
-     * else makes it exit 125 (the seccomp agent did not get its listener).
+     * Answers the workload's {@code AGENT-LISTENER}: {@code AGENT-DONE} lets it exec; anything else
+     * makes it exit 125 (the seccomp agent did not get its listener).
      */
     void agentAnswer(boolean handedOver) {
-        control.send(handedOver ? new ControlMessage.AgentDone() : new ControlMessage.AgentRefused());
+        control.send(
+                handedOver ? new ControlMessage.AgentDone() : new ControlMessage.AgentRefused());
     }
 
     /** The host pid of the outer {@code sluice-init}. */
@@ -138,7 +168,9 @@ public final class InitProcess implements AutoCloseable {
         return pid;
     }
 
-    /** The next message from sluice-init, or null at end of file; see {@link ControlSocket#receive}. */
+    /**
+     * The next message from sluice-init, or null at end of file; see {@link ControlSocket#receive}.
+     */
     ControlMessage.FromInit receive() {
         return control.receive();
     }
@@ -155,9 +187,9 @@ public final class InitProcess implements AutoCloseable {
 
     /**
      * Hands the sentry's end of the control socket to the workload, which waits for {@code GO}
-     * (after {@code READY}), and returns the fd number under which the workload holds it: a
-     * sandbox without a sentry to wait for start in ({@link HeldWorkload}). Close this object
-     * afterwards; the pair stays open through the workload's copy.
+     * (after {@code READY}), and returns the fd number under which the workload holds it: a sandbox
+     * without a sentry to wait for start in ({@link HeldWorkload}). Close this object afterwards;
+     * the pair stays open through the workload's copy.
      */
     public int handOff() {
         control.sendOwnEnd();
@@ -165,16 +197,20 @@ public final class InitProcess implements AutoCloseable {
         try {
             m = control.receive();
         } catch (ProtocolException e) {
-            throw new IllegalStateException("the container's process did not take its control socket: " + e.getMessage(), e);
+            throw new IllegalStateException(
+                    "the container's process did not take its control socket: " + e.getMessage(),
+                    e);
         }
         if (m instanceof ControlMessage.Held held) {
             return held.fd();
         }
         if (m == null) {
-            throw new IllegalStateException("the container's process did not take its control socket (it exited)");
+            throw new IllegalStateException(
+                    "the container's process did not take its control socket (it exited)");
         }
         m.fds().forEach(HostFd::close);
-        throw new IllegalStateException("the container's process did not take its control socket: " + m.frame());
+        throw new IllegalStateException(
+                "the container's process did not take its control socket: " + m.frame());
     }
 
     /** Sends {@code signal} to the outer process, which forwards it into the sandbox. */
@@ -185,9 +221,9 @@ public final class InitProcess implements AutoCloseable {
     }
 
     /**
-     * Waits for the outer process and returns sluice's exit code for it: its own exit code
-     * (which is the workload's, or 128+N when the workload died of signal N), or 128+N when
-     * the outer process itself was killed by signal N.
+     * Waits for the outer process and returns sluice's exit code for it: its own exit code (which
+     * is the workload's, or 128+N when the workload died of signal N), or 128+N when the outer
+     * process itself was killed by signal N.
      */
     public synchronized int waitFor() {
         if (!reaped) {

@@ -2,6 +2,7 @@ package dev.sluice.sentry.launch;
 
 import dev.sluice.sentry.seccomp.SyscallProfile;
 import dev.sluice.sentry.seccomp.SyscallRule;
+
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -16,7 +17,8 @@ import java.util.List;
 public final class LaunchPlan {
     /**
      * Largest plan the sentry sends: one SOCK_SEQPACKET message must fit the socket's default send
-     * buffer (net.core.wmem_default, 212992 bytes less overhead). sluice-init accepts up to 256 KiB.
+     * buffer (net.core.wmem_default, 212992 bytes less overhead). sluice-init accepts up to 256
+     * KiB.
      */
     public static final int MAX_BYTES = 192 * 1024;
 
@@ -52,20 +54,23 @@ public final class LaunchPlan {
         }
         byte[] b = out.toByteArray();
         if (b.length > MAX_BYTES) {
-            throw new IllegalArgumentException("launch plan too large: " + b.length + " bytes (max " + MAX_BYTES + ")");
+            throw new IllegalArgumentException(
+                    "launch plan too large: " + b.length + " bytes (max " + MAX_BYTES + ")");
         }
         return b;
     }
 
     private static void token(ByteArrayOutputStream out, String s) {
         if (s.indexOf('\0') >= 0) {
-            throw new IllegalArgumentException("launch plan argument contains NUL: " + s.replace('\0', '?'));
+            throw new IllegalArgumentException(
+                    "launch plan argument contains NUL: " + s.replace('\0', '?'));
         }
         // getBytes would turn an unpaired surrogate (a JSON "\ud800" in config.json) into '?' and
         // send sluice-init another path than the one asked for.
         if (!StandardCharsets.UTF_8.newEncoder().canEncode(s)) {
-            throw new IllegalArgumentException("launch plan argument is not valid Unicode (an unpaired surrogate): "
-                    + s.replaceAll("[\\uD800-\\uDFFF]", "?"));
+            throw new IllegalArgumentException(
+                    "launch plan argument is not valid Unicode (an unpaired surrogate): "
+                            + s.replaceAll("[\\uD800-\\uDFFF]", "?"));
         }
         out.writeBytes(s.getBytes(StandardCharsets.UTF_8));
         out.write(0);
@@ -103,8 +108,8 @@ public final class LaunchPlan {
     /**
      * An argument count as sluice-init reads it (plan.c, parse_num): ASCII digits only, no sign, no
      * spaces. {@link Integer#parseInt} would also take a sign and non-ASCII digits, and fail with a
-     * bare {@link NumberFormatException} on an empty token. Saturates past any real count, which the
-     * caller then refuses as too many.
+     * bare {@link NumberFormatException} on an empty token. Saturates past any real count, which
+     * the caller then refuses as too many.
      */
     private static long count(String op, String token) {
         if (token.isEmpty()) {
@@ -114,7 +119,8 @@ public final class LaunchPlan {
         for (int k = 0; k < token.length(); k++) {
             char c = token.charAt(k);
             if (c < '0' || c > '9') {
-                throw new IllegalArgumentException("op " + op + " has a malformed argument count '" + token + "'");
+                throw new IllegalArgumentException(
+                        "op " + op + " has a malformed argument count '" + token + "'");
             }
             n = Math.min(n * 10 + (c - '0'), Integer.MAX_VALUE);
         }
@@ -139,32 +145,39 @@ public final class LaunchPlan {
         }
 
         /**
-         * The outer process exits once it has reported PID1, and init does not die with it (an
-         * OCI container: init is reparented to the caller's subreaper).
+         * The outer process exits once it has reported PID1, and init does not die with it (an OCI
+         * container: init is reparented to the caller's subreaper).
          */
         public Builder detach() {
             return op("detach");
         }
 
-        /** Joins the namespace at {@code path} ({@code nsType}: its CLONE_NEW* flag), before unshare. */
+        /**
+         * Joins the namespace at {@code path} ({@code nsType}: its CLONE_NEW* flag), before
+         * unshare.
+         */
         public Builder setns(String path, long nsType) {
             return op("setns", path, Long.toString(nsType));
         }
 
         /**
-         * Joins the namespaces {@code cloneFlags} of process {@code pid}, checked to be the one that
-         * started at {@code startTime} (exec into a running container). A plan with join has no
-         * init: the outer process forks the workload into those namespaces itself.
+         * Joins the namespaces {@code cloneFlags} of process {@code pid}, checked to be the one
+         * that started at {@code startTime} (exec into a running container). A plan with join has
+         * no init: the outer process forks the workload into those namespaces itself.
          */
         public Builder join(int pid, long startTime, long cloneFlags) {
-            return op("join", Integer.toString(pid), Long.toString(startTime), Long.toString(cloneFlags));
+            return op(
+                    "join",
+                    Integer.toString(pid),
+                    Long.toString(startTime),
+                    Long.toString(cloneFlags));
         }
 
         /**
          * Makes a user namespace ({@code unshare(CLONE_NEWUSER)}) whose maps a helper left in the
-         * parent namespace writes: {@code uidMap} and {@code gidMap} are the text of
-         * {@code /proc/PID/uid_map} and {@code gid_map}, one {@code ID HOSTID SIZE} line per range.
-         * Put it before the {@code unshare} of the other namespaces, so that they are owned by it.
+         * parent namespace writes: {@code uidMap} and {@code gidMap} are the text of {@code
+         * /proc/PID/uid_map} and {@code gid_map}, one {@code ID HOSTID SIZE} line per range. Put it
+         * before the {@code unshare} of the other namespaces, so that they are owned by it.
          */
         public Builder userns(String uidMap, String gidMap) {
             return op("userns", uidMap, gidMap);
@@ -181,8 +194,9 @@ public final class LaunchPlan {
         /**
          * A flag ({@code sluice run}): pid 1 of the sandbox is a reaper of sluice-init's that forks
          * the workload, forwards signals and reaps orphans, hardened once the workload exists (no
-         * capability, no_new_privs, non-dumpable, a filter). Without it the workload is pid 1 itself,
-         * as a container's process is under runc, and no process of Sluice's is in its pid namespace.
+         * capability, no_new_privs, non-dumpable, a filter). Without it the workload is pid 1
+         * itself, as a container's process is under runc, and no process of Sluice's is in its pid
+         * namespace.
          */
         public Builder reaper() {
             return op("reaper");
@@ -191,15 +205,18 @@ public final class LaunchPlan {
         /**
          * The workload, and everything it starts, in a Landlock domain of its own (kernels with
          * Landlock scopes, 6.12+; elsewhere a no-op): from inside it nothing outside can be traced,
-         * read through /proc/PID/mem or process_vm_*, or signalled, whatever the capabilities:
-         * not sluice run's init, not a process exec'd into the container, not (in the host's pid
+         * read through /proc/PID/mem or process_vm_*, or signalled, whatever the capabilities: not
+         * sluice run's init, not a process exec'd into the container, not (in the host's pid
          * namespace) the sentry. The first proc op.
          */
         public Builder ptraceScope() {
             return op("ptrace-scope");
         }
 
-        /** process.oomScoreAdj, written by outer before any namespace changes (inherited by init and the workload). */
+        /**
+         * process.oomScoreAdj, written by outer before any namespace changes (inherited by init and
+         * the workload).
+         */
         public Builder oomScoreAdj(long score) {
             return op("oom-score-adj", Long.toString(score));
         }
@@ -222,7 +239,12 @@ public final class LaunchPlan {
         }
 
         public Builder mountSetattr(String path, long set, long clear, boolean recursive) {
-            return op("mount-setattr", path, Long.toString(set), Long.toString(clear), recursive ? "1" : "0");
+            return op(
+                    "mount-setattr",
+                    path,
+                    Long.toString(set),
+                    Long.toString(clear),
+                    recursive ? "1" : "0");
         }
 
         public Builder mkdir(String path, int mode) {
@@ -238,9 +260,17 @@ public final class LaunchPlan {
         }
 
         /** A device node or fifo: {@code type} is c, b or p; {@code mode} the permission bits. */
-        public Builder mknod(String path, char type, int mode, long major, long minor, long uid, long gid) {
-            return op("mknod", path, String.valueOf(type), Integer.toOctalString(mode), Long.toString(major),
-                    Long.toString(minor), Long.toString(uid), Long.toString(gid));
+        public Builder mknod(
+                String path, char type, int mode, long major, long minor, long uid, long gid) {
+            return op(
+                    "mknod",
+                    path,
+                    String.valueOf(type),
+                    Integer.toOctalString(mode),
+                    Long.toString(major),
+                    Long.toString(minor),
+                    Long.toString(uid),
+                    Long.toString(gid));
         }
 
         /** Writes {@code data} into the existing file {@code path} (a sysctl). */
@@ -251,7 +281,8 @@ public final class LaunchPlan {
         /**
          * Init stops here and reports {@code HOOKS}, then goes on at {@code HOOKS-DONE}: the host
          * works on the new namespaces meanwhile: the OCI create hooks run, before pivot_root
-         * (docs/oci.md, hooks), and netdevs move into the network namespace (docs/rdma-networking.md).
+         * (docs/oci.md, hooks), and netdevs move into the network namespace
+         * (docs/rdma-networking.md).
          */
         public Builder hooksWait() {
             return op("hooks-wait");
@@ -297,7 +328,10 @@ public final class LaunchPlan {
             return op("caps", Long.toUnsignedString(keepMask));
         }
 
-        /** Fds 3 to 3+n-1, which the outer process inherited, stay open across the workload's execve. */
+        /**
+         * Fds 3 to 3+n-1, which the outer process inherited, stay open across the workload's
+         * execve.
+         */
         public Builder preserveFds(int n) {
             return op("preserve-fds", Integer.toString(n));
         }
@@ -307,26 +341,35 @@ public final class LaunchPlan {
         }
 
         public Builder notifyIoctl(int mask, int value) {
-            return op("notify-ioctl", Integer.toUnsignedString(mask), Integer.toUnsignedString(value));
+            return op(
+                    "notify-ioctl",
+                    Integer.toUnsignedString(mask),
+                    Integer.toUnsignedString(value));
         }
 
         /** {@code socket(domain, *, protocol)} fails with {@code errno} in the workload. */
         public Builder denySocket(int domain, int protocol, int errno) {
-            return op("deny-socket", Integer.toUnsignedString(domain), Integer.toUnsignedString(protocol),
+            return op(
+                    "deny-socket",
+                    Integer.toUnsignedString(domain),
+                    Integer.toUnsignedString(protocol),
                     Integer.toString(errno));
         }
 
         /**
-         * Every call of {@code syscall} fails with {@code errno} in the workload: a rule of Sluice's
-         * own filter (seccomp.c), which no profile loaded after it can allow. {@code syscall} is a
-         * name libseccomp knows (sluice-init fails closed on one it does not); {@code errno} is 1 to 4095.
+         * Every call of {@code syscall} fails with {@code errno} in the workload: a rule of
+         * Sluice's own filter (seccomp.c), which no profile loaded after it can allow. {@code
+         * syscall} is a name libseccomp knows (sluice-init fails closed on one it does not); {@code
+         * errno} is 1 to 4095.
          */
         public Builder denySyscall(String syscall, int errno) {
             if (!SyscallRule.NAME.matcher(syscall).matches()) {
-                throw new IllegalArgumentException("deny-syscall: not a syscall name: '" + syscall + "'");
+                throw new IllegalArgumentException(
+                        "deny-syscall: not a syscall name: '" + syscall + "'");
             }
             if (errno < 1 || errno > SyscallProfile.MAX_ERRNO) {
-                throw new IllegalArgumentException("deny-syscall " + syscall + ": errno " + errno + " is not 1 to 4095");
+                throw new IllegalArgumentException(
+                        "deny-syscall " + syscall + ": errno " + errno + " is not 1 to 4095");
             }
             return op("deny-syscall", syscall, Integer.toString(errno));
         }
@@ -338,7 +381,8 @@ public final class LaunchPlan {
          */
         public Builder seccompProfile(SyscallProfile profile) {
             if (!profile.resolved()) {
-                throw new IllegalArgumentException("a seccomp profile with conditions on the sandbox: resolve it first");
+                throw new IllegalArgumentException(
+                        "a seccomp profile with conditions on the sandbox: resolve it first");
             }
             seccompDefault(profile.defaultAction(), profile.defaultErrno());
             profile.architectures().forEach(this::seccompArch);
@@ -359,7 +403,10 @@ public final class LaunchPlan {
             return op("seccomp-default", action, Long.toString(errno));
         }
 
-        /** An architecture of the profile, by libseccomp's name ({@code x86_64}, {@code x86}, {@code x32}). */
+        /**
+         * An architecture of the profile, by libseccomp's name ({@code x86_64}, {@code x86}, {@code
+         * x32}).
+         */
         public Builder seccompArch(String name) {
             return op("seccomp-arch", name);
         }
@@ -371,9 +418,10 @@ public final class LaunchPlan {
 
         /**
          * One rule of the profile: {@code action} (with {@code errno}) for {@code syscall} when all
-         * {@code conds} hold, given in fours: argument index, {@code SCMP_CMP_*}, value, second value.
-         * {@code SCMP_ACT_NOTIFY} gives the profile a listener of its own ({@code AGENT-LISTENER});
-         * sluice-init refuses it for {@code sendmsg} and in a plan with {@link #notifyIoctl}.
+         * {@code conds} hold, given in fours: argument index, {@code SCMP_CMP_*}, value, second
+         * value. {@code SCMP_ACT_NOTIFY} gives the profile a listener of its own ({@code
+         * AGENT-LISTENER}); sluice-init refuses it for {@code sendmsg} and in a plan with {@link
+         * #notifyIoctl}.
          */
         public Builder seccompRule(String action, long errno, String syscall, List<String> conds) {
             if (conds.size() % 4 != 0) {

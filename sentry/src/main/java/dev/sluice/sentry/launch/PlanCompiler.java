@@ -4,6 +4,7 @@ import static dev.sluice.sentry.launch.LinuxConstants.*;
 
 import dev.sluice.sentry.seccomp.ProfileTarget;
 import dev.sluice.sentry.spi.TrapRule;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -24,46 +25,68 @@ import java.util.stream.Stream;
  *
  * <p>The root is assembled under a staging directory on the host (an empty directory the runner
  * creates and removes; the mounts themselves live only in the sandbox's private mount namespace):
+ *
  * <ol>
  *   <li>the rootfs (the host's {@code /} by default) is bind-mounted recursively and made read-only
- *       recursively ({@code mount_setattr});</li>
- *   <li>a private writable {@code /tmp}: an overlay of a tmpfs on the rootfs's own /tmp;</li>
- *   <li>a private empty {@code /run}, so host daemons' sockets are out of reach;</li>
- *   <li>a minimal tmpfs {@code /dev}: null, zero, full, random, urandom and tty bound from the host,
- *       a private devpts instance with {@code /dev/ptmx}, a tmpfs {@code /dev/shm}, the usual
- *       symlinks, and each granted device node bound at its own path;</li>
- *   <li>a {@code /proc} of the new pid namespace, with the kernel's knobs read-only and its
- *       leaky files masked, as container runtimes do;</li>
+ *       recursively ({@code mount_setattr});
+ *   <li>a private writable {@code /tmp}: an overlay of a tmpfs on the rootfs's own /tmp;
+ *   <li>a private empty {@code /run}, so host daemons' sockets are out of reach;
+ *   <li>a minimal tmpfs {@code /dev}: null, zero, full, random, urandom and tty bound from the
+ *       host, a private devpts instance with {@code /dev/ptmx}, a tmpfs {@code /dev/shm}, the usual
+ *       symlinks, and each granted device node bound at its own path;
+ *   <li>a {@code /proc} of the new pid namespace, with the kernel's knobs read-only and its leaky
+ *       files masked, as container runtimes do;
  *   <li>on the host's root with a network namespace of its own, a fresh read-only sysfs, whose
- *       {@code /sys/class/net} shows the sandbox's netdevs;</li>
+ *       {@code /sys/class/net} shows the sandbox's netdevs;
  *   <li>on the host's root, the spec's {@link SysView}: {@code /sys/class} directories (and the
- *       device directories their links point to) shown with only the granted devices, read-only;</li>
- *   <li>{@code pivot_root} into it.</li>
+ *       device directories their links point to) shown with only the granted devices, read-only;
+ *   <li>{@code pivot_root} into it.
  * </ol>
- * The workload keeps a container-default capability set without {@code CAP_SYS_ADMIN} (so it
- * cannot unmount the read-only view or the /dev that hides the host's devices) and without
- * {@code CAP_MKNOD}, runs with no_new_privs, and has the seccomp notify rules of every active proxy
- * (and, with any, io_uring refused: {@link IoUring}). Its syscall profile ({@link SandboxSpec#seccomp},
+ *
+ * The workload keeps a container-default capability set without {@code CAP_SYS_ADMIN} (so it cannot
+ * unmount the read-only view or the /dev that hides the host's devices) and without {@code
+ * CAP_MKNOD}, runs with no_new_privs, and has the seccomp notify rules of every active proxy (and,
+ * with any, io_uring refused: {@link IoUring}). Its syscall profile ({@link SandboxSpec#seccomp},
  * the container engines' default unless the user chose another) is resolved for that capability set
  * and loaded as a second filter right before exec.
  */
 public final class PlanCompiler {
     /** The default /dev of every sandbox, bound from the host. */
-    static final List<String> BASE_DEVICES = List.of("null", "zero", "full", "random", "urandom", "tty");
+    static final List<String> BASE_DEVICES =
+            List.of("null", "zero", "full", "random", "urandom", "tty");
+
     /** Kernel interfaces under /proc made read-only (as Docker's defaults). */
     static final List<String> PROC_READONLY = List.of("bus", "fs", "irq", "sys", "sysrq-trigger");
+
     /** Files under /proc hidden behind /dev/null (as Docker's defaults). */
-    static final List<String> PROC_MASKED = List.of("kcore", "keys", "latency_stats", "timer_list", "timer_stats", "sched_debug");
+    static final List<String> PROC_MASKED =
+            List.of("kcore", "keys", "latency_stats", "timer_list", "timer_stats", "sched_debug");
 
     /**
-     * What stays visible of the host's /run: the resolver configuration that /etc/resolv.conf
-     * links to on systemd-resolved hosts, and the NVIDIA persistence daemon's socket directory.
+     * What stays visible of the host's /run: the resolver configuration that /etc/resolv.conf links
+     * to on systemd-resolved hosts, and the NVIDIA persistence daemon's socket directory.
      */
-    static final List<String> RUN_KEEP = List.of("/run/systemd/resolve", "/run/nvidia-persistenced");
+    static final List<String> RUN_KEEP =
+            List.of("/run/systemd/resolve", "/run/nvidia-persistenced");
 
-    /** Docker's default capability set, less CAP_MKNOD: there is no device cgroup in `sluice run`. */
-    public static final long DEFAULT_CAPS = bits(CAP_CHOWN, CAP_DAC_OVERRIDE, CAP_FOWNER, CAP_FSETID, CAP_KILL, CAP_SETGID,
-            CAP_SETUID, CAP_SETPCAP, CAP_NET_BIND_SERVICE, CAP_NET_RAW, CAP_SYS_CHROOT, CAP_AUDIT_WRITE, CAP_SETFCAP);
+    /**
+     * Docker's default capability set, less CAP_MKNOD: there is no device cgroup in `sluice run`.
+     */
+    public static final long DEFAULT_CAPS =
+            bits(
+                    CAP_CHOWN,
+                    CAP_DAC_OVERRIDE,
+                    CAP_FOWNER,
+                    CAP_FSETID,
+                    CAP_KILL,
+                    CAP_SETGID,
+                    CAP_SETUID,
+                    CAP_SETPCAP,
+                    CAP_NET_BIND_SERVICE,
+                    CAP_NET_RAW,
+                    CAP_SYS_CHROOT,
+                    CAP_AUDIT_WRITE,
+                    CAP_SETFCAP);
 
     private PlanCompiler() {}
 
@@ -71,7 +94,10 @@ public final class PlanCompiler {
         return compile(spec, rules, staging, Path.of("/sys"));
     }
 
-    /** As {@link #compile(SandboxSpec, List, Path)}, reading the host's sysfs at {@code sys} (tests). */
+    /**
+     * As {@link #compile(SandboxSpec, List, Path)}, reading the host's sysfs at {@code sys}
+     * (tests).
+     */
     static LaunchPlan compile(SandboxSpec spec, List<TrapRule> rules, Path staging, Path sys) {
         String root = staging.toString();
         Path rootfs = spec.rootfs() == null ? Path.of("/") : spec.rootfs();
@@ -107,7 +133,12 @@ public final class PlanCompiler {
         if (spec.rootfs() == null && spec.network() == SandboxSpec.Network.NONE) {
             // The host's sysfs shows the host's netdevs under /sys/class/net; one mounted here
             // shows the sandbox's own (a moved RDMA netdev, whose topology NCCL reads there).
-            b.mount("sysfs", root + "/sys", "sysfs", MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC, null);
+            b.mount(
+                    "sysfs",
+                    root + "/sys",
+                    "sysfs",
+                    MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC,
+                    null);
         }
         if (spec.rootfs() == null) {
             for (SysView.SysClass c : spec.sysView().classes()) {
@@ -117,7 +148,8 @@ public final class PlanCompiler {
 
         b.pivotRoot(root);
 
-        // The workload's own process state; nothing outside its Landlock domain is within its reach.
+        // The workload's own process state; nothing outside its Landlock domain is within its
+        // reach.
         b.ptraceScope();
         b.chdir(spec.cwd());
         for (String e : spec.env()) {
@@ -141,12 +173,14 @@ public final class PlanCompiler {
     }
 
     /**
-     * What a conditional profile is resolved for: the workload's bounding set ({@link #DEFAULT_CAPS}),
-     * the host's architecture and the running kernel, as the container engines resolve their
-     * default profile for a container.
+     * What a conditional profile is resolved for: the workload's bounding set ({@link
+     * #DEFAULT_CAPS}), the host's architecture and the running kernel, as the container engines
+     * resolve their default profile for a container.
      */
     static ProfileTarget sandboxTarget() {
-        return new ProfileTarget(Capabilities.names(DEFAULT_CAPS), ProfileTarget.hostArchitecture(),
+        return new ProfileTarget(
+                Capabilities.names(DEFAULT_CAPS),
+                ProfileTarget.hostArchitecture(),
                 ProfileTarget.KernelVersion.running());
     }
 
@@ -160,16 +194,26 @@ public final class PlanCompiler {
 
     /**
      * A private, writable /tmp that still shows what the rootfs has there: an overlay whose lower
-     * layer is the read-only /tmp of the rootfs and whose upper layer is a tmpfs. Writes never reach
-     * the host, and a user who works under /tmp (or a CI checkout there) keeps seeing its files
-     * and its working directory in the sandbox.
+     * layer is the read-only /tmp of the rootfs and whose upper layer is a tmpfs. Writes never
+     * reach the host, and a user who works under /tmp (or a CI checkout there) keeps seeing its
+     * files and its working directory in the sandbox.
      */
     private static void tmp(LaunchPlan.Builder b, String root, String scratch) {
         b.mount("tmpfs", scratch, "tmpfs", MS_NOSUID | MS_NODEV, "mode=755");
         b.mkdir(scratch + "/upper", 01777);
         b.mkdir(scratch + "/work", 0700);
-        b.mount("overlay", root + "/tmp", "overlay", MS_NOSUID | MS_NODEV,
-                "lowerdir=" + root + "/tmp,upperdir=" + scratch + "/upper,workdir=" + scratch + "/work");
+        b.mount(
+                "overlay",
+                root + "/tmp",
+                "overlay",
+                MS_NOSUID | MS_NODEV,
+                "lowerdir="
+                        + root
+                        + "/tmp,upperdir="
+                        + scratch
+                        + "/upper,workdir="
+                        + scratch
+                        + "/work");
     }
 
     /**
@@ -198,10 +242,20 @@ public final class PlanCompiler {
             bindDevice(b, root, "/dev/" + d);
         }
         b.mkdir(dev + "/pts", 0755);
-        b.mount("devpts", dev + "/pts", "devpts", MS_NOSUID | MS_NOEXEC, "newinstance,ptmxmode=0666,mode=0620,gid=5");
+        b.mount(
+                "devpts",
+                dev + "/pts",
+                "devpts",
+                MS_NOSUID | MS_NOEXEC,
+                "newinstance,ptmxmode=0666,mode=0620,gid=5");
         b.symlink("pts/ptmx", dev + "/ptmx");
         b.mkdir(dev + "/shm", 01777);
-        b.mount("shm", dev + "/shm", "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, "mode=1777,size=65536k");
+        b.mount(
+                "shm",
+                dev + "/shm",
+                "tmpfs",
+                MS_NOSUID | MS_NODEV | MS_NOEXEC,
+                "mode=1777,size=65536k");
         b.symlink("/proc/self/fd", dev + "/fd");
         b.symlink("/proc/self/fd/0", dev + "/stdin");
         b.symlink("/proc/self/fd/1", dev + "/stdout");
@@ -221,7 +275,8 @@ public final class PlanCompiler {
     private static void proc(LaunchPlan.Builder b, String root) {
         String proc = root + "/proc";
         b.mount("proc", proc, "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, null);
-        // Which of these exist depends on the kernel's config; the new /proc shows the same set as ours.
+        // Which of these exist depends on the kernel's config; the new /proc shows the same set as
+        // ours.
         for (String p : PROC_READONLY) {
             if (!Files.exists(Path.of("/proc", p))) {
                 continue;
@@ -239,24 +294,28 @@ public final class PlanCompiler {
     }
 
     /**
-     * {@code /sys/class/NAME} with only the kept entries, read-only. In sysfs a class directory holds
-     * links to the devices' directories ({@code ../../devices/virtual/infiniband/rxe0},
-     * {@code ../../devices/pci0000:00/.../0000:03:00.0/infiniband/mlx5_0}) and the class's attribute
-     * files ({@code abi_version}). The view is:
+     * {@code /sys/class/NAME} with only the kept entries, read-only. In sysfs a class directory
+     * holds links to the devices' directories ({@code ../../devices/virtual/infiniband/rxe0},
+     * {@code ../../devices/pci0000:00/.../0000:03:00.0/infiniband/mlx5_0}) and the class's
+     * attribute files ({@code abi_version}). The view is:
+     *
      * <ul>
      *   <li>a tmpfs over the class directory with the kept links (same relative targets) and each
-     *       attribute file bound from the host;</li>
-     *   <li>for each directory that holds the devices' own directories (the kernel's per-class "glue"
-     *       directory under the parent device, or {@code /sys/devices/virtual/NAME} for devices without
-     *       a parent), unless every device in it is kept: a tmpfs over it with only the kept devices'
-     *       directories bound back. Should such a directory not be named after the class (no kernel
-     *       does that), each hidden device's directory gets an empty tmpfs instead.</li>
+     *       attribute file bound from the host;
+     *   <li>for each directory that holds the devices' own directories (the kernel's per-class
+     *       "glue" directory under the parent device, or {@code /sys/devices/virtual/NAME} for
+     *       devices without a parent), unless every device in it is kept: a tmpfs over it with only
+     *       the kept devices' directories bound back. Should such a directory not be named after
+     *       the class (no kernel does that), each hidden device's directory gets an empty tmpfs
+     *       instead.
      * </ul>
+     *
      * The kept devices' directories are the host's own, so everything under them (ports, GIDs, the
      * {@code device} link to the PCI function, the netdev names) reads as on the host; the rest of
      * /sys (PCI topology, netdevs, NUMA) stays the host's read-only view.
      */
-    private static void sysClass(LaunchPlan.Builder b, String root, Path sysRoot, SysView.SysClass c) {
+    private static void sysClass(
+            LaunchPlan.Builder b, String root, Path sysRoot, SysView.SysClass c) {
         Path sys;
         try {
             sys = sysRoot.toRealPath();
@@ -314,7 +373,12 @@ public final class PlanCompiler {
                 for (Path d : all) {
                     if (!kept.contains(d) && Files.isDirectory(d, LinkOption.NOFOLLOW_LINKS)) {
                         String t = inSandbox(root, sys, d);
-                        b.mount("tmpfs", t, "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, "mode=555,size=4k");
+                        b.mount(
+                                "tmpfs",
+                                t,
+                                "tmpfs",
+                                MS_NOSUID | MS_NODEV | MS_NOEXEC,
+                                "mode=555,size=4k");
                         b.mountSetattr(t, MOUNT_ATTR_RDONLY, 0, false);
                     }
                 }

@@ -2,11 +2,13 @@ package dev.sluice.sentry.launch;
 
 import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.nativeio.Native;
-import java.util.ArrayList;
-import java.util.List;
+
 import jnr.posix.POSIX;
 import jnr.posix.POSIXFactory;
 import jnr.posix.SpawnFileAction;
+
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Who starts a sandbox's processes. Usually this JVM ({@link #LOCAL}, {@code posix_spawn}); for a
@@ -15,14 +17,20 @@ import jnr.posix.SpawnFileAction;
  * caller's subreaper, never to the service).
  */
 public interface Spawner {
-    /** A fd of the child: {@code target} becomes a dup of this process's {@code source}, or /dev/null if source is -1. */
+    /**
+     * A fd of the child: {@code target} becomes a dup of this process's {@code source}, or
+     * /dev/null if source is -1.
+     */
     record Fd(int source, int target) {
         public static Fd devNull(int target) {
             return new Fd(-1, target);
         }
     }
 
-    /** Starts {@code file} with exactly {@code argv}, {@code env} and, besides what it inherits, {@code fds}; returns its pid. */
+    /**
+     * Starts {@code file} with exactly {@code argv}, {@code env} and, besides what it inherits,
+     * {@code fds}; returns its pid.
+     */
     int spawn(String file, List<String> argv, List<String> env, List<Fd> fds);
 
     /** The pid of the process the spawned ones have as their parent. */
@@ -35,36 +43,44 @@ public interface Spawner {
     int waitFor(int pid);
 
     /** This JVM, through jnr-posix's {@code posix_spawnp}. */
-    Spawner LOCAL = new Spawner() {
-        @Override
-        public int spawn(String file, List<String> argv, List<String> env, List<Fd> fds) {
-            List<SpawnFileAction> actions = new ArrayList<>();
-            for (Fd f : fds) {
-                actions.add(f.source() < 0 ? SpawnFileAction.open("/dev/null", f.target(), Native.O_RDWR, 0)
-                        : SpawnFileAction.dup(f.source(), f.target()));
-            }
-            long pid = Posix.INSTANCE.posix_spawnp(file, actions, argv, env);
-            if (pid <= 0) {
-                throw new IllegalStateException("cannot start " + file + ": " + Errno.describe(Posix.INSTANCE.errno()));
-            }
-            return (int) pid;
-        }
+    Spawner LOCAL =
+            new Spawner() {
+                @Override
+                public int spawn(String file, List<String> argv, List<String> env, List<Fd> fds) {
+                    List<SpawnFileAction> actions = new ArrayList<>();
+                    for (Fd f : fds) {
+                        actions.add(
+                                f.source() < 0
+                                        ? SpawnFileAction.open(
+                                                "/dev/null", f.target(), Native.O_RDWR, 0)
+                                        : SpawnFileAction.dup(f.source(), f.target()));
+                    }
+                    long pid = Posix.INSTANCE.posix_spawnp(file, actions, argv, env);
+                    if (pid <= 0) {
+                        throw new IllegalStateException(
+                                "cannot start "
+                                        + file
+                                        + ": "
+                                        + Errno.describe(Posix.INSTANCE.errno()));
+                    }
+                    return (int) pid;
+                }
 
-        @Override
-        public int parentPid() {
-            return Native.getpid();
-        }
+                @Override
+                public int parentPid() {
+                    return Native.getpid();
+                }
 
-        @Override
-        public int waitFor(int pid) {
-            int[] st = new int[1];
-            int r;
-            do {
-                r = Posix.waitpid(pid, st);
-            } while (r < 0 && Posix.errno() == Errno.EINTR);
-            return r < 0 ? -Posix.errno() : st[0];
-        }
-    };
+                @Override
+                public int waitFor(int pid) {
+                    int[] st = new int[1];
+                    int r;
+                    do {
+                        r = Posix.waitpid(pid, st);
+                    } while (r < 0 && Posix.errno() == Errno.EINTR);
+                    return r < 0 ? -Posix.errno() : st[0];
+                }
+            };
 
     /** jnr-posix, bound on first use: binding it costs a short command about 0.4 s. */
     final class Posix {

@@ -9,11 +9,11 @@ import dev.sluice.sentry.nativeio.HostFd;
  * What {@code sluice-init} reported before the workload was told to go: its pids, the seccomp
  * listener, or why it failed. Turns the C side's messages into one clear line for the user.
  *
- * @param pid1      host pid of the sandbox's pid 1, or 0 (a join plan's process is forked after GO:
- *                  {@link #awaitExec(InitProcess, SeccompAgentHandoff, java.util.function.IntConsumer)})
- * @param listener  the seccomp listener, or null when no proxy trapped anything
- * @param console   the master of the workload's pty (the plan's terminal op), or null
- * @param failure   a message for the user when startup failed, else null
+ * @param pid1 host pid of the sandbox's pid 1, or 0 (a join plan's process is forked after GO:
+ *     {@link #awaitExec(InitProcess, SeccompAgentHandoff, java.util.function.IntConsumer)})
+ * @param listener the seccomp listener, or null when no proxy trapped anything
+ * @param console the master of the workload's pty (the plan's terminal op), or null
+ * @param failure a message for the user when startup failed, else null
  */
 public record Startup(int pid1, HostFd listener, HostFd console, String failure) {
 
@@ -40,7 +40,8 @@ public record Startup(int pid1, HostFd listener, HostFd console, String failure)
             }
             if (m == null) {
                 closeQuietly(listener, console);
-                return new Startup(pid1, null, null, "sandbox setup ended before the workload was ready");
+                return new Startup(
+                        pid1, null, null, "sandbox setup ended before the workload was ready");
             }
             if (m instanceof ControlMessage.Pid1 p) {
                 pid1 = p.pid();
@@ -57,7 +58,10 @@ public record Startup(int pid1, HostFd listener, HostFd console, String failure)
                 }
                 console = c.master();
             } else if (m instanceof ControlMessage.Hooks) {
-                String failure = hooks == null ? "sluice-init stopped for hooks nobody runs" : hooks.apply(pid1);
+                String failure =
+                        hooks == null
+                                ? "sluice-init stopped for hooks nobody runs"
+                                : hooks.apply(pid1);
                 if (failure != null) {
                     closeQuietly(listener, console);
                     return new Startup(pid1, null, null, failure);
@@ -71,7 +75,8 @@ public record Startup(int pid1, HostFd listener, HostFd console, String failure)
             } else {
                 closeQuietly(listener, console);
                 m.fds().forEach(HostFd::close);
-                return new Startup(pid1, null, null, "unexpected message from sluice-init: " + m.frame());
+                return new Startup(
+                        pid1, null, null, "unexpected message from sluice-init: " + m.frame());
             }
         }
     }
@@ -83,18 +88,19 @@ public record Startup(int pid1, HostFd listener, HostFd console, String failure)
 
     /**
      * As {@link #awaitExec(InitProcess)}, and the listener of the container's own seccomp profile
-     * ({@code AGENT-LISTENER}) goes to {@code agent}; the workload execs only once the agent has it.
-     * Without an {@code agent} (null) such a listener is refused and the workload exits 125.
+     * ({@code AGENT-LISTENER}) goes to {@code agent}; the workload execs only once the agent has
+     * it. Without an {@code agent} (null) such a listener is refused and the workload exits 125.
      */
     public static String awaitExec(InitProcess init, SeccompAgentHandoff agent) {
-        return awaitExec(init, agent, pid -> { });
+        return awaitExec(init, agent, pid -> {});
     }
 
     /**
      * As {@link #awaitExec(InitProcess, SeccompAgentHandoff)}; an exec'd process (a join plan) is
      * forked only after GO, and its host pid, sent then as {@code PID1}, goes to {@code pid}.
      */
-    public static String awaitExec(InitProcess init, SeccompAgentHandoff agent, java.util.function.IntConsumer pid) {
+    public static String awaitExec(
+            InitProcess init, SeccompAgentHandoff agent, java.util.function.IntConsumer pid) {
         String failure = null;
         while (true) {
             ControlMessage.FromInit m;
@@ -113,8 +119,10 @@ public record Startup(int pid1, HostFd listener, HostFd console, String failure)
             } else if (m instanceof ControlMessage.Pid1 p) {
                 pid.accept(p.pid());
             } else if (m instanceof ControlMessage.ExecFailed e) {
-                failure = e.errno() == Errno.ENOENT ? e.file() + ": command not found"
-                        : "cannot execute " + e.file() + ": " + Errno.name(e.errno());
+                failure =
+                        e.errno() == Errno.ENOENT
+                                ? e.file() + ": command not found"
+                                : "cannot execute " + e.file() + ": " + Errno.name(e.errno());
             } else if (m instanceof ControlMessage.Failed f) {
                 failure = describeError(f);
             } else {
@@ -123,11 +131,16 @@ public record Startup(int pid1, HostFd listener, HostFd console, String failure)
         }
     }
 
-    /** Hands the profile's listener to {@code agent} and answers the workload; returns why not, or null. */
-    private static String handOver(InitProcess init, ControlMessage.AgentListener m, SeccompAgentHandoff agent) {
+    /**
+     * Hands the profile's listener to {@code agent} and answers the workload; returns why not, or
+     * null.
+     */
+    private static String handOver(
+            InitProcess init, ControlMessage.AgentListener m, SeccompAgentHandoff agent) {
         String refused;
         if (agent == null) {
-            refused = "the seccomp profile's listener has no agent to go to (SCMP_ACT_NOTIFY needs linux.seccomp.listenerPath)";
+            refused =
+                    "the seccomp profile's listener has no agent to go to (SCMP_ACT_NOTIFY needs linux.seccomp.listenerPath)";
         } else if (m.senderPid() <= 0) {
             refused = "the kernel did not say which process sent the seccomp profile's listener";
         } else {
@@ -137,7 +150,8 @@ public record Startup(int pid1, HostFd listener, HostFd console, String failure)
                 refused = e.getMessage() != null ? e.getMessage() : e.toString();
             }
         }
-        closeQuietly(m.listener()); // the agent holds its own copy now; none may stay with the sentry
+        closeQuietly(
+                m.listener()); // the agent holds its own copy now; none may stay with the sentry
         try {
             init.agentAnswer(refused == null);
         } catch (RuntimeException e) {
@@ -151,7 +165,10 @@ public record Startup(int pid1, HostFd listener, HostFd console, String failure)
         return initExit == 0 ? 125 : initExit;
     }
 
-    /** {@code ERROR init 2 mount /x on /y: ...} → {@code sandbox setup failed (init): mount /x on /y: ...}. */
+    /**
+     * {@code ERROR init 2 mount /x on /y: ...} → {@code sandbox setup failed (init): mount /x on
+     * /y: ...}.
+     */
     static String describeError(ControlMessage.Failed error) {
         return "sandbox setup failed (" + error.phase() + "): " + error.text();
     }

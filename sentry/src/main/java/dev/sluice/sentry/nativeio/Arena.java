@@ -1,14 +1,15 @@
 package dev.sluice.sentry.nativeio;
 
-import java.util.ArrayList;
-import java.util.List;
 import jnr.ffi.Memory;
 import jnr.ffi.Pointer;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /**
- * Native scratch memory for one sentry worker thread: a bump allocator over direct blocks,
- * {@link #reset} after every call. The sentry's private copies of guest ioctl params live here,
- * so handling a call allocates nothing on the Java heap beyond small objects.
+ * Native scratch memory for one sentry worker thread: a bump allocator over direct blocks, {@link
+ * #reset} after every call. The sentry's private copies of guest ioctl params live here, so
+ * handling a call allocates nothing on the Java heap beyond small objects.
  *
  * <p>Not thread-safe: each worker owns one.
  */

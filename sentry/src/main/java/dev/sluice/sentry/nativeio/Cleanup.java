@@ -5,8 +5,8 @@ import java.util.Deque;
 
 /**
  * A rollback stack for multi-step operations: {@link #add} an undo action after each step that
- * succeeds, {@link #release} once all of them have, and {@link #run} (or close) undoes whatever
- * was not released, newest first. An undo action that throws does not stop the others.
+ * succeeds, {@link #release} once all of them have, and {@link #run} (or close) undoes whatever was
+ * not released, newest first. An undo action that throws does not stop the others.
  */
 public final class Cleanup implements AutoCloseable {
     private final Deque<Runnable> undo = new ArrayDeque<>();

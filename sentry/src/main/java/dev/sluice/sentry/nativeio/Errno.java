@@ -1,8 +1,8 @@
 package dev.sluice.sentry.nativeio;
 
 /**
- * Linux errno values the sentry hands to guests, and their names for log lines.
- * From include/uapi/asm-generic/errno-base.h and errno.h.
+ * Linux errno values the sentry hands to guests, and their names for log lines. From
+ * include/uapi/asm-generic/errno-base.h and errno.h.
  */
 public final class Errno {
     public static final int EPERM = 1;
@@ -28,7 +28,9 @@ public final class Errno {
     /** The symbolic name, e.g. {@code EFAULT}, or {@code errno 123} when unknown. */
     public static String name(int errno) {
         jnr.constants.platform.Errno e = jnr.constants.platform.Errno.valueOf(errno);
-        return e == null || e == jnr.constants.platform.Errno.__UNKNOWN_CONSTANT__ ? "errno " + errno : e.name();
+        return e == null || e == jnr.constants.platform.Errno.__UNKNOWN_CONSTANT__
+                ? "errno " + errno
+                : e.name();
     }
 
     /** {@code EFAULT (14)}. */

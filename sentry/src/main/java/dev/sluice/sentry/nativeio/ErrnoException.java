@@ -1,8 +1,8 @@
 package dev.sluice.sentry.nativeio;
 
 /**
- * A host-side failure of a native call: a sentry fault, not a guest error. Guest-visible errors
- * are values in the notification response, never exceptions.
+ * A host-side failure of a native call: a sentry fault, not a guest error. Guest-visible errors are
+ * values in the notification response, never exceptions.
  *
  * <p>The message reads like {@code ioctl(nvidiactl, 0xc030462b) failed: EINVAL (22)}.
  */

@@ -1,10 +1,11 @@
 package dev.sluice.sentry.nativeio;
 
+import jnr.ffi.Memory;
+import jnr.ffi.Pointer;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import jnr.ffi.Memory;
-import jnr.ffi.Pointer;
 
 /**
  * What kind of file an fd in the sentry's own table is, for proxies that must check an fd a guest
@@ -14,7 +15,11 @@ import jnr.ffi.Pointer;
 public final class FileKinds {
     /** {@code DMA_BUF_MAGIC}, the {@code f_type} of dma-buf files (include/uapi/linux/magic.h). */
     static final long DMA_BUF_MAGIC = 0x444d4142L;
-    /** {@code sizeof(struct statfs)} on x86_64 (include/uapi/asm-generic/statfs.h); {@code f_type} at 0. */
+
+    /**
+     * {@code sizeof(struct statfs)} on x86_64 (include/uapi/asm-generic/statfs.h); {@code f_type}
+     * at 0.
+     */
     static final int STATFS_SIZE = 120;
 
     private FileKinds() {}

@@ -3,11 +3,11 @@ package dev.sluice.sentry.nativeio;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A file descriptor in the sentry's own fd table that the sentry owns and must close. It closes
- * at most once, through a CAS on its state, so a double close can never hit a reused number.
+ * A file descriptor in the sentry's own fd table that the sentry owns and must close. It closes at
+ * most once, through a CAS on its state, so a double close can never hit a reused number.
  *
- * <p>Guest fd numbers are plain {@code int}s and are never closed by the sentry. Names say who
- * owns what: {@link #adopt} takes ownership of a fresh fd; {@link #release} hands it back out.
+ * <p>Guest fd numbers are plain {@code int}s and are never closed by the sentry. Names say who owns
+ * what: {@link #adopt} takes ownership of a fresh fd; {@link #release} hands it back out.
  */
 public final class HostFd implements AutoCloseable {
     private static final int CLOSED = -1;

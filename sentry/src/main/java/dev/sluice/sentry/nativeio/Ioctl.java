@@ -2,8 +2,8 @@ package dev.sluice.sentry.nativeio;
 
 /**
  * The {@code _IOC} request encoding of include/uapi/asm-generic/ioctl.h: bits 0-7 nr, 8-15 type,
- * 16-29 size, 30-31 direction. Requests are 32-bit: the kernel truncates {@code cmd} to
- * {@code unsigned int}, and so does everything here.
+ * 16-29 size, 30-31 direction. Requests are 32-bit: the kernel truncates {@code cmd} to {@code
+ * unsigned int}, and so does everything here.
  */
 public final class Ioctl {
     public static final int NONE = 0;
@@ -57,7 +57,9 @@ public final class Ioctl {
         return String.format("0x%08x", cmd);
     }
 
-    /** Type and nr without direction and size: the key under which a size mismatch is recognised. */
+    /**
+     * Type and nr without direction and size: the key under which a size mismatch is recognised.
+     */
     public static int typeNr(int cmd) {
         return cmd & 0xffff;
     }

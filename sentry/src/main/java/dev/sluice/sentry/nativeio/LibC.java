@@ -10,34 +10,48 @@ import jnr.ffi.annotations.SaveError;
  * <p>Only {@link Native} holds an instance; everything else goes through the typed wrappers there.
  */
 public interface LibC {
-    @SaveError int ioctl(int fd, long request, long arg);
+    @SaveError
+    int ioctl(int fd, long request, long arg);
 
     /** {@code syscall(2)}; unused trailing arguments are ignored by the kernel. */
-    @SaveError long syscall(long nr, long a1, long a2, long a3, long a4, long a5, long a6);
+    @SaveError
+    long syscall(long nr, long a1, long a2, long a3, long a4, long a5, long a6);
 
-    @SaveError int open(long pathAddr, int flags, int mode);
+    @SaveError
+    int open(long pathAddr, int flags, int mode);
 
-    @SaveError int close(int fd);
+    @SaveError
+    int close(int fd);
 
-    @SaveError long pread(int fd, long buf, long count, long offset);
+    @SaveError
+    long pread(int fd, long buf, long count, long offset);
 
-    @SaveError long pwrite(int fd, long buf, long count, long offset);
+    @SaveError
+    long pwrite(int fd, long buf, long count, long offset);
 
-    @SaveError int poll(long fds, long nfds, int timeoutMillis);
+    @SaveError
+    int poll(long fds, long nfds, int timeoutMillis);
 
-    @SaveError long read(int fd, long buf, long count);
+    @SaveError
+    long read(int fd, long buf, long count);
 
-    @SaveError long write(int fd, long buf, long count);
+    @SaveError
+    long write(int fd, long buf, long count);
 
-    @SaveError long recvmsg(int fd, long msghdr, int flags);
+    @SaveError
+    long recvmsg(int fd, long msghdr, int flags);
 
-    @SaveError long sendmsg(int fd, long msghdr, int flags);
+    @SaveError
+    long sendmsg(int fd, long msghdr, int flags);
 
-    @SaveError int socketpair(int domain, int type, int protocol, long sv);
+    @SaveError
+    int socketpair(int domain, int type, int protocol, long sv);
 
-    @SaveError int eventfd(int initval, int flags);
+    @SaveError
+    int eventfd(int initval, int flags);
 
-    @SaveError int kill(int pid, int sig);
+    @SaveError
+    int kill(int pid, int sig);
 
     int getpid();
 }

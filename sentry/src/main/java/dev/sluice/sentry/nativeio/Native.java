@@ -11,10 +11,10 @@ import jnr.ffi.LibraryLoader;
 import jnr.ffi.Runtime;
 
 /**
- * Typed wrappers over {@link LibC}. Every wrapper returns the raw result on success and
- * {@code -errno} on failure, so callers can turn a host error into a guest-visible errno without
- * an exception; {@link #check} converts one into an {@link ErrnoException} where a failure is a
- * sentry fault.
+ * Typed wrappers over {@link LibC}. Every wrapper returns the raw result on success and {@code
+ * -errno} on failure, so callers can turn a host error into a guest-visible errno without an
+ * exception; {@link #check} converts one into an {@link ErrnoException} where a failure is a sentry
+ * fault.
  *
  * <p>Constants are x86_64 Linux; each cites its header.
  */
@@ -32,6 +32,7 @@ public final class Native {
     public static final int O_NOCTTY = 0x100;
     public static final int O_NONBLOCK = 0x800;
     public static final int O_CLOEXEC = 0x80000;
+
     /** include/uapi/linux/pidfd.h (6.9+): a pidfd for a thread, not only a thread-group leader. */
     public static final int PIDFD_THREAD = O_EXCL;
 
@@ -77,8 +78,8 @@ public final class Native {
         return (int) ret(LIBC.syscall(SYS_PIDFD_GETFD, pidfd, targetFd, 0, 0, 0, 0));
     }
 
-    private static final ThreadLocal<jnr.ffi.Pointer> RLIMIT = ThreadLocal.withInitial(
-            () -> jnr.ffi.Memory.allocateDirect(RUNTIME, 16, true));
+    private static final ThreadLocal<jnr.ffi.Pointer> RLIMIT =
+            ThreadLocal.withInitial(() -> jnr.ffi.Memory.allocateDirect(RUNTIME, 16, true));
 
     /**
      * This process's current soft {@code RLIMIT_NOFILE} (read each time: an administrator may
@@ -108,7 +109,10 @@ public final class Native {
         return (int) ret(LIBC.syscall(SYS_FSTAT, fd, statbuf, 0, 0, 0, 0));
     }
 
-    /** Raw {@code fstatfs(2)} into a {@code struct statfs} at {@code buf} (120 bytes; {@code f_type} at 0). */
+    /**
+     * Raw {@code fstatfs(2)} into a {@code struct statfs} at {@code buf} (120 bytes; {@code f_type}
+     * at 0).
+     */
     public static int fstatfs(int fd, long buf) {
         return (int) ret(LIBC.syscall(SYS_FSTATFS, fd, buf, 0, 0, 0, 0));
     }

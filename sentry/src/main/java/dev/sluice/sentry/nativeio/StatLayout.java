@@ -1,15 +1,17 @@
 package dev.sluice.sentry.nativeio;
 
 /**
- * {@code struct stat} on x86_64, from arch/x86/include/uapi/asm/stat.h. Only the fields the
- * sentry reads.
+ * {@code struct stat} on x86_64, from arch/x86/include/uapi/asm/stat.h. Only the fields the sentry
+ * reads.
  */
 public final class StatLayout {
     public static final int SIZE = 144;
     public static final int OFF_MODE = 24;
     public static final int OFF_RDEV = 40;
+
     /** include/uapi/linux/stat.h */
     public static final int S_IFMT = 0170000;
+
     public static final int S_IFCHR = 0020000;
 
     private StatLayout() {}

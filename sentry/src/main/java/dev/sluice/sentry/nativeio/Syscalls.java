@@ -2,8 +2,8 @@ package dev.sluice.sentry.nativeio;
 
 /**
  * The x86_64 syscall numbers that Sluice's Java code calls directly ({@code LibC.syscall}), in one
- * place: arch/x86/entry/syscalls/syscall_64.tbl. Each is compared with the {@code SYS_*} value of the
- * C library's headers that {@code sluice-abi-dump} prints (SyscallsTest), as {@code Native}'s
+ * place: arch/x86/entry/syscalls/syscall_64.tbl. Each is compared with the {@code SYS_*} value of
+ * the C library's headers that {@code sluice-abi-dump} prints (SyscallsTest), as {@code Native}'s
  * layouts are.
  */
 public final class Syscalls {
@@ -19,7 +19,8 @@ public final class Syscalls {
     public static final int SYS_PIDFD_OPEN = 434;
     public static final int SYS_PIDFD_GETFD = 438;
 
-    // Ids and credentials of the calling thread (ThreadCaps, ThreadIds): raw syscalls, since a sentry
+    // Ids and credentials of the calling thread (ThreadCaps, ThreadIds): raw syscalls, since a
+    // sentry
     // worker's credentials are its own, and libc's wrappers would set them for the whole process.
     public static final int SYS_GETEUID = 107;
     public static final int SYS_SETRESUID = 117;

@@ -16,8 +16,10 @@ import jnr.ffi.Pointer;
  * can raise a capability again for one operation ({@link Switch}).
  */
 public final class ThreadCaps {
-    // include/uapi/linux/capability.h: struct __user_cap_header_struct {u32 version; int pid;} and two
-    // struct __user_cap_data_struct {u32 effective, permitted, inheritable;} for 64 capability bits.
+    // include/uapi/linux/capability.h: struct __user_cap_header_struct {u32 version; int pid;} and
+    // two
+    // struct __user_cap_data_struct {u32 effective, permitted, inheritable;} for 64 capability
+    // bits.
     public static final int LINUX_CAPABILITY_VERSION_3 = 0x20080522;
     public static final int HEADER_SIZE = 8;
     public static final int DATA_SIZE = 12;
@@ -38,10 +40,12 @@ public final class ThreadCaps {
     public static Sets read() {
         Pointer hdr = header();
         Pointer data = Memory.allocateDirect(Native.RUNTIME, 2 * DATA_SIZE, true);
-        if (Native.ret(Native.LIBC.syscall(SYS_CAPGET, hdr.address(), data.address(), 0, 0, 0, 0)) < 0) {
+        if (Native.ret(Native.LIBC.syscall(SYS_CAPGET, hdr.address(), data.address(), 0, 0, 0, 0))
+                < 0) {
             return null;
         }
-        return new Sets(get(data, OFF_EFFECTIVE), get(data, OFF_PERMITTED), get(data, OFF_INHERITABLE));
+        return new Sets(
+                get(data, OFF_EFFECTIVE), get(data, OFF_PERMITTED), get(data, OFF_INHERITABLE));
     }
 
     /** This thread's effective set as a 64-bit mask, or {@code -1} if it cannot be read. */
@@ -50,7 +54,10 @@ public final class ThreadCaps {
         return s == null ? -1 : s.effective();
     }
 
-    /** Sets this thread's three sets; returns 0 or {@code -errno} (EPERM when not allowed, capset(2)). */
+    /**
+     * Sets this thread's three sets; returns 0 or {@code -errno} (EPERM when not allowed,
+     * capset(2)).
+     */
     public static int set(Sets s) {
         Pointer hdr = header();
         Pointer data = Memory.allocateDirect(Native.RUNTIME, 2 * DATA_SIZE, true);
@@ -61,9 +68,9 @@ public final class ThreadCaps {
     }
 
     /**
-     * A prepared {@code capset} of one thread that changes only the effective set: the permitted and
-     * inheritable sets are fixed when it is made, so each switch is one syscall and allocates nothing.
-     * Use it only on the thread that made it.
+     * A prepared {@code capset} of one thread that changes only the effective set: the permitted
+     * and inheritable sets are fixed when it is made, so each switch is one syscall and allocates
+     * nothing. Use it only on the thread that made it.
      */
     public static final class Switch {
         private final Pointer hdr = header();
@@ -85,11 +92,14 @@ public final class ThreadCaps {
         // The kernel writes its preferred version back into the header on a version mismatch.
         hdr.putInt(0, LINUX_CAPABILITY_VERSION_3);
         hdr.putInt(4, 0);
-        return (int) Native.ret(Native.LIBC.syscall(SYS_CAPSET, hdr.address(), data.address(), 0, 0, 0, 0));
+        return (int)
+                Native.ret(
+                        Native.LIBC.syscall(SYS_CAPSET, hdr.address(), data.address(), 0, 0, 0, 0));
     }
 
     private static long get(Pointer data, int off) {
-        return Integer.toUnsignedLong(data.getInt(off)) | Integer.toUnsignedLong(data.getInt(DATA_SIZE + off)) << 32;
+        return Integer.toUnsignedLong(data.getInt(off))
+                | Integer.toUnsignedLong(data.getInt(DATA_SIZE + off)) << 32;
     }
 
     private static void put(Pointer data, int off, long mask) {

@@ -20,7 +20,10 @@ import jnr.ffi.Pointer;
  * leaves an id as it is.
  */
 public final class ThreadIds {
-    /** {@code (uid_t) -1}: "no change" for setresuid(2), and never a valid fs id, so setfsuid(-1) only reads. */
+    /**
+     * {@code (uid_t) -1}: "no change" for setresuid(2), and never a valid fs id, so setfsuid(-1)
+     * only reads.
+     */
     public static final long UNCHANGED = 0xffffffffL;
 
     /** A thread's real, effective, saved and file-system ids (credentials(7)). */
@@ -38,36 +41,52 @@ public final class ThreadIds {
         return read(SYS_GETRESGID, SYS_SETFSGID);
     }
 
-    /** {@code setresuid(-1, uid, -1)} on this thread: its effective uid, and with it its fs uid. 0 or {@code -errno}. */
+    /**
+     * {@code setresuid(-1, uid, -1)} on this thread: its effective uid, and with it its fs uid. 0
+     * or {@code -errno}.
+     */
     public static int setEffectiveUid(long uid) {
-        return (int) Native.ret(Native.LIBC.syscall(SYS_SETRESUID, UNCHANGED, uid, UNCHANGED, 0, 0, 0));
-    }
-
-    /** {@code setresgid(-1, gid, -1)} on this thread: its effective gid, and with it its fs gid. 0 or {@code -errno}. */
-    public static int setEffectiveGid(long gid) {
-        return (int) Native.ret(Native.LIBC.syscall(SYS_SETRESGID, UNCHANGED, gid, UNCHANGED, 0, 0, 0));
+        return (int)
+                Native.ret(Native.LIBC.syscall(SYS_SETRESUID, UNCHANGED, uid, UNCHANGED, 0, 0, 0));
     }
 
     /**
-     * {@code setfsuid(uid)} on this thread. The syscall reports no error: it returns the previous fs
-     * uid either way, so the caller checks {@link #uids()} afterwards.
+     * {@code setresgid(-1, gid, -1)} on this thread: its effective gid, and with it its fs gid. 0
+     * or {@code -errno}.
+     */
+    public static int setEffectiveGid(long gid) {
+        return (int)
+                Native.ret(Native.LIBC.syscall(SYS_SETRESGID, UNCHANGED, gid, UNCHANGED, 0, 0, 0));
+    }
+
+    /**
+     * {@code setfsuid(uid)} on this thread. The syscall reports no error: it returns the previous
+     * fs uid either way, so the caller checks {@link #uids()} afterwards.
      */
     public static void setFsUid(long uid) {
         Native.LIBC.syscall(SYS_SETFSUID, uid, 0, 0, 0, 0, 0);
     }
 
-    /** {@code setfsgid(gid)} on this thread; as {@link #setFsUid}, check {@link #gids()} afterwards. */
+    /**
+     * {@code setfsgid(gid)} on this thread; as {@link #setFsUid}, check {@link #gids()} afterwards.
+     */
     public static void setFsGid(long gid) {
         Native.LIBC.syscall(SYS_SETFSGID, gid, 0, 0, 0, 0, 0);
     }
 
     private static Ids read(int getres, int setfs) {
         Pointer p = Memory.allocateDirect(Native.RUNTIME, 12, true);
-        if (Native.ret(Native.LIBC.syscall(getres, p.address(), p.address() + 4, p.address() + 8, 0, 0, 0)) < 0) {
+        if (Native.ret(
+                        Native.LIBC.syscall(
+                                getres, p.address(), p.address() + 4, p.address() + 8, 0, 0, 0))
+                < 0) {
             return null;
         }
         long fs = Native.LIBC.syscall(setfs, UNCHANGED, 0, 0, 0, 0, 0) & UNCHANGED;
-        return new Ids(Integer.toUnsignedLong(p.getInt(0)), Integer.toUnsignedLong(p.getInt(4)),
-                Integer.toUnsignedLong(p.getInt(8)), fs);
+        return new Ids(
+                Integer.toUnsignedLong(p.getInt(0)),
+                Integer.toUnsignedLong(p.getInt(4)),
+                Integer.toUnsignedLong(p.getInt(8)),
+                fs);
     }
 }

@@ -5,6 +5,7 @@ import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.nativeio.HostFd;
 import dev.sluice.sentry.nativeio.Native;
 import dev.sluice.sentry.nativeio.SeccompAbi;
+
 import jnr.ffi.Pointer;
 
 /**
@@ -12,8 +13,8 @@ import jnr.ffi.Pointer;
  * call from many threads at once: the kernel hands each notification to exactly one receiver.
  *
  * <p>Every method takes the calling worker's {@link Arena} for its struct buffers. Results are
- * {@code 0}/positive on success and {@code -errno} on failure; the caller decides whether that is
- * a guest-visible outcome (the guest died: {@code ENOENT}) or a sentry fault.
+ * {@code 0}/positive on success and {@code -errno} on failure; the caller decides whether that is a
+ * guest-visible outcome (the guest died: {@code ENOENT}) or a sentry fault.
  */
 public final class Listener implements AutoCloseable {
     private final HostFd fd;
@@ -26,15 +27,21 @@ public final class Listener implements AutoCloseable {
         return fd.fd();
     }
 
-    /** Asks the kernel to wake the supervisor synchronously (6.6+); returns false where unsupported. */
+    /**
+     * Asks the kernel to wake the supervisor synchronously (6.6+); returns false where unsupported.
+     */
     public boolean setSyncWakeUp() {
-        return Native.ioctl(fd.fd(), SeccompAbi.IOCTL_NOTIF_SET_FLAGS, SeccompAbi.USER_NOTIF_FD_SYNC_WAKE_UP) == 0;
+        return Native.ioctl(
+                        fd.fd(),
+                        SeccompAbi.IOCTL_NOTIF_SET_FLAGS,
+                        SeccompAbi.USER_NOTIF_FD_SYNC_WAKE_UP)
+                == 0;
     }
 
     /**
-     * Waits up to {@code timeoutMillis} for a notification or for the filter to lose its last
-     * task. Returns {@link Native#POLLIN}, {@link Native#POLLHUP} (no task left),
-     * {@link Native#POLLNVAL} (the listener itself is broken), 0 on timeout, or {@code -errno}.
+     * Waits up to {@code timeoutMillis} for a notification or for the filter to lose its last task.
+     * Returns {@link Native#POLLIN}, {@link Native#POLLHUP} (no task left), {@link Native#POLLNVAL}
+     * (the listener itself is broken), 0 on timeout, or {@code -errno}.
      */
     public int poll(Arena arena, int timeoutMillis) {
         Pointer pfd = arena.alloc(8);
@@ -58,10 +65,11 @@ public final class Listener implements AutoCloseable {
     }
 
     /**
-     * Receives one notification. Returns null when there was none to take after all
-     * ({@code ENOENT}: the caller died between poll and receive, or {@code EINTR}).
+     * Receives one notification. Returns null when there was none to take after all ({@code
+     * ENOENT}: the caller died between poll and receive, or {@code EINTR}).
      *
-     * @throws dev.sluice.sentry.nativeio.ErrnoException on any other failure: the listener is broken
+     * @throws dev.sluice.sentry.nativeio.ErrnoException on any other failure: the listener is
+     *     broken
      */
     public Notification receive(Arena arena) {
         Pointer buf = arena.alloc(SeccompAbi.NOTIF_SIZE);
@@ -80,7 +88,10 @@ public final class Listener implements AutoCloseable {
         return Native.ioctl(fd.fd(), SeccompAbi.IOCTL_NOTIF_ID_VALID, p.address()) == 0;
     }
 
-    /** Completes the guest's syscall with {@code val}, or with {@code -error} when error is non-zero. */
+    /**
+     * Completes the guest's syscall with {@code val}, or with {@code -error} when error is
+     * non-zero.
+     */
     public int respond(Arena arena, long id, long val, int error, int flags) {
         Pointer p = arena.alloc(SeccompAbi.RESP_SIZE);
         p.putLong(SeccompAbi.RESP_OFF_ID, id);
@@ -97,8 +108,8 @@ public final class Listener implements AutoCloseable {
 
     /**
      * Installs a dup of {@code srcFd} in the guest's fd table ({@code SECCOMP_IOCTL_NOTIF_ADDFD}).
-     * With {@code send}, the kernel also completes the syscall with the new fd number as its
-     * return value, atomically. Returns the guest's fd number or {@code -errno}.
+     * With {@code send}, the kernel also completes the syscall with the new fd number as its return
+     * value, atomically. Returns the guest's fd number or {@code -errno}.
      */
     public int addFd(Arena arena, long id, int srcFd, int newFdFlags, boolean send) {
         Pointer p = arena.alloc(SeccompAbi.ADDFD_SIZE);
@@ -110,7 +121,9 @@ public final class Listener implements AutoCloseable {
         return Native.ioctl(fd.fd(), SeccompAbi.IOCTL_NOTIF_ADDFD, p.address());
     }
 
-    /** Closing the listener fails every pending and future trapped call with ENOSYS: fail closed. */
+    /**
+     * Closing the listener fails every pending and future trapped call with ENOSYS: fail closed.
+     */
     @Override
     public void close() {
         fd.close();

@@ -3,41 +3,45 @@ package dev.sluice.sentry.notify;
 import dev.sluice.sentry.nativeio.Arena;
 import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.nativeio.Native;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Receives trapped syscalls and hands each to a {@link Handler}, many at a time.
  *
- * <p><b>Threading.</b> One worker at a time blocks in {@code SECCOMP_IOCTL_NOTIF_RECV}; the
- * kernel wakes it on the trapping thread's CPU ({@code SECCOMP_USER_NOTIF_FD_SYNC_WAKE_UP}) and it
- * handles the call itself, so the common case pays no hand-off between threads and no extra
- * {@code poll}. Measured on the trap benchmark, two workers both blocked in RECV cost twice the
- * round trip: the kernel wakes waiters in FIFO order, so every call lands on the colder thread.
- * Other workers therefore stand by, parked, and a watchdog makes sure one slow call (a GPU
- * firmware round trip) never keeps the others waiting: when no worker has been in RECV for
- * {@link #STALL_NANOS} while a call is in flight, it sends a standby worker into RECV (or starts
- * one, up to {@code maxWorkers}). A call can thus wait at most about {@link #STALL_NANOS} behind a
- * slow one. After its call a worker goes back to RECV if nobody else waits there, else stands by
- * (or retires, beyond {@code idleWorkers} standbys). The watchdog sleeps for good after
- * {@link #DEEP_SLEEP_NANOS} without a call and is woken by the next one.
+ * <p><b>Threading.</b> One worker at a time blocks in {@code SECCOMP_IOCTL_NOTIF_RECV}; the kernel
+ * wakes it on the trapping thread's CPU ({@code SECCOMP_USER_NOTIF_FD_SYNC_WAKE_UP}) and it handles
+ * the call itself, so the common case pays no hand-off between threads and no extra {@code poll}.
+ * Measured on the trap benchmark, two workers both blocked in RECV cost twice the round trip: the
+ * kernel wakes waiters in FIFO order, so every call lands on the colder thread. Other workers
+ * therefore stand by, parked, and a watchdog makes sure one slow call (a GPU firmware round trip)
+ * never keeps the others waiting: when no worker has been in RECV for {@link #STALL_NANOS} while a
+ * call is in flight, it sends a standby worker into RECV (or starts one, up to {@code maxWorkers}).
+ * A call can thus wait at most about {@link #STALL_NANOS} behind a slow one. After its call a
+ * worker goes back to RECV if nobody else waits there, else stands by (or retires, beyond {@code
+ * idleWorkers} standbys). The watchdog sleeps for good after {@link #DEEP_SLEEP_NANOS} without a
+ * call and is woken by the next one.
  *
  * <p><b>Shutdown.</b> A receive that fails with ENOENT while the listener polls {@code POLLHUP}
- * means the filter has no task left: {@link Outcome#GUESTS_GONE}. The runner also calls
- * {@link #close} once the sandbox has exited. Any failure of the listener itself ends the loop
- * with {@link Outcome#LISTENER_FAILED}, and the runner then kills the sandbox (fail closed).
- * {@link #ended()} completes as soon as the loop stops; {@link #done()} once, in addition,
- * every call already taken has been answered and counted.
+ * means the filter has no task left: {@link Outcome#GUESTS_GONE}. The runner also calls {@link
+ * #close} once the sandbox has exited. Any failure of the listener itself ends the loop with {@link
+ * Outcome#LISTENER_FAILED}, and the runner then kills the sandbox (fail closed). {@link #ended()}
+ * completes as soon as the loop stops; {@link #done()} once, in addition, every call already taken
+ * has been answered and counted.
  */
 public final class NotificationLoop implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(NotificationLoop.class);
     private static final int ARENA_BLOCK = 64 * 1024;
+
     /** How long every worker may be busy before another is sent into RECV. */
     public static final long STALL_NANOS = 1_000_000;
+
     /** Idle time after which the watchdog stops waking up. */
     static final long DEEP_SLEEP_NANOS = 100_000_000;
 
@@ -48,7 +52,11 @@ public final class NotificationLoop implements AutoCloseable {
     }
 
     /** Why the loop ended. */
-    public enum Outcome { GUESTS_GONE, STOPPED, LISTENER_FAILED }
+    public enum Outcome {
+        GUESTS_GONE,
+        STOPPED,
+        LISTENER_FAILED
+    }
 
     private final Listener listener;
     private final Handler handler;
@@ -70,7 +78,8 @@ public final class NotificationLoop implements AutoCloseable {
 
     public NotificationLoop(Listener listener, Handler handler, int idleWorkers, int maxWorkers) {
         if (idleWorkers < 1 || maxWorkers < idleWorkers) {
-            throw new IllegalArgumentException("workers: idle " + idleWorkers + ", max " + maxWorkers);
+            throw new IllegalArgumentException(
+                    "workers: idle " + idleWorkers + ", max " + maxWorkers);
         }
         this.listener = listener;
         this.handler = handler;
@@ -79,9 +88,9 @@ public final class NotificationLoop implements AutoCloseable {
     }
 
     /**
-     * Runs first on every worker thread, before it answers anything (per-thread setup: the
-     * guest's credentials). Workers are started by {@link #start} and the watchdog only, never by
-     * another worker, so each starts with the sentry's own credentials.
+     * Runs first on every worker thread, before it answers anything (per-thread setup: the guest's
+     * credentials). Workers are started by {@link #start} and the watchdog only, never by another
+     * worker, so each starts with the sentry's own credentials.
      */
     public void workerInit(Runnable init) {
         this.workerInit = init;
@@ -201,7 +210,11 @@ public final class NotificationLoop implements AutoCloseable {
                 // answer first, since logging can fail again while memory is short.
                 listener.respond(arena, n.id(), 0, Errno.EIO, 0);
                 try {
-                    LOG.error("sentry fault while handling syscall {} from tid {}; failed it with EIO", n.nr(), n.tid(), t);
+                    LOG.error(
+                            "sentry fault while handling syscall {} from tid {}; failed it with EIO",
+                            n.nr(),
+                            n.tid(),
+                            t);
                 } catch (Throwable ignored) {
                     // out of memory again: the call is answered, that is what matters
                 }
@@ -237,7 +250,9 @@ public final class NotificationLoop implements AutoCloseable {
             return;
         }
         LockSupport.parkNanos(this, STALL_NANOS);
-        if (waiting.get() == 0 && inFlight.get() > 0 && System.nanoTime() - lastReceive >= STALL_NANOS) {
+        if (waiting.get() == 0
+                && inFlight.get() > 0
+                && System.nanoTime() - lastReceive >= STALL_NANOS) {
             Standby s = standby.poll();
             if (s != null) {
                 s.go = true;
@@ -287,9 +302,9 @@ public final class NotificationLoop implements AutoCloseable {
     }
 
     /**
-     * Stops taking calls; calls already taken finish. Workers still blocked in RECV stay there
-     * (the kernel offers no way to interrupt it) until a notification or the listener's last task
-     * goes away; they are daemon threads and hold no sentry resources.
+     * Stops taking calls; calls already taken finish. Workers still blocked in RECV stay there (the
+     * kernel offers no way to interrupt it) until a notification or the listener's last task goes
+     * away; they are daemon threads and hold no sentry resources.
      */
     @Override
     public void close() {

@@ -1,6 +1,7 @@
 package dev.sluice.sentry.observe;
 
 import dev.sluice.sentry.spi.Disposition;
+
 import java.util.Objects;
 
 /**
@@ -14,10 +15,10 @@ import java.util.Objects;
  * <p>Callers on the hot path should build each key once (for example next to the handler table
  * entry) and reuse it, so that recording a call allocates nothing.
  *
- * @param device      the short device name, e.g. {@code nvidiactl}, {@code uverbs0}, {@code pty}
- * @param cmd         the 32-bit ioctl request number as the guest passed it
- * @param name        the C name of the request, e.g. {@code NV_ESC_RM_CONTROL}, or a placeholder
- *                    such as {@code ?} for an unknown request
+ * @param device the short device name, e.g. {@code nvidiactl}, {@code uverbs0}, {@code pty}
+ * @param cmd the 32-bit ioctl request number as the guest passed it
+ * @param name the C name of the request, e.g. {@code NV_ESC_RM_CONTROL}, or a placeholder such as
+ *     {@code ?} for an unknown request
  * @param disposition what the sentry did with the call
  */
 public record CallKey(String device, int cmd, String name, Disposition disposition) {

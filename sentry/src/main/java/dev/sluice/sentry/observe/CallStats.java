@@ -1,7 +1,9 @@
 package dev.sluice.sentry.observe;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+
 import dev.sluice.sentry.spi.Disposition;
+
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -27,47 +29,49 @@ import java.util.concurrent.atomic.LongAdder;
  *
  * <p>Readers ({@link #rows()}, {@link #format()}, {@link #toJson(JsonGenerator)}) may run while
  * workers still record. Each row is then a slightly racy view (its count may be one ahead of its
- * histogram), but {@link #format()} and {@link #toJson(JsonGenerator)} derive their totals from
- * the same row snapshot they print, so a report always adds up.
+ * histogram), but {@link #format()} and {@link #toJson(JsonGenerator)} derive their totals from the
+ * same row snapshot they print, so a report always adds up.
  */
 public final class CallStats {
 
     /** Sorted by device name, then busiest first; request and name only make the order total. */
-    private static final Comparator<Row> ROW_ORDER = Comparator
-            .comparing((Row r) -> r.key().device())
-            .thenComparing(Comparator.comparingLong(Row::count).reversed())
-            .thenComparingInt(r -> r.key().cmd())
-            .thenComparing(r -> r.key().name())
-            .thenComparing(r -> r.key().disposition());
+    private static final Comparator<Row> ROW_ORDER =
+            Comparator.comparing((Row r) -> r.key().device())
+                    .thenComparing(Comparator.comparingLong(Row::count).reversed())
+                    .thenComparingInt(r -> r.key().cmd())
+                    .thenComparing(r -> r.key().name())
+                    .thenComparing(r -> r.key().disposition());
 
-    private static final String[] HEADERS =
-            {"device", "request", "name", "disposition", "calls", "errors", "p50(us)", "p99(us)"};
+    private static final String[] HEADERS = {
+        "device", "request", "name", "disposition", "calls", "errors", "p50(us)", "p99(us)"
+    };
 
     /** Distinct keys with their own row before new keys are folded into overflow rows. */
     public static final int MAX_KEYS = 4096;
+
     /** The name of the row that counts calls under keys beyond {@link #MAX_KEYS}. */
     public static final String OVERFLOW_NAME = "(other)";
 
     private final ConcurrentHashMap<CallKey, Entry> entries = new ConcurrentHashMap<>();
+
     /** Reserved rows among {@link #MAX_KEYS}; overflow rows are not counted against it. */
     private final AtomicInteger keyCount = new AtomicInteger();
 
     /** Creates empty stats. */
-    public CallStats() {
-    }
+    public CallStats() {}
 
     /**
      * One aggregated row of the report: a snapshot, not a live view.
      *
-     * @param key      the call this row counts
-     * @param count    how many times it was trapped
-     * @param errors   how many of those returned an errno to the guest
+     * @param key the call this row counts
+     * @param count how many times it was trapped
+     * @param errors how many of those returned an errno to the guest
      * @param p50Nanos median time from notification to response, in nanoseconds
      * @param p99Nanos 99th percentile of the same, in nanoseconds
      * @param maxNanos the slowest one, in nanoseconds
      */
-    public record Row(CallKey key, long count, long errors, long p50Nanos, long p99Nanos, long maxNanos) {
-    }
+    public record Row(
+            CallKey key, long count, long errors, long p50Nanos, long p99Nanos, long maxNanos) {}
 
     /** The live counters behind one key. */
     private static final class Entry {
@@ -79,10 +83,10 @@ public final class CallStats {
     /**
      * Counts one answered call.
      *
-     * @param key        which call it was and what the sentry did with it
+     * @param key which call it was and what the sentry did with it
      * @param guestError whether the guest's result was an errno (a DENY, or an emulated call that
-     *                   failed); host-side faults the guest never sees are not counted here
-     * @param nanos      time from receiving the notification to sending the response
+     *     failed); host-side faults the guest never sees are not counted here
+     * @param nanos time from receiving the notification to sending the response
      */
     public void record(CallKey key, boolean guestError, long nanos) {
         // get() first: computeIfAbsent locks the bin even when the key is present, and allocating
@@ -100,13 +104,17 @@ public final class CallStats {
 
     /** Adds a row for a first-seen key, or finds its overflow row once the table is full. */
     private Entry newEntry(CallKey key) {
-        Entry e = entries.computeIfAbsent(key, k -> {
-            if (keyCount.getAndIncrement() >= MAX_KEYS) {
-                keyCount.decrementAndGet();
-                return null; // No mapping is made; fall through to the overflow row.
-            }
-            return new Entry();
-        });
+        Entry e =
+                entries.computeIfAbsent(
+                        key,
+                        k -> {
+                            if (keyCount.getAndIncrement() >= MAX_KEYS) {
+                                keyCount.decrementAndGet();
+                                return null; // No mapping is made; fall through to the overflow
+                                // row.
+                            }
+                            return new Entry();
+                        });
         if (e != null) {
             return e;
         }
@@ -121,8 +129,14 @@ public final class CallStats {
         List<Row> rows = new ArrayList<>(entries.size());
         for (Map.Entry<CallKey, Entry> me : entries.entrySet()) {
             Entry e = me.getValue();
-            rows.add(new Row(me.getKey(), e.count.sum(), e.errors.sum(),
-                    e.latency.percentile(50), e.latency.percentile(99), e.latency.max()));
+            rows.add(
+                    new Row(
+                            me.getKey(),
+                            e.count.sum(),
+                            e.errors.sum(),
+                            e.latency.percentile(50),
+                            e.latency.percentile(99),
+                            e.latency.max()));
         }
         rows.sort(ROW_ORDER);
         return rows;
@@ -181,11 +195,17 @@ public final class CallStats {
         List<String[]> cells = new ArrayList<>(rows.size() + 1);
         cells.add(HEADERS);
         for (Row r : rows) {
-            cells.add(new String[] {
-                r.key().device(), r.key().cmdHex(), r.key().name(), r.key().disposition().name(),
-                Long.toString(r.count()), Long.toString(r.errors()),
-                micros(r.p50Nanos()), micros(r.p99Nanos()),
-            });
+            cells.add(
+                    new String[] {
+                        r.key().device(),
+                        r.key().cmdHex(),
+                        r.key().name(),
+                        r.key().disposition().name(),
+                        Long.toString(r.count()),
+                        Long.toString(r.errors()),
+                        micros(r.p50Nanos()),
+                        micros(r.p99Nanos()),
+                    });
         }
         int[] width = new int[HEADERS.length];
         for (String[] line : cells) {
@@ -207,17 +227,24 @@ public final class CallStats {
     }
 
     /**
-     * The unsupported-call report: one line per denied (device, request, name), so a user who
-     * hits a missing control command or method learns exactly which one, e.g.
-     * {@code sluice: denied: nvproxy 0xc020462a NV_ESC_RM_CONTROL NV2080_CTRL_CMD_X (0x20801234) x3}.
-     * Empty when nothing was denied; otherwise ends without a newline.
+     * The unsupported-call report: one line per denied (device, request, name), so a user who hits
+     * a missing control command or method learns exactly which one, e.g. {@code sluice: denied:
+     * nvproxy 0xc020462a NV_ESC_RM_CONTROL NV2080_CTRL_CMD_X (0x20801234) x3}. Empty when nothing
+     * was denied; otherwise ends without a newline.
      */
     public String deniedReport() {
         StringBuilder sb = new StringBuilder();
         for (Row r : rows()) {
             if (r.key().disposition() == Disposition.DENY) {
-                sb.append(sb.length() == 0 ? "" : "\n").append("sluice: denied: ").append(r.key().device()).append(' ')
-                        .append(r.key().cmdHex()).append(' ').append(r.key().name()).append(" x").append(r.count());
+                sb.append(sb.length() == 0 ? "" : "\n")
+                        .append("sluice: denied: ")
+                        .append(r.key().device())
+                        .append(' ')
+                        .append(r.key().cmdHex())
+                        .append(' ')
+                        .append(r.key().name())
+                        .append(" x")
+                        .append(r.count());
             }
         }
         return sb.toString();
@@ -225,13 +252,15 @@ public final class CallStats {
 
     /**
      * Writes the same data as {@link #format()} as one JSON object, for tests and tools:
+     *
      * <pre>{@code
      * {"total":N,"byDisposition":{"EMULATE":N,"CONTINUE":N,"DENY":N},
      *  "calls":[{"device":"pty","request":"0x80045430","name":"TIOCGPTN","disposition":"EMULATE",
      *            "count":N,"errors":N,"p50_us":6.1,"p99_us":14.2,"max_us":20.0}]}
      * }</pre>
-     * Latencies are microseconds as JSON numbers with fractions; {@code calls} is in
-     * {@link #rows()} order. The generator is neither flushed nor closed.
+     *
+     * Latencies are microseconds as JSON numbers with fractions; {@code calls} is in {@link
+     * #rows()} order. The generator is neither flushed nor closed.
      *
      * @param g where to write the object, positioned where a value may start
      * @throws IOException if the generator fails

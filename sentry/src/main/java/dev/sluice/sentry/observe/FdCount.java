@@ -7,20 +7,19 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Counts the sentry's own open file descriptors, for leak checks in tests and in
- * {@code --stats}: every guest fd the sentry dups must be closed again, and a count that only
- * grows over a long run is the cheapest way to notice when one is not.
+ * Counts the sentry's own open file descriptors, for leak checks in tests and in {@code --stats}:
+ * every guest fd the sentry dups must be closed again, and a count that only grows over a long run
+ * is the cheapest way to notice when one is not.
  */
 public final class FdCount {
 
     private static final File SELF_FD = new File("/proc/self/fd");
 
-    private FdCount() {
-    }
+    private FdCount() {}
 
     /**
-     * Returns the number of file descriptors open in this process, or -1 where
-     * {@code /proc/self/fd} cannot be read (not Linux, or no procfs mounted).
+     * Returns the number of file descriptors open in this process, or -1 where {@code
+     * /proc/self/fd} cannot be read (not Linux, or no procfs mounted).
      *
      * <p>Listing the directory opens one descriptor for the listing itself, which then shows up in
      * it; that one is not counted. Other threads opening or closing files meanwhile make the result
@@ -53,7 +52,9 @@ public final class FdCount {
         }
         for (String n : names) {
             try {
-                m.put(Integer.parseInt(n), Files.readSymbolicLink(SELF_FD.toPath().resolve(n)).toString());
+                m.put(
+                        Integer.parseInt(n),
+                        Files.readSymbolicLink(SELF_FD.toPath().resolve(n)).toString());
             } catch (IOException | NumberFormatException e) {
                 // closed meanwhile (the listing's own fd among them)
             }

@@ -11,8 +11,8 @@ import java.util.concurrent.atomic.LongAdder;
  * is split into 16 equal sub-buckets, so a bucket is never wider than 1/16 of its lower bound and a
  * reported percentile is within about 6.25% of the true value. Exponents run up to 40, so values up
  * to {@value #HIGHEST_TRACKABLE} ns (about 36 minutes) are resolved; anything larger lands in the
- * top bucket, and {@link #max()} still reports it exactly. This is the HdrHistogram layout with
- * 4 significant bits, cut down to what a per-ioctl latency needs.
+ * top bucket, and {@link #max()} still reports it exactly. This is the HdrHistogram layout with 4
+ * significant bits, cut down to what a per-ioctl latency needs.
  *
  * <p>{@link #record(long)} is on the sentry's notification hot path: it allocates nothing and takes
  * no lock, only a few atomic adds. Readers ({@link #percentile(double)}, {@link #mean()}) see a
@@ -23,11 +23,15 @@ public final class LatencyHistogram {
 
     /** Bits of linear resolution inside each power of two: 2^4 = 16 sub-buckets. */
     private static final int SUB_BITS = 4;
+
     private static final int SUB_COUNT = 1 << SUB_BITS;
+
     /** The highest exponent with its own buckets; 2^40 ns is about 18 minutes. */
     private static final int MAX_EXPONENT = 40;
+
     /** 16 exact buckets for 0..15, then 16 per exponent from 4 to {@link #MAX_EXPONENT}. */
     static final int BUCKET_COUNT = SUB_COUNT + (MAX_EXPONENT - SUB_BITS + 1) * SUB_COUNT;
+
     /** The largest value resolved into its own bucket: 2^41 - 1. */
     public static final long HIGHEST_TRACKABLE = (1L << (MAX_EXPONENT + 1)) - 1;
 
@@ -37,8 +41,7 @@ public final class LatencyHistogram {
     private final AtomicLong max = new AtomicLong();
 
     /** Creates an empty histogram. */
-    public LatencyHistogram() {
-    }
+    public LatencyHistogram() {}
 
     /**
      * Records one value. Negative values (a clock that went backwards between two reads on

@@ -3,6 +3,7 @@ package dev.sluice.sentry.observe;
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -26,28 +27,29 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 /**
  * Writes a Chrome/Perfetto trace file in the Trace Event Format's JSON Object Format:
+ *
  * <pre>{@code
  * {"traceEvents":[...],"displayTimeUnit":"ns","otherData":{"tool":"sluice","dropped":0}}
  * }</pre>
- * The file opens in {@code ui.perfetto.dev} and {@code chrome://tracing}. Complete events
- * ({@code "ph":"X"}) carry {@code ts} and {@code dur} in microseconds, as the format requires,
- * written with three decimals so nanoseconds survive exactly; {@code ts} counts from when the
- * writer was opened.
+ *
+ * The file opens in {@code ui.perfetto.dev} and {@code chrome://tracing}. Complete events ({@code
+ * "ph":"X"}) carry {@code ts} and {@code dur} in microseconds, as the format requires, written with
+ * three decimals so nanoseconds survive exactly; {@code ts} counts from when the writer was opened.
  *
  * <p>Threading: many sentry worker threads call {@link #complete} concurrently. They only build an
  * immutable event and put it on a bounded queue ({@value #DEFAULT_CAPACITY} events); one daemon
- * thread drains the queue and streams JSON to a buffered file, so no caller ever waits on disk
- * I/O unless the queue is full. When it is full, callers block until the writer catches up:
- * tracing slows the sandbox down rather than lying about it.
+ * thread drains the queue and streams JSON to a buffered file, so no caller ever waits on disk I/O
+ * unless the queue is full. When it is full, callers block until the writer catches up: tracing
+ * slows the sandbox down rather than lying about it.
  *
  * <p>Events are dropped, and counted in {@code otherData.dropped} and {@link #dropped()}, only when
  * they cannot be written at all: the calling thread was interrupted while waiting for queue space,
  * the file failed to write (then {@link #close()} throws the error), or the event arrived after
  * {@link #close()} (those are counted by {@link #dropped()} only, since the file is finished).
  *
- * <p>Lock ordering: callers hold the read side of {@code closeLock} across the closed check and
- * the enqueue, so {@link #close()} (write side) knows that no event can land behind its end
- * marker. The writer thread takes no lock.
+ * <p>Lock ordering: callers hold the read side of {@code closeLock} across the closed check and the
+ * enqueue, so {@link #close()} (write side) knows that no event can land behind its end marker. The
+ * writer thread takes no lock.
  */
 public final class TraceWriter implements AutoCloseable {
 
@@ -56,8 +58,10 @@ public final class TraceWriter implements AutoCloseable {
 
     private static final JsonFactory JSON = new JsonFactory();
     private static final AtomicInteger WRITER_IDS = new AtomicInteger();
+
     /** Events taken off the queue per wake-up of the writer thread. */
     private static final int BATCH = 1024;
+
     /** How long the writer waits after waking; far below what would fill the queue. */
     private static final long LINGER_NANOS = 200_000;
 
@@ -67,28 +71,34 @@ public final class TraceWriter implements AutoCloseable {
     private final Thread writer;
     private final AtomicLong dropped = new AtomicLong();
     private final ReentrantReadWriteLock closeLock = new ReentrantReadWriteLock();
+
     /** Guarded by {@code closeLock}. */
     private boolean closed;
+
     /** The first write error; set by the writer thread, read after joining it. */
     private volatile IOException failure;
+
     private boolean failureReported;
 
     /** An immutable trace event, built by the caller and written by the writer thread. */
-    private sealed interface Event permits Complete, Metadata, End {
-    }
+    private sealed interface Event permits Complete, Metadata, End {}
 
     /** A {@code "ph":"X"} event; times in nanoseconds, relative and clamped already. */
-    private record Complete(String name, String cat, long tsNanos, long durNanos, int pid, int tid,
-                            Map<String, Object> args) implements Event {
-    }
+    private record Complete(
+            String name,
+            String cat,
+            long tsNanos,
+            long durNanos,
+            int pid,
+            int tid,
+            Map<String, Object> args)
+            implements Event {}
 
     /** A {@code "ph":"M"} event naming a process or a thread. */
-    private record Metadata(String name, int pid, int tid, String value) implements Event {
-    }
+    private record Metadata(String name, int pid, int tid, String value) implements Event {}
 
     /** The end marker {@link #close()} enqueues; the writer finishes the file when it sees it. */
-    private record End() implements Event {
-    }
+    private record End() implements Event {}
 
     private TraceWriter(Path path, int capacity) throws IOException {
         this.queue = new ArrayBlockingQueue<>(capacity);
@@ -102,7 +112,8 @@ public final class TraceWriter implements AutoCloseable {
             os.close();
             throw e;
         }
-        this.writer = new Thread(this::drain, "sluice-trace-writer-" + WRITER_IDS.incrementAndGet());
+        this.writer =
+                new Thread(this::drain, "sluice-trace-writer-" + WRITER_IDS.incrementAndGet());
         writer.setDaemon(true);
         writer.start();
     }
@@ -130,24 +141,37 @@ public final class TraceWriter implements AutoCloseable {
     /**
      * Records a complete ({@code "ph":"X"}) event. Blocks while the queue is full.
      *
-     * @param name          the event name shown on the slice, e.g. {@code NV_ESC_RM_ALLOC}
-     * @param category      a comma-separated category list, e.g. {@code ioctl,nvidiactl}
-     * @param startNanos    a {@link System#nanoTime()} value; starts before {@link #open} are
-     *                      clamped to the file's time 0
+     * @param name the event name shown on the slice, e.g. {@code NV_ESC_RM_ALLOC}
+     * @param category a comma-separated category list, e.g. {@code ioctl,nvidiactl}
+     * @param startNanos a {@link System#nanoTime()} value; starts before {@link #open} are clamped
+     *     to the file's time 0
      * @param durationNanos how long it took; negative values are clamped to 0
-     * @param pid           the process it belongs to (the guest pid, for a trapped call)
-     * @param tid           the thread it belongs to
-     * @param args          extra fields; numbers, booleans, strings, maps and collections keep
-     *                      their JSON type, anything else is written as its {@code toString()};
-     *                      copied now, so later changes to it do not show; may be null
+     * @param pid the process it belongs to (the guest pid, for a trapped call)
+     * @param tid the thread it belongs to
+     * @param args extra fields; numbers, booleans, strings, maps and collections keep their JSON
+     *     type, anything else is written as its {@code toString()}; copied now, so later changes to
+     *     it do not show; may be null
      */
-    public void complete(String name, String category, long startNanos, long durationNanos,
-                         int pid, int tid, Map<String, ?> args) {
+    public void complete(
+            String name,
+            String category,
+            long startNanos,
+            long durationNanos,
+            int pid,
+            int tid,
+            Map<String, ?> args) {
         // Subtract first: nanoTime values may be negative, only their differences mean anything.
         long ts = Math.max(0L, startNanos - originNanos);
         long dur = Math.max(0L, durationNanos);
-        enqueue(new Complete(Objects.requireNonNull(name, "name"), Objects.requireNonNull(category, "category"),
-                ts, dur, pid, tid, snapshot(args)));
+        enqueue(
+                new Complete(
+                        Objects.requireNonNull(name, "name"),
+                        Objects.requireNonNull(category, "category"),
+                        ts,
+                        dur,
+                        pid,
+                        tid,
+                        snapshot(args)));
     }
 
     /** Records a {@code process_name} metadata event, which labels the pid's track. */
@@ -170,7 +194,7 @@ public final class TraceWriter implements AutoCloseable {
      * wait for the first one to finish, then return quietly.
      *
      * @throws IOException the first write error, if the file could not be written completely
-     *                     (reported once)
+     *     (reported once)
      */
     @Override
     public void close() throws IOException {
@@ -241,7 +265,10 @@ public final class TraceWriter implements AutoCloseable {
                 try {
                     write(e);
                 } catch (IOException | RuntimeException ex) {
-                    failure = ex instanceof IOException io ? io : new IOException("trace write failed", ex);
+                    failure =
+                            ex instanceof IOException io
+                                    ? io
+                                    : new IOException("trace write failed", ex);
                     dropped.incrementAndGet();
                 }
             }
@@ -280,9 +307,9 @@ public final class TraceWriter implements AutoCloseable {
     }
 
     /**
-     * Formats non-negative nanoseconds as microseconds with exactly three decimals, e.g.
-     * {@code 1234567 -> "1234.567"}. Exact where a double would round, and several times faster
-     * than {@code Double.toString}, which made the single writer thread the bottleneck.
+     * Formats non-negative nanoseconds as microseconds with exactly three decimals, e.g. {@code
+     * 1234567 -> "1234.567"}. Exact where a double would round, and several times faster than
+     * {@code Double.toString}, which made the single writer thread the bottleneck.
      */
     static String micros(long nanos) {
         long whole = nanos / 1000;
@@ -351,7 +378,10 @@ public final class TraceWriter implements AutoCloseable {
                 out.close(); // Closes the buffered stream and the file with it.
             } catch (IOException | RuntimeException ex) {
                 if (failure == null) {
-                    failure = ex instanceof IOException io ? io : new IOException("trace close failed", ex);
+                    failure =
+                            ex instanceof IOException io
+                                    ? io
+                                    : new IOException("trace close failed", ex);
                 }
             }
         }
@@ -373,12 +403,19 @@ public final class TraceWriter implements AutoCloseable {
     }
 
     private static Object plain(Object v, int depth) {
-        if (v == null || v instanceof String || v instanceof Boolean
-                || v instanceof BigInteger || v instanceof BigDecimal) {
+        if (v == null
+                || v instanceof String
+                || v instanceof Boolean
+                || v instanceof BigInteger
+                || v instanceof BigDecimal) {
             return v;
         }
-        if (v instanceof Integer || v instanceof Long || v instanceof Short || v instanceof Byte
-                || v instanceof AtomicInteger || v instanceof AtomicLong) {
+        if (v instanceof Integer
+                || v instanceof Long
+                || v instanceof Short
+                || v instanceof Byte
+                || v instanceof AtomicInteger
+                || v instanceof AtomicLong) {
             return ((Number) v).longValue();
         }
         if (v instanceof Number n) {

@@ -1,18 +1,18 @@
 /**
- * Observability for the sentry: what was trapped, how long answering took, and what went wrong,
- * at a cost low enough to leave on.
+ * Observability for the sentry: what was trapped, how long answering took, and what went wrong, at
+ * a cost low enough to leave on.
  *
  * <ul>
- *   <li>{@link dev.sluice.sentry.observe.CallStats} counts calls per
- *       {@link dev.sluice.sentry.observe.CallKey} (device, request, name, disposition) with a
- *       {@link dev.sluice.sentry.observe.LatencyHistogram} each; {@code sluice run --stats} prints
- *       it at exit.</li>
+ *   <li>{@link dev.sluice.sentry.observe.CallStats} counts calls per {@link
+ *       dev.sluice.sentry.observe.CallKey} (device, request, name, disposition) with a {@link
+ *       dev.sluice.sentry.observe.LatencyHistogram} each; {@code sluice run --stats} prints it at
+ *       exit.
  *   <li>{@link dev.sluice.sentry.observe.TraceWriter} writes a Chrome/Perfetto trace of every call
- *       for {@code --trace}.</li>
+ *       for {@code --trace}.
  *   <li>{@link dev.sluice.sentry.observe.RateLimitedLog} keeps the WARN for a rejected call from
- *       flooding the log.</li>
- *   <li>{@link dev.sluice.sentry.observe.FdCount} counts the sentry's own fds, to catch leaked
- *       dups of guest fds.</li>
+ *       flooding the log.
+ *   <li>{@link dev.sluice.sentry.observe.FdCount} counts the sentry's own fds, to catch leaked dups
+ *       of guest fds.
  * </ul>
  *
  * <p>Threading: everything here is called from many notification worker threads at once. The

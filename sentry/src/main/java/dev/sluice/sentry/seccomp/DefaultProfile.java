@@ -25,10 +25,26 @@ public final class DefaultProfile {
 
     /** {@code errno(N)}: the action with its errno; {@code allow}. */
     private static final Pattern ERRNO_ACTION = Pattern.compile("errno\\((\\d{1,4})\\)");
+
     /** {@code argN OP VALUE} and {@code argN&MASK==VALUE}; values decimal or {@code 0x} hex. */
-    private static final Pattern ARG = Pattern.compile("arg([0-5])(?:&((?:0x)?\\p{XDigit}+))?(<=|>=|==|!=|<|>)((?:0x)?\\p{XDigit}+)");
-    private static final Map<String, String> COMPARISON = Map.of("<", "SCMP_CMP_LT", "<=", "SCMP_CMP_LE",
-            "==", "SCMP_CMP_EQ", "!=", "SCMP_CMP_NE", ">=", "SCMP_CMP_GE", ">", "SCMP_CMP_GT");
+    private static final Pattern ARG =
+            Pattern.compile(
+                    "arg([0-5])(?:&((?:0x)?\\p{XDigit}+))?(<=|>=|==|!=|<|>)((?:0x)?\\p{XDigit}+)");
+
+    private static final Map<String, String> COMPARISON =
+            Map.of(
+                    "<",
+                    "SCMP_CMP_LT",
+                    "<=",
+                    "SCMP_CMP_LE",
+                    "==",
+                    "SCMP_CMP_EQ",
+                    "!=",
+                    "SCMP_CMP_NE",
+                    ">=",
+                    "SCMP_CMP_GE",
+                    ">",
+                    "SCMP_CMP_GT");
     private static final Pattern CAPABILITY = Pattern.compile("CAP_[A-Z_]+");
 
     private static volatile Parsed cached;
@@ -39,8 +55,8 @@ public final class DefaultProfile {
     record Parsed(SyscallProfile profile, Map<String, List<String>> archMap) {}
 
     /**
-     * The default profile on this host, still conditional on the sandbox: its architectures are
-     * the host's and its sub-architectures (the engines' {@code archMap}); {@link
+     * The default profile on this host, still conditional on the sandbox: its architectures are the
+     * host's and its sub-architectures (the engines' {@code archMap}); {@link
      * SyscallProfile#resolve} it for the sandbox's capabilities before it goes into a plan.
      */
     public static SyscallProfile get() {
@@ -53,7 +69,10 @@ public final class DefaultProfile {
         if (p == null) {
             try (InputStream in = DefaultProfile.class.getResourceAsStream(RESOURCE)) {
                 if (in == null) {
-                    throw new IllegalStateException("the default seccomp profile " + RESOURCE + " is missing from the build");
+                    throw new IllegalStateException(
+                            "the default seccomp profile "
+                                    + RESOURCE
+                                    + " is missing from the build");
                 }
                 p = parse(new String(in.readAllBytes(), StandardCharsets.UTF_8));
             } catch (IOException e) {
@@ -100,19 +119,24 @@ public final class DefaultProfile {
                     archMap.put(head[1], names);
                     continue;
                 }
-                while (i + 1 < lines.length && !lines[i + 1].isEmpty() && Character.isWhitespace(lines[i + 1].charAt(0))
+                while (i + 1 < lines.length
+                        && !lines[i + 1].isEmpty()
+                        && Character.isWhitespace(lines[i + 1].charAt(0))
                         && !strip(lines[i + 1]).isBlank()) {
                     names.addAll(words(strip(lines[++i])));
                 }
                 rules.add(rule(head, names));
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException(RESOURCE + " line " + at + ": " + e.getMessage(), e);
+                throw new IllegalArgumentException(
+                        RESOURCE + " line " + at + ": " + e.getMessage(), e);
             }
         }
         if (defaultAction == null) {
             throw new IllegalArgumentException(RESOURCE + ": no default action");
         }
-        return new Parsed(new SyscallProfile(defaultAction, defaultErrno, List.of(), List.of(), rules), Map.copyOf(archMap));
+        return new Parsed(
+                new SyscallProfile(defaultAction, defaultErrno, List.of(), List.of(), rules),
+                Map.copyOf(archMap));
     }
 
     private record Action(String name, long errno) {}
@@ -150,13 +174,16 @@ public final class DefaultProfile {
             } else if (c.startsWith("if-kernel>=")) {
                 inKernel = ProfileTarget.KernelVersion.parse(c.substring("if-kernel>=".length()));
             } else if (c.startsWith("unless-kernel>=")) {
-                exKernel = ProfileTarget.KernelVersion.parse(c.substring("unless-kernel>=".length()));
+                exKernel =
+                        ProfileTarget.KernelVersion.parse(c.substring("unless-kernel>=".length()));
             } else {
                 args.add(argument(c));
             }
         }
-        RuleScope scope = new RuleScope(new RuleScope.Requirement(inCaps, inArches, inKernel),
-                new RuleScope.Requirement(exCaps, exArches, exKernel));
+        RuleScope scope =
+                new RuleScope(
+                        new RuleScope.Requirement(inCaps, inArches, inKernel),
+                        new RuleScope.Requirement(exCaps, exArches, exKernel));
         return new SyscallRule(a.name(), a.errno(), names, args, scope);
     }
 
@@ -176,15 +203,19 @@ public final class DefaultProfile {
         long value = number(m.group(4));
         if (m.group(2) != null) {
             if (!m.group(3).equals("==")) {
-                throw new IllegalArgumentException("a masked condition compares with ==: '" + c + "'");
+                throw new IllegalArgumentException(
+                        "a masked condition compares with ==: '" + c + "'");
             }
-            return new SyscallRule.ArgCondition(index, "SCMP_CMP_MASKED_EQ", number(m.group(2)), value);
+            return new SyscallRule.ArgCondition(
+                    index, "SCMP_CMP_MASKED_EQ", number(m.group(2)), value);
         }
         return new SyscallRule.ArgCondition(index, COMPARISON.get(m.group(3)), value, 0);
     }
 
     private static long number(String s) {
-        return s.startsWith("0x") ? Long.parseUnsignedLong(s.substring(2), 16) : Long.parseUnsignedLong(s);
+        return s.startsWith("0x")
+                ? Long.parseUnsignedLong(s.substring(2), 16)
+                : Long.parseUnsignedLong(s);
     }
 
     private static String strip(String line) {

@@ -10,14 +10,17 @@ import java.util.regex.Pattern;
  *
  * @param capabilities {@code CAP_*} names of the workload's bounding set
  * @param architecture the host's, by libseccomp's name ({@code x86_64})
- * @param kernel       the running kernel's version
+ * @param kernel the running kernel's version
  */
 public record ProfileTarget(Set<String> capabilities, String architecture, KernelVersion kernel) {
     public ProfileTarget {
         capabilities = Set.copyOf(capabilities);
     }
 
-    /** The host's architecture by libseccomp's name: the JVM's {@code os.arch}, as the engines use the Go one. */
+    /**
+     * The host's architecture by libseccomp's name: the JVM's {@code os.arch}, as the engines use
+     * the Go one.
+     */
     public static String hostArchitecture() {
         String a = System.getProperty("os.arch");
         return switch (a) {
@@ -47,7 +50,9 @@ public record ProfileTarget(Set<String> capabilities, String architecture, Kerne
 
         @Override
         public int compareTo(KernelVersion o) {
-            return major != o.major ? Integer.compare(major, o.major) : Integer.compare(minor, o.minor);
+            return major != o.major
+                    ? Integer.compare(major, o.major)
+                    : Integer.compare(minor, o.minor);
         }
 
         @Override

@@ -5,9 +5,9 @@ import java.util.Set;
 /**
  * Which sandboxes a rule is for: the container engines' {@code includes} and {@code excludes}
  * (moby/profiles seccomp/seccomp_linux.go, {@code setupSeccomp}). The rule applies when everything
- * {@code includes} asks holds (every capability in the bounding set, the host's architecture
- * among those listed, the kernel at least that version) and nothing {@code excludes} names holds
- * (no listed capability, not a listed architecture, not that kernel or newer).
+ * {@code includes} asks holds (every capability in the bounding set, the host's architecture among
+ * those listed, the kernel at least that version) and nothing {@code excludes} names holds (no
+ * listed capability, not a listed architecture, not that kernel or newer).
  */
 public record RuleScope(Requirement includes, Requirement excludes) {
     /** Every sandbox. */
@@ -43,7 +43,10 @@ public record RuleScope(Requirement includes, Requirement excludes) {
      * Capabilities ({@code CAP_*} names), architectures (libseccomp names) and a kernel version;
      * empty sets and a null version ask nothing.
      */
-    public record Requirement(Set<String> capabilities, Set<String> architectures, ProfileTarget.KernelVersion minKernel) {
+    public record Requirement(
+            Set<String> capabilities,
+            Set<String> architectures,
+            ProfileTarget.KernelVersion minKernel) {
         public static final Requirement NONE = new Requirement(Set.of(), Set.of(), null);
 
         public Requirement {

@@ -2,6 +2,7 @@ package dev.sluice.sentry.spi;
 
 import dev.sluice.sentry.nativeio.Native;
 import dev.sluice.sentry.nativeio.StatLayout;
+
 import jnr.ffi.Pointer;
 
 /**
@@ -11,12 +12,13 @@ import jnr.ffi.Pointer;
 public record CharDevice(int major, int minor) {
 
     /**
-     * The char device behind {@code fd}, from {@code fstat} into {@code statBuf} (at least
-     * {@link StatLayout#SIZE} bytes), or null when {@code fd} is not a char device or fstat fails.
+     * The char device behind {@code fd}, from {@code fstat} into {@code statBuf} (at least {@link
+     * StatLayout#SIZE} bytes), or null when {@code fd} is not a char device or fstat fails.
      */
     public static CharDevice of(int fd, Pointer statBuf) {
         if (Native.fstat(fd, statBuf.address()) < 0
-                || (statBuf.getInt(StatLayout.OFF_MODE) & StatLayout.S_IFMT) != StatLayout.S_IFCHR) {
+                || (statBuf.getInt(StatLayout.OFF_MODE) & StatLayout.S_IFMT)
+                        != StatLayout.S_IFCHR) {
             return null;
         }
         long rdev = statBuf.getLong(StatLayout.OFF_RDEV);

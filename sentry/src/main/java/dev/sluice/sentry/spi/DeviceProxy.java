@@ -8,21 +8,23 @@ import java.util.stream.Collectors;
  * Decides every trapped ioctl on the devices it owns.
  *
  * <p>Implementors:
+ *
  * <ul>
  *   <li>{@link #trapRules()} is fixed for the sandbox's life: it is compiled into the seccomp
- *       filter before the workload starts;</li>
+ *       filter before the workload starts;
  *   <li>{@link #owns} must decide from race-free facts only: the char device's major/minor (from
- *       {@code fstat} of the sentry's own dup) and {@code /sys};</li>
+ *       {@code fstat} of the sentry's own dup) and {@code /sys};
  *   <li>{@link #handle} reads the registers from {@link IoctlCall#request()} (decoded once, never
- *       from the notification again) and returns its answer together with the call's name
- *       ({@link Verdict}): the name of the row it decided on, with the sub-command of a multiplexed
- *       request. Stats, traces and the denial log take that name as it is, so look nothing up twice;</li>
+ *       from the notification again) and returns its answer together with the call's name ({@link
+ *       Verdict}): the name of the row it decided on, with the sub-command of a multiplexed
+ *       request. Stats, traces and the denial log take that name as it is, so look nothing up
+ *       twice;
  *   <li>{@link #handle} returns guest errors as {@link IoctlResult} values and throws only for
  *       sentry faults; it must close every host fd it opens (use {@link IoctlCall#cleanup()}). It
- *       never answers the guest itself: the dispatcher sends the one answer;</li>
+ *       never answers the guest itself: the dispatcher sends the one answer;
  *   <li>{@link #ioctlName} names requests for calls this proxy did not decide (an fd no proxy owns
- *       that its rule trapped, a call refused before any proxy saw it, a proxy fault);</li>
- *   <li>it is called from many threads at once.</li>
+ *       that its rule trapped, a call refused before any proxy saw it, a proxy fault);
+ *   <li>it is called from many threads at once.
  * </ul>
  */
 public interface DeviceProxy extends AutoCloseable {
@@ -39,8 +41,8 @@ public interface DeviceProxy extends AutoCloseable {
     Verdict handle(IoctlCall call);
 
     /**
-     * The C name of a request ({@code TIOCGPTN}), or {@code unknown}, for stats, traces and log lines
-     * of calls that {@link #handle} did not decide.
+     * The C name of a request ({@code TIOCGPTN}), or {@code unknown}, for stats, traces and log
+     * lines of calls that {@link #handle} did not decide.
      */
     String ioctlName(int cmd);
 
@@ -64,9 +66,15 @@ public interface DeviceProxy extends AutoCloseable {
      * empty when none of them has any.
      */
     static Optional<String> racyWarning(List<? extends DeviceProxy> proxies) {
-        String rows = proxies.stream().map(DeviceProxy::racyRows).filter(r -> !r.isBlank())
-                .collect(Collectors.joining("; "));
-        return rows.isEmpty() ? Optional.empty()
-                : Optional.of("racy CONTINUE rows (a guest racing the sentry bypasses their checks): " + rows);
+        String rows =
+                proxies.stream()
+                        .map(DeviceProxy::racyRows)
+                        .filter(r -> !r.isBlank())
+                        .collect(Collectors.joining("; "));
+        return rows.isEmpty()
+                ? Optional.empty()
+                : Optional.of(
+                        "racy CONTINUE rows (a guest racing the sentry bypasses their checks): "
+                                + rows);
     }
 }

@@ -7,17 +7,21 @@ import java.util.Optional;
  * (list the class in {@code META-INF/services/dev.sluice.sentry.spi.DeviceProxyProvider}).
  *
  * <p>Implementors:
+ *
  * <ul>
- *   <li>keep the constructor cheap: every sandbox start loads every provider;</li>
+ *   <li>keep the constructor cheap: every sandbox start loads every provider;
  *   <li>return a proxy only when the sandbox asks for it: a granted device node the proxy serves,
  *       or the provider's {@link #name()} among {@link ProxyConfig#enabledProxies()} for opt-in
- *       proxies;</li>
+ *       proxies;
  *   <li>fail with an {@link IllegalStateException} whose message a user can act on (for example an
- *       unsupported host driver version, naming the supported ones) rather than half-working.</li>
+ *       unsupported host driver version, naming the supported ones) rather than half-working.
  * </ul>
  */
 public interface DeviceProxyProvider {
-    /** Short stable name used on the command line, in stats and in logs: {@code nvproxy}, {@code pty}. */
+    /**
+     * Short stable name used on the command line, in stats and in logs: {@code nvproxy}, {@code
+     * pty}.
+     */
     String name();
 
     /** One line for {@code sluice proxies}. */
@@ -33,9 +37,10 @@ public interface DeviceProxyProvider {
     boolean wanted(ProxyConfig config);
 
     /**
-     * What the provider's ioctl tables ({@code dev.sluice.sentry.ioctl.IoctlTableSource}) cannot show, as Markdown for docs/ioctls.md: sub-command tables (RM
-     * control commands, allocation classes, uverbs methods), per driver version. Starts with a
-     * {@code ##} heading; empty when there is nothing more.
+     * What the provider's ioctl tables ({@code dev.sluice.sentry.ioctl.IoctlTableSource}) cannot
+     * show, as Markdown for docs/ioctls.md: sub-command tables (RM control commands, allocation
+     * classes, uverbs methods), per driver version. Starts with a {@code ##} heading; empty when
+     * there is nothing more.
      */
     default String docs() {
         return "";

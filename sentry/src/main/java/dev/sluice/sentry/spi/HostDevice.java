@@ -3,6 +3,7 @@ package dev.sluice.sentry.spi;
 import dev.sluice.sentry.nativeio.FileKinds;
 import dev.sluice.sentry.nativeio.Native;
 import dev.sluice.sentry.nativeio.StatLayout;
+
 import jnr.ffi.Memory;
 
 /**
@@ -21,29 +22,34 @@ public interface HostDevice {
     /** The char device behind {@code fd} (in the sentry's table), or null when it is not one. */
     CharDevice charDevice(int fd);
 
-    /** What {@code fd} (in the sentry's table) is, as {@code /proc/self/fd} shows it; null when not open. */
+    /**
+     * What {@code fd} (in the sentry's table) is, as {@code /proc/self/fd} shows it; null when not
+     * open.
+     */
     String link(int fd);
 
     /** The real one. */
-    HostDevice NATIVE = new HostDevice() {
-        @Override
-        public int ioctl(int fd, int request, long arg) {
-            return Native.ioctl(fd, Integer.toUnsignedLong(request), arg);
-        }
+    HostDevice NATIVE =
+            new HostDevice() {
+                @Override
+                public int ioctl(int fd, int request, long arg) {
+                    return Native.ioctl(fd, Integer.toUnsignedLong(request), arg);
+                }
 
-        @Override
-        public boolean isDmaBuf(int fd) {
-            return FileKinds.isDmaBuf(fd);
-        }
+                @Override
+                public boolean isDmaBuf(int fd) {
+                    return FileKinds.isDmaBuf(fd);
+                }
 
-        @Override
-        public CharDevice charDevice(int fd) {
-            return CharDevice.of(fd, Memory.allocateDirect(Native.RUNTIME, StatLayout.SIZE, true));
-        }
+                @Override
+                public CharDevice charDevice(int fd) {
+                    return CharDevice.of(
+                            fd, Memory.allocateDirect(Native.RUNTIME, StatLayout.SIZE, true));
+                }
 
-        @Override
-        public String link(int fd) {
-            return FileKinds.link(fd);
-        }
-    };
+                @Override
+                public String link(int fd) {
+                    return FileKinds.link(fd);
+                }
+            };
 }

@@ -10,7 +10,10 @@ import dev.sluice.sentry.nativeio.HostFd;
  * the device of the sentry's own dup) or an accessor that copies.
  */
 public interface IoctlCall {
-    /** The call's registers: the guest's fd, the 32-bit request and its {@code _IOC} fields, the argument. */
+    /**
+     * The call's registers: the guest's fd, the 32-bit request and its {@code _IOC} fields, the
+     * argument.
+     */
     IoctlRequest request();
 
     /** The device behind the sentry's dup of the guest's fd. */

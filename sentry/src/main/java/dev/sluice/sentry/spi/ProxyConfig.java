@@ -10,9 +10,10 @@ import java.util.Set;
  *
  * @param grantedDevices host device nodes that appear in the sandbox's /dev
  * @param enabledProxies names of opt-in proxies the user asked for ({@code --proxy NAME})
- * @param options        proxy options, {@code nvproxy.driver-version=580.159.04} style keys
+ * @param options proxy options, {@code nvproxy.driver-version=580.159.04} style keys
  */
-public record ProxyConfig(List<Path> grantedDevices, Set<String> enabledProxies, Map<String, String> options) {
+public record ProxyConfig(
+        List<Path> grantedDevices, Set<String> enabledProxies, Map<String, String> options) {
     public ProxyConfig {
         grantedDevices = List.copyOf(grantedDevices);
         enabledProxies = Set.copyOf(enabledProxies);

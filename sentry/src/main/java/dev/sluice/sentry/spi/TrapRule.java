@@ -5,17 +5,17 @@ package dev.sluice.sentry.spi;
  * low 32 bits of the request (the kernel truncates {@code cmd} to {@code unsigned int}, so a
  * sign-extended request must still match).
  *
- * @param unowned what to do when the trapped request arrives on an fd that no proxy owns.
- *                {@link Disposition#CONTINUE} suits families that other devices share (tty
- *                ioctls on the caller's terminal). {@link Disposition#DENY} closes a race: the
- *                kernel re-resolves the fd number when it continues a call, so a guest could
- *                swap a proxied device onto the number after the sentry looked. Strict families
- *                (NVIDIA, uverbs) use DENY.
+ * @param unowned what to do when the trapped request arrives on an fd that no proxy owns. {@link
+ *     Disposition#CONTINUE} suits families that other devices share (tty ioctls on the caller's
+ *     terminal). {@link Disposition#DENY} closes a race: the kernel re-resolves the fd number when
+ *     it continues a call, so a guest could swap a proxied device onto the number after the sentry
+ *     looked. Strict families (NVIDIA, uverbs) use DENY.
  */
 public record TrapRule(int mask, int value, Disposition unowned, String description) {
     public TrapRule {
         if ((value & ~mask) != 0) {
-            throw new IllegalArgumentException(String.format("value 0x%08x has bits outside mask 0x%08x", value, mask));
+            throw new IllegalArgumentException(
+                    String.format("value 0x%08x has bits outside mask 0x%08x", value, mask));
         }
         if (unowned == Disposition.EMULATE) {
             throw new IllegalArgumentException("an unowned fd cannot be emulated");

@@ -9,11 +9,11 @@ import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
-import dev.sluice.sentry.nativeio.Ioctl;
 import dev.sluice.sentry.ioctl.IoctlEntry;
 import dev.sluice.sentry.nativeio.AbiDump;
 import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.nativeio.HostFd;
+import dev.sluice.sentry.nativeio.Ioctl;
 import dev.sluice.sentry.nativeio.Native;
 import dev.sluice.sentry.nativeio.TestFds;
 import dev.sluice.sentry.spi.CharDevice;
@@ -26,6 +26,16 @@ import dev.sluice.sentry.spi.IoctlResult;
 import dev.sluice.sentry.spi.ProxyConfig;
 import dev.sluice.sentry.spi.TrapRule;
 import dev.sluice.sentry.spi.Verdict;
+
+import jnr.ffi.Memory;
+import jnr.ffi.Pointer;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -34,18 +44,12 @@ import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import jnr.ffi.Memory;
-import jnr.ffi.Pointer;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.MethodSource;
 
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class PtyProxyTest {
     /** Requests that predate the _IOC encoding: their rows state dir and size explicitly. */
-    private static final Set<Integer> LEGACY = Set.of(PtyProxy.TCGETS, PtyProxy.TIOCSWINSZ, PtyProxy.TIOCGWINSZ);
+    private static final Set<Integer> LEGACY =
+            Set.of(PtyProxy.TCGETS, PtyProxy.TIOCSWINSZ, PtyProxy.TIOCGWINSZ);
 
     private final PtyProxy pty = new PtyProxy();
 
@@ -57,9 +61,12 @@ class PtyProxyTest {
     @MethodSource("entries")
     void paramSizeMatchesTheKernel(String name, IoctlEntry e) {
         if (LEGACY.contains(e.cmd())) {
-            assertEquals(0, Ioctl.size(e.cmd()), name + " is a legacy number without an encoded size");
+            assertEquals(
+                    0, Ioctl.size(e.cmd()), name + " is a legacy number without an encoded size");
             if (e.disposition() == Disposition.EMULATE) {
-                assertEquals(AbiDump.value("sizeof.winsize"), e.paramSize(),
+                assertEquals(
+                        AbiDump.value("sizeof.winsize"),
+                        e.paramSize(),
                         name + " copies a struct winsize (sizeof.winsize from sluice-abi-dump)");
                 assertEquals(PtyProxy.WINSIZE_SIZE, e.paramSize(), name + " uses WINSIZE_SIZE");
             } else {
@@ -68,7 +75,10 @@ class PtyProxyTest {
         } else if (e.paramSize() < 0) {
             assertEquals(0, Ioctl.size(e.cmd()), name + " has no params, so _IOC_SIZE is 0");
         } else {
-            assertEquals(Ioctl.size(e.cmd()), e.paramSize(), name + " paramSize equals _IOC_SIZE(" + Ioctl.hex(e.cmd()) + ")");
+            assertEquals(
+                    Ioctl.size(e.cmd()),
+                    e.paramSize(),
+                    name + " paramSize equals _IOC_SIZE(" + Ioctl.hex(e.cmd()) + ")");
             assertEquals(Ioctl.dir(e.cmd()), e.dir(), name + " dir equals _IOC_DIR");
         }
     }
@@ -85,8 +95,14 @@ class PtyProxyTest {
 
     @Test
     void legacyWinszDirections() {
-        assertEquals(Ioctl.WRITE, pty.table().lookup(PtyProxy.TIOCSWINSZ).dir(), "TIOCSWINSZ copies params in");
-        assertEquals(Ioctl.READ, pty.table().lookup(PtyProxy.TIOCGWINSZ).dir(), "TIOCGWINSZ copies params out");
+        assertEquals(
+                Ioctl.WRITE,
+                pty.table().lookup(PtyProxy.TIOCSWINSZ).dir(),
+                "TIOCSWINSZ copies params in");
+        assertEquals(
+                Ioctl.READ,
+                pty.table().lookup(PtyProxy.TIOCGWINSZ).dir(),
+                "TIOCGWINSZ copies params out");
     }
 
     static Stream<Arguments> requestNumbers() {
@@ -104,13 +120,16 @@ class PtyProxyTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("requestNumbers")
     void requestNumbersMatchTheHeaders(String name, int javaValue) {
-        assertEquals(AbiDump.value(name), Integer.toUnsignedLong(javaValue),
+        assertEquals(
+                AbiDump.value(name),
+                Integer.toUnsignedLong(javaValue),
                 "PtyProxy." + name + " equals the C header's " + name);
     }
 
     @Test
     void winsizeSizeMatchesTheHeaders() {
-        assertEquals(AbiDump.value("sizeof.winsize"), PtyProxy.WINSIZE_SIZE, "sizeof(struct winsize)");
+        assertEquals(
+                AbiDump.value("sizeof.winsize"), PtyProxy.WINSIZE_SIZE, "sizeof(struct winsize)");
     }
 
     @Test
@@ -130,17 +149,25 @@ class PtyProxyTest {
         TrapRule r = rules.get(0);
         assertEquals(0xff00, r.mask(), "the rule matches _IOC_TYPE only");
         assertEquals('T' << 8, r.value(), "type 'T'");
-        assertEquals(Disposition.CONTINUE, r.unowned(), "tty ioctls on other fds (the caller's terminal) are continued");
+        assertEquals(
+                Disposition.CONTINUE,
+                r.unowned(),
+                "tty ioctls on other fds (the caller's terminal) are continued");
         for (IoctlEntry e : pty.table().entries()) {
             assertTrue(r.matches(e.cmd()), "the trap rule traps row " + e.name());
         }
-        assertFalse(r.matches(Ioctl.iowr('F', 0x2a, 32)), "an NVIDIA request is not trapped by the pty rule");
+        assertFalse(
+                r.matches(Ioctl.iowr('F', 0x2a, 32)),
+                "an NVIDIA request is not trapped by the pty rule");
     }
 
     @Test
     void nameAndUnknownNames() {
         assertEquals("pty", pty.name(), "proxy name");
-        assertEquals("TIOCGPTLCK", pty.ioctlName(PtyProxy.TIOCGPTLCK), "known but denied request is named");
+        assertEquals(
+                "TIOCGPTLCK",
+                pty.ioctlName(PtyProxy.TIOCGPTLCK),
+                "known but denied request is named");
         assertEquals("unknown", pty.ioctlName(Ioctl.io('T', 0x7f)), "unknown request");
     }
 
@@ -154,30 +181,53 @@ class PtyProxyTest {
     void tiocgptpeerWithBadFlagsIsEinvalWithoutTouchingTheDevice() {
         IoctlCall c = call(PtyProxy.TIOCGPTPEER, 0x40000000L | Native.O_RDWR);
         IoctlResult r = pty.handle(c).result();
-        assertEquals(IoctlResult.error(Errno.EINVAL), r, "a flag outside O_ACCMODE|O_NOCTTY|O_CLOEXEC|O_NONBLOCK is EINVAL");
+        assertEquals(
+                IoctlResult.error(Errno.EINVAL),
+                r,
+                "a flag outside O_ACCMODE|O_NOCTTY|O_CLOEXEC|O_NONBLOCK is EINVAL");
         verify(c, never()).hostFd();
 
         IoctlCall high = call(PtyProxy.TIOCGPTPEER, 1L << 40);
-        assertEquals(IoctlResult.error(Errno.EINVAL), pty.handle(high).result(), "bits above 32 are not ignored");
+        assertEquals(
+                IoctlResult.error(Errno.EINVAL),
+                pty.handle(high).result(),
+                "bits above 32 are not ignored");
         verify(high, never()).hostFd();
     }
 
     @Test
     void tiocgptpeerOpensThePeerAndInjectsIt() {
-        try (HostFd ptmx = HostFd.adopt(TestFds.open("/dev/ptmx", Native.O_RDWR | Native.O_NOCTTY | Native.O_CLOEXEC))) {
+        try (HostFd ptmx =
+                HostFd.adopt(
+                        TestFds.open(
+                                "/dev/ptmx", Native.O_RDWR | Native.O_NOCTTY | Native.O_CLOEXEC))) {
             Pointer unlock = Memory.allocateDirect(Native.RUNTIME, 4, true);
-            assertEquals(0, Native.ioctl(ptmx.fd(), Integer.toUnsignedLong(PtyProxy.TIOCSPTLCK), unlock.address()), "unlock");
+            assertEquals(
+                    0,
+                    Native.ioctl(
+                            ptmx.fd(),
+                            Integer.toUnsignedLong(PtyProxy.TIOCSPTLCK),
+                            unlock.address()),
+                    "unlock");
             IoctlCall c = call(PtyProxy.TIOCGPTPEER, Native.O_RDWR | Native.O_CLOEXEC);
             when(c.hostFd()).thenReturn(ptmx);
             IoctlResult r = pty.handle(c).result();
-            IoctlResult.InjectFd inject = assertInstanceOf(IoctlResult.InjectFd.class, r, "TIOCGPTPEER injects the peer");
+            IoctlResult.InjectFd inject =
+                    assertInstanceOf(IoctlResult.InjectFd.class, r, "TIOCGPTPEER injects the peer");
             try (HostFd peer = inject.fd()) {
-                assertTrue(peer.isOpen() && TestFds.isOpen(peer.fd()), "the peer fd is open in the sentry");
-                assertEquals(Native.O_CLOEXEC, inject.newFdFlags(), "the guest's O_CLOEXEC choice is kept");
+                assertTrue(
+                        peer.isOpen() && TestFds.isOpen(peer.fd()),
+                        "the peer fd is open in the sentry");
+                assertEquals(
+                        Native.O_CLOEXEC,
+                        inject.newFdFlags(),
+                        "the guest's O_CLOEXEC choice is kept");
             }
             IoctlCall noCloexec = call(PtyProxy.TIOCGPTPEER, Native.O_RDWR);
             when(noCloexec.hostFd()).thenReturn(ptmx);
-            IoctlResult.InjectFd second = assertInstanceOf(IoctlResult.InjectFd.class, pty.handle(noCloexec).result(), "again");
+            IoctlResult.InjectFd second =
+                    assertInstanceOf(
+                            IoctlResult.InjectFd.class, pty.handle(noCloexec).result(), "again");
             second.fd().close();
             assertEquals(0, second.newFdFlags(), "without O_CLOEXEC the guest's fd is inheritable");
         }
@@ -186,20 +236,28 @@ class PtyProxyTest {
     @Test
     void unknownRequestOnThePtmxIsDeniedWithEnotty() {
         Verdict v = pty.handle(call(PtyProxy.FIONREAD, 0));
-        IoctlResult.Denied d = assertInstanceOf(IoctlResult.Denied.class, v.result(), "FIONREAD is not in the table");
+        IoctlResult.Denied d =
+                assertInstanceOf(
+                        IoctlResult.Denied.class, v.result(), "FIONREAD is not in the table");
         assertEquals(Errno.ENOTTY, d.errno(), "denied with ENOTTY");
         assertEquals("FIONREAD", v.name(), "a known but denied request goes by its name");
-        assertEquals(new Verdict(IoctlResult.CONTINUE, "TCGETS"), pty.handle(call(PtyProxy.TCGETS, 0)),
+        assertEquals(
+                new Verdict(IoctlResult.CONTINUE, "TCGETS"),
+                pty.handle(call(PtyProxy.TCGETS, 0)),
                 "TCGETS is continued, under its row's name");
-        assertEquals("unknown", pty.handle(call(Ioctl.io('T', 0x7f), 0)).name(), "a request nobody names");
+        assertEquals(
+                "unknown",
+                pty.handle(call(Ioctl.io('T', 0x7f), 0)).name(),
+                "a request nobody names");
     }
 
     @Test
     void serviceLoaderFindsTheProviderAndItIsOptIn() {
-        Optional<DeviceProxyProvider> found = ServiceLoader.load(DeviceProxyProvider.class).stream()
-                .map(ServiceLoader.Provider::get)
-                .filter(p -> p instanceof PtyProxyProvider)
-                .findFirst();
+        Optional<DeviceProxyProvider> found =
+                ServiceLoader.load(DeviceProxyProvider.class).stream()
+                        .map(ServiceLoader.Provider::get)
+                        .filter(p -> p instanceof PtyProxyProvider)
+                        .findFirst();
         assertTrue(found.isPresent(), "META-INF/services registers PtyProxyProvider");
         DeviceProxyProvider p = found.get();
         assertEquals("pty", p.name(), "provider name");
@@ -207,10 +265,14 @@ class PtyProxyTest {
 
         ProxyConfig none = new ProxyConfig(List.of(), Set.of(), Map.of());
         assertTrue(p.create(none).isEmpty(), "not created unless asked for");
-        ProxyConfig ptmxGranted = new ProxyConfig(List.of(Path.of("/dev/ptmx")), Set.of("nvproxy"), Map.of());
-        assertTrue(p.create(ptmxGranted).isEmpty(), "granting a device or enabling another proxy does not enable it");
+        ProxyConfig ptmxGranted =
+                new ProxyConfig(List.of(Path.of("/dev/ptmx")), Set.of("nvproxy"), Map.of());
+        assertTrue(
+                p.create(ptmxGranted).isEmpty(),
+                "granting a device or enabling another proxy does not enable it");
 
-        Optional<DeviceProxy> enabled = p.create(new ProxyConfig(List.of(), Set.of("pty"), Map.of()));
+        Optional<DeviceProxy> enabled =
+                p.create(new ProxyConfig(List.of(), Set.of("pty"), Map.of()));
         assertTrue(enabled.isPresent(), "created with --proxy pty");
         assertInstanceOf(PtyProxy.class, enabled.get(), "the proxy is a PtyProxy");
     }

@@ -17,10 +17,10 @@ import static org.mockito.Mockito.when;
 
 import dev.sluice.sentry.guest.GuestCredentials;
 import dev.sluice.sentry.guest.WorkerCredentials;
-import dev.sluice.sentry.nativeio.Ioctl;
 import dev.sluice.sentry.nativeio.Arena;
 import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.nativeio.HostFd;
+import dev.sluice.sentry.nativeio.Ioctl;
 import dev.sluice.sentry.nativeio.Native;
 import dev.sluice.sentry.nativeio.SeccompAbi;
 import dev.sluice.sentry.nativeio.Syscalls;
@@ -38,15 +38,8 @@ import dev.sluice.sentry.spi.IoctlCall;
 import dev.sluice.sentry.spi.IoctlResult;
 import dev.sluice.sentry.spi.TrapRule;
 import dev.sluice.sentry.spi.Verdict;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Duration;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReference;
+
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -55,11 +48,19 @@ import org.junit.jupiter.api.io.TempDir;
 import org.mockito.ArgumentCaptor;
 import org.slf4j.Logger;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+
 /**
  * The dispatcher with a mocked {@link Listener} and mocked proxies. The "guest" is this JVM: a
  * notification names this thread and an fd the test opened, so the dispatcher resolves it with the
- * real {@code pidfd_getfd} and {@code fstat}, and the device decides who owns the call
- * ({@code /dev/null} is 1:3, owned by nobody; {@code /dev/ptmx} is 5:2).
+ * real {@code pidfd_getfd} and {@code fstat}, and the device decides who owns the call ({@code
+ * /dev/null} is 1:3, owned by nobody; {@code /dev/ptmx} is 5:2).
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class DispatcherTest {
@@ -67,6 +68,7 @@ class DispatcherTest {
     private static final int NV_RM_CONTROL = 0xc020462a;
     private static final int UVERBS = 0xc0181b01;
     private static final CharDevice PTMX = new CharDevice(5, 2);
+
     /** An fd number far above anything this JVM has open. */
     private static final int NOT_OPEN = 999_999;
 
@@ -92,18 +94,27 @@ class DispatcherTest {
         when(listener.idValid(any(), anyLong())).thenReturn(true);
         pty = mock(DeviceProxy.class);
         when(pty.name()).thenReturn("pty");
-        when(pty.trapRules()).thenReturn(List.of(TrapRule.family('T', Disposition.CONTINUE, "tty ioctls")));
+        when(pty.trapRules())
+                .thenReturn(List.of(TrapRule.family('T', Disposition.CONTINUE, "tty ioctls")));
         when(pty.owns(any())).thenAnswer(inv -> PTMX.equals(inv.getArgument(0)));
-        when(pty.ioctlName(anyInt())).thenAnswer(inv -> (int) inv.getArgument(0) == TCGETS ? "TCGETS" : "PTY_ROW");
+        when(pty.ioctlName(anyInt()))
+                .thenAnswer(inv -> (int) inv.getArgument(0) == TCGETS ? "TCGETS" : "PTY_ROW");
         nv = mock(DeviceProxy.class);
         when(nv.name()).thenReturn("nvproxy");
-        when(nv.trapRules()).thenReturn(List.of(TrapRule.family('F', Disposition.DENY, "NVIDIA frontend")));
+        when(nv.trapRules())
+                .thenReturn(List.of(TrapRule.family('F', Disposition.DENY, "NVIDIA frontend")));
         when(nv.owns(any())).thenReturn(false);
         when(nv.ioctlName(anyInt())).thenReturn("NV_ESC_RM_CONTROL");
         stats = new CallStats();
         log = mock(Logger.class);
-        dispatcher = new Dispatcher(listener, List.of(pty, nv), stats, null, new RateLimitedLog(log, Duration.ZERO, System::nanoTime),
-                null);
+        dispatcher =
+                new Dispatcher(
+                        listener,
+                        List.of(pty, nv),
+                        stats,
+                        null,
+                        new RateLimitedLog(log, Duration.ZERO, System::nanoTime),
+                        null);
         arena = new Arena(4096);
         devNull = TestFds.open("/dev/null", Native.O_RDWR | Native.O_CLOEXEC);
         ptmx = TestFds.open("/dev/ptmx", Native.O_RDWR | Native.O_NOCTTY | Native.O_CLOEXEC);
@@ -116,14 +127,18 @@ class DispatcherTest {
         Native.close(ptmx);
     }
 
-    /** What the mocked pty proxy decided, under the name it gives the call (as its ioctlName does). */
+    /**
+     * What the mocked pty proxy decided, under the name it gives the call (as its ioctlName does).
+     */
     private static Verdict verdict(IoctlResult r) {
         return new Verdict(r, "PTY_ROW");
     }
 
     /** A trapped syscall from this thread. */
     private Notification notif(int nr, int arch, int fd, int cmd, long arg) {
-        long[] args = {fd, (long) cmd, arg, 0, 0, 0}; // the request sign-extended, as a guest may pass it
+        long[] args = {
+            fd, (long) cmd, arg, 0, 0, 0
+        }; // the request sign-extended, as a guest may pass it
         return new Notification(nextId++, TestFds.gettid(), nr, arch, args);
     }
 
@@ -133,9 +148,23 @@ class DispatcherTest {
 
     private CallStats.Row row(String device, int cmd, Disposition d) {
         return stats.rows().stream()
-                .filter(r -> r.key().device().equals(device) && r.key().cmd() == cmd && r.key().disposition() == d)
-                .findFirst().orElseThrow(() -> new AssertionError("a stats row " + device + " " + Ioctl.hex(cmd) + " " + d
-                        + " in " + stats.rows()));
+                .filter(
+                        r ->
+                                r.key().device().equals(device)
+                                        && r.key().cmd() == cmd
+                                        && r.key().disposition() == d)
+                .findFirst()
+                .orElseThrow(
+                        () ->
+                                new AssertionError(
+                                        "a stats row "
+                                                + device
+                                                + " "
+                                                + Ioctl.hex(cmd)
+                                                + " "
+                                                + d
+                                                + " in "
+                                                + stats.rows()));
     }
 
     @Test
@@ -152,7 +181,8 @@ class DispatcherTest {
 
     @Test
     void otherArchitectureIsEnosys() {
-        Notification n = notif(Syscalls.SYS_IOCTL, 0x40000003 /* AUDIT_ARCH_I386 */, devNull, TCGETS, 0);
+        Notification n =
+                notif(Syscalls.SYS_IOCTL, 0x40000003 /* AUDIT_ARCH_I386 */, devNull, TCGETS, 0);
         dispatcher.handle(n, arena);
         verify(listener).respond(any(), eq(n.id()), eq(0L), eq(Errno.ENOSYS), eq(0));
         verify(listener, never()).respondContinue(any(), anyLong());
@@ -165,7 +195,10 @@ class DispatcherTest {
         dispatcher.handle(n, arena);
         verify(listener).respond(any(), eq(n.id()), eq(0L), eq(Errno.EBADF), eq(0));
         verify(listener, never()).respondContinue(any(), anyLong());
-        assertEquals(1, row(Dispatcher.UNOWNED, TCGETS, Disposition.DENY).count(), "counted as an unowned denial");
+        assertEquals(
+                1,
+                row(Dispatcher.UNOWNED, TCGETS, Disposition.DENY).count(),
+                "counted as an unowned denial");
     }
 
     @Test
@@ -205,23 +238,30 @@ class DispatcherTest {
     @Test
     void ownedFdGoesToItsProxyWithTheCallsFacts() {
         AtomicReference<HostFd> seen = new AtomicReference<>();
-        when(pty.handle(any())).thenAnswer(inv -> {
-            IoctlCall c = inv.getArgument(0);
-            assertEquals(PTMX, c.device(), "the device of the sentry's dup");
-            assertEquals(ptmx, c.request().fd(), "the guest's fd number");
-            assertEquals(0x80045430, c.request().cmd(), "the request, truncated to 32 bits");
-            assertEquals(0x7ffd1000L, c.request().arg(), "the raw third argument");
-            assertEquals(TestFds.gettid(), c.request().tid(), "the calling thread");
-            assertEquals('T', c.request().type(), "its _IOC_TYPE");
-            assertEquals(0x30, c.request().nr(), "its _IOC_NR");
-            assertEquals(4, c.request().size(), "its _IOC_SIZE");
-            assertEquals(Ioctl.READ, c.request().dir(), "its _IOC_DIR");
-            assertNotNull(c.memory(), "guest memory");
-            assertTrue(c.hostFd().isOpen(), "the sentry's dup is open during the call");
-            assertTrue(c.hostFd().fd() != ptmx, "and is the sentry's own number");
-            seen.set(c.hostFd());
-            return verdict(IoctlResult.value(7));
-        });
+        when(pty.handle(any()))
+                .thenAnswer(
+                        inv -> {
+                            IoctlCall c = inv.getArgument(0);
+                            assertEquals(PTMX, c.device(), "the device of the sentry's dup");
+                            assertEquals(ptmx, c.request().fd(), "the guest's fd number");
+                            assertEquals(
+                                    0x80045430,
+                                    c.request().cmd(),
+                                    "the request, truncated to 32 bits");
+                            assertEquals(0x7ffd1000L, c.request().arg(), "the raw third argument");
+                            assertEquals(TestFds.gettid(), c.request().tid(), "the calling thread");
+                            assertEquals('T', c.request().type(), "its _IOC_TYPE");
+                            assertEquals(0x30, c.request().nr(), "its _IOC_NR");
+                            assertEquals(4, c.request().size(), "its _IOC_SIZE");
+                            assertEquals(Ioctl.READ, c.request().dir(), "its _IOC_DIR");
+                            assertNotNull(c.memory(), "guest memory");
+                            assertTrue(
+                                    c.hostFd().isOpen(),
+                                    "the sentry's dup is open during the call");
+                            assertTrue(c.hostFd().fd() != ptmx, "and is the sentry's own number");
+                            seen.set(c.hostFd());
+                            return verdict(IoctlResult.value(7));
+                        });
         Notification n = ioctl(ptmx, 0x80045430);
         dispatcher.handle(n, arena);
         verify(listener).respond(any(), eq(n.id()), eq(7L), eq(0), eq(0));
@@ -239,12 +279,18 @@ class DispatcherTest {
         Notification n = ioctl(ptmx, 0x80045430);
         dispatcher.handle(n, arena);
         verify(listener).respond(any(), eq(n.id()), eq(0L), eq(Errno.EFAULT), eq(0));
-        assertEquals(1, row("pty", 0x80045430, Disposition.EMULATE).errors(), "an emulated call that failed is an error");
+        assertEquals(
+                1,
+                row("pty", 0x80045430, Disposition.EMULATE).errors(),
+                "an emulated call that failed is an error");
     }
 
     @Test
     void proxyContinueAndDenyAreAnswered() {
-        when(pty.handle(any())).thenReturn(verdict(IoctlResult.CONTINUE), verdict(IoctlResult.deny(Errno.ENOTTY, "not in the table")));
+        when(pty.handle(any()))
+                .thenReturn(
+                        verdict(IoctlResult.CONTINUE),
+                        verdict(IoctlResult.deny(Errno.ENOTTY, "not in the table")));
         Notification c = ioctl(ptmx, TCGETS);
         dispatcher.handle(c, arena);
         verify(listener).respondContinue(any(), eq(c.id()));
@@ -258,7 +304,9 @@ class DispatcherTest {
 
     @Test
     void proxyExceptionIsEioAndTheSentryKeepsGoing() {
-        when(pty.handle(any())).thenThrow(new IllegalStateException("proxy bug")).thenReturn(verdict(IoctlResult.value(0)));
+        when(pty.handle(any()))
+                .thenThrow(new IllegalStateException("proxy bug"))
+                .thenReturn(verdict(IoctlResult.value(0)));
         Notification bad = ioctl(ptmx, 0x80045430);
         dispatcher.handle(bad, arena);
         verify(listener).respond(any(), eq(bad.id()), eq(0L), eq(Errno.EIO), eq(0));
@@ -275,7 +323,8 @@ class DispatcherTest {
     void injectedFdIsSentAndClosed() {
         HostFd peer = HostFd.adopt(TestFds.eventfd());
         int peerNumber = peer.fd();
-        when(pty.handle(any())).thenReturn(verdict(new IoctlResult.InjectFd(peer, Native.O_CLOEXEC)));
+        when(pty.handle(any()))
+                .thenReturn(verdict(new IoctlResult.InjectFd(peer, Native.O_CLOEXEC)));
         when(listener.addFd(any(), anyLong(), anyInt(), anyInt(), eq(true))).thenReturn(9);
         Notification n = ioctl(ptmx, 0x5441);
         dispatcher.handle(n, arena);
@@ -289,7 +338,8 @@ class DispatcherTest {
     void injectRefusedByTheGuestsFdTableBecomesItsErrno() {
         HostFd peer = HostFd.adopt(TestFds.eventfd());
         when(pty.handle(any())).thenReturn(verdict(new IoctlResult.InjectFd(peer, 0)));
-        when(listener.addFd(any(), anyLong(), anyInt(), anyInt(), eq(true))).thenReturn(-Errno.EMFILE);
+        when(listener.addFd(any(), anyLong(), anyInt(), anyInt(), eq(true)))
+                .thenReturn(-Errno.EMFILE);
         Notification n = ioctl(ptmx, 0x5441);
         dispatcher.handle(n, arena);
         verify(listener).respond(any(), eq(n.id()), eq(0L), eq(Errno.EMFILE), eq(0));
@@ -298,7 +348,8 @@ class DispatcherTest {
 
     @Test
     void noAnswerOnceTheGuestStoppedWaiting() {
-        // Still waiting after the pidfd, gone by the answer: for both calls (neither acts on its dup).
+        // Still waiting after the pidfd, gone by the answer: for both calls (neither acts on its
+        // dup).
         when(listener.idValid(any(), anyLong())).thenReturn(true, false, true, false);
         HostFd peer = HostFd.adopt(TestFds.eventfd());
         when(pty.handle(any())).thenReturn(verdict(new IoctlResult.InjectFd(peer, 0)));
@@ -334,18 +385,24 @@ class DispatcherTest {
         when(listener.idValid(any(), anyLong())).thenReturn(true, false, true);
         HostFd peer = HostFd.adopt(TestFds.eventfd());
         AtomicReference<long[]> seen = new AtomicReference<>();
-        when(pty.handle(any())).thenAnswer(inv -> {
-            IoctlCall c = inv.getArgument(0);
-            long other = c.guestFile(devNull);
-            long again = c.guestFile(devNull);
-            int mem = c.memory().read(0x7ffd1000L, arena.alloc(8), 8);
-            seen.set(new long[] {other, again, mem});
-            return verdict(new IoctlResult.InjectFd(peer, 0));
-        });
+        when(pty.handle(any()))
+                .thenAnswer(
+                        inv -> {
+                            IoctlCall c = inv.getArgument(0);
+                            long other = c.guestFile(devNull);
+                            long again = c.guestFile(devNull);
+                            int mem = c.memory().read(0x7ffd1000L, arena.alloc(8), 8);
+                            seen.set(new long[] {other, again, mem});
+                            return verdict(new IoctlResult.InjectFd(peer, 0));
+                        });
         Notification n = ioctl(ptmx, 0x5441);
         dispatcher.handle(n, arena);
-        assertEquals(-Errno.ESRCH, seen.get()[0], "the dup after the caller was found gone is refused (its fd is closed)");
-        assertEquals(-Errno.ESRCH, seen.get()[1], "and so is every later dup, without asking again");
+        assertEquals(
+                -Errno.ESRCH,
+                seen.get()[0],
+                "the dup after the caller was found gone is refused (its fd is closed)");
+        assertEquals(
+                -Errno.ESRCH, seen.get()[1], "and so is every later dup, without asking again");
         assertEquals(-Errno.ESRCH, seen.get()[2], "and every memory access");
         verify(listener, never()).addFd(any(), anyLong(), anyInt(), anyInt(), any(Boolean.class));
         verify(listener).respond(any(), eq(n.id()), eq(0L), eq(Errno.EIO), eq(0));
@@ -356,28 +413,36 @@ class DispatcherTest {
     @Test
     void theCallsOwnDupIsCheckedBeforeTheProxyCanActOnIt() {
         AtomicInteger checks = new AtomicInteger();
-        when(listener.idValid(any(), anyLong())).thenAnswer(inv -> {
-            checks.incrementAndGet();
-            return true;
-        });
+        when(listener.idValid(any(), anyLong()))
+                .thenAnswer(
+                        inv -> {
+                            checks.incrementAndGet();
+                            return true;
+                        });
         AtomicInteger atEntry = new AtomicInteger(-1);
         AtomicInteger afterHostFd = new AtomicInteger(-1);
-        when(pty.handle(any())).thenAnswer(inv -> {
-            IoctlCall c = inv.getArgument(0);
-            atEntry.set(checks.get());
-            c.hostFd();
-            afterHostFd.set(checks.get());
-            c.hostFd();
-            return verdict(IoctlResult.value(0));
-        });
+        when(pty.handle(any()))
+                .thenAnswer(
+                        inv -> {
+                            IoctlCall c = inv.getArgument(0);
+                            atEntry.set(checks.get());
+                            c.hostFd();
+                            afterHostFd.set(checks.get());
+                            c.hostFd();
+                            return verdict(IoctlResult.value(0));
+                        });
         dispatcher.handle(ioctl(ptmx, 0x80045430), arena);
-        assertEquals(1, atEntry.get(), "NOTIF_ID_VALID right after opening the pidfd, before the dup");
+        assertEquals(
+                1, atEntry.get(), "NOTIF_ID_VALID right after opening the pidfd, before the dup");
         assertEquals(2, afterHostFd.get(), "and after the dup, before the proxy gets it");
         assertEquals(3, checks.get(), "once more before the answer, none for the second hostFd()");
 
         checks.set(0);
         dispatcher.handle(ioctl(devNull, TCGETS), arena);
-        assertEquals(2, checks.get(), "a call continued without acting on its dup: after the pidfd, and the answer's check");
+        assertEquals(
+                2,
+                checks.get(),
+                "a call continued without acting on its dup: after the pidfd, and the answer's check");
         assertEquals(0, dispatcher.callersGone(), "nobody was gone");
     }
 
@@ -385,16 +450,18 @@ class DispatcherTest {
     void aProxyNeverGetsTheDupOfACallerGoneAfterTheLookup() {
         when(listener.idValid(any(), anyLong())).thenReturn(true, false, true);
         AtomicReference<Throwable> thrown = new AtomicReference<>();
-        when(pty.handle(any())).thenAnswer(inv -> {
-            IoctlCall c = inv.getArgument(0);
-            try {
-                c.hostFd();
-            } catch (RuntimeException e) {
-                thrown.set(e);
-                throw e;
-            }
-            throw new AssertionError("the dup was handed out");
-        });
+        when(pty.handle(any()))
+                .thenAnswer(
+                        inv -> {
+                            IoctlCall c = inv.getArgument(0);
+                            try {
+                                c.hostFd();
+                            } catch (RuntimeException e) {
+                                thrown.set(e);
+                                throw e;
+                            }
+                            throw new AssertionError("the dup was handed out");
+                        });
         Notification n = ioctl(ptmx, 0x80045430);
         dispatcher.handle(n, arena);
         assertNotNull(thrown.get(), "hostFd() refuses once the caller is found gone");
@@ -405,8 +472,14 @@ class DispatcherTest {
     @Test
     void aWorkerThatDoesNotActAsTheGuestRefusesEveryCall() throws Exception {
         GuestCredentials guest = GuestCredentials.root(1L << 0 /* CAP_CHOWN */);
-        Dispatcher strict = new Dispatcher(listener, List.of(pty, nv), stats, null,
-                new RateLimitedLog(log, Duration.ZERO, System::nanoTime), guest);
+        Dispatcher strict =
+                new Dispatcher(
+                        listener,
+                        List.of(pty, nv),
+                        stats,
+                        null,
+                        new RateLimitedLog(log, Duration.ZERO, System::nanoTime),
+                        guest);
         when(pty.handle(any())).thenReturn(verdict(IoctlResult.value(5)));
         // This thread never took the guest's credentials.
         Notification refused = ioctl(ptmx, 0x80045430);
@@ -416,17 +489,30 @@ class DispatcherTest {
         // A worker that did is served (the guest is that worker thread itself here).
         AtomicReference<Throwable> failure = new AtomicReference<>();
         AtomicReference<Long> servedId = new AtomicReference<>();
-        Thread worker = new Thread(() -> {
-            try {
-                assertEquals(0, WorkerCredentials.become(guest), "the worker takes the guest's credentials");
-                Notification n = new Notification(nextId + 1000, TestFds.gettid(), Syscalls.SYS_IOCTL,
-                        SeccompAbi.AUDIT_ARCH_X86_64, new long[] {ptmx, 0x80045430L, 0x7ffd1000L, 0, 0, 0});
-                servedId.set(n.id());
-                strict.handle(n, new Arena(4096));
-            } catch (Throwable t) {
-                failure.set(t);
-            }
-        }, "sentry-worker-test");
+        Thread worker =
+                new Thread(
+                        () -> {
+                            try {
+                                assertEquals(
+                                        0,
+                                        WorkerCredentials.become(guest),
+                                        "the worker takes the guest's credentials");
+                                Notification n =
+                                        new Notification(
+                                                nextId + 1000,
+                                                TestFds.gettid(),
+                                                Syscalls.SYS_IOCTL,
+                                                SeccompAbi.AUDIT_ARCH_X86_64,
+                                                new long[] {
+                                                    ptmx, 0x80045430L, 0x7ffd1000L, 0, 0, 0
+                                                });
+                                servedId.set(n.id());
+                                strict.handle(n, new Arena(4096));
+                            } catch (Throwable t) {
+                                failure.set(t);
+                            }
+                        },
+                        "sentry-worker-test");
         worker.start();
         worker.join();
         if (failure.get() != null) {
@@ -439,11 +525,11 @@ class DispatcherTest {
     @Test
     void everyCallIsCountedWithItsDisposition() {
         when(pty.handle(any())).thenReturn(verdict(IoctlResult.value(0)));
-        dispatcher.handle(ioctl(ptmx, 0x80045430), arena);                                     // EMULATE
-        dispatcher.handle(ioctl(devNull, TCGETS), arena);                                      // CONTINUE
-        dispatcher.handle(ioctl(devNull, NV_RM_CONTROL), arena);                               // DENY
-        dispatcher.handle(notif(0, SeccompAbi.AUDIT_ARCH_X86_64, 0, 0, 0), arena);             // DENY (read)
-        dispatcher.handle(ioctl(NOT_OPEN, NV_RM_CONTROL), arena);                              // DENY (EBADF)
+        dispatcher.handle(ioctl(ptmx, 0x80045430), arena); // EMULATE
+        dispatcher.handle(ioctl(devNull, TCGETS), arena); // CONTINUE
+        dispatcher.handle(ioctl(devNull, NV_RM_CONTROL), arena); // DENY
+        dispatcher.handle(notif(0, SeccompAbi.AUDIT_ARCH_X86_64, 0, 0, 0), arena); // DENY (read)
+        dispatcher.handle(ioctl(NOT_OPEN, NV_RM_CONTROL), arena); // DENY (EBADF)
         assertEquals(5, stats.total(), "every call is counted");
         assertEquals(1, stats.count(Disposition.EMULATE), "one EMULATE");
         assertEquals(1, stats.count(Disposition.CONTINUE), "one CONTINUE");
@@ -455,29 +541,47 @@ class DispatcherTest {
     // ---- one decode, one name, one answer ----------------------------------------------------
 
     @Test
-    void theCallGoesByTheNameItsVerdictGivesWithoutASecondLookup(@TempDir Path dir) throws Exception {
+    void theCallGoesByTheNameItsVerdictGivesWithoutASecondLookup(@TempDir Path dir)
+            throws Exception {
         Path file = dir.resolve("trace.json");
         TraceWriter trace = TraceWriter.open(file);
-        Dispatcher traced = new Dispatcher(listener, List.of(pty, nv), stats, trace,
-                new RateLimitedLog(log, Duration.ZERO, System::nanoTime), null);
-        when(pty.handle(any())).thenReturn(new Verdict(IoctlResult.value(0), "TIOCGPTN (sub-command 7)"),
-                new Verdict(IoctlResult.deny(Errno.EPERM, "refused"), "TIOCSPTLCK (sub-command 8)"));
+        Dispatcher traced =
+                new Dispatcher(
+                        listener,
+                        List.of(pty, nv),
+                        stats,
+                        trace,
+                        new RateLimitedLog(log, Duration.ZERO, System::nanoTime),
+                        null);
+        when(pty.handle(any()))
+                .thenReturn(
+                        new Verdict(IoctlResult.value(0), "TIOCGPTN (sub-command 7)"),
+                        new Verdict(
+                                IoctlResult.deny(Errno.EPERM, "refused"),
+                                "TIOCSPTLCK (sub-command 8)"));
         traced.handle(ioctl(ptmx, 0x80045430), arena);
         arena.reset();
         traced.handle(ioctl(ptmx, 0x40045431), arena);
         traced.close();
         trace.close();
         verify(pty, never()).ioctlName(anyInt());
-        assertEquals("TIOCGPTN (sub-command 7)", row("pty", 0x80045430, Disposition.EMULATE).key().name(),
+        assertEquals(
+                "TIOCGPTN (sub-command 7)",
+                row("pty", 0x80045430, Disposition.EMULATE).key().name(),
                 "stats take the name from the verdict");
-        assertEquals("TIOCSPTLCK (sub-command 8)", row("pty", 0x40045431, Disposition.DENY).key().name(),
+        assertEquals(
+                "TIOCSPTLCK (sub-command 8)",
+                row("pty", 0x40045431, Disposition.DENY).key().name(),
                 "a denial too");
         ArgumentCaptor<Object[]> warned = ArgumentCaptor.forClass(Object[].class);
         verify(log).warn(anyString(), warned.capture());
-        assertTrue(List.of(warned.getValue()).contains("TIOCSPTLCK (sub-command 8)"),
+        assertTrue(
+                List.of(warned.getValue()).contains("TIOCSPTLCK (sub-command 8)"),
                 "the denial log names the call as its verdict does: " + List.of(warned.getValue()));
         String events = Files.readString(file);
-        assertTrue(events.contains("TIOCGPTN (sub-command 7)") && events.contains("TIOCSPTLCK (sub-command 8)"),
+        assertTrue(
+                events.contains("TIOCGPTN (sub-command 7)")
+                        && events.contains("TIOCSPTLCK (sub-command 8)"),
                 "the trace names each call as its verdict does: " + events);
     }
 
@@ -485,33 +589,58 @@ class DispatcherTest {
     void everyPathAnswersExactlyOnce() {
         HostFd peer = HostFd.adopt(TestFds.eventfd());
         when(listener.addFd(any(), anyLong(), anyInt(), anyInt(), eq(true))).thenReturn(9);
-        when(pty.handle(any())).thenReturn(verdict(IoctlResult.value(3)), verdict(new IoctlResult.InjectFd(peer, 0)),
-                verdict(IoctlResult.CONTINUE), verdict(IoctlResult.deny(Errno.ENOTTY, "no")))
+        when(pty.handle(any()))
+                .thenReturn(
+                        verdict(IoctlResult.value(3)),
+                        verdict(new IoctlResult.InjectFd(peer, 0)),
+                        verdict(IoctlResult.CONTINUE),
+                        verdict(IoctlResult.deny(Errno.ENOTTY, "no")))
                 .thenThrow(new IllegalStateException("proxy bug"));
-        List<Notification> calls = List.of(
-                notif(1 /* write */, SeccompAbi.AUDIT_ARCH_X86_64, devNull, 0, 0),   // not an ioctl
-                ioctl(NOT_OPEN, TCGETS),                                           // bad fd
-                ioctl(devNull, TCGETS),                                            // unowned, continued
-                ioctl(devNull, NV_RM_CONTROL),                                     // unowned, denied
-                ioctl(devNull, UVERBS),                                            // no rule
-                ioctl(ptmx, 0x80045430),                                           // proxy: value
-                ioctl(ptmx, 0x5441),                                               // proxy: injected fd
-                ioctl(ptmx, TCGETS),                                               // proxy: continued
-                ioctl(ptmx, 0x5420),                                               // proxy: denied
-                ioctl(ptmx, 0x80045430));                                          // proxy fault
+        List<Notification> calls =
+                List.of(
+                        notif(
+                                1 /* write */,
+                                SeccompAbi.AUDIT_ARCH_X86_64,
+                                devNull,
+                                0,
+                                0), // not an ioctl
+                        ioctl(NOT_OPEN, TCGETS), // bad fd
+                        ioctl(devNull, TCGETS), // unowned, continued
+                        ioctl(devNull, NV_RM_CONTROL), // unowned, denied
+                        ioctl(devNull, UVERBS), // no rule
+                        ioctl(ptmx, 0x80045430), // proxy: value
+                        ioctl(ptmx, 0x5441), // proxy: injected fd
+                        ioctl(ptmx, TCGETS), // proxy: continued
+                        ioctl(ptmx, 0x5420), // proxy: denied
+                        ioctl(ptmx, 0x80045430)); // proxy fault
         for (Notification n : calls) {
             dispatcher.handle(n, arena);
             arena.reset();
-            long answers = mockingDetails(listener).getInvocations().stream()
-                    .filter(i -> i.getArguments().length > 1 && Long.valueOf(n.id()).equals(i.getArguments()[1]))
-                    .filter(i -> switch (i.getMethod().getName()) {
-                        case "respond", "respondContinue" -> true;
-                        case "addFd" -> Boolean.TRUE.equals(i.getArguments()[4]);
-                        default -> false;
-                    })
-                    .count();
-            assertEquals(1, answers, "one answer for syscall " + n.nr() + " ioctl " + Ioctl.hex((int) n.arg(1))
-                    + " on fd " + n.arg(0));
+            long answers =
+                    mockingDetails(listener).getInvocations().stream()
+                            .filter(
+                                    i ->
+                                            i.getArguments().length > 1
+                                                    && Long.valueOf(n.id())
+                                                            .equals(i.getArguments()[1]))
+                            .filter(
+                                    i ->
+                                            switch (i.getMethod().getName()) {
+                                                case "respond", "respondContinue" -> true;
+                                                case "addFd" ->
+                                                        Boolean.TRUE.equals(i.getArguments()[4]);
+                                                default -> false;
+                                            })
+                            .count();
+            assertEquals(
+                    1,
+                    answers,
+                    "one answer for syscall "
+                            + n.nr()
+                            + " ioctl "
+                            + Ioctl.hex((int) n.arg(1))
+                            + " on fd "
+                            + n.arg(0));
         }
         assertEquals(calls.size(), stats.total(), "and each counted once");
     }
@@ -520,18 +649,25 @@ class DispatcherTest {
     void whatTheCallOpenedIsClosedOnlyAfterTheAnswer() {
         AtomicReference<HostFd> dup = new AtomicReference<>();
         AtomicReference<Boolean> openAtAnswer = new AtomicReference<>();
-        when(pty.handle(any())).thenAnswer(inv -> {
-            IoctlCall c = inv.getArgument(0);
-            dup.set(c.hostFd());
-            return verdict(IoctlResult.value(1));
-        });
-        when(listener.respond(any(), anyLong(), anyLong(), anyInt(), anyInt())).thenAnswer(inv -> {
-            openAtAnswer.set(dup.get().isOpen());
-            return 0;
-        });
+        when(pty.handle(any()))
+                .thenAnswer(
+                        inv -> {
+                            IoctlCall c = inv.getArgument(0);
+                            dup.set(c.hostFd());
+                            return verdict(IoctlResult.value(1));
+                        });
+        when(listener.respond(any(), anyLong(), anyLong(), anyInt(), anyInt()))
+                .thenAnswer(
+                        inv -> {
+                            openAtAnswer.set(dup.get().isOpen());
+                            return 0;
+                        });
         dispatcher.handle(ioctl(ptmx, 0x80045430), arena);
-        assertEquals(Boolean.TRUE, openAtAnswer.get(), "the sentry's dup is still open when the answer goes out:"
-                + " the guest does not wait for the closes");
+        assertEquals(
+                Boolean.TRUE,
+                openAtAnswer.get(),
+                "the sentry's dup is still open when the answer goes out:"
+                        + " the guest does not wait for the closes");
         assertFalse(dup.get().isOpen(), "and closed after it");
     }
 }

@@ -1,7 +1,8 @@
 package dev.sluice.sentry.fuzz;
 
-import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
 
 /** The sentry's fuzz targets each have their fuzz execution in sentry/pom.xml. */
 class FuzzExecutionsTest {

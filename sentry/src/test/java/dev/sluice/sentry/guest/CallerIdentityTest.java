@@ -10,6 +10,16 @@ import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.nativeio.HostFd;
 import dev.sluice.sentry.nativeio.Native;
 import dev.sluice.sentry.nativeio.TestFds;
+
+import jnr.ffi.Memory;
+import jnr.ffi.Pointer;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,13 +28,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
-import jnr.ffi.Memory;
-import jnr.ffi.Pointer;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 
 /**
  * {@link CallerIdentity} against this JVM's own threads, which play the guest; the notification's
@@ -35,6 +38,7 @@ import org.junit.jupiter.api.Timeout;
 class CallerIdentityTest {
     /** An fd number far above anything this JVM has open. */
     private static final int NOT_OPEN = 999_999;
+
     private int guestFd;
 
     @BeforeAll
@@ -52,26 +56,45 @@ class CallerIdentityTest {
         Native.close(guestFd);
     }
 
-    /** Proves that {@code dup} and {@code guestFd} share one eventfd: a count written to one is read from the other. */
+    /**
+     * Proves that {@code dup} and {@code guestFd} share one eventfd: a count written to one is read
+     * from the other.
+     */
     private void assertSameOpenFile(long dup, String what) {
         assertTrue(dup >= 0, what + ": " + (dup < 0 ? Errno.describe((int) -dup) : ""));
         try (HostFd fd = HostFd.adopt((int) dup)) {
-            assertNotEquals(guestFd, fd.fd(), what + ": a dup is a new number in the sentry's table");
+            assertNotEquals(
+                    guestFd, fd.fd(), what + ": a dup is a new number in the sentry's table");
             Pointer p = Memory.allocateDirect(Native.RUNTIME, 8, true);
             p.putLong(0, 41);
-            assertEquals(8, Native.ret(Native.LIBC.write(fd.fd(), p.address(), 8)), what + ": write to the dup");
+            assertEquals(
+                    8,
+                    Native.ret(Native.LIBC.write(fd.fd(), p.address(), 8)),
+                    what + ": write to the dup");
             p.putLong(0, 0);
-            assertEquals(8, Native.ret(Native.LIBC.read(guestFd, p.address(), 8)), what + ": read from the guest's fd");
-            assertEquals(41, p.getLong(0), what + ": the dup refers to the guest's open file description");
+            assertEquals(
+                    8,
+                    Native.ret(Native.LIBC.read(guestFd, p.address(), 8)),
+                    what + ": read from the guest's fd");
+            assertEquals(
+                    41,
+                    p.getLong(0),
+                    what + ": the dup refers to the guest's open file description");
         }
     }
 
-    /** This thread as the caller; every check is counted in {@code checks} and answers {@code waiting}. */
+    /**
+     * This thread as the caller; every check is counted in {@code checks} and answers {@code
+     * waiting}.
+     */
     private static CallerIdentity thisThread(AtomicInteger checks, AtomicBoolean waiting) {
-        return CallerIdentity.open(TestFds.gettid(), () -> {
-            checks.incrementAndGet();
-            return waiting.get();
-        }, null);
+        return CallerIdentity.open(
+                TestFds.gettid(),
+                () -> {
+                    checks.incrementAndGet();
+                    return waiting.get();
+                },
+                null);
     }
 
     @Test
@@ -80,7 +103,8 @@ class CallerIdentityTest {
             try (CallerIdentity c = CallerIdentity.open(tid, () -> true, null)) {
                 assertFalse(c.lost(), "a live caller that still waits is pinned");
                 assertSameOpenFile(c.dup(guestFd), "tid " + tid);
-                assertSameOpenFile(c.dup(guestFd), "a second dup through the same pidfd, tid " + tid);
+                assertSameOpenFile(
+                        c.dup(guestFd), "a second dup through the same pidfd, tid " + tid);
             }
         }
     }
@@ -93,15 +117,18 @@ class CallerIdentityTest {
 
         GuestThread() throws InterruptedException {
             CountDownLatch started = new CountDownLatch(1);
-            thread = new Thread(() -> {
-                tid.set(TestFds.gettid());
-                started.countDown();
-                try {
-                    release.await();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }, "guest-thread");
+            thread =
+                    new Thread(
+                            () -> {
+                                tid.set(TestFds.gettid());
+                                started.countDown();
+                                try {
+                                    release.await();
+                                } catch (InterruptedException e) {
+                                    Thread.currentThread().interrupt();
+                                }
+                            },
+                            "guest-thread");
             thread.start();
             assertTrue(started.await(30, TimeUnit.SECONDS), "the thread started");
         }
@@ -110,7 +137,10 @@ class CallerIdentityTest {
             return tid.get();
         }
 
-        /** Lets the thread exit and waits until the kernel has reaped it (Java says so a little earlier). */
+        /**
+         * Lets the thread exit and waits until the kernel has reaped it (Java says so a little
+         * earlier).
+         */
         void end() throws InterruptedException {
             release.countDown();
             thread.join();
@@ -125,7 +155,8 @@ class CallerIdentityTest {
     void dupThroughAnotherNonLeaderThread() throws InterruptedException {
         GuestThread t = new GuestThread();
         try {
-            assertNotEquals(Native.getpid(), t.tid(), "a started thread is not the thread-group leader");
+            assertNotEquals(
+                    Native.getpid(), t.tid(), "a started thread is not the thread-group leader");
             try (CallerIdentity c = CallerIdentity.open(t.tid(), () -> true, null)) {
                 assertSameOpenFile(c.dup(guestFd), "non-leader thread");
             }
@@ -147,7 +178,9 @@ class CallerIdentityTest {
     @Test
     void aThreadThatDoesNotExistIsLostAndNothingIsLookedUp() {
         AtomicInteger checks = new AtomicInteger();
-        try (CallerIdentity c = CallerIdentity.open(Integer.MAX_VALUE - 1, () -> checks.incrementAndGet() > 0, null)) {
+        try (CallerIdentity c =
+                CallerIdentity.open(
+                        Integer.MAX_VALUE - 1, () -> checks.incrementAndGet() > 0, null)) {
             assertTrue(c.lost(), "no such thread: lost");
             assertEquals(-Errno.ESRCH, c.dup(guestFd), "ESRCH");
             assertEquals(-Errno.ESRCH, c.openMemory(new Arena(4096)), "ESRCH for memory too");
@@ -159,17 +192,26 @@ class CallerIdentityTest {
     void aNotificationNoLongerValidAfterThePidfdMeansNoDupAtAll() throws IOException {
         long fdsBefore = openFds();
         AtomicInteger checks = new AtomicInteger();
-        try (CallerIdentity c = CallerIdentity.open(TestFds.gettid(), () -> {
-            checks.incrementAndGet();
-            return false;
-        }, null)) {
-            assertTrue(c.lost(), "the caller stopped waiting right after its pidfd was opened: lost");
+        try (CallerIdentity c =
+                CallerIdentity.open(
+                        TestFds.gettid(),
+                        () -> {
+                            checks.incrementAndGet();
+                            return false;
+                        },
+                        null)) {
+            assertTrue(
+                    c.lost(), "the caller stopped waiting right after its pidfd was opened: lost");
             assertEquals(1, checks.get(), "checked once, right after opening the pidfd");
-            assertEquals(-Errno.ESRCH, c.dup(guestFd), "no dup through a pidfd that may name another task");
+            assertEquals(
+                    -Errno.ESRCH,
+                    c.dup(guestFd),
+                    "no dup through a pidfd that may name another task");
             assertEquals(-Errno.ESRCH, c.openMemory(new Arena(4096)), "no memory either");
             assertEquals(1, checks.get(), "and no further checks: lost is for good");
         }
-        assertEquals(fdsBefore, openFds(), "nothing stays open: the pidfd is closed, no dup was made");
+        assertEquals(
+                fdsBefore, openFds(), "nothing stays open: the pidfd is closed, no dup was made");
     }
 
     @Test
@@ -181,11 +223,17 @@ class CallerIdentityTest {
             assertSameOpenFile(c.dup(guestFd), "while it waits");
             assertEquals(2, checks.get(), "checked after the pidfd and after the dup");
             waiting.set(false);
-            assertEquals(-Errno.ESRCH, c.dup(guestFd), "a dup found after the caller stopped waiting is not handed out");
+            assertEquals(
+                    -Errno.ESRCH,
+                    c.dup(guestFd),
+                    "a dup found after the caller stopped waiting is not handed out");
             assertEquals(3, checks.get(), "that dup was checked too");
             assertTrue(c.lost(), "lost");
             waiting.set(true);
-            assertEquals(-Errno.ESRCH, c.dup(guestFd), "lost is for good, whatever a later check would say");
+            assertEquals(
+                    -Errno.ESRCH,
+                    c.dup(guestFd),
+                    "lost is for good, whatever a later check would say");
         }
         assertEquals(fdsBefore, openFds(), "the refused dup and the pidfd are closed");
     }
@@ -223,17 +271,20 @@ class CallerIdentityTest {
     @Test
     void memoryIsOpenedOnceAndChecked() throws IOException {
         AtomicInteger checks = new AtomicInteger();
-        try (CallerIdentity c = CallerIdentity.open(TestFds.gettid(), () -> checks.incrementAndGet() > 0, null)) {
+        try (CallerIdentity c =
+                CallerIdentity.open(TestFds.gettid(), () -> checks.incrementAndGet() > 0, null)) {
             int fd = c.openMemory(new Arena(4096));
-            assertTrue(fd >= 0, "this thread's /proc/TID/mem opens: " + (fd < 0 ? Errno.describe(-fd) : ""));
+            assertTrue(
+                    fd >= 0,
+                    "this thread's /proc/TID/mem opens: " + (fd < 0 ? Errno.describe(-fd) : ""));
             Native.close(fd);
             assertEquals(2, checks.get(), "checked after the pidfd and after opening memory");
         }
     }
 
     /**
-     * The pidfd names the thread, not its number: once the thread has exited, dups fail with
-     * ESRCH (whoever gets the number next is never reached) and the caller is lost.
+     * The pidfd names the thread, not its number: once the thread has exited, dups fail with ESRCH
+     * (whoever gets the number next is never reached) and the caller is lost.
      */
     @Test
     void anExitedCallerIsEsrchNeverANumberLookup() throws InterruptedException {
@@ -245,7 +296,8 @@ class CallerIdentityTest {
             if (r >= 0) {
                 Native.close((int) r);
             }
-            assertEquals(-Errno.ESRCH, r, "after the thread exited its pidfd reaches nobody (ESRCH)");
+            assertEquals(
+                    -Errno.ESRCH, r, "after the thread exited its pidfd reaches nobody (ESRCH)");
             assertTrue(c.lost(), "and the caller is lost");
         }
     }
@@ -269,13 +321,15 @@ class CallerIdentityTest {
     /** Open pidfds in this process, from /proc/self/fd links to anon_inode:[pidfd]. */
     private static long openPidfds() throws IOException {
         try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
-            return fds.filter(p -> {
-                try {
-                    return Files.readSymbolicLink(p).toString().contains("pidfd");
-                } catch (IOException e) {
-                    return false;
-                }
-            }).count();
+            return fds.filter(
+                            p -> {
+                                try {
+                                    return Files.readSymbolicLink(p).toString().contains("pidfd");
+                                } catch (IOException e) {
+                                    return false;
+                                }
+                            })
+                    .count();
         }
     }
 }

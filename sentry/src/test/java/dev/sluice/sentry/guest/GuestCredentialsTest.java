@@ -15,7 +15,13 @@ class GuestCredentialsTest {
 
     @Test
     void idsAreUnsigned32BitAndNeverTheInvalidOne() {
-        assertThrows(IllegalArgumentException.class, () -> new GuestCredentials(-1, 0, 0), "negative uid");
-        assertThrows(IllegalArgumentException.class, () -> new GuestCredentials(0, 0xffffffffL, 0), "(gid_t) -1 is no gid");
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> new GuestCredentials(-1, 0, 0),
+                "negative uid");
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> new GuestCredentials(0, 0xffffffffL, 0),
+                "(gid_t) -1 is no gid");
     }
 }

@@ -8,6 +8,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sluice.sentry.nativeio.HostFd;
 import dev.sluice.sentry.nativeio.Native;
+
+import jnr.ffi.Memory;
+import jnr.ffi.Pointer;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -15,10 +22,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import jnr.ffi.Memory;
-import jnr.ffi.Pointer;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 
 /** Frames and their fds over real sockets and pipes: the kernel's side of the framing. */
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
@@ -26,33 +29,42 @@ class ChannelTest {
     /** A test protocol: {@code T FIELD... @...}, any fields, any fds. */
     record Any(Frame frame, List<HostFd> fds) implements Message {}
 
-    private static final Protocol<Any> ANY = Protocol.<Any>builder("the peer")
-            .on("T", f -> {
-                List<String> fields = new java.util.ArrayList<>();
-                while (f.hasText()) {
-                    fields.add(f.text("field"));
-                }
-                List<HostFd> fds = new java.util.ArrayList<>();
-                try {
-                    while (true) {
-                        fds.add(f.fd("fd"));
-                    }
-                } catch (ProtocolException none) {
-                    // every fd taken
-                }
-                return new Any(new Frame("T", fields, fds.size()), fds);
-            })
-            .build();
+    private static final Protocol<Any> ANY =
+            Protocol.<Any>builder("the peer")
+                    .on(
+                            "T",
+                            f -> {
+                                List<String> fields = new java.util.ArrayList<>();
+                                while (f.hasText()) {
+                                    fields.add(f.text("field"));
+                                }
+                                List<HostFd> fds = new java.util.ArrayList<>();
+                                try {
+                                    while (true) {
+                                        fds.add(f.fd("fd"));
+                                    }
+                                } catch (ProtocolException none) {
+                                    // every fd taken
+                                }
+                                return new Any(new Frame("T", fields, fds.size()), fds);
+                            })
+                    .build();
 
     private static HostFd[] pair(int type) {
         Pointer sv = Memory.allocateDirect(Native.RUNTIME, 8, true);
-        Native.check(Native.ret(Native.LIBC.socketpair(SocketAbi.AF_UNIX, type | Native.O_CLOEXEC, 0, sv.address())), "socketpair");
+        Native.check(
+                Native.ret(
+                        Native.LIBC.socketpair(
+                                SocketAbi.AF_UNIX, type | Native.O_CLOEXEC, 0, sv.address())),
+                "socketpair");
         return new HostFd[] {HostFd.adopt(sv.getInt(0)), HostFd.adopt(sv.getInt(4))};
     }
 
     private static HostFd[] pipe() {
         Pointer fds = Memory.allocateDirect(Native.RUNTIME, 8, true);
-        Native.check(Native.ret(Native.LIBC.syscall(293, fds.address(), Native.O_CLOEXEC, 0, 0, 0, 0)), "pipe2");
+        Native.check(
+                Native.ret(Native.LIBC.syscall(293, fds.address(), Native.O_CLOEXEC, 0, 0, 0, 0)),
+                "pipe2");
         return new HostFd[] {HostFd.adopt(fds.getInt(0)), HostFd.adopt(fds.getInt(4))};
     }
 
@@ -62,7 +74,10 @@ class ChannelTest {
         Pointer p = Memory.allocateDirect(Native.RUNTIME, Math.max(1, b.length), true);
         p.put(0, b, 0, b.length);
         int[] numbers = Stream.of(fds).mapToInt(HostFd::fd).toArray();
-        assertEquals(b.length, new SocketMessages().send(socket.fd(), p.address(), b.length, numbers), "sendmsg of " + bytes);
+        assertEquals(
+                b.length,
+                new SocketMessages().send(socket.fd(), p.address(), b.length, numbers),
+                "sendmsg of " + bytes);
     }
 
     private static long openFds() throws IOException {
@@ -75,7 +90,10 @@ class ChannelTest {
         byte[] b = text.getBytes(StandardCharsets.US_ASCII);
         Pointer p = Memory.allocateDirect(Native.RUNTIME, 64, true);
         p.put(0, b, 0, b.length);
-        assertEquals(b.length, Native.LIBC.write(writeEnd.fd(), p.address(), b.length), "write through the received fd");
+        assertEquals(
+                b.length,
+                Native.LIBC.write(writeEnd.fd(), p.address(), b.length),
+                "write through the received fd");
         long n = Native.LIBC.read(readEnd.fd(), p.address(), 64);
         byte[] back = new byte[(int) n];
         p.get(0, back, 0, back.length);
@@ -86,16 +104,21 @@ class ChannelTest {
     void awkwardFieldsAndFdsGoThroughAStream() {
         HostFd[] s = pair(SocketAbi.SOCK_STREAM);
         HostFd[] p = pipe();
-        try (Channel a = Channel.socket(s[0], "a", 1 << 20); Channel b = Channel.socket(s[1], "b", 1 << 20)) {
+        try (Channel a = Channel.socket(s[0], "a", 1 << 20);
+                Channel b = Channel.socket(s[1], "b", 1 << 20)) {
             List<String> fields = List.of("", "a b\nc", "%41@", "é日本", "\0", "x".repeat(200_000));
             a.send(new Any(new Frame("T", fields, 2), List.of(p[1], p[1])));
             Any got = b.receive(ANY);
-            assertEquals(fields, got.frame().fields(), "every field as it was sent, a 200 KB one in several reads");
+            assertEquals(
+                    fields,
+                    got.frame().fields(),
+                    "every field as it was sent, a 200 KB one in several reads");
             assertEquals(2, got.fds().size(), "both fds");
             assertTrue(p[1].isOpen(), "the sender's fds stay the sender's");
             for (HostFd f : got.fds()) {
                 try (f) {
-                    assertEquals("hi", through(f, p[0], "hi"), "a received fd is the pipe's write end");
+                    assertEquals(
+                            "hi", through(f, p[0], "hi"), "a received fd is the pipe's write end");
                 }
             }
         } finally {
@@ -108,8 +131,10 @@ class ChannelTest {
     void framesReadTogetherEachTakeTheirOwnFds() {
         HostFd[] s = pair(SocketAbi.SOCK_STREAM);
         HostFd[] p = pipe();
-        try (Channel b = Channel.socket(s[1], "b", 4096); HostFd a = s[0]) {
-            // Three frames in the queue before the first read: the kernel may hand over the bytes of
+        try (Channel b = Channel.socket(s[1], "b", 4096);
+                HostFd a = s[0]) {
+            // Three frames in the queue before the first read: the kernel may hand over the bytes
+            // of
             // the first two and the fd of the second in one read.
             raw(a, "T one\n");
             raw(a, "T two @\n", p[1]);
@@ -133,18 +158,25 @@ class ChannelTest {
     void fdsThatDoNotMatchTheFrameAreRefusedAndClosed() throws IOException {
         HostFd[] s = pair(SocketAbi.SOCK_SEQPACKET);
         HostFd[] p = pipe();
-        try (Channel b = Channel.socket(s[1], "b", 4096); HostFd a = s[0]) {
+        try (Channel b = Channel.socket(s[1], "b", 4096);
+                HostFd a = s[0]) {
             long before = openFds();
             raw(a, "T\n", p[1]);
             ProtocolException stray = assertThrows(ProtocolException.class, () -> b.receive(ANY));
-            assertTrue(stray.getMessage().contains("an fd with no frame of its own"), stray.getMessage());
+            assertTrue(
+                    stray.getMessage().contains("an fd with no frame of its own"),
+                    stray.getMessage());
             assertEquals(before, openFds(), "the stray fd is closed");
             raw(a, "T @\n");
             ProtocolException missing = assertThrows(ProtocolException.class, () -> b.receive(ANY));
-            assertTrue(missing.getMessage().contains("announces 1 fds, 0 came"), missing.getMessage());
+            assertTrue(
+                    missing.getMessage().contains("announces 1 fds, 0 came"), missing.getMessage());
             raw(a, "T %zz @\n", p[1]);
-            ProtocolException malformed = assertThrows(ProtocolException.class, () -> b.receive(ANY));
-            assertTrue(malformed.getMessage().startsWith("from b: T: field 0 has a bad escape"), malformed.getMessage());
+            ProtocolException malformed =
+                    assertThrows(ProtocolException.class, () -> b.receive(ANY));
+            assertTrue(
+                    malformed.getMessage().startsWith("from b: T: field 0 has a bad escape"),
+                    malformed.getMessage());
             assertEquals(before, openFds(), "the fd of a malformed frame is closed");
             raw(a, "U @\n", p[1]);
             ProtocolException unknown = assertThrows(ProtocolException.class, () -> b.receive(ANY));
@@ -159,13 +191,17 @@ class ChannelTest {
     @Test
     void lengthAndEndOfFileAreChecked() {
         HostFd[] s = pair(SocketAbi.SOCK_SEQPACKET);
-        try (Channel b = Channel.socket(s[1], "b", 64); HostFd a = s[0]) {
+        try (Channel b = Channel.socket(s[1], "b", 64);
+                HostFd a = s[0]) {
             raw(a, "T " + "x".repeat(100) + "\n");
             ProtocolException big = assertThrows(ProtocolException.class, () -> b.receive(ANY));
-            assertTrue(big.getMessage().contains("cut off"), "a record longer than the frame limit: " + big.getMessage());
+            assertTrue(
+                    big.getMessage().contains("cut off"),
+                    "a record longer than the frame limit: " + big.getMessage());
             raw(a, "T x");
             raw(a, "y\n");
-            assertEquals(List.of("xy"), b.receive(ANY).frame().fields(), "a frame may span two records");
+            assertEquals(
+                    List.of("xy"), b.receive(ANY).frame().fields(), "a frame may span two records");
             raw(a, "T unfinished");
             a.close();
             ProtocolException cut = assertThrows(ProtocolException.class, () -> b.receive(ANY));
@@ -177,7 +213,8 @@ class ChannelTest {
     @Test
     void aStreamFrameLongerThanTheLimitIsRefused() {
         HostFd[] s = pair(SocketAbi.SOCK_STREAM);
-        try (Channel b = Channel.socket(s[1], "b", 64); HostFd a = s[0]) {
+        try (Channel b = Channel.socket(s[1], "b", 64);
+                HostFd a = s[0]) {
             raw(a, "T " + "x".repeat(100) + "\n");
             ProtocolException big = assertThrows(ProtocolException.class, () -> b.receive(ANY));
             assertTrue(big.getMessage().contains("a frame longer than 64 bytes"), big.getMessage());
@@ -197,10 +234,13 @@ class ChannelTest {
     @Test
     void aPipeCarriesFramesButNoFds() {
         HostFd[] p = pipe();
-        try (Channel w = Channel.pipe(p[1], "w", 4096); Channel r = Channel.pipe(p[0], "r", 4096)) {
+        try (Channel w = Channel.pipe(p[1], "w", 4096);
+                Channel r = Channel.pipe(p[0], "r", 4096)) {
             w.send(new Any(Frame.of("T", "warn ing"), List.of()));
             w.send(new Any(Frame.of("T", "1", "2"), List.of()));
-            assertThrows(IllegalArgumentException.class, () -> w.send(new Any(new Frame("T", List.of(), 1), List.of(p[0]))),
+            assertThrows(
+                    IllegalArgumentException.class,
+                    () -> w.send(new Any(new Frame("T", List.of(), 1), List.of(p[0]))),
                     "no fd on a pipe");
             w.close();
             assertEquals(List.of("warn ing"), r.receive(ANY).frame().fields());
@@ -214,24 +254,41 @@ class ChannelTest {
         HostFd[] s = pair(SocketAbi.SOCK_SEQPACKET);
         Pointer one = Memory.allocateDirect(Native.RUNTIME, 4, true);
         one.putInt(0, 1);
-        Native.check(Native.ret(Native.LIBC.syscall(54, s[1].fd(), SocketAbi.SOL_SOCKET, SocketAbi.SO_PASSCRED, one.address(), 4, 0)),
+        Native.check(
+                Native.ret(
+                        Native.LIBC.syscall(
+                                54,
+                                s[1].fd(),
+                                SocketAbi.SOL_SOCKET,
+                                SocketAbi.SO_PASSCRED,
+                                one.address(),
+                                4,
+                                0)),
                 "SO_PASSCRED");
         int[] seen = new int[1];
-        Protocol<Any> withPid = Protocol.<Any>builder("the peer").on("T", f -> {
-            seen[0] = f.senderPid();
-            return new Any(Frame.of("T"), List.of());
-        }).build();
-        try (Channel a = Channel.socket(s[0], "a", 4096); Channel b = Channel.socket(s[1], "b", 4096)) {
+        Protocol<Any> withPid =
+                Protocol.<Any>builder("the peer")
+                        .on(
+                                "T",
+                                f -> {
+                                    seen[0] = f.senderPid();
+                                    return new Any(Frame.of("T"), List.of());
+                                })
+                        .build();
+        try (Channel a = Channel.socket(s[0], "a", 4096);
+                Channel b = Channel.socket(s[1], "b", 4096)) {
             a.send(new Any(Frame.of("T"), List.of()));
             b.receive(withPid);
-            assertEquals(ProcessHandle.current().pid(), seen[0], "SCM_CREDENTIALS names this process");
+            assertEquals(
+                    ProcessHandle.current().pid(), seen[0], "SCM_CREDENTIALS names this process");
         }
     }
 
     @Test
     void sendRecordSendsBytesAsTheyAre() {
         HostFd[] s = pair(SocketAbi.SOCK_SEQPACKET);
-        try (Channel a = Channel.socket(s[0], "a", 4096); HostFd b = s[1]) {
+        try (Channel a = Channel.socket(s[0], "a", 4096);
+                HostFd b = s[1]) {
             byte[] plan = {'v', 0, '1', 0, ' ', '\n'};
             a.sendRecord(plan);
             Pointer buf = Memory.allocateDirect(Native.RUNTIME, 64, true);

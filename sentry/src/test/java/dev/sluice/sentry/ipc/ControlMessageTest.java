@@ -6,9 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sluice.sentry.nativeio.HostFd;
+
+import org.junit.jupiter.api.Test;
+
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import org.junit.jupiter.api.Test;
 
 /** The control socket's typed messages: what each verb reads, and what is refused. */
 class ControlMessageTest {
@@ -26,28 +28,56 @@ class ControlMessageTest {
         assertEquals(new ControlMessage.Held(7), fromInit("HELD 7", List.of(), 0));
         assertEquals(new ControlMessage.Ready(), fromInit("READY", List.of(), 0));
         assertEquals(new ControlMessage.Hooks(), fromInit("HOOKS", List.of(), 0));
-        assertSame(FD, ((ControlMessage.Listener) fromInit("LISTENER @", List.of(FD), 0)).listener());
+        assertSame(
+                FD, ((ControlMessage.Listener) fromInit("LISTENER @", List.of(FD), 0)).listener());
         assertSame(FD, ((ControlMessage.Console) fromInit("CONSOLE @", List.of(FD), 0)).master());
-        assertEquals(new ControlMessage.AgentListener(FD, 31), fromInit("AGENT-LISTENER @", List.of(FD), 31),
+        assertEquals(
+                new ControlMessage.AgentListener(FD, 31),
+                fromInit("AGENT-LISTENER @", List.of(FD), 31),
                 "the sender's pid comes from the kernel, not the frame");
-        assertEquals(new ControlMessage.Failed("init", 2, "mount tmpfs on /x: No such file or directory"),
-                fromInit("ERROR init 2 mount%20tmpfs%20on%20/x:%20No%20such%20file%20or%20directory", List.of(), 0));
-        assertEquals(new ControlMessage.ExecFailed(13, "/tmp/a b"), fromInit("EXEC-FAILED 13 /tmp/a%20b", List.of(), 0));
+        assertEquals(
+                new ControlMessage.Failed(
+                        "init", 2, "mount tmpfs on /x: No such file or directory"),
+                fromInit(
+                        "ERROR init 2 mount%20tmpfs%20on%20/x:%20No%20such%20file%20or%20directory",
+                        List.of(), 0));
+        assertEquals(
+                new ControlMessage.ExecFailed(13, "/tmp/a b"),
+                fromInit("EXEC-FAILED 13 /tmp/a%20b", List.of(), 0));
     }
 
     @Test
     void whatIsSentReadsBackAsItself() {
-        for (ControlMessage.FromInit m : List.of(new ControlMessage.Pid1(1), new ControlMessage.Listener(FD),
-                new ControlMessage.Failed("proc", 22, "a\nb %@"), new ControlMessage.ExecFailed(2, ""))) {
+        for (ControlMessage.FromInit m :
+                List.of(
+                        new ControlMessage.Pid1(1),
+                        new ControlMessage.Listener(FD),
+                        new ControlMessage.Failed("proc", 22, "a\nb %@"),
+                        new ControlMessage.ExecFailed(2, ""))) {
             byte[] b = FrameCodec.encode(m.frame());
-            assertEquals(m, ControlMessage.FROM_INIT.decode(FrameCodec.decode(b, 0, b.length), m.fds(), 0), "round trip of " + m);
+            assertEquals(
+                    m,
+                    ControlMessage.FROM_INIT.decode(FrameCodec.decode(b, 0, b.length), m.fds(), 0),
+                    "round trip of " + m);
         }
-        for (ControlMessage.ToInit m : List.of(new ControlMessage.Go(), new ControlMessage.HooksDone(), new ControlMessage.Hold(FD),
-                new ControlMessage.AgentDone(), new ControlMessage.AgentRefused())) {
+        for (ControlMessage.ToInit m :
+                List.of(
+                        new ControlMessage.Go(),
+                        new ControlMessage.HooksDone(),
+                        new ControlMessage.Hold(FD),
+                        new ControlMessage.AgentDone(),
+                        new ControlMessage.AgentRefused())) {
             byte[] b = FrameCodec.encode(m.frame());
-            assertEquals(m, ControlMessage.TO_INIT.decode(FrameCodec.decode(b, 0, b.length), m.fds(), 0), "round trip of " + m);
+            assertEquals(
+                    m,
+                    ControlMessage.TO_INIT.decode(FrameCodec.decode(b, 0, b.length), m.fds(), 0),
+                    "round trip of " + m);
         }
-        assertEquals("GO\n", new String(FrameCodec.encode(new ControlMessage.Go().frame()), StandardCharsets.US_ASCII),
+        assertEquals(
+                "GO\n",
+                new String(
+                        FrameCodec.encode(new ControlMessage.Go().frame()),
+                        StandardCharsets.US_ASCII),
                 "GO is three bytes on the wire");
     }
 
@@ -66,14 +96,18 @@ class ControlMessageTest {
             {"GO", "unexpected message GO"},
         };
         for (String[] c : cases) {
-            ProtocolException e = assertThrows(ProtocolException.class, () -> fromInit(c[0], List.of(), 0), c[0]);
+            ProtocolException e =
+                    assertThrows(ProtocolException.class, () -> fromInit(c[0], List.of(), 0), c[0]);
             assertTrue(e.getMessage().contains(c[1]), c[0] + ": " + e.getMessage());
         }
-        ProtocolException noFd = assertThrows(ProtocolException.class, () -> fromInit("LISTENER", List.of(), 0));
+        ProtocolException noFd =
+                assertThrows(ProtocolException.class, () -> fromInit("LISTENER", List.of(), 0));
         assertTrue(noFd.getMessage().contains("no fd for the listener"), noFd.getMessage());
-        ProtocolException extraFd = assertThrows(ProtocolException.class, () -> fromInit("READY @", List.of(FD), 0));
+        ProtocolException extraFd =
+                assertThrows(ProtocolException.class, () -> fromInit("READY @", List.of(FD), 0));
         assertTrue(extraFd.getMessage().contains("1 fds too many"), extraFd.getMessage());
-        ProtocolException missing = assertThrows(ProtocolException.class, () -> fromInit("LISTENER @", List.of(), 0));
+        ProtocolException missing =
+                assertThrows(ProtocolException.class, () -> fromInit("LISTENER @", List.of(), 0));
         assertTrue(missing.getMessage().contains("1 fds announced, 0 came"), missing.getMessage());
         assertTrue(FD.isOpen(), "decoding closes no fd, refused or not");
     }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sluice.sentry.nativeio.HostFd;
+
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
@@ -38,12 +39,17 @@ public final class ProtocolProperties {
         try {
             frame = FrameCodec.decode(bytes, 0, bytes.length);
         } catch (ProtocolException refused) {
-            assertTrue(refused.getMessage() != null && !refused.getMessage().isEmpty(), "a refusal says why");
+            assertTrue(
+                    refused.getMessage() != null && !refused.getMessage().isEmpty(),
+                    "a refusal says why");
             return;
         }
         assertEquals(frame, FrameCodec.decode(bytes, 0, bytes.length), "decoding is deterministic");
         byte[] again = FrameCodec.encode(frame);
-        assertEquals(frame, FrameCodec.decode(again, 0, again.length), "an accepted frame re-encodes to itself");
+        assertEquals(
+                frame,
+                FrameCodec.decode(again, 0, again.length),
+                "an accepted frame re-encodes to itself");
         if (utf8(bytes)) {
             assertArrayEquals(bytes, again, "and, being UTF-8, to the very bytes it came as");
         }
@@ -54,13 +60,15 @@ public final class ProtocolProperties {
         assertTrue(FDS.stream().allMatch(HostFd::isOpen), "decoding closes nothing");
     }
 
-    private static <M extends Message> void typed(Protocol<M> protocol, Frame frame, List<HostFd> fds) {
+    private static <M extends Message> void typed(
+            Protocol<M> protocol, Frame frame, List<HostFd> fds) {
         M m;
         try {
             m = protocol.decode(frame, fds, 7);
         } catch (ProtocolException refused) {
-            assertTrue(refused.getMessage().startsWith("from " + protocol.name() + ": "), "a refusal names the sender: "
-                    + refused.getMessage());
+            assertTrue(
+                    refused.getMessage().startsWith("from " + protocol.name() + ": "),
+                    "a refusal names the sender: " + refused.getMessage());
             return;
         }
         assertEquals(frame.verb(), m.frame().verb(), "the message is the frame's verb");
@@ -69,7 +77,10 @@ public final class ProtocolProperties {
             assertSame(fds.get(i), m.fds().get(i), "in order");
         }
         byte[] wire = FrameCodec.encode(m.frame());
-        assertEquals(m, protocol.decode(FrameCodec.decode(wire, 0, wire.length), m.fds(), 7), "it re-decodes to itself");
+        assertEquals(
+                m,
+                protocol.decode(FrameCodec.decode(wire, 0, wire.length), m.fds(), 7),
+                "it re-decodes to itself");
     }
 
     private static boolean utf8(byte[] bytes) {

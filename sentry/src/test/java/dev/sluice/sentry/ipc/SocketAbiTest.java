@@ -3,12 +3,14 @@ package dev.sluice.sentry.ipc;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.sluice.sentry.nativeio.AbiDump;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 
 /**
  * {@link SocketAbi} against the C compiler's own view of the headers ({@code sluice-abi-dump}):
@@ -67,6 +69,11 @@ public class SocketAbiTest {
 
     @Test
     void layoutsCmsgArithmeticAndFlagsAreTheHeadersOwn() {
-        ROWS.forEach((name, javaValue) -> assertEquals(AbiDump.value(name), javaValue, name + " as SocketAbi declares it"));
+        ROWS.forEach(
+                (name, javaValue) ->
+                        assertEquals(
+                                AbiDump.value(name),
+                                javaValue,
+                                name + " as SocketAbi declares it"));
     }
 }

@@ -11,24 +11,26 @@ import dev.sluice.sentry.ipc.ControlMessage;
 import dev.sluice.sentry.ipc.Frame;
 import dev.sluice.sentry.ipc.Message;
 import dev.sluice.sentry.nativeio.HostFd;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.List;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
 /**
  * The control socket with the real {@code sluice-init} at the other end: the C side's frames
- * (native-shims' common/ipc.c) as the sentry reads them, including errors longer than a page,
- * and what sluice-init does with frames the sentry never sends.
+ * (native-shims' common/ipc.c) as the sentry reads them, including errors longer than a page, and
+ * what sluice-init does with frames the sentry never sends.
  */
 @Timeout(30)
 class ControlSocketTest {
-    private static final Path INIT = Path.of(System.getProperty("sluice.init", "../native-shims/target/bin/sluice-init"));
+    private static final Path INIT =
+            Path.of(System.getProperty("sluice.init", "../native-shims/target/bin/sluice-init"));
 
-    @TempDir
-    Path tmp;
+    @TempDir Path tmp;
 
     /** Any frame at all, as a misbehaving sentry could send it. */
     record Raw(Frame frame) implements Message {}
@@ -36,10 +38,13 @@ class ControlSocketTest {
     @Test
     void anErrorLongerThanAPageArrivesWhole() {
         String dir = "/" + "d".repeat(6000);
-        LaunchPlan plan = LaunchPlan.builder().chdir(dir).exec("/bin/true", List.of("true")).build();
+        LaunchPlan plan =
+                LaunchPlan.builder().chdir(dir).exec("/bin/true", List.of("true")).build();
         try (InitProcess p = InitProcess.spawn(INIT, plan)) {
             Startup s = Startup.await(p);
-            assertEquals("sandbox setup failed (proc): chdir " + dir + ": File name too long", s.failure(),
+            assertEquals(
+                    "sandbox setup failed (proc): chdir " + dir + ": File name too long",
+                    s.failure(),
                     "the whole ERROR frame, 6 KB of path in it");
             assertEquals(125, s.exitCode(p.waitFor()), "a setup failure");
         }
@@ -52,7 +57,10 @@ class ControlSocketTest {
         try (InitProcess p = InitProcess.spawn(INIT, plan)) {
             assertNull(Startup.await(p).failure(), "set up");
             p.go();
-            assertEquals("cannot execute " + file + ": ENAMETOOLONG", Startup.awaitExec(p), "EXEC-FAILED with the whole name");
+            assertEquals(
+                    "cannot execute " + file + ": ENAMETOOLONG",
+                    Startup.awaitExec(p),
+                    "EXEC-FAILED with the whole name");
             assertEquals(126, p.waitFor());
         }
     }
@@ -60,9 +68,12 @@ class ControlSocketTest {
     @Test
     void aFieldPercentAndNewlineInAnErrorTravelAsTheyAre() {
         String dir = "/no such dir/100%\nx@y";
-        LaunchPlan plan = LaunchPlan.builder().chdir(dir).exec("/bin/true", List.of("true")).build();
+        LaunchPlan plan =
+                LaunchPlan.builder().chdir(dir).exec("/bin/true", List.of("true")).build();
         try (InitProcess p = InitProcess.spawn(INIT, plan)) {
-            assertEquals("sandbox setup failed (proc): chdir " + dir + ": No such file or directory", Startup.await(p).failure());
+            assertEquals(
+                    "sandbox setup failed (proc): chdir " + dir + ": No such file or directory",
+                    Startup.await(p).failure());
             p.waitFor();
         }
     }
@@ -72,13 +83,24 @@ class ControlSocketTest {
         HostFd[] pair = ControlSocket.pair();
         int pid;
         try (HostFd child = pair[1]) {
-            pid = Spawner.LOCAL.spawn(INIT.toString(), List.of(INIT.toString(), "--control-fd", "3", "--parent-pid",
-                    Integer.toString(Spawner.LOCAL.parentPid())), List.of("PATH=/usr/bin:/bin"), List.of(new Spawner.Fd(child.fd(), 3)));
+            pid =
+                    Spawner.LOCAL.spawn(
+                            INIT.toString(),
+                            List.of(
+                                    INIT.toString(),
+                                    "--control-fd",
+                                    "3",
+                                    "--parent-pid",
+                                    Integer.toString(Spawner.LOCAL.parentPid())),
+                            List.of("PATH=/usr/bin:/bin"),
+                            List.of(new Spawner.Fd(child.fd(), 3)));
         }
         try (Channel c = Channel.socket(pair[0], "sluice-init", ControlMessage.MAX_FRAME)) {
             c.sendRecord(plan.encode());
-            assertInstanceOf(ControlMessage.Pid1.class, c.receive(ControlMessage.FROM_INIT), "PID1 first");
-            assertInstanceOf(ControlMessage.Ready.class, c.receive(ControlMessage.FROM_INIT), "then READY");
+            assertInstanceOf(
+                    ControlMessage.Pid1.class, c.receive(ControlMessage.FROM_INIT), "PID1 first");
+            assertInstanceOf(
+                    ControlMessage.Ready.class, c.receive(ControlMessage.FROM_INIT), "then READY");
             c.send(new Raw(instead));
             assertNull(c.receive(ControlMessage.FROM_INIT), "then nothing: end of file");
         }
@@ -89,9 +111,20 @@ class ControlSocketTest {
     @Test
     void onlyAPlainGoLetsTheWorkloadExec() throws Exception {
         Path ran = tmp.resolve("ran");
-        LaunchPlan plan = LaunchPlan.builder().exec("/bin/sh", List.of("sh", "-c", "touch '" + ran + "'")).build();
-        for (Frame notGo : List.of(Frame.of("GO", "now"), Frame.of("GOING"), Frame.of("HOLD"), Frame.of("AGENT-DONE"))) {
-            assertEquals(125, playSentry(plan, notGo), "'" + notGo + "' instead of GO: the workload exits 125");
+        LaunchPlan plan =
+                LaunchPlan.builder()
+                        .exec("/bin/sh", List.of("sh", "-c", "touch '" + ran + "'"))
+                        .build();
+        for (Frame notGo :
+                List.of(
+                        Frame.of("GO", "now"),
+                        Frame.of("GOING"),
+                        Frame.of("HOLD"),
+                        Frame.of("AGENT-DONE"))) {
+            assertEquals(
+                    125,
+                    playSentry(plan, notGo),
+                    "'" + notGo + "' instead of GO: the workload exits 125");
             assertFalse(Files.exists(ran), "and never execs: " + notGo);
         }
         assertEquals(0, playSentry(plan, Frame.of("GO")), "GO itself");

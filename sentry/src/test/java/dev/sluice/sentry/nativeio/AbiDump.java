@@ -20,9 +20,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Test support: runs a native-shims dump helper ({@code sluice-abi-dump} for the sentry; the
- * proxies' modules use their own through the sentry's test-jar), once, and parses its
- * {@code NAME VALUE} lines. A missing or failing helper fails the test: the layout checks must never
- * pass by not running.
+ * proxies' modules use their own through the sentry's test-jar), once, and parses its {@code NAME
+ * VALUE} lines. A missing or failing helper fails the test: the layout checks must never pass by
+ * not running.
  */
 public final class AbiDump {
     /** {@code sluice-abi-dump}: seccomp, stat and tty values, for the sentry's layout tests. */
@@ -32,7 +32,9 @@ public final class AbiDump {
     private final String property;
     private Map<String, Long> values;
 
-    /** A dump helper whose path is the system property {@code property} (set by the module's pom). */
+    /**
+     * A dump helper whose path is the system property {@code property} (set by the module's pom).
+     */
     public AbiDump(String helperName, String property) {
         this.helperName = helperName;
         this.property = property;
@@ -57,8 +59,8 @@ public final class AbiDump {
     }
 
     /**
-     * The public static {@code int} constants of {@code c}, by field name, sorted: the Java side of a
-     * comparison with the dump.
+     * The public static {@code int} constants of {@code c}, by field name, sorted: the Java side of
+     * a comparison with the dump.
      */
     public static Map<String, Integer> intConstants(Class<?> c) {
         Map<String, Integer> m = new TreeMap<>();
@@ -84,9 +86,17 @@ public final class AbiDump {
 
     private Map<String, Long> run() {
         String prop = System.getProperty(property);
-        assertNotNull(prop, "system property " + property + " names the " + helperName + " helper (set by the module's pom)");
+        assertNotNull(
+                prop,
+                "system property "
+                        + property
+                        + " names the "
+                        + helperName
+                        + " helper (set by the module's pom)");
         Path helper = Path.of(prop);
-        assertTrue(Files.isExecutable(helper), helperName + " is built by native-shims first: " + helper);
+        assertTrue(
+                Files.isExecutable(helper),
+                helperName + " is built by native-shims first: " + helper);
         try {
             Process p = new ProcessBuilder(helper.toString()).redirectErrorStream(true).start();
             p.getOutputStream().close();
@@ -103,7 +113,9 @@ public final class AbiDump {
                 }
                 String[] f = line.trim().split(" ");
                 assertEquals(2, f.length, "a dump line is NAME VALUE: '" + line + "'");
-                assertTrue(m.put(f[0], Long.parseUnsignedLong(f[1])) == null, "dump name printed once: " + f[0]);
+                assertTrue(
+                        m.put(f[0], Long.parseUnsignedLong(f[1])) == null,
+                        "dump name printed once: " + f[0]);
             }
             assertTrue(!m.isEmpty(), helperName + " printed something");
             return m;

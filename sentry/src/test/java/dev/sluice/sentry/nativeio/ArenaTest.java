@@ -4,12 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import jnr.ffi.Pointer;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import jnr.ffi.Pointer;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class ArenaTest {
@@ -19,7 +21,14 @@ class ArenaTest {
         Arena a = new Arena(4096);
         for (int size : new int[] {1, 3, 8, 13, 16, 17, 100, 7}) {
             Pointer p = a.alloc(size);
-            assertEquals(0, p.address() % 16, "alloc(" + size + ") at 0x" + Long.toHexString(p.address()) + " is 16-byte aligned");
+            assertEquals(
+                    0,
+                    p.address() % 16,
+                    "alloc("
+                            + size
+                            + ") at 0x"
+                            + Long.toHexString(p.address())
+                            + " is 16-byte aligned");
             assertEquals(size, p.size(), "alloc(" + size + ") has exactly the requested size");
         }
     }
@@ -33,7 +42,10 @@ class ArenaTest {
         fill(big, (byte) 0xee);
         a.reset();
         Pointer again = a.alloc(64);
-        assertEquals(first.address(), again.address(), "after reset the first block is reused from its start");
+        assertEquals(
+                first.address(),
+                again.address(),
+                "after reset the first block is reused from its start");
         assertZero(again, "reused memory");
         Pointer bigAgain = a.alloc(1000);
         assertZero(bigAgain, "reused second block");
@@ -50,7 +62,8 @@ class ArenaTest {
     void growsBeyondTheBlockSize() {
         Arena a = new Arena(64);
         Pointer huge = a.alloc(10_000);
-        assertEquals(10_000, huge.size(), "an allocation larger than a block gets a block of its own");
+        assertEquals(
+                10_000, huge.size(), "an allocation larger than a block gets a block of its own");
         huge.putByte(9_999, (byte) 7);
         assertEquals(7, huge.getByte(9_999), "its last byte is usable");
 
@@ -61,13 +74,19 @@ class ArenaTest {
             many.add(p);
         }
         for (int i = 0; i < many.size(); i++) {
-            assertEquals(i, many.get(i).getInt(0), "allocation " + i + " kept its value across block growth");
+            assertEquals(
+                    i,
+                    many.get(i).getInt(0),
+                    "allocation " + i + " kept its value across block growth");
         }
 
         a.reset();
         Pointer afterReset = a.alloc(20_000);
         afterReset.putByte(19_999, (byte) 1);
-        assertEquals(20_000, afterReset.size(), "a reused slot grows when the request is bigger than it");
+        assertEquals(
+                20_000,
+                afterReset.size(),
+                "a reused slot grows when the request is bigger than it");
     }
 
     @Test
@@ -84,7 +103,10 @@ class ArenaTest {
         for (int i = 0; i < ps.size(); i++) {
             Pointer p = ps.get(i);
             for (int j = 0; j < sizes[i]; j++) {
-                assertEquals((byte) (i + 1), p.getByte(j), "allocation " + i + " byte " + j + " untouched by the others");
+                assertEquals(
+                        (byte) (i + 1),
+                        p.getByte(j),
+                        "allocation " + i + " byte " + j + " untouched by the others");
             }
             for (int k = 0; k < ps.size(); k++) {
                 if (k == i) {
@@ -94,7 +116,8 @@ class ArenaTest {
                 long a1 = a0 + sizes[i];
                 long b0 = ps.get(k).address();
                 long b1 = b0 + sizes[k];
-                assertTrue(a1 <= b0 || b1 <= a0, "allocations " + i + " and " + k + " do not overlap");
+                assertTrue(
+                        a1 <= b0 || b1 <= a0, "allocations " + i + " and " + k + " do not overlap");
             }
         }
     }
@@ -108,8 +131,8 @@ class ArenaTest {
     }
 
     /**
-     * Fills a slice with put(byte[]): jnr-ffi 2.2.17's BoundedMemoryIO.setMemory checks
-     * {@code base + offset} against the slice's own size, so it throws for any slice not at offset 0.
+     * Fills a slice with put(byte[]): jnr-ffi 2.2.17's BoundedMemoryIO.setMemory checks {@code base
+     * + offset} against the slice's own size, so it throws for any slice not at offset 0.
      */
     private static void fill(Pointer p, byte b) {
         byte[] bytes = new byte[(int) p.size()];

@@ -5,11 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class CleanupTest {
@@ -62,16 +63,22 @@ class CleanupTest {
         IllegalArgumentException boom2 = new IllegalArgumentException("boom 2");
         Cleanup c = new Cleanup();
         c.add(() -> done.add("oldest"));
-        c.add(() -> {
-            throw boom2;
-        });
+        c.add(
+                () -> {
+                    throw boom2;
+                });
         c.add(() -> done.add("middle"));
-        c.add(() -> {
-            throw boom1;
-        });
+        c.add(
+                () -> {
+                    throw boom1;
+                });
         c.add(() -> done.add("newest"));
-        RuntimeException thrown = assertThrows(RuntimeException.class, c::run, "a failing undo is reported");
-        assertEquals(List.of("newest", "middle", "oldest"), done, "every other undo still ran, in order");
+        RuntimeException thrown =
+                assertThrows(RuntimeException.class, c::run, "a failing undo is reported");
+        assertEquals(
+                List.of("newest", "middle", "oldest"),
+                done,
+                "every other undo still ran, in order");
         assertSame(boom1, thrown, "the first failure (newest first) is thrown");
         assertEquals(1, thrown.getSuppressed().length, "later failures are suppressed into it");
         assertSame(boom2, thrown.getSuppressed()[0], "the second failure is the suppressed one");

@@ -5,12 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class HostFdTest {
@@ -35,8 +36,11 @@ class HostFdTest {
         int reused = TestFds.eventfd();
         try {
             fd.close();
-            assertTrue(TestFds.isOpen(reused), "a second close() must not close fd " + reused
-                    + (reused == n ? " which reused the number" : ""));
+            assertTrue(
+                    TestFds.isOpen(reused),
+                    "a second close() must not close fd "
+                            + reused
+                            + (reused == n ? " which reused the number" : ""));
         } finally {
             Native.close(reused);
         }
@@ -49,14 +53,16 @@ class HostFdTest {
         CountDownLatch start = new CountDownLatch(1);
         List<Thread> threads = new ArrayList<>();
         for (int i = 0; i < 8; i++) {
-            Thread t = new Thread(() -> {
-                try {
-                    start.await();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-                fd.close();
-            });
+            Thread t =
+                    new Thread(
+                            () -> {
+                                try {
+                                    start.await();
+                                } catch (InterruptedException e) {
+                                    Thread.currentThread().interrupt();
+                                }
+                                fd.close();
+                            });
             t.start();
             threads.add(t);
         }
@@ -78,8 +84,10 @@ class HostFdTest {
     void fdAfterCloseThrows() {
         HostFd fd = HostFd.adopt(TestFds.eventfd());
         fd.close();
-        IllegalStateException e = assertThrows(IllegalStateException.class, fd::fd, "fd() of a closed HostFd");
-        assertTrue(e.getMessage().contains("already closed"), "message says why: " + e.getMessage());
+        IllegalStateException e =
+                assertThrows(IllegalStateException.class, fd::fd, "fd() of a closed HostFd");
+        assertTrue(
+                e.getMessage().contains("already closed"), "message says why: " + e.getMessage());
         assertTrue(fd.toString().contains("closed"), "toString shows the state: " + fd);
     }
 
@@ -93,7 +101,9 @@ class HostFdTest {
             assertThrows(IllegalStateException.class, fd::fd, "fd() after release()");
             assertThrows(IllegalStateException.class, fd::release, "release() twice");
             fd.close();
-            assertTrue(TestFds.isOpen(n), "close() after release() leaves the caller's fd " + n + " open");
+            assertTrue(
+                    TestFds.isOpen(n),
+                    "close() after release() leaves the caller's fd " + n + " open");
         } finally {
             Native.close(n);
         }
@@ -102,7 +112,10 @@ class HostFdTest {
     @Test
     void adoptRejectsANegativeNumber() {
         assertThrows(IllegalArgumentException.class, () -> HostFd.adopt(-1), "adopt(-1)");
-        assertThrows(IllegalArgumentException.class, () -> HostFd.adopt(-Errno.EBADF), "adopt(-EBADF), a raw errno result");
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> HostFd.adopt(-Errno.EBADF),
+                "adopt(-EBADF), a raw errno result");
     }
 
     @Test

@@ -3,13 +3,14 @@ package dev.sluice.sentry.nativeio;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class IoctlTest {
@@ -17,30 +18,78 @@ class IoctlTest {
     /** name, encoded by Ioctl, the kernel's value, dir, type, nr, size. */
     static Stream<Arguments> knownRequests() {
         return Stream.of(
-                Arguments.of("TIOCGPTN", Ioctl.ior('T', 0x30, 4), 0x80045430, Ioctl.READ, 'T', 0x30, 4),
-                Arguments.of("TIOCSPTLCK", Ioctl.iow('T', 0x31, 4), 0x40045431, Ioctl.WRITE, 'T', 0x31, 4),
+                Arguments.of(
+                        "TIOCGPTN", Ioctl.ior('T', 0x30, 4), 0x80045430, Ioctl.READ, 'T', 0x30, 4),
+                Arguments.of(
+                        "TIOCSPTLCK",
+                        Ioctl.iow('T', 0x31, 4),
+                        0x40045431,
+                        Ioctl.WRITE,
+                        'T',
+                        0x31,
+                        4),
                 Arguments.of("TIOCGPTPEER", Ioctl.io('T', 0x41), 0x5441, Ioctl.NONE, 'T', 0x41, 0),
-                Arguments.of("RDMA_VERBS_IOCTL", Ioctl.iowr(0x1b, 1, 24), 0xc0181b01, Ioctl.READ | Ioctl.WRITE, 0x1b, 1, 24),
-                Arguments.of("NV_ESC_RM_CONTROL", Ioctl.iowr('F', 0x2a, 32), 0xc020462a, Ioctl.READ | Ioctl.WRITE, 'F', 0x2a, 32),
-                Arguments.of("SECCOMP_IOCTL_NOTIF_RECV", Ioctl.iowr('!', 0, 80), 0xc0502100, Ioctl.READ | Ioctl.WRITE, '!', 0, 80),
-                Arguments.of("SECCOMP_IOCTL_NOTIF_ID_VALID", Ioctl.iow('!', 2, 8), 0x40082102, Ioctl.WRITE, '!', 2, 8));
+                Arguments.of(
+                        "RDMA_VERBS_IOCTL",
+                        Ioctl.iowr(0x1b, 1, 24),
+                        0xc0181b01,
+                        Ioctl.READ | Ioctl.WRITE,
+                        0x1b,
+                        1,
+                        24),
+                Arguments.of(
+                        "NV_ESC_RM_CONTROL",
+                        Ioctl.iowr('F', 0x2a, 32),
+                        0xc020462a,
+                        Ioctl.READ | Ioctl.WRITE,
+                        'F',
+                        0x2a,
+                        32),
+                Arguments.of(
+                        "SECCOMP_IOCTL_NOTIF_RECV",
+                        Ioctl.iowr('!', 0, 80),
+                        0xc0502100,
+                        Ioctl.READ | Ioctl.WRITE,
+                        '!',
+                        0,
+                        80),
+                Arguments.of(
+                        "SECCOMP_IOCTL_NOTIF_ID_VALID",
+                        Ioctl.iow('!', 2, 8),
+                        0x40082102,
+                        Ioctl.WRITE,
+                        '!',
+                        2,
+                        8));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("knownRequests")
-    void encodesLikeTheKernel(String name, int encoded, int kernel, int dir, int type, int nr, int size) {
-        assertEquals(kernel, encoded, name + " encodes to " + Ioctl.hex(kernel) + ", got " + Ioctl.hex(encoded));
+    void encodesLikeTheKernel(
+            String name, int encoded, int kernel, int dir, int type, int nr, int size) {
+        assertEquals(
+                kernel,
+                encoded,
+                name + " encodes to " + Ioctl.hex(kernel) + ", got " + Ioctl.hex(encoded));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("knownRequests")
-    void decodesTheKernelsValue(String name, int encoded, int kernel, int dir, int type, int nr, int size) {
+    void decodesTheKernelsValue(
+            String name, int encoded, int kernel, int dir, int type, int nr, int size) {
         assertEquals(dir, Ioctl.dir(kernel), name + " _IOC_DIR");
         assertEquals(type, Ioctl.type(kernel), name + " _IOC_TYPE");
         assertEquals(nr, Ioctl.nr(kernel), name + " _IOC_NR");
         assertEquals(size, Ioctl.size(kernel), name + " _IOC_SIZE");
-        assertEquals(kernel & 0xffff, Ioctl.typeNr(kernel), name + " type and nr without dir and size");
-        assertEquals(kernel, Ioctl.ioc(Ioctl.dir(kernel), Ioctl.type(kernel), Ioctl.nr(kernel), Ioctl.size(kernel)),
+        assertEquals(
+                kernel & 0xffff, Ioctl.typeNr(kernel), name + " type and nr without dir and size");
+        assertEquals(
+                kernel,
+                Ioctl.ioc(
+                        Ioctl.dir(kernel),
+                        Ioctl.type(kernel),
+                        Ioctl.nr(kernel),
+                        Ioctl.size(kernel)),
                 name + " re-encodes from its decoded fields");
     }
 
@@ -63,7 +112,10 @@ class IoctlTest {
 
     @Test
     void hexIsEightDigitsUnsigned() {
-        assertEquals("0x80045430", Ioctl.hex(0x80045430), "a negative int prints as its unsigned 32 bits");
+        assertEquals(
+                "0x80045430",
+                Ioctl.hex(0x80045430),
+                "a negative int prints as its unsigned 32 bits");
         assertEquals("0x00005441", Ioctl.hex(0x5441), "zero-padded to eight digits");
         assertEquals("0xc020462a", Ioctl.hex(0xc020462a), "lower-case hex");
         assertEquals("0xffffffff", Ioctl.hex(-1), "all bits");
@@ -71,9 +123,15 @@ class IoctlTest {
 
     @Test
     void sizeBounds() {
-        assertEquals(Ioctl.MAX_SIZE, Ioctl.size(Ioctl.ior('x', 1, Ioctl.MAX_SIZE)), "the largest size (2^14-1) round-trips");
+        assertEquals(
+                Ioctl.MAX_SIZE,
+                Ioctl.size(Ioctl.ior('x', 1, Ioctl.MAX_SIZE)),
+                "the largest size (2^14-1) round-trips");
         assertEquals(0x3fff, Ioctl.MAX_SIZE, "_IOC_SIZEBITS is 14");
-        assertThrows(IllegalArgumentException.class, () -> Ioctl.ior('x', 1, Ioctl.MAX_SIZE + 1), "size 2^14 does not fit");
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> Ioctl.ior('x', 1, Ioctl.MAX_SIZE + 1),
+                "size 2^14 does not fit");
         assertThrows(IllegalArgumentException.class, () -> Ioctl.iow('x', 1, -1), "negative size");
     }
 

@@ -3,20 +3,22 @@ package dev.sluice.sentry.nativeio;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
-import java.util.concurrent.TimeUnit;
 import jnr.ffi.Memory;
 import jnr.ffi.Pointer;
 import jnr.posix.FileStat;
 import jnr.posix.POSIXFactory;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+import java.util.concurrent.TimeUnit;
+
 /**
  * {@code struct stat} is not printed by sluice-abi-dump, so its layout is checked against the
- * kernel itself: a raw {@code fstat} into a buffer laid out by {@link StatLayout}, cross-checked with
- * jnr-posix's own {@code stat}.
+ * kernel itself: a raw {@code fstat} into a buffer laid out by {@link StatLayout}, cross-checked
+ * with jnr-posix's own {@code stat}.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class StatLayoutTest {
@@ -31,7 +33,10 @@ class StatLayoutTest {
             assertEquals(0, Native.fstat(fd, st.address()), "fstat(" + path + ")");
             int mode = st.getInt(StatLayout.OFF_MODE);
             long rdev = st.getLong(StatLayout.OFF_RDEV);
-            assertEquals(StatLayout.S_IFCHR, mode & StatLayout.S_IFMT, path + " is a char device by st_mode at OFF_MODE");
+            assertEquals(
+                    StatLayout.S_IFCHR,
+                    mode & StatLayout.S_IFMT,
+                    path + " is a char device by st_mode at OFF_MODE");
             assertEquals(major, StatLayout.major(rdev), path + " major from st_rdev at OFF_RDEV");
             assertEquals(minor, StatLayout.minor(rdev), path + " minor from st_rdev at OFF_RDEV");
 
@@ -40,11 +45,17 @@ class StatLayoutTest {
             assertEquals(js.rdev(), rdev, "st_rdev agrees with jnr-posix's stat");
 
             for (int i = 0; i < 16; i++) {
-                assertEquals((byte) 0xaa, st.getByte(StatLayout.SIZE + i),
-                        "the kernel writes no more than StatLayout.SIZE bytes (byte " + (StatLayout.SIZE + i) + ")");
+                assertEquals(
+                        (byte) 0xaa,
+                        st.getByte(StatLayout.SIZE + i),
+                        "the kernel writes no more than StatLayout.SIZE bytes (byte "
+                                + (StatLayout.SIZE + i)
+                                + ")");
             }
             // The kernel copies its whole zero-initialised struct, trailing __unused[3] included.
-            assertNotEquals((byte) 0xaa, st.getByte(StatLayout.SIZE - 1),
+            assertNotEquals(
+                    (byte) 0xaa,
+                    st.getByte(StatLayout.SIZE - 1),
                     "the kernel's struct stat is StatLayout.SIZE bytes: it wrote the last byte");
         } finally {
             Native.close(fd);
@@ -55,8 +66,14 @@ class StatLayoutTest {
     @CsvSource({"1, 3", "5, 2", "195, 255", "511, 0", "4095, 1048575", "74565, 703710"})
     void majorAndMinorInvertGlibcMakedev(int major, int minor) {
         long rdev = makedev(major, minor);
-        assertEquals(major, StatLayout.major(rdev), "major of gnu_dev_makedev(" + major + ", " + minor + ")");
-        assertEquals(minor, StatLayout.minor(rdev), "minor of gnu_dev_makedev(" + major + ", " + minor + ")");
+        assertEquals(
+                major,
+                StatLayout.major(rdev),
+                "major of gnu_dev_makedev(" + major + ", " + minor + ")");
+        assertEquals(
+                minor,
+                StatLayout.minor(rdev),
+                "minor of gnu_dev_makedev(" + major + ", " + minor + ")");
     }
 
     @Test
@@ -67,7 +84,9 @@ class StatLayoutTest {
 
     /** glibc's gnu_dev_makedev (sys/sysmacros.h). */
     private static long makedev(long major, long minor) {
-        return ((major & 0x00000fffL) << 8) | ((major & 0xfffff000L) << 32)
-                | (minor & 0x000000ffL) | ((minor & 0xffffff00L) << 12);
+        return ((major & 0x00000fffL) << 8)
+                | ((major & 0xfffff000L) << 32)
+                | (minor & 0x000000ffL)
+                | ((minor & 0xffffff00L) << 12);
     }
 }

@@ -1,14 +1,20 @@
 package dev.sluice.sentry.nativeio;
 
 import static dev.sluice.sentry.nativeio.Syscalls.SYS_GETTID;
+
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.charset.StandardCharsets;
 import jnr.ffi.Memory;
 import jnr.ffi.Pointer;
+
 import org.junit.jupiter.api.Assumptions;
 
-/** Test support: real host fds and thread ids from this JVM, through the sentry's own {@link Native}. */
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Test support: real host fds and thread ids from this JVM, through the sentry's own {@link
+ * Native}.
+ */
 public final class TestFds {
     private TestFds() {}
 
@@ -46,15 +52,18 @@ public final class TestFds {
     }
 
     /**
-     * Skips the calling test class, visibly, where this process may not use {@code pidfd_getfd}
-     * on itself (it needs pidfd support and ptrace access to itself).
+     * Skips the calling test class, visibly, where this process may not use {@code pidfd_getfd} on
+     * itself (it needs pidfd support and ptrace access to itself).
      */
     public static void assumePidfdGetfd() {
         int pidfd = Native.pidfdOpen(Native.getpid(), 0);
-        Assumptions.assumeTrue(pidfd >= 0, "pidfd_open unavailable here: " + Errno.describe(-pidfd));
+        Assumptions.assumeTrue(
+                pidfd >= 0, "pidfd_open unavailable here: " + Errno.describe(-pidfd));
         try {
             int fd = Native.pidfdGetfd(pidfd, 0);
-            Assumptions.assumeTrue(fd >= 0 || fd == -Errno.EBADF, "pidfd_getfd unavailable here: " + Errno.describe(-fd));
+            Assumptions.assumeTrue(
+                    fd >= 0 || fd == -Errno.EBADF,
+                    "pidfd_getfd unavailable here: " + Errno.describe(-fd));
             if (fd >= 0) {
                 Native.close(fd);
             }

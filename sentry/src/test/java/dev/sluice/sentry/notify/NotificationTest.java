@@ -5,11 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.sluice.sentry.nativeio.Native;
 import dev.sluice.sentry.nativeio.SeccompAbi;
 import dev.sluice.sentry.nativeio.Syscalls;
-import java.util.concurrent.TimeUnit;
+
 import jnr.ffi.Memory;
 import jnr.ffi.Pointer;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+
+import java.util.concurrent.TimeUnit;
 
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class NotificationTest {
@@ -36,6 +39,9 @@ class NotificationTest {
         for (int i = 0; i < 6; i++) {
             assertEquals(args[i], n.arg(i), "arg " + i + " as the guest passed it, 64 bits");
         }
-        assertEquals(0xc020462a, (int) n.arg(1), "a sign-extended request truncates to the kernel's cmd");
+        assertEquals(
+                0xc020462a,
+                (int) n.arg(1),
+                "a sign-extended request truncates to the kernel's cmd");
     }
 }

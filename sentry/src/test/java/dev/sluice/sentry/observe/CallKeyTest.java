@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.sluice.sentry.spi.Disposition;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -29,13 +30,25 @@ class CallKeyTest {
         CallKey a = new CallKey("pty", 0x5430, "TCGETS", Disposition.EMULATE);
         CallKey b = new CallKey("pty", 0x5430, "TCGETS", Disposition.DENY);
         assertNotEquals(a, b, "the same request under two dispositions is two keys");
-        assertEquals(a, new CallKey("pty", 0x5430, "TCGETS", Disposition.EMULATE), "equal components, equal keys");
+        assertEquals(
+                a,
+                new CallKey("pty", 0x5430, "TCGETS", Disposition.EMULATE),
+                "equal components, equal keys");
     }
 
     @Test
     void rejectsNullComponents() {
-        assertThrows(NullPointerException.class, () -> new CallKey(null, 1, "X", Disposition.DENY), "device is required");
-        assertThrows(NullPointerException.class, () -> new CallKey("d", 1, null, Disposition.DENY), "name is required");
-        assertThrows(NullPointerException.class, () -> new CallKey("d", 1, "X", null), "disposition is required");
+        assertThrows(
+                NullPointerException.class,
+                () -> new CallKey(null, 1, "X", Disposition.DENY),
+                "device is required");
+        assertThrows(
+                NullPointerException.class,
+                () -> new CallKey("d", 1, null, Disposition.DENY),
+                "name is required");
+        assertThrows(
+                NullPointerException.class,
+                () -> new CallKey("d", 1, "X", null),
+                "disposition is required");
     }
 }

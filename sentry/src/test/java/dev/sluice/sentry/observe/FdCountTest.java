@@ -3,6 +3,11 @@ package dev.sluice.sentry.observe;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.condition.EnabledIf;
+import org.junit.jupiter.api.io.TempDir;
+
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.DirectoryStream;
@@ -10,10 +15,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.condition.EnabledIf;
-import org.junit.jupiter.api.io.TempDir;
 
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
 @EnabledIf(value = "hasProcSelfFd", disabledReason = "needs /proc/self/fd (Linux procfs)")
@@ -22,8 +23,7 @@ class FdCountTest {
     /** Background JVM threads (JIT, GC, class loading) rarely open fds; a few tries absorb them. */
     private static final int ATTEMPTS = 5;
 
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     static boolean hasProcSelfFd() {
         return Files.isDirectory(Path.of("/proc/self/fd"));
@@ -67,7 +67,8 @@ class FdCountTest {
                 last = "raw listing=" + rawCount + " openFds()=" + counted;
             }
         }
-        throw new AssertionError("openFds() should equal a raw listing taken while that listing is open; " + last);
+        throw new AssertionError(
+                "openFds() should equal a raw listing taken while that listing is open; " + last);
     }
 
     @Test
@@ -87,6 +88,8 @@ class FdCountTest {
             }
             last = "before=" + before + " during=" + during + " after=" + after;
         }
-        throw new AssertionError("one open file should add exactly 1 and closing it should restore the count; " + last);
+        throw new AssertionError(
+                "one open file should add exactly 1 and closing it should restore the count; "
+                        + last);
     }
 }

@@ -4,6 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -11,19 +16,24 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class LatencyHistogramTest {
 
     private static void assertWithin(double expected, long actual, double relError, String what) {
         double err = Math.abs(actual - expected) / expected;
-        assertTrue(err <= relError,
-                what + ": expected " + expected + " within " + (relError * 100) + "% but got " + actual
-                        + " (" + String.format("%.2f", err * 100) + "% off)");
+        assertTrue(
+                err <= relError,
+                what
+                        + ": expected "
+                        + expected
+                        + " within "
+                        + (relError * 100)
+                        + "% but got "
+                        + actual
+                        + " ("
+                        + String.format("%.2f", err * 100)
+                        + "% off)");
     }
 
     @Test
@@ -50,7 +60,9 @@ class LatencyHistogramTest {
         assertEquals(10_000, h.max(), "max is exact");
         assertEquals(10_000, h.percentile(100), "p100 is capped at the exact max");
         assertEquals(5000.5, h.mean(), 1e-9, "mean is exact, from the sum");
-        assertTrue(h.percentile(50) >= 5000, "the reported value is the bucket's upper bound, so it never undershoots");
+        assertTrue(
+                h.percentile(50) >= 5000,
+                "the reported value is the bucket's upper bound, so it never undershoots");
     }
 
     @Test
@@ -68,7 +80,10 @@ class LatencyHistogramTest {
         }
         assertWithin(6_100, h.percentile(50), 0.07, "p50 sits in the 6 us cluster");
         assertWithin(14_100, h.percentile(99), 0.07, "p99 sits in the 14 us cluster");
-        assertEquals(2_000_000, h.percentile(99.95), "p99.95 reaches the outliers, capped at the exact max");
+        assertEquals(
+                2_000_000,
+                h.percentile(99.95),
+                "p99.95 reaches the outliers, capped at the exact max");
         assertEquals(2_000_000, h.max(), "max is the outlier");
     }
 
@@ -77,7 +92,8 @@ class LatencyHistogramTest {
         LatencyHistogram h = new LatencyHistogram();
         h.record(123_456);
         for (double p : new double[] {0, 1, 50, 99, 100}) {
-            assertEquals(123_456, h.percentile(p), "with one value, p" + p + " is capped at that value");
+            assertEquals(
+                    123_456, h.percentile(p), "with one value, p" + p + " is capped at that value");
         }
     }
 
@@ -98,8 +114,11 @@ class LatencyHistogramTest {
         h.record(Long.MAX_VALUE);
         h.record(1L << 50);
         assertEquals(Long.MAX_VALUE, h.max(), "max keeps a value beyond the tracked range");
-        assertEquals(Long.MAX_VALUE, h.percentile(100), "the open-ended top bucket reports the max");
-        assertEquals(LatencyHistogram.BUCKET_COUNT - 1, LatencyHistogram.bucketIndex(1L << 50),
+        assertEquals(
+                Long.MAX_VALUE, h.percentile(100), "the open-ended top bucket reports the max");
+        assertEquals(
+                LatencyHistogram.BUCKET_COUNT - 1,
+                LatencyHistogram.bucketIndex(1L << 50),
                 "values past 2^41 share the top bucket");
     }
 
@@ -107,10 +126,13 @@ class LatencyHistogramTest {
     void bucketsTileTheRangeWithoutGapsOrOverlap() {
         assertEquals(0, LatencyHistogram.lowerBound(0), "the first bucket starts at 0");
         for (int i = 1; i < LatencyHistogram.BUCKET_COUNT; i++) {
-            assertEquals(LatencyHistogram.upperBound(i - 1) + 1, LatencyHistogram.lowerBound(i),
+            assertEquals(
+                    LatencyHistogram.upperBound(i - 1) + 1,
+                    LatencyHistogram.lowerBound(i),
                     "bucket " + i + " starts right after bucket " + (i - 1));
         }
-        assertEquals(LatencyHistogram.HIGHEST_TRACKABLE,
+        assertEquals(
+                LatencyHistogram.HIGHEST_TRACKABLE,
                 LatencyHistogram.upperBound(LatencyHistogram.BUCKET_COUNT - 1),
                 "the last bucket ends at HIGHEST_TRACKABLE");
     }
@@ -120,26 +142,60 @@ class LatencyHistogramTest {
         for (int i = 16; i < LatencyHistogram.BUCKET_COUNT; i++) {
             long lo = LatencyHistogram.lowerBound(i);
             long width = LatencyHistogram.upperBound(i) - lo + 1;
-            assertTrue(width * 16 <= lo, "bucket " + i + " [" + lo + ", +" + width + ") is at most 1/16 of its lower bound");
+            assertTrue(
+                    width * 16 <= lo,
+                    "bucket "
+                            + i
+                            + " ["
+                            + lo
+                            + ", +"
+                            + width
+                            + ") is at most 1/16 of its lower bound");
         }
     }
 
     @ParameterizedTest
-    @ValueSource(longs = {0, 1, 15, 16, 17, 31, 32, 33, 1000, 4095, 4096, 5000, 123_456_789L,
-        (1L << 40) - 1, 1L << 40, (1L << 41) - 1})
+    @ValueSource(
+            longs = {
+                0,
+                1,
+                15,
+                16,
+                17,
+                31,
+                32,
+                33,
+                1000,
+                4095,
+                4096,
+                5000,
+                123_456_789L,
+                (1L << 40) - 1,
+                1L << 40,
+                (1L << 41) - 1
+            })
     void valuesMapToABucketThatContainsThem(long v) {
         int i = LatencyHistogram.bucketIndex(v);
-        assertTrue(LatencyHistogram.lowerBound(i) <= v && v <= LatencyHistogram.upperBound(i),
-                v + " maps to bucket " + i + " = [" + LatencyHistogram.lowerBound(i) + ", "
-                        + LatencyHistogram.upperBound(i) + "]");
+        assertTrue(
+                LatencyHistogram.lowerBound(i) <= v && v <= LatencyHistogram.upperBound(i),
+                v
+                        + " maps to bucket "
+                        + i
+                        + " = ["
+                        + LatencyHistogram.lowerBound(i)
+                        + ", "
+                        + LatencyHistogram.upperBound(i)
+                        + "]");
     }
 
     @Test
     void rejectsPercentileOutOfRange() {
         LatencyHistogram h = new LatencyHistogram();
         assertThrows(IllegalArgumentException.class, () -> h.percentile(-0.1), "p < 0 is rejected");
-        assertThrows(IllegalArgumentException.class, () -> h.percentile(100.1), "p > 100 is rejected");
-        assertThrows(IllegalArgumentException.class, () -> h.percentile(Double.NaN), "NaN is rejected");
+        assertThrows(
+                IllegalArgumentException.class, () -> h.percentile(100.1), "p > 100 is rejected");
+        assertThrows(
+                IllegalArgumentException.class, () -> h.percentile(Double.NaN), "NaN is rejected");
     }
 
     @Test
@@ -153,14 +209,17 @@ class LatencyHistogramTest {
             List<Future<?>> done = new ArrayList<>();
             for (int t = 0; t < threads; t++) {
                 int id = t;
-                done.add(pool.submit(() -> {
-                    start.await();
-                    for (int i = 0; i < perThread; i++) {
-                        // Every thread hits the same few buckets, the worst case for contention.
-                        h.record(1000 + (i % 64) + id);
-                    }
-                    return null;
-                }));
+                done.add(
+                        pool.submit(
+                                () -> {
+                                    start.await();
+                                    for (int i = 0; i < perThread; i++) {
+                                        // Every thread hits the same few buckets, the worst case
+                                        // for contention.
+                                        h.record(1000 + (i % 64) + id);
+                                    }
+                                    return null;
+                                }));
             }
             start.countDown();
             for (Future<?> f : done) {
@@ -172,7 +231,8 @@ class LatencyHistogramTest {
         long n = (long) threads * perThread;
         assertEquals(n, h.count(), "no record is lost under contention");
         assertEquals(n, sumOfBuckets(h), "the buckets add up to the count");
-        assertEquals(1000 + 63 + threads - 1, h.max(), "max is the largest value any thread recorded");
+        assertEquals(
+                1000 + 63 + threads - 1, h.max(), "max is the largest value any thread recorded");
     }
 
     private static long sumOfBuckets(LatencyHistogram h) {

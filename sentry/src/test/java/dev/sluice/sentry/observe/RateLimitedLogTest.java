@@ -9,6 +9,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.mockingDetails;
 
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.mockito.invocation.Invocation;
+import org.slf4j.Logger;
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,11 +24,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
-import org.mockito.invocation.Invocation;
-import org.slf4j.Logger;
 
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class RateLimitedLogTest {
@@ -31,13 +32,14 @@ class RateLimitedLogTest {
     private static final String FMT = "denied ioctl({}, {}) from pid {}";
 
     private Logger log;
+
     /** Starts negative on purpose: nanoTime values may be, and only differences count. */
     private final AtomicLong clock = new AtomicLong(-5 * SECOND);
+
     private RateLimitedLog limited;
 
     /** One WARN call as the logger saw it. */
-    private record Warn(String format, Object[] args) {
-    }
+    private record Warn(String format, Object[] args) {}
 
     @BeforeEach
     void setUp() {
@@ -60,16 +62,22 @@ class RateLimitedLogTest {
 
     @Test
     void firstCallLogsAndLaterOnesWithinTheIntervalAreSuppressed() {
-        assertTrue(limited.warn("ctl/0xc030462b", FMT, "nvidiactl", "0xc030462b", 7), "the first call logs");
+        assertTrue(
+                limited.warn("ctl/0xc030462b", FMT, "nvidiactl", "0xc030462b", 7),
+                "the first call logs");
         for (int i = 0; i < 5; i++) {
             clock.addAndGet(SECOND);
-            assertFalse(limited.warn("ctl/0xc030462b", FMT, "nvidiactl", "0xc030462b", 7),
+            assertFalse(
+                    limited.warn("ctl/0xc030462b", FMT, "nvidiactl", "0xc030462b", 7),
                     "a call " + (i + 1) + " s after the last line is suppressed");
         }
         List<Warn> w = warns();
         assertEquals(1, w.size(), "one WARN line for six calls within 10 s");
         assertEquals(FMT, w.get(0).format(), "the first line has no suppression suffix");
-        assertArrayEquals(new Object[] {"nvidiactl", "0xc030462b", 7}, w.get(0).args(), "args are passed through");
+        assertArrayEquals(
+                new Object[] {"nvidiactl", "0xc030462b", 7},
+                w.get(0).args(),
+                "args are passed through");
     }
 
     @Test
@@ -79,16 +87,27 @@ class RateLimitedLogTest {
         limited.warn("k", FMT, "a", "b", 2);
         limited.warn("k", FMT, "a", "b", 3);
         clock.addAndGet(9 * SECOND); // Exactly 10 s after the first line: the interval has passed.
-        assertTrue(limited.warn("k", FMT, "a", "b", 4), "a call one interval after the last line logs");
+        assertTrue(
+                limited.warn("k", FMT, "a", "b", 4),
+                "a call one interval after the last line logs");
         List<Warn> w = warns();
         assertEquals(2, w.size(), "two lines: the first and the one after the interval");
-        assertEquals(FMT + " ({} similar suppressed)", w.get(1).format(), "the suffix reports suppression");
-        assertArrayEquals(new Object[] {"a", "b", 4, 2L}, w.get(1).args(), "the count of suppressed calls comes last");
+        assertEquals(
+                FMT + " ({} similar suppressed)",
+                w.get(1).format(),
+                "the suffix reports suppression");
+        assertArrayEquals(
+                new Object[] {"a", "b", 4, 2L},
+                w.get(1).args(),
+                "the count of suppressed calls comes last");
 
         // The count restarts after being reported.
         clock.addAndGet(10 * SECOND);
         assertTrue(limited.warn("k", FMT, "a", "b", 5), "again one interval later");
-        assertEquals(FMT, warns().get(2).format(), "nothing was suppressed since the last line, so no suffix");
+        assertEquals(
+                FMT,
+                warns().get(2).format(),
+                "nothing was suppressed since the last line, so no suffix");
     }
 
     @Test
@@ -130,13 +149,22 @@ class RateLimitedLogTest {
             assertTrue(limited.warn("key-" + i, "x"), "each of the first MAX_KEYS keys logs once");
         }
         assertEquals(RateLimitedLog.MAX_KEYS, limited.trackedKeys(), "all of them are tracked");
-        assertTrue(limited.warn("extra-0", "x"), "the first key past the cap logs through the overflow limiter");
-        assertFalse(limited.warn("extra-1", "x"), "a different key past the cap shares that limiter");
+        assertTrue(
+                limited.warn("extra-0", "x"),
+                "the first key past the cap logs through the overflow limiter");
+        assertFalse(
+                limited.warn("extra-1", "x"), "a different key past the cap shares that limiter");
         assertFalse(limited.warn("extra-0", "x"), "and so does the same key again");
-        assertEquals(RateLimitedLog.MAX_KEYS, limited.trackedKeys(), "the map does not grow past the cap");
+        assertEquals(
+                RateLimitedLog.MAX_KEYS,
+                limited.trackedKeys(),
+                "the map does not grow past the cap");
         clock.addAndGet(10 * SECOND);
-        assertTrue(limited.warn("extra-2", "x"), "the overflow limiter logs again after the interval");
-        assertEquals(" ({} similar suppressed)", warns().get(warns().size() - 1).format().substring(1),
+        assertTrue(
+                limited.warn("extra-2", "x"), "the overflow limiter logs again after the interval");
+        assertEquals(
+                " ({} similar suppressed)",
+                warns().get(warns().size() - 1).format().substring(1),
                 "the overflow line reports what it swallowed");
     }
 
@@ -150,15 +178,17 @@ class RateLimitedLogTest {
         try {
             List<Future<?>> done = new ArrayList<>();
             for (int t = 0; t < threads; t++) {
-                done.add(pool.submit(() -> {
-                    start.await();
-                    for (int i = 0; i < perThread; i++) {
-                        if (limited.warn("k" + (i % 4), "x")) {
-                            logged.incrementAndGet();
-                        }
-                    }
-                    return null;
-                }));
+                done.add(
+                        pool.submit(
+                                () -> {
+                                    start.await();
+                                    for (int i = 0; i < perThread; i++) {
+                                        if (limited.warn("k" + (i % 4), "x")) {
+                                            logged.incrementAndGet();
+                                        }
+                                    }
+                                    return null;
+                                }));
             }
             start.countDown();
             for (Future<?> f : done) {
@@ -167,19 +197,25 @@ class RateLimitedLogTest {
         } finally {
             pool.shutdownNow();
         }
-        assertEquals(4, logged.get(), "with the clock standing still, each of 4 keys logs exactly once");
+        assertEquals(
+                4, logged.get(), "with the clock standing still, each of 4 keys logs exactly once");
         assertEquals(4, warns().size(), "the logger saw exactly those lines");
         clock.addAndGet(10 * SECOND);
         limited.warn("k0", "x");
         Warn last = warns().get(4);
         long suppressedForK0 = (long) threads * perThread / 4 - 1;
-        assertEquals(suppressedForK0, last.args()[0], "every suppressed call was counted, none lost to races");
+        assertEquals(
+                suppressedForK0,
+                last.args()[0],
+                "every suppressed call was counted, none lost to races");
     }
 
     @Test
     void rejectsANegativeInterval() {
-        assertThrows(IllegalArgumentException.class,
-                () -> new RateLimitedLog(log, Duration.ofSeconds(-1), clock::get), "a negative interval is a bug");
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> new RateLimitedLog(log, Duration.ofSeconds(-1), clock::get),
+                "a negative interval is a bug");
     }
 
     @Test

@@ -4,13 +4,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.List;
-import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** The start warning about racy CONTINUE rows: one line from the proxies that have some, none otherwise. */
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The start warning about racy CONTINUE rows: one line from the proxies that have some, none
+ * otherwise.
+ */
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
 class DeviceProxyTest {
 
@@ -51,37 +55,46 @@ class DeviceProxyTest {
     @Test
     void noRacyRowsNoWarning() {
         assertEquals(Optional.empty(), DeviceProxy.racyWarning(List.of()), "no proxy");
-        assertEquals(Optional.empty(), DeviceProxy.racyWarning(List.of(proxy("pty", ""), proxy("x", " "))),
+        assertEquals(
+                Optional.empty(),
+                DeviceProxy.racyWarning(List.of(proxy("pty", ""), proxy("x", " "))),
                 "proxies whose CONTINUE rows all rest on race-free facts");
-        DeviceProxy plain = new DeviceProxy() {
-            public String name() {
-                return "plain";
-            }
+        DeviceProxy plain =
+                new DeviceProxy() {
+                    public String name() {
+                        return "plain";
+                    }
 
-            public List<TrapRule> trapRules() {
-                return List.of();
-            }
+                    public List<TrapRule> trapRules() {
+                        return List.of();
+                    }
 
-            public boolean owns(CharDevice d) {
-                return false;
-            }
+                    public boolean owns(CharDevice d) {
+                        return false;
+                    }
 
-            public Verdict handle(IoctlCall c) {
-                return new Verdict(IoctlResult.CONTINUE, "unknown");
-            }
+                    public Verdict handle(IoctlCall c) {
+                        return new Verdict(IoctlResult.CONTINUE, "unknown");
+                    }
 
-            public String ioctlName(int cmd) {
-                return "unknown";
-            }
-        };
+                    public String ioctlName(int cmd) {
+                        return "unknown";
+                    }
+                };
         assertEquals("", plain.racyRows(), "a proxy says nothing unless it has racy rows");
     }
 
     @Test
     void theRacyRowsOfEveryProxyMakeOneLine() {
-        String w = DeviceProxy.racyWarning(List.of(proxy("a", "a: row one"), proxy("pty", ""), proxy("b", "b: row two")))
-                .orElseThrow();
-        assertTrue(w.contains("a: row one") && w.contains("b: row two"), "both proxies' rows: " + w);
+        String w =
+                DeviceProxy.racyWarning(
+                                List.of(
+                                        proxy("a", "a: row one"),
+                                        proxy("pty", ""),
+                                        proxy("b", "b: row two")))
+                        .orElseThrow();
+        assertTrue(
+                w.contains("a: row one") && w.contains("b: row two"), "both proxies' rows: " + w);
         assertFalse(w.contains("\n"), "one line: " + w);
         assertTrue(w.startsWith("racy CONTINUE rows"), "says what they are: " + w);
     }

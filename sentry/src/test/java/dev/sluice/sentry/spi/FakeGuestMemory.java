@@ -1,13 +1,15 @@
 package dev.sluice.sentry.spi;
 
 import dev.sluice.sentry.nativeio.Errno;
-import java.util.Arrays;
+
 import jnr.ffi.Pointer;
+
+import java.util.Arrays;
 
 /**
  * Test support: a guest address space of one mapping, {@code [base, base + size)}, backed by a byte
- * array. Anything outside it is {@code -EFAULT}, as {@link GuestMemory} promises. Counts accesses so
- * tests can check that a handler did not touch guest memory.
+ * array. Anything outside it is {@code -EFAULT}, as {@link GuestMemory} promises. Counts accesses
+ * so tests can check that a handler did not touch guest memory.
  */
 public final class FakeGuestMemory implements GuestMemory {
     private final long base;
@@ -54,7 +56,10 @@ public final class FakeGuestMemory implements GuestMemory {
 
     public int getInt(long guestAddr) {
         int o = offset(guestAddr, 4);
-        return (bytes[o] & 0xff) | (bytes[o + 1] & 0xff) << 8 | (bytes[o + 2] & 0xff) << 16 | (bytes[o + 3] & 0xff) << 24;
+        return (bytes[o] & 0xff)
+                | (bytes[o + 1] & 0xff) << 8
+                | (bytes[o + 2] & 0xff) << 16
+                | (bytes[o + 3] & 0xff) << 24;
     }
 
     public void putInt(long guestAddr, int v) {

@@ -12,7 +12,9 @@ import java.util.function.Supplier;
  */
 public record FuzzOutcome(IoctlResult result, byte[] guest, List<?> accesses) {
 
-    /** Runs the same input twice: the same answer, the same guest memory, through the same accesses. */
+    /**
+     * Runs the same input twice: the same answer, the same guest memory, through the same accesses.
+     */
     public static void assertDeterministic(Supplier<FuzzOutcome> run) {
         FuzzOutcome first = run.get();
         FuzzOutcome second = run.get();

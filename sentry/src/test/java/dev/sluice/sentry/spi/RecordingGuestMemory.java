@@ -1,13 +1,14 @@
 package dev.sluice.sentry.spi;
 
-import java.util.ArrayList;
-import java.util.List;
 import jnr.ffi.Pointer;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /**
- * Test support for fuzz targets: a {@link FakeGuestMemory} that records every access a handler makes,
- * so a target can check that the handler touched guest memory only inside the ranges the ABI lets it
- * (the params struct, the buffers it names, with the sizes it declares), faulting or not.
+ * Test support for fuzz targets: a {@link FakeGuestMemory} that records every access a handler
+ * makes, so a target can check that the handler touched guest memory only inside the ranges the ABI
+ * lets it (the params struct, the buffers it names, with the sizes it declares), faulting or not.
  */
 public final class RecordingGuestMemory implements GuestMemory {
     /** One access: {@code length} bytes at {@code address}, a write or a read. */

@@ -4,14 +4,15 @@ import dev.sluice.sentry.nativeio.Arena;
 import dev.sluice.sentry.nativeio.Cleanup;
 import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.nativeio.HostFd;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntUnaryOperator;
 
 /**
- * Test support for fuzz targets: a trapped ioctl as plain fields, with no mocking framework in the way
- * (a fuzz target runs it hundreds of thousands of times). Guest memory is recorded
- * ({@link RecordingGuestMemory}); {@link #guestFile} answers through {@link #guestFiles}, whose fds the
+ * Test support for fuzz targets: a trapped ioctl as plain fields, with no mocking framework in the
+ * way (a fuzz target runs it hundreds of thousands of times). Guest memory is recorded ({@link
+ * RecordingGuestMemory}); {@link #guestFile} answers through {@link #guestFiles}, whose fds the
  * handler owns, and remembers each one handed out so the target can check that all were closed;
  * {@link #injectFd} answers {@link #injectAnswer}.
  */
@@ -25,12 +26,17 @@ public final class ScriptedCall implements IoctlCall {
     private final List<Integer> handedOut = new ArrayList<>();
     private final List<Integer> injected = new ArrayList<>();
 
-    /** Answers {@link #guestFile}: a new fd of this process (the handler closes it) or {@code -errno}. */
+    /**
+     * Answers {@link #guestFile}: a new fd of this process (the handler closes it) or {@code
+     * -errno}.
+     */
     public IntUnaryOperator guestFiles = fd -> -Errno.EBADF;
+
     /** The guest's number for an injected fd, or {@code -errno}. */
     public int injectAnswer = 7;
 
-    public ScriptedCall(int cmd, long arg, CharDevice device, FakeGuestMemory memory, HostFd hostFd) {
+    public ScriptedCall(
+            int cmd, long arg, CharDevice device, FakeGuestMemory memory, HostFd hostFd) {
         this.request = new IoctlRequest(1, 3, cmd, arg);
         this.device = device;
         this.memory = new RecordingGuestMemory(memory);

@@ -5,9 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+
+import java.util.concurrent.TimeUnit;
 
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class TrapRuleTest {
@@ -40,7 +41,9 @@ class TrapRuleTest {
         long register = 0xffffffffc020462aL; // what a guest passing an int request may leave in rdx
         TrapRule exact = TrapRule.exact(0xc020462a, Disposition.DENY, "rm control");
         TrapRule family = TrapRule.family('F', Disposition.DENY, "nvidia");
-        assertTrue(exact.matches((int) register), "a sign-extended request, truncated like the kernel, matches exactly");
+        assertTrue(
+                exact.matches((int) register),
+                "a sign-extended request, truncated like the kernel, matches exactly");
         assertTrue(family.matches((int) register), "and by family");
         long zeroExtended = 0x00000000c020462aL;
         assertTrue(exact.matches((int) zeroExtended), "the zero-extended form matches too");
@@ -56,25 +59,39 @@ class TrapRuleTest {
 
     @Test
     void valueOutsideMaskIsRejected() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> new TrapRule(0xff00, 0x46ff, Disposition.DENY, "bad"), "value bits outside mask");
-        assertTrue(e.getMessage().contains("0x000046ff") && e.getMessage().contains("0x0000ff00"),
+        IllegalArgumentException e =
+                assertThrows(
+                        IllegalArgumentException.class,
+                        () -> new TrapRule(0xff00, 0x46ff, Disposition.DENY, "bad"),
+                        "value bits outside mask");
+        assertTrue(
+                e.getMessage().contains("0x000046ff") && e.getMessage().contains("0x0000ff00"),
                 "the message shows value and mask in hex: " + e.getMessage());
-        assertThrows(IllegalArgumentException.class,
-                () -> new TrapRule(0x0000ffff, 0x80000000, Disposition.CONTINUE, "bad"), "a high value bit outside the mask");
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> new TrapRule(0x0000ffff, 0x80000000, Disposition.CONTINUE, "bad"),
+                "a high value bit outside the mask");
     }
 
     @Test
     void emulateIsNotAnUnownedDisposition() {
-        assertThrows(IllegalArgumentException.class,
-                () -> TrapRule.family('T', Disposition.EMULATE, "x"), "an fd no proxy owns cannot be emulated");
-        assertThrows(IllegalArgumentException.class,
-                () -> TrapRule.exact(0x5401, Disposition.EMULATE, "x"), "not for exact rules either");
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> TrapRule.family('T', Disposition.EMULATE, "x"),
+                "an fd no proxy owns cannot be emulated");
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> TrapRule.exact(0x5401, Disposition.EMULATE, "x"),
+                "not for exact rules either");
     }
 
     @Test
     void continueAndDenyAreAllowed() {
-        assertEquals(Disposition.CONTINUE, TrapRule.family('T', Disposition.CONTINUE, "tty").unowned(), "CONTINUE");
-        assertEquals(Disposition.DENY, TrapRule.exact(0x5401, Disposition.DENY, "x").unowned(), "DENY");
+        assertEquals(
+                Disposition.CONTINUE,
+                TrapRule.family('T', Disposition.CONTINUE, "tty").unowned(),
+                "CONTINUE");
+        assertEquals(
+                Disposition.DENY, TrapRule.exact(0x5401, Disposition.DENY, "x").unowned(), "DENY");
     }
 }

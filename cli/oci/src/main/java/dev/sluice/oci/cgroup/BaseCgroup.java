@@ -4,6 +4,7 @@ import static dev.sluice.sentry.nativeio.Signals.SIGKILL;
 
 import dev.sluice.oci.OciException;
 import dev.sluice.oci.OciNative;
+
 import java.io.IOException;
 import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
@@ -18,6 +19,7 @@ import java.util.TreeSet;
 /** What both cgroup versions do the same way: entering, listing, killing and removing. */
 abstract class BaseCgroup implements Cgroup {
     static final String PROCS = "cgroup.procs";
+
     /** How long {@link #freeze} waits for every task to stop. */
     static final Duration FREEZE_WAIT = Duration.ofSeconds(5);
 
@@ -90,11 +92,12 @@ abstract class BaseCgroup implements Cgroup {
         }
         try {
             List<Integer> still = pids();
-            fds.forEach((pid, fd) -> {
-                if (still.contains(pid)) {
-                    OciNative.pidfdSendSignal(fd, SIGKILL);
-                }
-            });
+            fds.forEach(
+                    (pid, fd) -> {
+                        if (still.contains(pid)) {
+                            OciNative.pidfdSendSignal(fd, SIGKILL);
+                        }
+                    });
         } finally {
             fds.values().forEach(OciNative::close);
         }
@@ -113,8 +116,14 @@ abstract class BaseCgroup implements Cgroup {
                 thaw();
             }
             if (System.nanoTime() > deadline) {
-                throw new OciException("cgroup " + procsDir() + " still holds processes " + left + " "
-                        + timeout.toSeconds() + " s after SIGKILL");
+                throw new OciException(
+                        "cgroup "
+                                + procsDir()
+                                + " still holds processes "
+                                + left
+                                + " "
+                                + timeout.toSeconds()
+                                + " s after SIGKILL");
             }
             pause(10);
         }
@@ -123,7 +132,10 @@ abstract class BaseCgroup implements Cgroup {
         }
     }
 
-    /** rmdir of the cgroup and the cgroups below it, leaves first; EBUSY (tasks still exiting) is retried. */
+    /**
+     * rmdir of the cgroup and the cgroups below it, leaves first; EBUSY (tasks still exiting) is
+     * retried.
+     */
     private void removeTree(Path dir, long deadline) {
         if (!fs.isDirectory(dir)) {
             return;
@@ -168,7 +180,8 @@ abstract class BaseCgroup implements Cgroup {
         try {
             fs.write(file, value);
         } catch (IOException e) {
-            throw new OciException(what + ": cannot write " + value + " to " + file + ": " + reason(e), e);
+            throw new OciException(
+                    what + ": cannot write " + value + " to " + file + ": " + reason(e), e);
         }
     }
 
@@ -179,14 +192,18 @@ abstract class BaseCgroup implements Cgroup {
             if (w.optional()) {
                 return false;
             }
-            throw new NoSuchFileException(p.toString(), null, "no such control file (is the " + w.controller()
-                    + " controller available?)");
+            throw new NoSuchFileException(
+                    p.toString(),
+                    null,
+                    "no such control file (is the " + w.controller() + " controller available?)");
         }
         fs.write(p, w.value());
         return true;
     }
 
-    /** The kernel's words for an I/O failure ({@code Invalid argument}), without Java's decoration. */
+    /**
+     * The kernel's words for an I/O failure ({@code Invalid argument}), without Java's decoration.
+     */
     static String reason(IOException e) {
         if (e instanceof FileSystemException f && f.getReason() != null) {
             return f.getReason();

@@ -10,10 +10,10 @@ import java.util.Set;
 
 /**
  * One container's cgroup: a directory per v1 hierarchy ({@link CgroupV1}) or one in the unified
- * tree ({@link CgroupV2}). What {@code create}, {@code pause}, {@code resume}, {@code ps},
- * {@code kill --all} and {@code delete} do to it. Failures the user should see are
- * {@link dev.sluice.oci.OciException}s naming the cgroup file; the lower-level {@link #write} and
- * {@link #create} throw {@link IOException} for the caller to name the config field.
+ * tree ({@link CgroupV2}). What {@code create}, {@code pause}, {@code resume}, {@code ps}, {@code
+ * kill --all} and {@code delete} do to it. Failures the user should see are {@link
+ * dev.sluice.oci.OciException}s naming the cgroup file; the lower-level {@link #write} and {@link
+ * #create} throw {@link IOException} for the caller to name the config field.
  */
 public interface Cgroup {
     CgroupVersion version();
@@ -64,7 +64,9 @@ public interface Cgroup {
         return m;
     }
 
-    /** The cgroup recorded by {@link #record}; null for none (a container created before cgroups). */
+    /**
+     * The cgroup recorded by {@link #record}; null for none (a container created before cgroups).
+     */
     static Cgroup of(Map<String, String> recorded, CgroupFs fs) {
         if (recorded == null || recorded.isEmpty()) {
             return null;
@@ -80,11 +82,12 @@ public interface Cgroup {
     /** The controllers the writes need (for v2's {@code cgroup.subtree_control}). */
     static Set<String> controllers(List<CgroupWrite> writes) {
         Set<String> out = new java.util.TreeSet<>();
-        writes.forEach(w -> {
-            if (!w.controller().isEmpty()) {
-                out.add(w.controller());
-            }
-        });
+        writes.forEach(
+                w -> {
+                    if (!w.controller().isEmpty()) {
+                        out.add(w.controller());
+                    }
+                });
         return out;
     }
 }

@@ -10,13 +10,13 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * The file operations Sluice makes on a cgroup filesystem, in one place so that a test can stand
- * in for the kernel (a tree in a temporary directory whose {@code mkdir} makes the control files
- * and whose {@code cgroup.procs} forgets exited processes). {@link #HOST} is the real thing.
+ * The file operations Sluice makes on a cgroup filesystem, in one place so that a test can stand in
+ * for the kernel (a tree in a temporary directory whose {@code mkdir} makes the control files and
+ * whose {@code cgroup.procs} forgets exited processes). {@link #HOST} is the real thing.
  */
 public interface CgroupFs {
     /** The host's cgroup filesystems. */
-    CgroupFs HOST = new CgroupFs() { };
+    CgroupFs HOST = new CgroupFs() {};
 
     /** Makes one cgroup directory (its parent exists); the kernel fills in its control files. */
     default void mkdir(Path dir) throws IOException {

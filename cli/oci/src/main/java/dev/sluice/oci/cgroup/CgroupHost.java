@@ -1,6 +1,7 @@
 package dev.sluice.oci.cgroup;
 
 import dev.sluice.oci.OciException;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,12 +12,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The host's cgroup filesystems as this process sees them: the unified v2 tree when a
- * {@code cgroup2} filesystem is mounted at {@code /sys/fs/cgroup} (runc's test), else every
- * mounted v1 hierarchy that {@code /proc/self/cgroup} lists, named ones ({@code name=systemd})
- * included. On a hybrid host (v1 controllers, and a v2 tree without controllers at
- * {@code /sys/fs/cgroup/unified}) the v1 hierarchies are used, and the container joins the v2
- * tree too, for membership only, as runc does (systemd tracks processes there).
+ * The host's cgroup filesystems as this process sees them: the unified v2 tree when a {@code
+ * cgroup2} filesystem is mounted at {@code /sys/fs/cgroup} (runc's test), else every mounted v1
+ * hierarchy that {@code /proc/self/cgroup} lists, named ones ({@code name=systemd}) included. On a
+ * hybrid host (v1 controllers, and a v2 tree without controllers at {@code /sys/fs/cgroup/unified})
+ * the v1 hierarchies are used, and the container joins the v2 tree too, for membership only, as
+ * runc does (systemd tracks processes there).
  *
  * <p>Read from {@code /proc/self/mountinfo} rather than guessed from directory names, because
  * controllers may be co-mounted ({@code cpu,cpuacct}) and mounts may show a subtree.
@@ -37,8 +38,11 @@ public final class CgroupHost {
     /** This host's cgroups; fails if none is mounted. */
     public static CgroupHost detect() {
         try {
-            return parse(Files.readString(Path.of("/proc/self/mountinfo")), Files.readString(Path.of("/proc/self/cgroup")),
-                    DEFAULT_BASE, CgroupFs.HOST);
+            return parse(
+                    Files.readString(Path.of("/proc/self/mountinfo")),
+                    Files.readString(Path.of("/proc/self/cgroup")),
+                    DEFAULT_BASE,
+                    CgroupFs.HOST);
         } catch (IOException e) {
             throw new OciException("cannot read this process's cgroups: " + e.getMessage(), e);
         }
@@ -63,7 +67,11 @@ public final class CgroupHost {
                 own.put(f[1], f[2]);
             }
         }
-        Mount unifiedAtBase = mounts.stream().filter(m -> m.v2() && m.point().equals(base)).findFirst().orElse(null);
+        Mount unifiedAtBase =
+                mounts.stream()
+                        .filter(m -> m.v2() && m.point().equals(base))
+                        .findFirst()
+                        .orElse(null);
         if (unifiedAtBase != null) {
             return new CgroupHost(CgroupVersion.V2, List.of(unified(unifiedAtBase, own)), fs);
         }
@@ -73,8 +81,17 @@ public final class CgroupHost {
                 continue;
             }
             List<String> wanted = Arrays.asList(e.getKey().split(","));
-            mounts.stream().filter(m -> !m.v2() && m.superOptions().containsAll(wanted)).findFirst()
-                    .ifPresent(m -> v1.add(new Hierarchy(e.getKey(), m.point(), m.root(), e.getValue())));
+            mounts.stream()
+                    .filter(m -> !m.v2() && m.superOptions().containsAll(wanted))
+                    .findFirst()
+                    .ifPresent(
+                            m ->
+                                    v1.add(
+                                            new Hierarchy(
+                                                    e.getKey(),
+                                                    m.point(),
+                                                    m.root(),
+                                                    e.getValue())));
         }
         if (!v1.isEmpty()) {
             Mount hybrid = mounts.stream().filter(Mount::v2).findFirst().orElse(null);
@@ -87,8 +104,10 @@ public final class CgroupHost {
         if (anyV2 != null) {
             return new CgroupHost(CgroupVersion.V2, List.of(unified(anyV2, own)), fs);
         }
-        throw new OciException("no cgroup filesystem is mounted (looked for cgroup2 at " + base
-                + " and cgroup v1 hierarchies in /proc/self/mountinfo)");
+        throw new OciException(
+                "no cgroup filesystem is mounted (looked for cgroup2 at "
+                        + base
+                        + " and cgroup v1 hierarchies in /proc/self/mountinfo)");
     }
 
     private static Hierarchy unified(Mount m, Map<String, String> own) {
@@ -115,15 +134,24 @@ public final class CgroupHost {
             String p = CgroupsPath.in(path, h.own());
             String where = h.name().isEmpty() ? "the cgroup v2 tree" : "hierarchy " + h.name();
             if (p.equals("/")) {
-                throw new IllegalArgumentException("is the root of " + where + ": a container needs a cgroup of its own");
+                throw new IllegalArgumentException(
+                        "is the root of " + where + ": a container needs a cgroup of its own");
             }
             if (h.own().equals(p) || h.own().startsWith(p + "/")) {
-                throw new IllegalArgumentException("cgroup " + p + " holds the runtime's own cgroup " + h.own() + " in " + where
-                        + ": a container needs a cgroup of its own");
+                throw new IllegalArgumentException(
+                        "cgroup "
+                                + p
+                                + " holds the runtime's own cgroup "
+                                + h.own()
+                                + " in "
+                                + where
+                                + ": a container needs a cgroup of its own");
             }
             dirs.put(h.name(), h.dir(p));
         }
-        return version == CgroupVersion.V1 ? new CgroupV1(dirs, fs) : new CgroupV2(hierarchies.get(0).mount(), dirs.get(""), fs);
+        return version == CgroupVersion.V1
+                ? new CgroupV1(dirs, fs)
+                : new CgroupV2(hierarchies.get(0).mount(), dirs.get(""), fs);
     }
 
     /**
@@ -136,10 +164,13 @@ public final class CgroupHost {
             try {
                 dirs.put(h.name(), h.dir(h.own()));
             } catch (IllegalArgumentException e) {
-                throw new OciException("cannot find this process's own cgroup: " + e.getMessage(), e);
+                throw new OciException(
+                        "cannot find this process's own cgroup: " + e.getMessage(), e);
             }
         }
-        return version == CgroupVersion.V1 ? new CgroupV1(dirs, fs) : new CgroupV2(hierarchies.get(0).mount(), dirs.get(""), fs);
+        return version == CgroupVersion.V1
+                ? new CgroupV1(dirs, fs)
+                : new CgroupV2(hierarchies.get(0).mount(), dirs.get(""), fs);
     }
 
     /** One line of /proc/PID/mountinfo, of a cgroup or cgroup2 filesystem. */
@@ -155,7 +186,10 @@ public final class CgroupHost {
             if (!type.equals("cgroup") && !type.equals("cgroup2")) {
                 return null;
             }
-            return new Mount(unescape(f[3]), Path.of(unescape(f[4])), type.equals("cgroup2"),
+            return new Mount(
+                    unescape(f[3]),
+                    Path.of(unescape(f[4])),
+                    type.equals("cgroup2"),
                     Arrays.asList(f[dash + 3].split(",")));
         }
 
@@ -164,7 +198,9 @@ public final class CgroupHost {
             StringBuilder b = new StringBuilder();
             for (int i = 0; i < s.length(); i++) {
                 char c = s.charAt(i);
-                if (c == '\\' && i + 3 < s.length() && s.substring(i + 1, i + 4).matches("[0-7]{3}")) {
+                if (c == '\\'
+                        && i + 3 < s.length()
+                        && s.substring(i + 1, i + 4).matches("[0-7]{3}")) {
                     b.append((char) Integer.parseInt(s.substring(i + 1, i + 4), 8));
                     i += 3;
                 } else {

@@ -1,6 +1,7 @@
 package dev.sluice.oci.cgroup;
 
 import dev.sluice.oci.OciException;
+
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -12,13 +13,17 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * A container's cgroup on cgroup v1: one directory in every mounted hierarchy (named ones too),
- * so that a process moved in lands in all of them. The freezer is {@code freezer.state}.
+ * A container's cgroup on cgroup v1: one directory in every mounted hierarchy (named ones too), so
+ * that a process moved in lands in all of them. The freezer is {@code freezer.state}.
  */
 public final class CgroupV1 extends BaseCgroup {
     static final String FREEZER_STATE = "freezer.state";
-    /** The hierarchies {@link #pids} prefers, in order: any would do, these always have every task. */
-    private static final List<String> PROCS_FROM = List.of("pids", "freezer", "memory", "devices", "cpu");
+
+    /**
+     * The hierarchies {@link #pids} prefers, in order: any would do, these always have every task.
+     */
+    private static final List<String> PROCS_FROM =
+            List.of("pids", "freezer", "memory", "devices", "cpu");
 
     CgroupV1(Map<String, Path> dirs, CgroupFs fs) {
         super(dirs, fs);
@@ -36,7 +41,8 @@ public final class CgroupV1 extends BaseCgroup {
                 return e.getValue();
             }
         }
-        throw new NoSuchFileException(controller, null, "no " + controller + " cgroup hierarchy is mounted");
+        throw new NoSuchFileException(
+                controller, null, "no " + controller + " cgroup hierarchy is mounted");
     }
 
     @Override
@@ -89,7 +95,8 @@ public final class CgroupV1 extends BaseCgroup {
         try {
             return dirOf("freezer").resolve(FREEZER_STATE);
         } catch (NoSuchFileException e) {
-            throw new OciException("pause and resume need the freezer cgroup, and it is not mounted");
+            throw new OciException(
+                    "pause and resume need the freezer cgroup, and it is not mounted");
         }
     }
 
@@ -110,8 +117,12 @@ public final class CgroupV1 extends BaseCgroup {
             }
             if (System.nanoTime() > deadline) {
                 writeOrFail(state, "THAWED", "pause");
-                throw new OciException("pause: " + state + " did not reach FROZEN within " + FREEZE_WAIT.toSeconds()
-                        + " s (a task stuck in the kernel?); the container was left running");
+                throw new OciException(
+                        "pause: "
+                                + state
+                                + " did not reach FROZEN within "
+                                + FREEZE_WAIT.toSeconds()
+                                + " s (a task stuck in the kernel?); the container was left running");
             }
             pause(10);
         }

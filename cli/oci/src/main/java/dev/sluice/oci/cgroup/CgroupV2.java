@@ -1,6 +1,7 @@
 package dev.sluice.oci.cgroup;
 
 import dev.sluice.oci.OciException;
+
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,10 +13,9 @@ import java.util.TreeSet;
 
 /**
  * A container's cgroup on cgroup v2: one directory of the unified tree. Controllers have to be
- * enabled from the root down ({@code cgroup.subtree_control} of every parent) before the child
- * has their files; the freezer is {@code cgroup.freeze}, its progress {@code cgroup.events}.
- * The device controller of v2 is a BPF program, which Sluice does not load (see
- * {@link DeviceRules}).
+ * enabled from the root down ({@code cgroup.subtree_control} of every parent) before the child has
+ * their files; the freezer is {@code cgroup.freeze}, its progress {@code cgroup.events}. The device
+ * controller of v2 is a BPF program, which Sluice does not load (see {@link DeviceRules}).
  */
 public final class CgroupV2 extends BaseCgroup {
     static final String SUBTREE_CONTROL = "cgroup.subtree_control";
@@ -24,8 +24,11 @@ public final class CgroupV2 extends BaseCgroup {
     static final String EVENTS = "cgroup.events";
     static final String KILL = "cgroup.kill";
 
-    /** The tree's mount point (where enabling starts); null for a cgroup read back from state.json. */
+    /**
+     * The tree's mount point (where enabling starts); null for a cgroup read back from state.json.
+     */
     private final Path mount;
+
     private final Path dir;
 
     CgroupV2(Path mount, Path dir, CgroupFs fs) {
@@ -47,7 +50,8 @@ public final class CgroupV2 extends BaseCgroup {
     @Override
     public void create(Set<String> controllers) throws IOException {
         if (mount == null || !dir.startsWith(mount) || dir.equals(mount)) {
-            throw new IllegalStateException("cgroup " + dir + " is not below its tree's mount " + mount);
+            throw new IllegalStateException(
+                    "cgroup " + dir + " is not below its tree's mount " + mount);
         }
         List<Path> chain = new ArrayList<>();
         for (Path p = dir; !p.equals(mount); p = p.getParent()) {
@@ -63,18 +67,33 @@ public final class CgroupV2 extends BaseCgroup {
         }
     }
 
-    /** Enables {@code wanted} for the children of {@code parent}, failing on one it does not have. */
+    /**
+     * Enables {@code wanted} for the children of {@code parent}, failing on one it does not have.
+     */
     private void enable(Path parent, Set<String> wanted) throws IOException {
-        Set<String> on = new TreeSet<>(Arrays.asList(fs.read(parent.resolve(SUBTREE_CONTROL)).trim().split("\\s+")));
-        Set<String> available = new TreeSet<>(Arrays.asList(fs.read(parent.resolve(CONTROLLERS)).trim().split("\\s+")));
+        Set<String> on =
+                new TreeSet<>(
+                        Arrays.asList(
+                                fs.read(parent.resolve(SUBTREE_CONTROL)).trim().split("\\s+")));
+        Set<String> available =
+                new TreeSet<>(
+                        Arrays.asList(fs.read(parent.resolve(CONTROLLERS)).trim().split("\\s+")));
         List<String> add = new ArrayList<>();
         for (String c : new TreeSet<>(wanted)) {
             if (on.contains(c)) {
                 continue;
             }
             if (!available.contains(c)) {
-                throw new IOException("the " + c + " controller is not available in " + parent + " (" + CONTROLLERS + ": "
-                        + String.join(" ", available) + ")");
+                throw new IOException(
+                        "the "
+                                + c
+                                + " controller is not available in "
+                                + parent
+                                + " ("
+                                + CONTROLLERS
+                                + ": "
+                                + String.join(" ", available)
+                                + ")");
             }
             add.add("+" + c);
         }
@@ -82,8 +101,17 @@ public final class CgroupV2 extends BaseCgroup {
             try {
                 fs.write(parent.resolve(SUBTREE_CONTROL), String.join(" ", add));
             } catch (IOException e) {
-                throw new IOException("cannot enable " + String.join(" ", add) + " in " + parent.resolve(SUBTREE_CONTROL)
-                        + ": " + reason(e) + (reason(e).contains("busy") ? " (that cgroup has processes of its own)" : ""), e);
+                throw new IOException(
+                        "cannot enable "
+                                + String.join(" ", add)
+                                + " in "
+                                + parent.resolve(SUBTREE_CONTROL)
+                                + ": "
+                                + reason(e)
+                                + (reason(e).contains("busy")
+                                        ? " (that cgroup has processes of its own)"
+                                        : ""),
+                        e);
             }
         }
     }
@@ -115,8 +143,12 @@ public final class CgroupV2 extends BaseCgroup {
         while (!isFrozenNow()) {
             if (System.nanoTime() > deadline) {
                 writeOrFail(freeze, "0", "pause");
-                throw new OciException("pause: " + dir.resolve(EVENTS) + " did not say frozen within "
-                        + FREEZE_WAIT.toSeconds() + " s; the container was left running");
+                throw new OciException(
+                        "pause: "
+                                + dir.resolve(EVENTS)
+                                + " did not say frozen within "
+                                + FREEZE_WAIT.toSeconds()
+                                + " s; the container was left running");
             }
             pause(10);
         }

@@ -1,6 +1,9 @@
 package dev.sluice.oci.cgroup;
 
-/** Which cgroup interface the host offers: v1 hierarchies (also a hybrid host) or the unified v2 tree. */
+/**
+ * Which cgroup interface the host offers: v1 hierarchies (also a hybrid host) or the unified v2
+ * tree.
+ */
 public enum CgroupVersion {
     V1,
     V2;

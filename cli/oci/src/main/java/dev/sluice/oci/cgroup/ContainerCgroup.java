@@ -2,17 +2,19 @@ package dev.sluice.oci.cgroup;
 
 import dev.sluice.oci.spec.Spec;
 import dev.sluice.oci.spec.SpecException;
-import java.io.IOException;
-import java.util.ArrayList;
-import java.util.List;
+
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
 /**
- * The cgroup of one container as its config asks for it: where ({@code linux.cgroupsPath}) and
- * what is written there ({@code linux.resources}). {@link #plan} checks everything and touches
- * nothing, so that create refuses a bad config before any state exists; {@link #apply} then makes
- * the cgroup and writes the limits. Every failure names the config field.
+ * The cgroup of one container as its config asks for it: where ({@code linux.cgroupsPath}) and what
+ * is written there ({@code linux.resources}). {@link #plan} checks everything and touches nothing,
+ * so that create refuses a bad config before any state exists; {@link #apply} then makes the cgroup
+ * and writes the limits. Every failure names the config field.
  */
 public final class ContainerCgroup {
     private static final Logger LOG = LoggerFactory.getLogger(ContainerCgroup.class);
@@ -37,7 +39,8 @@ public final class ContainerCgroup {
      *
      * @param systemd {@code --systemd-cgroup}: cgroupsPath is {@code slice:prefix:name}
      */
-    public static ContainerCgroup plan(Spec spec, String file, String id, boolean systemd, CgroupHost host) {
+    public static ContainerCgroup plan(
+            Spec spec, String file, String id, boolean systemd, CgroupHost host) {
         Spec.Linux linux = spec.linux();
         String path;
         Cgroup cgroup;
@@ -69,8 +72,14 @@ public final class ContainerCgroup {
         if (cgroup.exists()) {
             List<Integer> pids = cgroup.pids();
             if (!pids.isEmpty()) {
-                throw new SpecException(file, PATH_FIELD, "cgroup " + path + " already holds processes " + pids
-                        + ": a container needs a cgroup of its own");
+                throw new SpecException(
+                        file,
+                        PATH_FIELD,
+                        "cgroup "
+                                + path
+                                + " already holds processes "
+                                + pids
+                                + ": a container needs a cgroup of its own");
             }
         }
     }
@@ -91,17 +100,31 @@ public final class ContainerCgroup {
         try {
             cgroup.create(Cgroup.controllers(writes));
         } catch (IOException e) {
-            throw new SpecException(file, PATH_FIELD, "cannot create cgroup " + cgroup.dirs().values() + ": " + BaseCgroup.reason(e));
+            throw new SpecException(
+                    file,
+                    PATH_FIELD,
+                    "cannot create cgroup " + cgroup.dirs().values() + ": " + BaseCgroup.reason(e));
         }
         for (CgroupWrite w : writes) {
             try {
                 if (!cgroup.write(w)) {
-                    LOG.warn("{}: not applied: this host's cgroup has no {} (no swap accounting, or an older kernel)",
-                            w.field(), w.file());
+                    LOG.warn(
+                            "{}: not applied: this host's cgroup has no {} (no swap accounting, or an older kernel)",
+                            w.field(),
+                            w.file());
                 }
             } catch (IOException e) {
-                throw new SpecException(file, w.field(), "cannot write \"" + w.value() + "\" to " + w.file() + " of "
-                        + cgroup.version().label() + ": " + BaseCgroup.reason(e));
+                throw new SpecException(
+                        file,
+                        w.field(),
+                        "cannot write \""
+                                + w.value()
+                                + "\" to "
+                                + w.file()
+                                + " of "
+                                + cgroup.version().label()
+                                + ": "
+                                + BaseCgroup.reason(e));
             }
         }
     }

@@ -2,6 +2,7 @@ package dev.sluice.oci.cgroup;
 
 import dev.sluice.oci.spec.Spec;
 import dev.sluice.oci.spec.SpecException;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -17,14 +18,25 @@ import java.util.List;
  * <p><b>cgroup v2</b> has no device files: its device controller is a BPF program, which Sluice
  * does not load. There the list is enforced by construction: the container's {@code /dev} holds
  * only the default nodes and {@code linux.devices}, {@code CAP_MKNOD} is never granted, bind mounts
- * are {@code nodev}, {@code devtmpfs} is refused, and mediated devices' ioctls pass the seccomp gate
- * (docs/oci.md). What construction cannot express, a node that exists but that the list forbids to
- * read or write, is refused at create rather than ignored.
+ * are {@code nodev}, {@code devtmpfs} is refused, and mediated devices' ioctls pass the seccomp
+ * gate (docs/oci.md). What construction cannot express, a node that exists but that the list
+ * forbids to read or write, is refused at create rather than ignored.
  */
 public final class DeviceRules {
-    /** runc's default allowed devices, appended after the config's rules (type major:minor access). */
-    static final List<String> ALWAYS = List.of("c 1:3 rwm", "c 1:5 rwm", "c 1:7 rwm", "c 1:8 rwm", "c 1:9 rwm",
-            "c 5:0 rwm", "c 5:1 rwm", "c 5:2 rwm", "c 136:* rwm");
+    /**
+     * runc's default allowed devices, appended after the config's rules (type major:minor access).
+     */
+    static final List<String> ALWAYS =
+            List.of(
+                    "c 1:3 rwm",
+                    "c 1:5 rwm",
+                    "c 1:7 rwm",
+                    "c 1:8 rwm",
+                    "c 1:9 rwm",
+                    "c 5:0 rwm",
+                    "c 5:1 rwm",
+                    "c 5:2 rwm",
+                    "c 136:* rwm");
 
     private DeviceRules() {}
 
@@ -37,11 +49,18 @@ public final class DeviceRules {
         }
         for (int i = 0; i < rules.size(); i++) {
             Spec.DeviceRule r = rules.get(i);
-            out.add(new CgroupWrite("linux.resources.devices[" + i + "]", "devices",
-                    Boolean.TRUE.equals(r.allow()) ? "devices.allow" : "devices.deny", entry(r), false));
+            out.add(
+                    new CgroupWrite(
+                            "linux.resources.devices[" + i + "]",
+                            "devices",
+                            Boolean.TRUE.equals(r.allow()) ? "devices.allow" : "devices.deny",
+                            entry(r),
+                            false));
         }
         for (String a : ALWAYS) {
-            out.add(new CgroupWrite("linux.resources.devices", "devices", "devices.allow", a, false));
+            out.add(
+                    new CgroupWrite(
+                            "linux.resources.devices", "devices", "devices.allow", a, false));
         }
         List<Spec.Device> devices = spec.linux().devices();
         for (int i = 0; i < devices.size(); i++) {
@@ -49,8 +68,13 @@ public final class DeviceRules {
             if (d.type().equals("p")) {
                 continue; // a fifo is no device of the device cgroup's
             }
-            out.add(new CgroupWrite("linux.devices[" + i + "]", "devices", "devices.allow",
-                    type(d.type()) + " " + d.major() + ":" + d.minor() + " m", false));
+            out.add(
+                    new CgroupWrite(
+                            "linux.devices[" + i + "]",
+                            "devices",
+                            "devices.allow",
+                            type(d.type()) + " " + d.major() + ":" + d.minor() + " m",
+                            false));
         }
         return out;
     }
@@ -72,23 +96,37 @@ public final class DeviceRules {
             for (char access : new char[] {'r', 'w'}) {
                 int decided = decidingRule(rules, type(d.type()), d.major(), d.minor(), access);
                 if (decided >= 0 && !Boolean.TRUE.equals(rules.get(decided).allow())) {
-                    throw new SpecException(file, "linux.resources.devices[" + decided + "]", "denies '" + access + "' on "
-                            + d.path() + " (" + type(d.type()) + " " + d.major() + ":" + d.minor() + "), which sluice cannot"
-                            + " enforce on cgroup v2 (no device controller): allow it, or leave the node out of linux.devices");
+                    throw new SpecException(
+                            file,
+                            "linux.resources.devices[" + decided + "]",
+                            "denies '"
+                                    + access
+                                    + "' on "
+                                    + d.path()
+                                    + " ("
+                                    + type(d.type())
+                                    + " "
+                                    + d.major()
+                                    + ":"
+                                    + d.minor()
+                                    + "), which sluice cannot"
+                                    + " enforce on cgroup v2 (no device controller): allow it, or leave the node out of linux.devices");
                 }
             }
         }
     }
 
     /** The index of the last rule that matches the device and names {@code access}; -1 for none. */
-    static int decidingRule(List<Spec.DeviceRule> rules, String type, long major, long minor, char access) {
+    static int decidingRule(
+            List<Spec.DeviceRule> rules, String type, long major, long minor, char access) {
         int found = -1;
         for (int i = 0; i < rules.size(); i++) {
             Spec.DeviceRule r = rules.get(i);
             String t = r.type() == null ? "a" : r.type();
-            boolean matches = (t.equals("a") || t.equals(type))
-                    && (r.major() == null || r.major() == -1 || r.major() == major)
-                    && (r.minor() == null || r.minor() == -1 || r.minor() == minor);
+            boolean matches =
+                    (t.equals("a") || t.equals(type))
+                            && (r.major() == null || r.major() == -1 || r.major() == major)
+                            && (r.minor() == null || r.minor() == -1 || r.minor() == minor);
             if (matches && access(r).indexOf(access) >= 0) {
                 found = i;
             }
@@ -116,6 +154,8 @@ public final class DeviceRules {
     }
 
     private static List<Spec.DeviceRule> rules(Spec spec) {
-        return spec.linux() == null || spec.linux().resources() == null ? List.of() : spec.linux().resources().devices();
+        return spec.linux() == null || spec.linux().resources() == null
+                ? List.of()
+                : spec.linux().resources().devices();
     }
 }

@@ -1,6 +1,7 @@
 package dev.sluice.oci.cgroup;
 
 import dev.sluice.oci.OciException;
+
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -8,8 +9,8 @@ import java.nio.file.Path;
 /**
  * Where the outer {@code sluice-init} of an exec'd process runs, as to cgroups.
  *
- * <p>{@link #enter}: in the container's cgroups (state.json's record), moved there by exec while
- * it waits for its plan, so before it joins the container's namespaces and forks the process: the
+ * <p>{@link #enter}: in the container's cgroups (state.json's record), moved there by exec while it
+ * waits for its plan, so before it joins the container's namespaces and forks the process: the
  * process is born inside and runs under the container's limits from its first instruction, as
  * runc's exec'd process does. A directory of the container's cgroup that no longer exists (the
  * container was deleted meanwhile) fails with its name, and the caller runs nothing.
@@ -27,10 +28,11 @@ public final class ExecPlacement {
     private final CgroupFs fs;
 
     /**
-     * @param id        the container, for messages
-     * @param container its cgroup as state.json records it; null for a container created without one
-     * @param caller    the calling process's own cgroup ({@link CgroupHost#own}), where {@link #leave} goes;
-     *                  null when nothing will leave (exec with {@code --detach})
+     * @param id the container, for messages
+     * @param container its cgroup as state.json records it; null for a container created without
+     *     one
+     * @param caller the calling process's own cgroup ({@link CgroupHost#own}), where {@link #leave}
+     *     goes; null when nothing will leave (exec with {@code --detach})
      */
     public ExecPlacement(String id, Cgroup container, Cgroup caller, CgroupFs fs) {
         this.id = id;
@@ -39,7 +41,9 @@ public final class ExecPlacement {
         this.fs = fs;
     }
 
-    /** Moves {@code pid} into every directory of the container's cgroup; fails naming a missing one. */
+    /**
+     * Moves {@code pid} into every directory of the container's cgroup; fails naming a missing one.
+     */
     public void enter(int pid) {
         if (container == null) {
             return;
@@ -54,8 +58,14 @@ public final class ExecPlacement {
         } catch (NoSuchFileException e) {
             throw gone(Path.of(e.getFile()).getParent());
         } catch (IOException e) {
-            throw new OciException("container " + id + ": cannot move the exec'd process into the container's cgroup "
-                    + container.dirs().values() + ": " + BaseCgroup.reason(e), e);
+            throw new OciException(
+                    "container "
+                            + id
+                            + ": cannot move the exec'd process into the container's cgroup "
+                            + container.dirs().values()
+                            + ": "
+                            + BaseCgroup.reason(e),
+                    e);
         }
     }
 
@@ -67,13 +77,26 @@ public final class ExecPlacement {
         try {
             caller.enter(pid);
         } catch (IOException e) {
-            throw new OciException("container " + id + ": cannot move exec's waiting process " + pid + " back to "
-                    + caller.dirs().values() + ": " + BaseCgroup.reason(e), e);
+            throw new OciException(
+                    "container "
+                            + id
+                            + ": cannot move exec's waiting process "
+                            + pid
+                            + " back to "
+                            + caller.dirs().values()
+                            + ": "
+                            + BaseCgroup.reason(e),
+                    e);
         }
     }
 
     private OciException gone(Path dir) {
-        return new OciException("container " + id + ": its cgroup " + dir + " no longer exists (was the container"
-                + " deleted?), so nothing was started");
+        return new OciException(
+                "container "
+                        + id
+                        + ": its cgroup "
+                        + dir
+                        + " no longer exists (was the container"
+                        + " deleted?), so nothing was started");
     }
 }

@@ -7,22 +7,28 @@ import java.util.List;
 /**
  * One mounted cgroup hierarchy and this process's own cgroup in it.
  *
- * @param name      the hierarchy as {@code /proc/PID/cgroup} names it: its controllers
- *                  ({@code memory}, {@code cpu,cpuacct}), a named hierarchy ({@code name=systemd}),
- *                  or {@code ""} for the unified (v2) tree (on a hybrid host, next to the v1 ones)
- * @param mount     where it is mounted
+ * @param name the hierarchy as {@code /proc/PID/cgroup} names it: its controllers ({@code memory},
+ *     {@code cpu,cpuacct}), a named hierarchy ({@code name=systemd}), or {@code ""} for the unified
+ *     (v2) tree (on a hybrid host, next to the v1 ones)
+ * @param mount where it is mounted
  * @param mountRoot the cgroup shown at {@code mount} (mountinfo's root field: {@code /} unless the
- *                  mount is of a subtree, as inside a cgroup namespace's bind mount)
- * @param own       this process's cgroup in it (relative paths of {@code cgroupsPath} start here)
+ *     mount is of a subtree, as inside a cgroup namespace's bind mount)
+ * @param own this process's cgroup in it (relative paths of {@code cgroupsPath} start here)
  */
 public record Hierarchy(String name, Path mount, String mountRoot, String own) {
 
-    /** The controllers of a v1 hierarchy ({@code [cpu, cpuacct]}); none for a named or the v2 one. */
+    /**
+     * The controllers of a v1 hierarchy ({@code [cpu, cpuacct]}); none for a named or the v2 one.
+     */
     public List<String> controllers() {
-        return name.isEmpty() ? List.of() : Arrays.stream(name.split(",")).filter(c -> !c.startsWith("name=")).toList();
+        return name.isEmpty()
+                ? List.of()
+                : Arrays.stream(name.split(",")).filter(c -> !c.startsWith("name=")).toList();
     }
 
-    /** Whether this v1 hierarchy has {@code controller} (or is the named hierarchy {@code name=X}). */
+    /**
+     * Whether this v1 hierarchy has {@code controller} (or is the named hierarchy {@code name=X}).
+     */
     public boolean has(String controller) {
         return Arrays.asList(name.split(",")).contains(controller);
     }
@@ -34,8 +40,16 @@ public record Hierarchy(String name, Path mount, String mountRoot, String own) {
     public Path dir(String path) {
         String root = mountRoot.equals("/") ? "" : mountRoot;
         if (!path.equals(root) && !path.startsWith(root + "/")) {
-            throw new IllegalArgumentException("cgroup " + path + " is outside the part of hierarchy "
-                    + (name.isEmpty() ? "(unified)" : name) + " mounted at " + mount + " (" + mountRoot + ")");
+            throw new IllegalArgumentException(
+                    "cgroup "
+                            + path
+                            + " is outside the part of hierarchy "
+                            + (name.isEmpty() ? "(unified)" : name)
+                            + " mounted at "
+                            + mount
+                            + " ("
+                            + mountRoot
+                            + ")");
         }
         String rel = path.substring(root.length());
         return rel.isEmpty() || rel.equals("/") ? mount : mount.resolve(rel.substring(1));

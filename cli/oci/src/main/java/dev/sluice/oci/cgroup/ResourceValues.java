@@ -2,13 +2,14 @@ package dev.sluice.oci.cgroup;
 
 import dev.sluice.oci.spec.Spec;
 import dev.sluice.oci.spec.SpecException;
+
 import java.math.BigInteger;
 import java.util.Map;
 
 /**
  * Typed reads of {@code linux.resources}, which {@link Spec.Resources} keeps as JSON maps: a value
- * of the wrong type is a {@link SpecException} naming the field
- * ({@code linux.resources.pids.limit: expected an integer, got a string "8"}).
+ * of the wrong type is a {@link SpecException} naming the field ({@code linux.resources.pids.limit:
+ * expected an integer, got a string "8"}).
  */
 public final class ResourceValues {
     private final Spec.Resources resources;
@@ -19,7 +20,10 @@ public final class ResourceValues {
         this.file = file;
     }
 
-    /** The group's map: {@code memory}, {@code cpu}, {@code pids}, {@code blockIO}, {@code network}, {@code rdma}. */
+    /**
+     * The group's map: {@code memory}, {@code cpu}, {@code pids}, {@code blockIO}, {@code network},
+     * {@code rdma}.
+     */
     Map<String, Object> group(String name) {
         return switch (name) {
             case "memory" -> resources.memory();
@@ -75,7 +79,8 @@ public final class ResourceValues {
     }
 
     public SpecException bad(String field, String problem) {
-        return new SpecException(file, field.startsWith("linux.") ? field : "linux.resources." + field, problem);
+        return new SpecException(
+                file, field.startsWith("linux.") ? field : "linux.resources." + field, problem);
     }
 
     static String describe(Object o) {

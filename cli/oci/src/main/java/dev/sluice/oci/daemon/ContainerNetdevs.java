@@ -6,10 +6,12 @@ import dev.sluice.rdmaproxy.net.NetdevException;
 import dev.sluice.rdmaproxy.net.NetdevJournal;
 import dev.sluice.rdmaproxy.net.NetdevMover;
 import dev.sluice.sentry.launch.HostProcess;
-import java.util.ArrayList;
-import java.util.List;
+
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * A container's {@code linux.netDevices}: moved into its network namespace at create, while init
@@ -34,11 +36,14 @@ public final class ContainerNetdevs {
         }
         HostProcess owner = HostProcess.of(pid1);
         if (owner == null) {
-            throw new NetdevException("container " + id + ": init exited before its netdevs could be moved in");
+            throw new NetdevException(
+                    "container " + id + ": init exited before its netdevs could be moved in");
         }
         NetdevMover mover = NetdevMover.onHost();
         for (String dev : mover.recoverStale()) {
-            LOG.warn("netdev {}: restored to the host from a sandbox that ended without giving it back", dev);
+            LOG.warn(
+                    "netdev {}: restored to the host from a sandbox that ended without giving it back",
+                    dev);
         }
         return mover.moveIn(grants, owner, "container " + id);
     }
@@ -51,7 +56,8 @@ public final class ContainerNetdevs {
         List<String> failures = new ArrayList<>();
         NetdevMover mover = NetdevMover.onHost();
         for (NetdevMover.Grant g : OciPlanCompiler.netDevices(spec)) {
-            NetdevJournal j = NetdevJournal.read(NetdevMover.JOURNAL_DIR, g.hostName()).orElse(null);
+            NetdevJournal j =
+                    NetdevJournal.read(NetdevMover.JOURNAL_DIR, g.hostName()).orElse(null);
             if (j == null || j.ownerPid() != init.pid() || j.ownerStartTime() != init.startTime()) {
                 continue; // never moved in (create failed first), or restored already
             }

@@ -2,11 +2,11 @@ package dev.sluice.oci.daemon;
 
 import static dev.sluice.sentry.nativeio.Signals.SIGKILL;
 
-import dev.sluice.oci.hooks.HookRunner;
 import dev.sluice.oci.OciException;
 import dev.sluice.oci.OciNative;
-import dev.sluice.oci.hooks.SeccompAgent;
 import dev.sluice.oci.UnixSocket;
+import dev.sluice.oci.hooks.HookRunner;
+import dev.sluice.oci.hooks.SeccompAgent;
 import dev.sluice.oci.ipc.DaemonReport;
 import dev.sluice.oci.ipc.SentryAnswer;
 import dev.sluice.oci.ipc.SentryRequest;
@@ -31,6 +31,10 @@ import dev.sluice.sentry.observe.CallStats;
 import dev.sluice.sentry.spi.DeviceProxy;
 import dev.sluice.sentry.spi.ProxyConfig;
 import dev.sluice.sentry.spi.TrapRule;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -39,36 +43,36 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
- * The detached sentry of one OCI container that a device proxy serves: what {@code create}
- * leaves running. (A container no proxy serves gets none: create brings it up itself.)
+ * The detached sentry of one OCI container that a device proxy serves: what {@code create} leaves
+ * running. (A container no proxy serves gets none: create brings it up itself.)
  *
  * <p>{@code create} starts it (a second JVM, {@code sluice sentry-daemon}) with the container's
  * stdio as its fds 0-2, the caller's {@code --preserve-fds} after them, and a pipe after those, and
  * waits for its report on that pipe ({@link DaemonReport}). The daemon:
+ *
  * <ol>
- *   <li>leaves the caller's session ({@code setsid});</li>
- *   <li>loads the bundle's config and starts the proxies its devices and annotations ask for;</li>
+ *   <li>leaves the caller's session ({@code setsid});
+ *   <li>loads the bundle's config and starts the proxies its devices and annotations ask for;
  *   <li>brings the container up to its workload's {@code READY} ({@link ContainerBringUp}: plan,
- *       cgroups, create hooks, the pty master to the console socket), with their notify rules;</li>
- *   <li>starts answering on the workload's seccomp listener;</li>
- *   <li>binds its control socket and reports {@code OK <init pid> <start time>} (or
- *       {@code ERROR <message>}) on the pipe ({@link DaemonReport}, after any {@code WARN}s); then
- *       points its own fds 0-2 away from the container's stdio, so that the container's pipes close
- *       when the container exits;</li>
- *   <li>on {@code start}, runs the startContainer hooks, sends GO and answers once the workload
- *       has exec'd, then runs the poststart hooks;</li>
- *   <li>while init lives, takes the seccomp listener of every process {@code exec} adds and
- *       serves it too, with the same proxies (one {@link Sentry} per listener);</li>
- *   <li>serves each listener with the credentials of the process that handed it over
- *       ({@link WorkloadCredentials}: the first process's from config.json, an exec'd process's
- *       from its own process.json, sent along with its listener): the workers of a non-root
- *       process act as its uid with no capability, whatever the container's first process is;</li>
- *   <li>serves trapped calls until no sandboxed task is left on any listener, then exits.</li>
+ *       cgroups, create hooks, the pty master to the console socket), with their notify rules;
+ *   <li>starts answering on the workload's seccomp listener;
+ *   <li>binds its control socket and reports {@code OK <init pid> <start time>} (or {@code ERROR
+ *       <message>}) on the pipe ({@link DaemonReport}, after any {@code WARN}s); then points its
+ *       own fds 0-2 away from the container's stdio, so that the container's pipes close when the
+ *       container exits;
+ *   <li>on {@code start}, runs the startContainer hooks, sends GO and answers once the workload has
+ *       exec'd, then runs the poststart hooks;
+ *   <li>while init lives, takes the seccomp listener of every process {@code exec} adds and serves
+ *       it too, with the same proxies (one {@link Sentry} per listener);
+ *   <li>serves each listener with the credentials of the process that handed it over ({@link
+ *       WorkloadCredentials}: the first process's from config.json, an exec'd process's from its
+ *       own process.json, sent along with its listener): the workers of a non-root process act as
+ *       its uid with no capability, whatever the container's first process is;
+ *   <li>serves trapped calls until no sandboxed task is left on any listener, then exits.
  * </ol>
+ *
  * If init exits before {@code start} (killed, or deleted), the daemon exits too. If any
  * notification loop fails, init is killed: fail closed, as in {@code sluice run}. If the daemon
  * itself is gone, exec cannot hand a listener over and refuses to run the process.
@@ -76,10 +80,13 @@ import org.slf4j.LoggerFactory;
 public final class SentryDaemon {
     private static final Logger LOG = LoggerFactory.getLogger(SentryDaemon.class);
     public static final String LOG_FILE = "sentry.log";
+
     /** The empty directory in the state dir on which the root is assembled. */
     public static final String ROOTFS = "rootfs";
 
-    /** Creates the proxies a container's config asks for (the CLI knows the installed providers). */
+    /**
+     * Creates the proxies a container's config asks for (the CLI knows the installed providers).
+     */
     @FunctionalInterface
     public interface Proxies {
         List<DeviceProxy> create(ProxyConfig config);
@@ -91,23 +98,38 @@ public final class SentryDaemon {
     private final Path consoleSocket;
     private final Path initBinary;
     private final Proxies proxies;
+
     /** The pipe to create: warnings, then one report ({@link DaemonReport}). */
     private final Channel report;
+
     private final int preservedFds;
+
     /** The config's hooks; set once config.json is loaded. */
     private HookRunner hooks;
+
     /** The container's init (host pid), for the hooks' state; set once create has it. */
     private int initPid;
-    /** Where the listener of the container's own profile goes on start (SCMP_ACT_NOTIFY), or null. */
+
+    /**
+     * Where the listener of the container's own profile goes on start (SCMP_ACT_NOTIFY), or null.
+     */
     private SeccompAgentHandoff agent;
+
     private boolean reported;
 
     /**
-     * @param consoleSocket where the pty master goes when {@code process.terminal} is true
-     *                      ({@code create --console-socket}, absolute), else null
+     * @param consoleSocket where the pty master goes when {@code process.terminal} is true ({@code
+     *     create --console-socket}, absolute), else null
      */
-    public SentryDaemon(Path stateDir, String id, Path bundle, Path consoleSocket, Path initBinary, Proxies proxies,
-                        int reportFd, int preservedFds) {
+    public SentryDaemon(
+            Path stateDir,
+            String id,
+            Path bundle,
+            Path consoleSocket,
+            Path initBinary,
+            Proxies proxies,
+            int reportFd,
+            int preservedFds) {
         this.preservedFds = preservedFds;
         this.stateDir = stateDir;
         this.id = id;
@@ -122,8 +144,11 @@ public final class SentryDaemon {
     public int run() throws IOException {
         OciNative.setsid();
         // Logs go to the state directory from the start: fds 0-2 are the container's stdio.
-        PrintStream log = new PrintStream(new FileOutputStream(stateDir.resolve(LOG_FILE).toFile(), true), true,
-                StandardCharsets.UTF_8);
+        PrintStream log =
+                new PrintStream(
+                        new FileOutputStream(stateDir.resolve(LOG_FILE).toFile(), true),
+                        true,
+                        StandardCharsets.UTF_8);
         System.setErr(log);
         System.setOut(log);
         List<DeviceProxy> active = new ArrayList<>();
@@ -137,18 +162,34 @@ public final class SentryDaemon {
             ProxyConfig config = ProxySelection.of(spec, file);
             active.addAll(proxies.create(config));
             if (!OciPlanCompiler.acceptsRacyContinue(spec, file)) {
-                DeviceProxy.racyWarning(active).ifPresent(w -> {
-                    LOG.warn("container {}: {}", id, w);
-                    warn(w + " (annotation " + OciPlanCompiler.ANNOTATION_ACCEPT_RACY_CONTINUE + "=true accepts them)");
-                });
+                DeviceProxy.racyWarning(active)
+                        .ifPresent(
+                                w -> {
+                                    LOG.warn("container {}: {}", id, w);
+                                    warn(
+                                            w
+                                                    + " (annotation "
+                                                    + OciPlanCompiler
+                                                            .ANNOTATION_ACCEPT_RACY_CONTINUE
+                                                    + "=true accepts them)");
+                                });
             }
             List<TrapRule> rules = new ArrayList<>();
             for (DeviceProxy p : active) {
                 rules.addAll(p.trapRules());
                 LOG.info("container {}: proxy {} active", id, p.name());
             }
-            up = ContainerBringUp.bringUp(Spawner.LOCAL, stateDir, id, bundle, spec, consoleSocket, initBinary, rules,
-                    preservedFds);
+            up =
+                    ContainerBringUp.bringUp(
+                            Spawner.LOCAL,
+                            stateDir,
+                            id,
+                            bundle,
+                            spec,
+                            consoleSocket,
+                            initBinary,
+                            rules,
+                            preservedFds);
             hooks = up.hooks();
             initPid = up.pid1().pid();
             agent = SeccompAgent.of(spec, id, bundle, "created", initPid);
@@ -160,12 +201,26 @@ public final class SentryDaemon {
             // the redirection, so that the sentry's fd accounting does not count it as a leak.
             if (up.listener() != null) {
                 try {
-                    GuestCredentials credentials = WorkloadCredentials.of(spec, spec.process(), file, initPid);
-                    LOG.info("container {}: the sentry acts as the container's process: {}", id, credentials);
-                    sentries.add(Sentry.start(up.listener(), active, new CallStats(), null,
-                            SandboxRunner.Options.defaults(), credentials, failClosed(pidfd, "the container's process")));
+                    GuestCredentials credentials =
+                            WorkloadCredentials.of(spec, spec.process(), file, initPid);
+                    LOG.info(
+                            "container {}: the sentry acts as the container's process: {}",
+                            id,
+                            credentials);
+                    sentries.add(
+                            Sentry.start(
+                                    up.listener(),
+                                    active,
+                                    new CallStats(),
+                                    null,
+                                    SandboxRunner.Options.defaults(),
+                                    credentials,
+                                    failClosed(pidfd, "the container's process")));
                 } catch (RuntimeException e) {
-                    LOG.error("container {}: cannot start the sentry; killing the container (fail closed)", id, e);
+                    LOG.error(
+                            "container {}: cannot start the sentry; killing the container (fail closed)",
+                            id,
+                            e);
                     OciNative.pidfdSendSignal(pidfd, SIGKILL);
                     throw e;
                 }
@@ -174,15 +229,21 @@ public final class SentryDaemon {
             UnixSocket listening = server;
             // Stop serving when init exits, or when the state directory is removed under us (the
             // container was deleted by hand): then init is killed, nothing lingers.
-            Thread watcher = new Thread(() -> {
-                while (!OciNative.awaitExit(pidfd, 1000)) {
-                    if (!Files.isDirectory(stateDir)) {
-                        LOG.warn("container {}: state directory {} is gone; killing the container", id, stateDir);
-                        OciNative.pidfdSendSignal(pidfd, SIGKILL);
-                    }
-                }
-                listening.shutdown();
-            }, "sluice-init-watcher");
+            Thread watcher =
+                    new Thread(
+                            () -> {
+                                while (!OciNative.awaitExit(pidfd, 1000)) {
+                                    if (!Files.isDirectory(stateDir)) {
+                                        LOG.warn(
+                                                "container {}: state directory {} is gone; killing the container",
+                                                id,
+                                                stateDir);
+                                        OciNative.pidfdSendSignal(pidfd, SIGKILL);
+                                    }
+                                }
+                                listening.shutdown();
+                            },
+                            "sluice-init-watcher");
             watcher.setDaemon(true);
             watcher.start();
 
@@ -194,7 +255,8 @@ public final class SentryDaemon {
                 sentries.forEach(s -> s.ended().join());
             }
             for (int i = sentries.size() - 1; i >= 0; i--) {
-                sentries.get(i).stop(); // the latest first: each one's fd accounting spans the later ones
+                sentries.get(i)
+                        .stop(); // the latest first: each one's fd accounting spans the later ones
             }
             return 0;
         } catch (RuntimeException | IOException e) {
@@ -214,10 +276,14 @@ public final class SentryDaemon {
     }
 
     /** What a sentry does when its loop fails: kill the container, so nothing runs unmediated. */
-    private java.util.function.Consumer<NotificationLoop.Outcome> failClosed(int pidfd, String whose) {
+    private java.util.function.Consumer<NotificationLoop.Outcome> failClosed(
+            int pidfd, String whose) {
         return outcome -> {
-            LOG.error("container {}: the sentry stopped answering {} ({}); killing the container (fail closed)",
-                    id, whose, outcome);
+            LOG.error(
+                    "container {}: the sentry stopped answering {} ({}); killing the container (fail closed)",
+                    id,
+                    whose,
+                    outcome);
             OciNative.pidfdSendSignal(pidfd, SIGKILL);
         };
     }
@@ -228,7 +294,12 @@ public final class SentryDaemon {
      * returns right after it when no sentry runs (nothing to mediate, so exec needs no listener
      * handed over), else once the watcher shuts the socket because init exited.
      */
-    private boolean serve(UnixSocket server, InitProcess init, List<DeviceProxy> active, int pidfd, List<Sentry> sentries) {
+    private boolean serve(
+            UnixSocket server,
+            InitProcess init,
+            List<DeviceProxy> active,
+            int pidfd,
+            List<Sentry> sentries) {
         boolean started = false;
         while (!(started && sentries.isEmpty())) {
             UnixSocket conn;
@@ -244,7 +315,8 @@ public final class SentryDaemon {
                 }
                 continue;
             }
-            try (conn; Channel c = conn.channel("a client", SentryRequest.MAX_FRAME)) {
+            try (conn;
+                    Channel c = conn.channel("a client", SentryRequest.MAX_FRAME)) {
                 SentryRequest request;
                 try {
                     request = c.receive(SentryRequest.PROTOCOL);
@@ -277,11 +349,17 @@ public final class SentryDaemon {
                 if (failure == null) {
                     String post = hooks.run("poststart", "running", initPid, false);
                     if (post != null) {
-                        LOG.warn("container {}: {}", id, post); // poststart failures are logged only (runtime spec)
+                        LOG.warn(
+                                "container {}: {}",
+                                id,
+                                post); // poststart failures are logged only (runtime spec)
                     }
                 }
                 started = true;
-                c.send(failure == null ? new SentryAnswer.Done() : new SentryAnswer.Refused(failure));
+                c.send(
+                        failure == null
+                                ? new SentryAnswer.Done()
+                                : new SentryAnswer.Refused(failure));
             } catch (ErrnoException e) {
                 LOG.warn("container {}: control connection failed: {}", id, e.getMessage());
             }
@@ -294,14 +372,27 @@ public final class SentryDaemon {
      * proxies as the first process's and the exec'd process's own credentials. The answer goes back
      * to exec, which lets the process run only on {@code OK}.
      */
-    private SentryAnswer adopt(SentryRequest.AdoptListener request, List<DeviceProxy> active, int pidfd,
-                               List<Sentry> sentries) {
+    private SentryAnswer adopt(
+            SentryRequest.AdoptListener request,
+            List<DeviceProxy> active,
+            int pidfd,
+            List<Sentry> sentries) {
         HostFd listener = request.listener();
         GuestCredentials as = request.as();
         try {
-            sentries.add(Sentry.start(listener, active, new CallStats(), null, SandboxRunner.Options.defaults(), as,
-                    failClosed(pidfd, "an exec'd process")));
-            LOG.info("container {}: serving the listener of an exec'd process acting as {} ({} in all)", id, as,
+            sentries.add(
+                    Sentry.start(
+                            listener,
+                            active,
+                            new CallStats(),
+                            null,
+                            SandboxRunner.Options.defaults(),
+                            as,
+                            failClosed(pidfd, "an exec'd process")));
+            LOG.info(
+                    "container {}: serving the listener of an exec'd process acting as {} ({} in all)",
+                    id,
+                    as,
                     sentries.size());
             return new SentryAnswer.Done();
         } catch (RuntimeException e) {
@@ -323,11 +414,17 @@ public final class SentryDaemon {
             return;
         }
         reported = true;
-        sendQuietly(line instanceof DaemonReport.Failed f ? new DaemonReport.Failed(f.message().replace('\n', ' ')) : line);
+        sendQuietly(
+                line instanceof DaemonReport.Failed f
+                        ? new DaemonReport.Failed(f.message().replace('\n', ' '))
+                        : line);
         report.close();
     }
 
-    /** create may be gone (killed): then nobody reads the report, and nothing is lost by not writing it. */
+    /**
+     * create may be gone (killed): then nobody reads the report, and nothing is lost by not writing
+     * it.
+     */
     private void sendQuietly(DaemonReport line) {
         try {
             report.send(line);

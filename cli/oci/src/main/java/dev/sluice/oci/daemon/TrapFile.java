@@ -2,6 +2,7 @@ package dev.sluice.oci.daemon;
 
 import dev.sluice.oci.OciException;
 import dev.sluice.oci.launch.NotifyRule;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -12,14 +13,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The notify rules of a container's seccomp filter, recorded by its sentry in the state
- * directory ({@code traps}) before {@code create} returns. {@code exec} gives its process exactly
- * these rules, and knows from them whether the process needs the sentry at all: with none (no
- * active proxy) nothing is trapped and the sentry has already exited; with some, the process
- * runs only once the sentry serves its listener.
+ * The notify rules of a container's seccomp filter, recorded by its sentry in the state directory
+ * ({@code traps}) before {@code create} returns. {@code exec} gives its process exactly these
+ * rules, and knows from them whether the process needs the sentry at all: with none (no active
+ * proxy) nothing is trapped and the sentry has already exited; with some, the process runs only
+ * once the sentry serves its listener.
  *
- * <p>One rule per line, {@code MASK VALUE} in unsigned decimal as in the launch plan; an empty
- * file means no rule. Replaced atomically; the directory is root's alone (0700).
+ * <p>One rule per line, {@code MASK VALUE} in unsigned decimal as in the launch plan; an empty file
+ * means no rule. Replaced atomically; the directory is root's alone (0700).
  */
 public final class TrapFile {
     public static final String NAME = "traps";
@@ -30,24 +31,40 @@ public final class TrapFile {
     public static void write(Path stateDir, List<NotifyRule> rules) throws IOException {
         StringBuilder b = new StringBuilder();
         for (NotifyRule r : rules) {
-            b.append(Integer.toUnsignedString(r.mask())).append(' ').append(Integer.toUnsignedString(r.value())).append('\n');
+            b.append(Integer.toUnsignedString(r.mask()))
+                    .append(' ')
+                    .append(Integer.toUnsignedString(r.value()))
+                    .append('\n');
         }
         Path tmp = stateDir.resolve(NAME + ".tmp");
         Files.writeString(tmp, b, StandardCharsets.US_ASCII);
-        Files.move(tmp, stateDir.resolve(NAME), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        Files.move(
+                tmp,
+                stateDir.resolve(NAME),
+                StandardCopyOption.ATOMIC_MOVE,
+                StandardCopyOption.REPLACE_EXISTING);
     }
 
-    /** The rules recorded for container {@code id}; fails naming the file if there is none or it is damaged. */
+    /**
+     * The rules recorded for container {@code id}; fails naming the file if there is none or it is
+     * damaged.
+     */
     public static List<NotifyRule> read(Path stateDir, String id) {
         Path file = stateDir.resolve(NAME);
         List<String> lines;
         try {
             lines = Files.readAllLines(file, StandardCharsets.US_ASCII);
         } catch (NoSuchFileException e) {
-            throw new OciException("container " + id + ": " + file + " is missing: its sentry recorded no trap rules,"
-                    + " so a process exec'd into it could not be given the container's seccomp filter");
+            throw new OciException(
+                    "container "
+                            + id
+                            + ": "
+                            + file
+                            + " is missing: its sentry recorded no trap rules,"
+                            + " so a process exec'd into it could not be given the container's seccomp filter");
         } catch (IOException e) {
-            throw new OciException("container " + id + ": cannot read " + file + ": " + e.getMessage(), e);
+            throw new OciException(
+                    "container " + id + ": cannot read " + file + ": " + e.getMessage(), e);
         }
         List<NotifyRule> rules = new ArrayList<>();
         for (int i = 0; i < lines.size(); i++) {
@@ -56,10 +73,21 @@ public final class TrapFile {
                 if (f.length != 2) {
                     throw new IllegalArgumentException("expected MASK VALUE");
                 }
-                rules.add(new NotifyRule(Integer.parseUnsignedInt(f[0]), Integer.parseUnsignedInt(f[1])));
+                rules.add(
+                        new NotifyRule(
+                                Integer.parseUnsignedInt(f[0]), Integer.parseUnsignedInt(f[1])));
             } catch (IllegalArgumentException e) {
-                throw new OciException("container " + id + ": " + file + " line " + (i + 1) + " is damaged ("
-                        + e.getMessage() + "): " + lines.get(i));
+                throw new OciException(
+                        "container "
+                                + id
+                                + ": "
+                                + file
+                                + " line "
+                                + (i + 1)
+                                + " is damaged ("
+                                + e.getMessage()
+                                + "): "
+                                + lines.get(i));
             }
         }
         return rules;

@@ -2,8 +2,10 @@ package dev.sluice.oci.hooks;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+
 import dev.sluice.oci.spec.DefaultSpec;
 import dev.sluice.oci.spec.Spec;
+
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,6 +22,7 @@ import java.util.Map;
 public final class ContainerProcessState {
     /** specs-go/state.go {@code SeccompFdName}. */
     public static final String SECCOMP_FD = "seccompFd";
+
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private ContainerProcessState() {}
@@ -29,7 +32,8 @@ public final class ContainerProcessState {
      * {@code status}, {@code pid} (the container's init), {@code bundle}, and {@code annotations}
      * when there are any.
      */
-    public static Map<String, Object> state(Spec spec, String id, Path bundle, String status, int pid) {
+    public static Map<String, Object> state(
+            Spec spec, String id, Path bundle, String status, int pid) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("ociVersion", spec.ociVersion());
         m.put("id", id);
@@ -45,17 +49,20 @@ public final class ContainerProcessState {
     /**
      * The message for the agent, as JSON.
      *
-     * @param status  the container's status when the listener is handed over
+     * @param status the container's status when the listener is handed over
      * @param initPid host pid of the container's init ({@code state.pid})
-     * @param pid     host pid of the process whose listener it is
+     * @param pid host pid of the process whose listener it is
      */
-    public static byte[] json(Spec spec, String id, Path bundle, String status, int initPid, int pid) {
+    public static byte[] json(
+            Spec spec, String id, Path bundle, String status, int initPid, int pid) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("ociVersion", DefaultSpec.OCI_VERSION);
         m.put("fds", List.of(SECCOMP_FD));
         m.put("pid", pid);
-        String metadata = spec.linux() == null || spec.linux().seccomp() == null ? null
-                : spec.linux().seccomp().listenerMetadata();
+        String metadata =
+                spec.linux() == null || spec.linux().seccomp() == null
+                        ? null
+                        : spec.linux().seccomp().listenerMetadata();
         if (metadata != null && !metadata.isEmpty()) {
             m.put("metadata", metadata);
         }

@@ -2,10 +2,14 @@ package dev.sluice.oci.hooks;
 
 import static dev.sluice.sentry.nativeio.Signals.SIGKILL;
 
-import dev.sluice.oci.OciNative;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.sluice.oci.OciNative;
 import dev.sluice.oci.spec.Spec;
+
+import jnr.posix.SpawnFileAction;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -13,34 +17,49 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import jnr.posix.SpawnFileAction;
 
 /**
  * Runs the OCI lifecycle hooks of config.json ({@code hooks.*}) as the runtime spec says: each hook
  * is {@code path} executed with {@code args} as its argv (argv[0] included, so a multi-call binary
- * such as dockerd's {@code libnetwork-setkey} re-exec sees the name it dispatches on) and {@code env}
- * as its whole environment, the container's state JSON on stdin, killed after {@code timeout}
+ * such as dockerd's {@code libnetwork-setkey} re-exec sees the name it dispatches on) and {@code
+ * env} as its whole environment, the container's state JSON on stdin, killed after {@code timeout}
  * seconds if it has one. Hooks run one after another in config order; the first failure stops the
  * rest and is returned with the hook's own output.
  *
- * <p>Where each kind runs (docs/oci.md, hooks): {@code prestart}, {@code createRuntime},
- * {@code poststart} and {@code poststop} in the runtime's namespaces; {@code createContainer} and
- * {@code startContainer} in the container's, entered with {@code nsenter} (util-linux) on the
- * container's init: createContainer while init waits before pivot_root, so its path still resolves
- * in the runtime's file system, startContainer after it, so its path resolves in the container.
+ * <p>Where each kind runs (docs/oci.md, hooks): {@code prestart}, {@code createRuntime}, {@code
+ * poststart} and {@code poststop} in the runtime's namespaces; {@code createContainer} and {@code
+ * startContainer} in the container's, entered with {@code nsenter} (util-linux) on the container's
+ * init: createContainer while init waits before pivot_root, so its path still resolves in the
+ * runtime's file system, startContainer after it, so its path resolves in the container.
  */
 public final class HookRunner {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final int WNOHANG = 1;
     private static final int O_RDONLY = 0;
     private static final int O_WRONLY_CREAT_TRUNC = 01 | 0100 | 01000;
+
     /**
      * The flag of {@code nsenter} for each namespace type of config.json. With {@code --user}
      * nsenter enters the user namespace first and the hook runs as its root (uid and gid 0 of the
      * namespace, nsenter(1)), as runc's container hooks run as the container's root.
      */
-    static final Map<String, String> NSENTER_FLAGS = Map.of("pid", "--pid", "network", "--net", "mount", "--mount",
-            "ipc", "--ipc", "uts", "--uts", "user", "--user", "cgroup", "--cgroup");
+    static final Map<String, String> NSENTER_FLAGS =
+            Map.of(
+                    "pid",
+                    "--pid",
+                    "network",
+                    "--net",
+                    "mount",
+                    "--mount",
+                    "ipc",
+                    "--ipc",
+                    "uts",
+                    "--uts",
+                    "user",
+                    "--user",
+                    "cgroup",
+                    "--cgroup");
+
     static final Path NSENTER = Path.of("/usr/bin/nsenter");
 
     private final Spec spec;
@@ -48,7 +67,9 @@ public final class HookRunner {
     private final Path bundle;
     private final Path workDir;
 
-    /** @param workDir where the hooks' stdin and output files live (the container's state directory) */
+    /**
+     * @param workDir where the hooks' stdin and output files live (the container's state directory)
+     */
     public HookRunner(Spec spec, String id, Path bundle, Path workDir) {
         this.spec = spec;
         this.id = id;
@@ -58,7 +79,9 @@ public final class HookRunner {
 
     /** The hooks of one kind ({@code prestart}, {@code createRuntime}, ...), empty when none. */
     public List<Spec.Hook> of(String kind) {
-        return spec.hooks() == null ? List.of() : spec.hooks().byKind().getOrDefault(kind, List.of());
+        return spec.hooks() == null
+                ? List.of()
+                : spec.hooks().byKind().getOrDefault(kind, List.of());
     }
 
     /** Whether config.json has hooks that must run while init waits before pivot_root. */
@@ -67,7 +90,8 @@ public final class HookRunner {
             return false;
         }
         Map<String, List<Spec.Hook>> k = spec.hooks().byKind();
-        return !k.getOrDefault("prestart", List.of()).isEmpty() || !k.getOrDefault("createRuntime", List.of()).isEmpty()
+        return !k.getOrDefault("prestart", List.of()).isEmpty()
+                || !k.getOrDefault("createRuntime", List.of()).isEmpty()
                 || !k.getOrDefault("createContainer", List.of()).isEmpty();
     }
 
@@ -79,7 +103,12 @@ public final class HookRunner {
     public String run(String kind, String status, int pid, boolean inContainer) {
         List<Spec.Hook> hooks = of(kind);
         for (int i = 0; i < hooks.size(); i++) {
-            String failure = runOne(hooks.get(i), kind + "[" + i + "]", state(status, pid), inContainer ? pid : 0);
+            String failure =
+                    runOne(
+                            hooks.get(i),
+                            kind + "[" + i + "]",
+                            state(status, pid),
+                            inContainer ? pid : 0);
             if (failure != null) {
                 return failure;
             }
@@ -90,7 +119,8 @@ public final class HookRunner {
     /** The state a hook reads on stdin: runtime-spec's state JSON. */
     String state(String status, int pid) {
         try {
-            return JSON.writeValueAsString(ContainerProcessState.state(spec, id, bundle, status, pid));
+            return JSON.writeValueAsString(
+                    ContainerProcessState.state(spec, id, bundle, status, pid));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
@@ -120,15 +150,31 @@ public final class HookRunner {
         }
         try {
             Files.writeString(in, state, StandardCharsets.UTF_8);
-            List<SpawnFileAction> io = List.of(SpawnFileAction.open(in.toString(), 0, O_RDONLY, 0),
-                    SpawnFileAction.open(out.toString(), 1, O_WRONLY_CREAT_TRUNC, 0600), SpawnFileAction.dup(1, 2));
+            List<SpawnFileAction> io =
+                    List.of(
+                            SpawnFileAction.open(in.toString(), 0, O_RDONLY, 0),
+                            SpawnFileAction.open(out.toString(), 1, O_WRONLY_CREAT_TRUNC, 0600),
+                            SpawnFileAction.dup(1, 2));
             long pid = OciNative.posix().posix_spawnp(file, io, argv, h.env());
             if (pid <= 0) {
-                return "hook " + name + " " + h.path() + ": cannot run it (errno " + OciNative.posix().errno() + ")";
+                return "hook "
+                        + name
+                        + " "
+                        + h.path()
+                        + ": cannot run it (errno "
+                        + OciNative.posix().errno()
+                        + ")";
             }
             int status = await((int) pid, h.timeout());
             if (status == Integer.MIN_VALUE) {
-                return "hook " + name + " " + h.path() + ": timed out after " + h.timeout() + " s" + output(out);
+                return "hook "
+                        + name
+                        + " "
+                        + h.path()
+                        + ": timed out after "
+                        + h.timeout()
+                        + " s"
+                        + output(out);
             }
             if (status != 0) {
                 return "hook " + name + " " + h.path() + ": exited " + status + output(out);
@@ -148,7 +194,10 @@ public final class HookRunner {
 
     /** The exit code (128+N for signal N), or MIN_VALUE after killing it at the timeout. */
     private static int await(int pid, Long timeoutSec) {
-        long deadline = timeoutSec == null || timeoutSec <= 0 ? Long.MAX_VALUE : System.nanoTime() + timeoutSec * 1_000_000_000L;
+        long deadline =
+                timeoutSec == null || timeoutSec <= 0
+                        ? Long.MAX_VALUE
+                        : System.nanoTime() + timeoutSec * 1_000_000_000L;
         int[] st = new int[1];
         long sleep = 1;
         while (true) {

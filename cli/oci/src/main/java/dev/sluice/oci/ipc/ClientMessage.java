@@ -4,14 +4,15 @@ import dev.sluice.sentry.ipc.Frame;
 import dev.sluice.sentry.ipc.Message;
 import dev.sluice.sentry.ipc.Protocol;
 import dev.sluice.sentry.nativeio.HostFd;
+
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * What {@code sluice-client} (native-shims/src/main/c/client) sends the runtime service
- * (dev.sluice.oci.service.RuntimeService), in this order: {@link Stdio}, answered
- * {@link ServiceMessage.StdioTaken}; {@link Run}; then one {@link Spawned} or {@link Failed} per
- * {@link ServiceMessage.Spawn}, one {@link Waited} or {@link Failed} per {@link ServiceMessage.Wait},
+ * (dev.sluice.oci.service.RuntimeService), in this order: {@link Stdio}, answered {@link
+ * ServiceMessage.StdioTaken}; {@link Run}; then one {@link Spawned} or {@link Failed} per {@link
+ * ServiceMessage.Spawn}, one {@link Waited} or {@link Failed} per {@link ServiceMessage.Wait},
  * until {@link ServiceMessage.Exit}. docs/oci.md, "The runtime service".
  */
 public sealed interface ClientMessage extends Message {
@@ -84,11 +85,18 @@ public sealed interface ClientMessage extends Message {
         }
     }
 
-    Protocol<ClientMessage> PROTOCOL = Protocol.<ClientMessage>builder("sluice-client")
-            .on(Stdio.VERB, f -> new Stdio(f.fd("stdin"), f.fd("stdout"), f.fd("stderr")))
-            .on(Run.VERB, f -> new Run(f.text("working directory"), f.list("arguments"), f.list("environment")))
-            .on(Spawned.VERB, f -> new Spawned(f.natural("pid")))
-            .on(Waited.VERB, f -> new Waited(f.natural("status")))
-            .on(Failed.VERB, f -> new Failed(f.natural("errno")))
-            .build();
+    Protocol<ClientMessage> PROTOCOL =
+            Protocol.<ClientMessage>builder("sluice-client")
+                    .on(Stdio.VERB, f -> new Stdio(f.fd("stdin"), f.fd("stdout"), f.fd("stderr")))
+                    .on(
+                            Run.VERB,
+                            f ->
+                                    new Run(
+                                            f.text("working directory"),
+                                            f.list("arguments"),
+                                            f.list("environment")))
+                    .on(Spawned.VERB, f -> new Spawned(f.natural("pid")))
+                    .on(Waited.VERB, f -> new Waited(f.natural("status")))
+                    .on(Failed.VERB, f -> new Failed(f.natural("errno")))
+                    .build();
 }

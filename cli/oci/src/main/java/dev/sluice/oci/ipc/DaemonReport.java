@@ -43,9 +43,12 @@ public sealed interface DaemonReport extends Message {
         }
     }
 
-    Protocol<DaemonReport> PROTOCOL = Protocol.<DaemonReport>builder("the sentry daemon")
-            .on(Warning.VERB, f -> new Warning(f.text("text")))
-            .on(Created.VERB, f -> new Created(f.natural("pid"), f.unsigned64("start time")))
-            .on(Failed.VERB, f -> new Failed(f.text("message")))
-            .build();
+    Protocol<DaemonReport> PROTOCOL =
+            Protocol.<DaemonReport>builder("the sentry daemon")
+                    .on(Warning.VERB, f -> new Warning(f.text("text")))
+                    .on(
+                            Created.VERB,
+                            f -> new Created(f.natural("pid"), f.unsigned64("start time")))
+                    .on(Failed.VERB, f -> new Failed(f.text("message")))
+                    .build();
 }

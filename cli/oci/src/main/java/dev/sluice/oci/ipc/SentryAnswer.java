@@ -29,8 +29,9 @@ public sealed interface SentryAnswer extends Message {
         }
     }
 
-    Protocol<SentryAnswer> PROTOCOL = Protocol.<SentryAnswer>builder("the sentry")
-            .on(Done.VERB, f -> new Done())
-            .on(Refused.VERB, f -> new Refused(f.text("message")))
-            .build();
+    Protocol<SentryAnswer> PROTOCOL =
+            Protocol.<SentryAnswer>builder("the sentry")
+                    .on(Done.VERB, f -> new Done())
+                    .on(Refused.VERB, f -> new Refused(f.text("message")))
+                    .build();
 }

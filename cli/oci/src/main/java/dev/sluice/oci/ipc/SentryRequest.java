@@ -5,11 +5,12 @@ import dev.sluice.sentry.ipc.Frame;
 import dev.sluice.sentry.ipc.Message;
 import dev.sluice.sentry.ipc.Protocol;
 import dev.sluice.sentry.nativeio.HostFd;
+
 import java.util.List;
 
 /**
- * A request to a container's sentry on its {@code sentry.sock} (dev.sluice.oci.daemon.SentrySocket),
- * one per connection, answered by one {@link SentryAnswer}.
+ * A request to a container's sentry on its {@code sentry.sock}
+ * (dev.sluice.oci.daemon.SentrySocket), one per connection, answered by one {@link SentryAnswer}.
  */
 public sealed interface SentryRequest extends Message {
     /** A request is a few dozen bytes. */
@@ -34,8 +35,13 @@ public sealed interface SentryRequest extends Message {
 
         @Override
         public Frame frame() {
-            return new Frame(VERB, List.of(Long.toString(as.uid()), Long.toString(as.gid()),
-                    Long.toUnsignedString(as.capabilities())), 1);
+            return new Frame(
+                    VERB,
+                    List.of(
+                            Long.toString(as.uid()),
+                            Long.toString(as.gid()),
+                            Long.toUnsignedString(as.capabilities())),
+                    1);
         }
 
         @Override
@@ -44,12 +50,18 @@ public sealed interface SentryRequest extends Message {
         }
     }
 
-    Protocol<SentryRequest> PROTOCOL = Protocol.<SentryRequest>builder("a client of sentry.sock")
-            .on(Start.VERB, f -> new Start())
-            .on(AdoptListener.VERB, f -> {
-                GuestCredentials as = new GuestCredentials(f.number("uid", 0xffffffffL), f.number("gid", 0xffffffffL),
-                        f.unsigned64("capabilities"));
-                return new AdoptListener(f.fd("the listener"), as);
-            })
-            .build();
+    Protocol<SentryRequest> PROTOCOL =
+            Protocol.<SentryRequest>builder("a client of sentry.sock")
+                    .on(Start.VERB, f -> new Start())
+                    .on(
+                            AdoptListener.VERB,
+                            f -> {
+                                GuestCredentials as =
+                                        new GuestCredentials(
+                                                f.number("uid", 0xffffffffL),
+                                                f.number("gid", 0xffffffffL),
+                                                f.unsigned64("capabilities"));
+                                return new AdoptListener(f.fd("the listener"), as);
+                            })
+                    .build();
 }

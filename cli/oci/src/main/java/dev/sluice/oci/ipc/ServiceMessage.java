@@ -4,6 +4,7 @@ import dev.sluice.sentry.ipc.Frame;
 import dev.sluice.sentry.ipc.Message;
 import dev.sluice.sentry.ipc.Protocol;
 import dev.sluice.sentry.nativeio.HostFd;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -27,10 +28,16 @@ public sealed interface ServiceMessage extends Message {
 
     /**
      * {@code SPAWN FILE ARGC ARG... ENVC ENV... N TARGET... @...}: start {@code file} as the
-     * caller's child, with fds set up as {@code targets} say: {@code dT} makes fd T the frame's next
-     * fd ({@code passed}, in order), {@code nT} makes it {@code /dev/null}. Answered PID or ERRNO.
+     * caller's child, with fds set up as {@code targets} say: {@code dT} makes fd T the frame's
+     * next fd ({@code passed}, in order), {@code nT} makes it {@code /dev/null}. Answered PID or
+     * ERRNO.
      */
-    record Spawn(String file, List<String> argv, List<String> env, List<Target> targets, List<HostFd> passed)
+    record Spawn(
+            String file,
+            List<String> argv,
+            List<String> env,
+            List<Target> targets,
+            List<HostFd> passed)
             implements ServiceMessage {
         static final String VERB = "SPAWN";
 
@@ -40,8 +47,12 @@ public sealed interface ServiceMessage extends Message {
             targets = List.copyOf(targets);
             passed = List.copyOf(passed);
             if (targets.stream().filter(t -> !t.devNull()).count() != passed.size()) {
-                throw new IllegalArgumentException("SPAWN: " + passed.size() + " fds for "
-                        + targets.stream().filter(t -> !t.devNull()).count() + " fd targets");
+                throw new IllegalArgumentException(
+                        "SPAWN: "
+                                + passed.size()
+                                + " fds for "
+                                + targets.stream().filter(t -> !t.devNull()).count()
+                                + " fd targets");
             }
         }
 
@@ -52,10 +63,13 @@ public sealed interface ServiceMessage extends Message {
             }
 
             static Target of(String token) {
-                if (token.length() < 2 || (token.charAt(0) != 'd' && token.charAt(0) != 'n')
-                        || !token.substring(1).chars().allMatch(c -> c >= '0' && c <= '9') || token.length() > 11
+                if (token.length() < 2
+                        || (token.charAt(0) != 'd' && token.charAt(0) != 'n')
+                        || !token.substring(1).chars().allMatch(c -> c >= '0' && c <= '9')
+                        || token.length() > 11
                         || Long.parseLong(token.substring(1)) > Integer.MAX_VALUE) {
-                    throw new IllegalArgumentException("fd target \"" + token + "\" is not dT or nT");
+                    throw new IllegalArgumentException(
+                            "fd target \"" + token + "\" is not dT or nT");
                 }
                 return new Target(Integer.parseInt(token.substring(1)), token.charAt(0) == 'n');
             }
@@ -106,25 +120,28 @@ public sealed interface ServiceMessage extends Message {
         }
     }
 
-    Protocol<ServiceMessage> PROTOCOL = Protocol.<ServiceMessage>builder("the runtime service")
-            .on(StdioTaken.VERB, f -> new StdioTaken())
-            .on(Spawn.VERB, f -> {
-                String file = f.text("file");
-                List<String> argv = f.list("arguments");
-                List<String> env = f.list("environment");
-                List<Spawn.Target> targets = new ArrayList<>();
-                for (String t : f.list("fd targets")) {
-                    targets.add(Spawn.Target.of(t));
-                }
-                List<HostFd> passed = new ArrayList<>();
-                for (Spawn.Target t : targets) {
-                    if (!t.devNull()) {
-                        passed.add(f.fd("fd target " + t.fd()));
-                    }
-                }
-                return new Spawn(file, argv, env, targets, passed);
-            })
-            .on(Wait.VERB, f -> new Wait(f.natural("pid")))
-            .on(Exit.VERB, f -> new Exit((int) f.number("exit status", 255)))
-            .build();
+    Protocol<ServiceMessage> PROTOCOL =
+            Protocol.<ServiceMessage>builder("the runtime service")
+                    .on(StdioTaken.VERB, f -> new StdioTaken())
+                    .on(
+                            Spawn.VERB,
+                            f -> {
+                                String file = f.text("file");
+                                List<String> argv = f.list("arguments");
+                                List<String> env = f.list("environment");
+                                List<Spawn.Target> targets = new ArrayList<>();
+                                for (String t : f.list("fd targets")) {
+                                    targets.add(Spawn.Target.of(t));
+                                }
+                                List<HostFd> passed = new ArrayList<>();
+                                for (Spawn.Target t : targets) {
+                                    if (!t.devNull()) {
+                                        passed.add(f.fd("fd target " + t.fd()));
+                                    }
+                                }
+                                return new Spawn(file, argv, env, targets, passed);
+                            })
+                    .on(Wait.VERB, f -> new Wait(f.natural("pid")))
+                    .on(Exit.VERB, f -> new Exit((int) f.number("exit status", 255)))
+                    .build();
 }

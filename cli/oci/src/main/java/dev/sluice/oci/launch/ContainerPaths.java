@@ -1,6 +1,7 @@
 package dev.sluice.oci.launch;
 
 import dev.sluice.oci.OciException;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -12,28 +13,27 @@ import java.util.Deque;
 import java.util.List;
 
 /**
- * Resolves paths inside the container as its mount namespace will show them while
- * {@code sluice-init} assembles it, so that no mount target, device node or directory the plan
- * creates can be steered outside the root filesystem by a symbolic link in the image.
+ * Resolves paths inside the container as its mount namespace will show them while {@code
+ * sluice-init} assembles it, so that no mount target, device node or directory the plan creates can
+ * be steered outside the root filesystem by a symbolic link in the image.
  *
  * <p>The view is a stack of layers: the rootfs at {@code /}, then each mount of config.json in
  * order. A bind mount shows a host directory (whose links are followed, but kept inside that
- * directory); any other filesystem is fresh (tmpfs, proc, ...) and has no links of the image's.
- * A link is followed as the kernel would inside the container: an absolute target starts again at
- * the container's {@code /}, {@code ..} never climbs above it (the same rule as runc's
- * securejoin). The result is a link-free container path; the plan prefixes it with the staging
- * directory.
+ * directory); any other filesystem is fresh (tmpfs, proc, ...) and has no links of the image's. A
+ * link is followed as the kernel would inside the container: an absolute target starts again at the
+ * container's {@code /}, {@code ..} never climbs above it (the same rule as runc's securejoin). The
+ * result is a link-free container path; the plan prefixes it with the staging directory.
  *
- * <p>What this does not cover: the image changing between this resolution and the mount (the
- * bundle is the caller's; runc had the same window before it moved to fd-based mounting).
+ * <p>What this does not cover: the image changing between this resolution and the mount (the bundle
+ * is the caller's; runc had the same window before it moved to fd-based mounting).
  */
 public final class ContainerPaths {
     static final int MAX_LINKS = 255;
 
     /**
      * A mount in the view: its container path; the host directory it shows (null: a fresh
-     * filesystem, which has no links of the image's); and where the host shows the same content
-     * for existence checks only (the host's /proc for a proc mount, /sys for sysfs), or null.
+     * filesystem, which has no links of the image's); and where the host shows the same content for
+     * existence checks only (the host's /proc for a proc mount, /sys for sysfs), or null.
      */
     private record Layer(String destination, Path host, Path probe) {}
 
@@ -44,7 +44,10 @@ public final class ContainerPaths {
         layers.add(new Layer("/", rootfs, rootfs));
     }
 
-    /** Adds a bind mount of {@code host} at the (already resolved) container path {@code destination}. */
+    /**
+     * Adds a bind mount of {@code host} at the (already resolved) container path {@code
+     * destination}.
+     */
     public void bind(String destination, Path host) {
         layers.add(new Layer(destination, host, host));
     }
@@ -57,7 +60,10 @@ public final class ContainerPaths {
         layers.add(new Layer(destination, null, probe));
     }
 
-    /** The host file a (link-free) container path shows now, or null when it is on a fresh filesystem. */
+    /**
+     * The host file a (link-free) container path shows now, or null when it is on a fresh
+     * filesystem.
+     */
     public Path host(String containerPath) {
         Layer l = top(containerPath);
         return l == null ? null : under(l.host, l, containerPath);
@@ -84,7 +90,8 @@ public final class ContainerPaths {
         if (base == null) {
             return null;
         }
-        String rest = containerPath.substring(l.destination.equals("/") ? 0 : l.destination.length());
+        String rest =
+                containerPath.substring(l.destination.equals("/") ? 0 : l.destination.length());
         while (rest.startsWith("/")) {
             rest = rest.substring(1);
         }
@@ -114,13 +121,17 @@ public final class ContainerPaths {
             Path host = host(next);
             if (host != null && Files.isSymbolicLink(host)) {
                 if (++links > MAX_LINKS) {
-                    throw new OciException("too many levels of symbolic links resolving " + path + " in the container");
+                    throw new OciException(
+                            "too many levels of symbolic links resolving "
+                                    + path
+                                    + " in the container");
                 }
                 String target;
                 try {
                     target = Files.readSymbolicLink(host).toString();
                 } catch (IOException e) {
-                    throw new OciException("cannot read the link " + host + ": " + e.getMessage(), e);
+                    throw new OciException(
+                            "cannot read the link " + host + ": " + e.getMessage(), e);
                 }
                 List<String> parts = split(target);
                 for (int i = parts.size() - 1; i >= 0; i--) {
@@ -136,7 +147,10 @@ public final class ContainerPaths {
         return "/" + join(done);
     }
 
-    /** Whether the (resolved) container path is a directory in the view (on a fresh filesystem: false). */
+    /**
+     * Whether the (resolved) container path is a directory in the view (on a fresh filesystem:
+     * false).
+     */
     public boolean isDirectory(String resolved) {
         Path h = probe(resolved);
         return h != null && Files.isDirectory(h, LinkOption.NOFOLLOW_LINKS);

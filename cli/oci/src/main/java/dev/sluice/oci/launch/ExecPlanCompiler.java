@@ -3,6 +3,7 @@ package dev.sluice.oci.launch;
 import dev.sluice.oci.spec.KernelNames;
 import dev.sluice.oci.spec.Spec;
 import dev.sluice.sentry.launch.LaunchPlan;
+
 import java.util.List;
 
 /**
@@ -10,33 +11,53 @@ import java.util.List;
  * {@link OciPlanCompiler} for a container that already exists. No init and no mounts: the outer
  * {@code sluice-init} joins the namespaces of the container's init (those config.json lists, so a
  * namespace the container shares with the host stays shared), through a pidfd checked against
- * init's start time, and forks the process into them; the process gets {@link ProcessOps}, the
- * same as the container's first process, with the container's notify rules. In a container with
- * a user namespace the join enters it too, first, and outer becomes its root. The process's seccomp listener
- * goes to the container's sentry like the first one's: an exec'd process is mediated, or it does
- * not run.
+ * init's start time, and forks the process into them; the process gets {@link ProcessOps}, the same
+ * as the container's first process, with the container's notify rules. In a container with a user
+ * namespace the join enters it too, first, and outer becomes its root. The process's seccomp
+ * listener goes to the container's sentry like the first one's: an exec'd process is mediated, or
+ * it does not run.
  */
 public final class ExecPlanCompiler {
     private ExecPlanCompiler() {}
 
     /**
-     * @param config    the container's config.json (for its namespaces)
-     * @param process   the process to run, already validated
-     * @param file      where {@code process} came from, for errors
-     * @param prefix    where the process sits in {@code file}: {@code ""} (a process.json) or {@code "process."}
-     * @param initPid   host pid of the container's init
+     * @param config the container's config.json (for its namespaces)
+     * @param process the process to run, already validated
+     * @param file where {@code process} came from, for errors
+     * @param prefix where the process sits in {@code file}: {@code ""} (a process.json) or {@code
+     *     "process."}
+     * @param initPid host pid of the container's init
      * @param initStart its start time (/proc/PID/stat field 22), so a reused pid is never joined
-     * @param rules     the container's notify rules, as its sentry recorded them
-     * @param detach    the outer process exits once the process exists (it is reparented to the caller's subreaper)
+     * @param rules the container's notify rules, as its sentry recorded them
+     * @param detach the outer process exits once the process exists (it is reparented to the
+     *     caller's subreaper)
      */
-    public static LaunchPlan compile(Spec config, Spec.Process process, String file, String prefix, int initPid,
-                                     long initStart, List<NotifyRule> rules, boolean detach) {
+    public static LaunchPlan compile(
+            Spec config,
+            Spec.Process process,
+            String file,
+            String prefix,
+            int initPid,
+            long initStart,
+            List<NotifyRule> rules,
+            boolean detach) {
         return compile(config, process, file, prefix, initPid, initStart, rules, detach, 0);
     }
 
-    /** As above; the process also keeps fds 3 to 3+{@code preservedFds}-1 ({@code exec --preserve-fds}). */
-    public static LaunchPlan compile(Spec config, Spec.Process process, String file, String prefix, int initPid,
-                                     long initStart, List<NotifyRule> rules, boolean detach, int preservedFds) {
+    /**
+     * As above; the process also keeps fds 3 to 3+{@code preservedFds}-1 ({@code exec
+     * --preserve-fds}).
+     */
+    public static LaunchPlan compile(
+            Spec config,
+            Spec.Process process,
+            String file,
+            String prefix,
+            int initPid,
+            long initStart,
+            List<NotifyRule> rules,
+            boolean detach,
+            int preservedFds) {
         ProcessOps.check(process, file, prefix);
         // The container's maps were checked at create; the process's ids must be in them.
         UserNamespace userns = UserNamespace.of(config, file);
@@ -60,10 +81,13 @@ public final class ExecPlanCompiler {
             b.preserveFds(preservedFds);
         }
         // cwd needs no resolving here: after the join, "/" is the container's root.
-        return ProcessOps.emit(b, process, process.cwd(), rules, OciPlanCompiler.allowsIoUring(config, file));
+        return ProcessOps.emit(
+                b, process, process.cwd(), rules, OciPlanCompiler.allowsIoUring(config, file));
     }
 
-    /** The CLONE_NEW* flags of every namespace type config.json lists (created or joined by path). */
+    /**
+     * The CLONE_NEW* flags of every namespace type config.json lists (created or joined by path).
+     */
     static long namespaces(Spec config) {
         long flags = 0;
         if (config.linux() != null) {

@@ -7,14 +7,14 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A mount's {@code options}, as mount(8) and runc read them: flags that set or clear
- * {@code MS_*} bits, propagation types, recursive attributes ({@code rro}), and everything else
- * passed to the filesystem as its data ({@code mode=755}, {@code newinstance}).
+ * A mount's {@code options}, as mount(8) and runc read them: flags that set or clear {@code MS_*}
+ * bits, propagation types, recursive attributes ({@code rro}), and everything else passed to the
+ * filesystem as its data ({@code mode=755}, {@code newinstance}).
  *
- * @param flags       MS_* bits to pass to mount(2)
+ * @param flags MS_* bits to pass to mount(2)
  * @param propagation MS_PRIVATE, MS_SHARED, ... (with MS_REC for the r- forms), or 0
  * @param recursiveRo {@code rro}: make the mount and everything under it read-only
- * @param data        the filesystem options, comma-joined, or null when none
+ * @param data the filesystem options, comma-joined, or null when none
  */
 public record MountOptions(long flags, long propagation, boolean recursiveRo, String data) {
     // include/uapi/linux/mount.h
@@ -42,6 +42,7 @@ public record MountOptions(long flags, long propagation, boolean recursiveRo, St
 
     /** Option → {clear, set}: the bits an option clears first, then the bits it sets. */
     static final Map<String, long[]> FLAGS;
+
     /** Propagation options → MS_* bits. */
     static final Map<String, Long> PROPAGATION;
 
@@ -117,7 +118,8 @@ public record MountOptions(long flags, long propagation, boolean recursiveRo, St
                 data.add(o);
             }
         }
-        return new MountOptions(flags, propagation, rro, data.isEmpty() ? null : String.join(",", data));
+        return new MountOptions(
+                flags, propagation, rro, data.isEmpty() ? null : String.join(",", data));
     }
 
     // include/uapi/linux/mount.h: mount_setattr(2)'s per-mount attributes
@@ -132,8 +134,8 @@ public record MountOptions(long flags, long propagation, boolean recursiveRo, St
     static final long MOUNT_ATTR_NODIRATIME = 0x80;
 
     /**
-     * The per-mount flags of {@code msFlags} as {@code mount_setattr} attributes {set, clear}: what a
-     * bind remount would set, added to what the mount already has rather than replacing it. In a
+     * The per-mount flags of {@code msFlags} as {@code mount_setattr} attributes {set, clear}: what
+     * a bind remount would set, added to what the mount already has rather than replacing it. In a
      * user namespace the kernel refuses a remount that would clear a flag the bind inherited from
      * its source (a locked flag, mount_namespaces(7)); adding flags is always allowed. Only the
      * atime mode, which is one value, is cleared before it is set. Other bits are not per-mount
@@ -157,8 +159,12 @@ public record MountOptions(long flags, long propagation, boolean recursiveRo, St
         if ((msFlags & MS_NODIRATIME) != 0) {
             set |= MOUNT_ATTR_NODIRATIME;
         }
-        long atime = (msFlags & MS_NOATIME) != 0 ? MOUNT_ATTR_NOATIME : (msFlags & MS_STRICTATIME) != 0
-                ? MOUNT_ATTR_STRICTATIME : (msFlags & MS_RELATIME) != 0 ? MOUNT_ATTR_RELATIME : -1;
+        long atime =
+                (msFlags & MS_NOATIME) != 0
+                        ? MOUNT_ATTR_NOATIME
+                        : (msFlags & MS_STRICTATIME) != 0
+                                ? MOUNT_ATTR_STRICTATIME
+                                : (msFlags & MS_RELATIME) != 0 ? MOUNT_ATTR_RELATIME : -1;
         if (atime >= 0) {
             set |= atime;
             clear |= MOUNT_ATTR__ATIME;
@@ -166,7 +172,9 @@ public record MountOptions(long flags, long propagation, boolean recursiveRo, St
         return new long[] {set, clear};
     }
 
-    /** The value of filesystem option {@code name=} (e.g. {@code gid} of {@code gid=5}), or null. */
+    /**
+     * The value of filesystem option {@code name=} (e.g. {@code gid} of {@code gid=5}), or null.
+     */
     public String dataValue(String name) {
         if (data == null) {
             return null;

@@ -19,6 +19,7 @@ import dev.sluice.sentry.launch.IoUring;
 import dev.sluice.sentry.launch.LaunchPlan;
 import dev.sluice.sentry.launch.PlanCompiler;
 import dev.sluice.sentry.spi.TrapRule;
+
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -30,31 +31,32 @@ import java.util.Set;
  * Turns an OCI config into a {@link LaunchPlan} for {@code sluice-init}: the OCI counterpart of
  * {@link PlanCompiler}, sharing its plan format, its init and its seccomp notify rules. Where
  * {@code sluice run} builds a fixed sandbox, this follows config.json the way runc does:
+ *
  * <ol>
  *   <li>namespaces: join those with a path ({@code setns}), create the others ({@code unshare});
- *       the outer process detaches so that init is reparented to the caller. A user namespace
- *       comes first, so that it owns the others ({@link #namespaces});</li>
+ *       the outer process detaches so that init is reparented to the caller. A user namespace comes
+ *       first, so that it owns the others ({@link #namespaces});
  *   <li>{@code /} made rslave (or {@code linux.rootfsPropagation}), the rootfs bind-mounted on the
- *       staging directory;</li>
- *   <li>each of {@code mounts}, in order, at its destination resolved inside the container
- *       ({@link ContainerPaths}); bind mounts remounted with their flags;</li>
+ *       staging directory;
+ *   <li>each of {@code mounts}, in order, at its destination resolved inside the container ({@link
+ *       ContainerPaths}); bind mounts remounted with their flags;
  *   <li>the default devices and {@code linux.devices} created with mknod, and /dev's links when
- *       /dev is a fresh mount;</li>
+ *       /dev is a fresh mount;
  *   <li>sysctls, {@code maskedPaths}, {@code readonlyPaths}, the read-only root, the working
- *       directory; {@code pivot_root};</li>
+ *       directory; {@code pivot_root};
  *   <li>the process ({@link ProcessOps}, shared with exec): a pty when {@code process.terminal},
- *       cwd, env, rlimits, user and groups, capabilities, no_new_privs, the proxies' notify
- *       rules, exec.</li>
+ *       cwd, env, rlimits, user and groups, capabilities, no_new_privs, the proxies' notify rules,
+ *       exec.
  * </ol>
  *
  * <p><b>The device boundary.</b> A mediated device must reach the container only as a node whose
  * ioctls the sentry traps. On cgroup v1 the device cgroup enforces {@code linux.resources.devices};
  * cgroup v2 has no device files (its controller is BPF, which Sluice does not load), so the
- * boundary is also kept by construction, on both: {@code CAP_MKNOD} is always dropped (the
- * workload cannot make nodes); a bind mount of a device node other than the harmless defaults is
- * refused (grant it in {@code linux.devices}, where its proxy sees it); directory bind mounts are
- * made {@code nodev} recursively; {@code devtmpfs} mounts are refused. A container given
- * {@code CAP_SYS_ADMIN} can still mount what it likes: that is its config's choice, as with runc.
+ * boundary is also kept by construction, on both: {@code CAP_MKNOD} is always dropped (the workload
+ * cannot make nodes); a bind mount of a device node other than the harmless defaults is refused
+ * (grant it in {@code linux.devices}, where its proxy sees it); directory bind mounts are made
+ * {@code nodev} recursively; {@code devtmpfs} mounts are refused. A container given {@code
+ * CAP_SYS_ADMIN} can still mount what it likes: that is its config's choice, as with runc.
  *
  * <p>What Sluice refuses is {@link OciSpecChecks}'s: {@link #compile} runs those checks first and
  * emits its ops from their result, in which every container path is already resolved.
@@ -62,25 +64,40 @@ import java.util.Set;
 public final class OciPlanCompiler {
     /** Annotations under this prefix configure Sluice; any other is ignored, as the spec wants. */
     public static final String ANNOTATION_PREFIX = "dev.sluice.";
+
     /** {@code dev.sluice.proxies}: opt-in proxies by name, comma-separated (e.g. {@code pty}). */
     public static final String ANNOTATION_PROXIES = ANNOTATION_PREFIX + "proxies";
-    /** Proxy options by annotation: {@code dev.sluice.nvproxy.capabilities} is option {@code nvproxy.capabilities}. */
-    public static final List<String> PROXY_OPTIONS = List.of("nvproxy.capabilities", "nvproxy.driver-version");
+
     /**
-     * {@code dev.sluice.accept-racy-continue}: {@code true} silences the warning about the proxies' racy
-     * CONTINUE rows at create, as {@code sluice run --accept-racy-continue}; {@code false} (the default) keeps it.
+     * Proxy options by annotation: {@code dev.sluice.nvproxy.capabilities} is option {@code
+     * nvproxy.capabilities}.
      */
-    public static final String ANNOTATION_ACCEPT_RACY_CONTINUE = ANNOTATION_PREFIX + "accept-racy-continue";
+    public static final List<String> PROXY_OPTIONS =
+            List.of("nvproxy.capabilities", "nvproxy.driver-version");
+
     /**
-     * {@code dev.sluice.allow-io-uring}: {@code "true"} keeps io_uring in a container whose ioctls the
-     * sentry traps, where Sluice's own filter refuses it by default ({@link IoUring}); {@code "false"}
-     * is the default.
+     * {@code dev.sluice.accept-racy-continue}: {@code true} silences the warning about the proxies'
+     * racy CONTINUE rows at create, as {@code sluice run --accept-racy-continue}; {@code false}
+     * (the default) keeps it.
+     */
+    public static final String ANNOTATION_ACCEPT_RACY_CONTINUE =
+            ANNOTATION_PREFIX + "accept-racy-continue";
+
+    /**
+     * {@code dev.sluice.allow-io-uring}: {@code "true"} keeps io_uring in a container whose ioctls
+     * the sentry traps, where Sluice's own filter refuses it by default ({@link IoUring}); {@code
+     * "false"} is the default.
      */
     public static final String ANNOTATION_ALLOW_IO_URING = ANNOTATION_PREFIX + "allow-io-uring";
+
     /** Every annotation Sluice reads. */
-    public static final List<String> ANNOTATIONS = List.of(ANNOTATION_PROXIES,
-            ANNOTATION_PREFIX + PROXY_OPTIONS.get(0), ANNOTATION_PREFIX + PROXY_OPTIONS.get(1),
-            ANNOTATION_ACCEPT_RACY_CONTINUE, ANNOTATION_ALLOW_IO_URING);
+    public static final List<String> ANNOTATIONS =
+            List.of(
+                    ANNOTATION_PROXIES,
+                    ANNOTATION_PREFIX + PROXY_OPTIONS.get(0),
+                    ANNOTATION_PREFIX + PROXY_OPTIONS.get(1),
+                    ANNOTATION_ACCEPT_RACY_CONTINUE,
+                    ANNOTATION_ALLOW_IO_URING);
 
     // include/uapi/linux/mount.h
     static final long MOUNT_ATTR_RDONLY = 0x1;
@@ -102,16 +119,24 @@ public final class OciPlanCompiler {
      * nothing behind.
      *
      * @param staging an empty host directory on which the root is assembled (in the container's
-     *                mount namespace only)
-     * @param rules   the active proxies' trap rules
+     *     mount namespace only)
+     * @param rules the active proxies' trap rules
      */
-    public static LaunchPlan compile(Spec spec, String file, Path bundle, Path staging, List<TrapRule> rules) {
+    public static LaunchPlan compile(
+            Spec spec, String file, Path bundle, Path staging, List<TrapRule> rules) {
         return compile(spec, file, bundle, staging, rules, 0);
     }
 
-    /** As above; the workload also keeps fds 3 to 3+{@code preservedFds}-1 ({@code --preserve-fds}). */
-    public static LaunchPlan compile(Spec spec, String file, Path bundle, Path staging, List<TrapRule> rules,
-                                     int preservedFds) {
+    /**
+     * As above; the workload also keeps fds 3 to 3+{@code preservedFds}-1 ({@code --preserve-fds}).
+     */
+    public static LaunchPlan compile(
+            Spec spec,
+            String file,
+            Path bundle,
+            Path staging,
+            List<TrapRule> rules,
+            int preservedFds) {
         return new OciPlanCompiler(spec, file, bundle).compile(staging, rules, preservedFds);
     }
 
@@ -157,14 +182,16 @@ public final class OciPlanCompiler {
         }
         List<String> netdevs = checked.netdevs();
         if (HookRunner.needsCreateStop(spec) || !netdevs.isEmpty()) {
-            // linux.netDevices move in here, then prestart, createRuntime and createContainer run (HookRunner).
+            // linux.netDevices move in here, then prestart, createRuntime and createContainer run
+            // (HookRunner).
             b.hooksWait();
         }
         strictArp(b, netdevs);
         b.pivotRoot(root);
         // A pid namespace of the container's own, or the host's where a sentry lives: its processes
         // must not reach what is outside (processes exec'd into it, and their setup; the sentry).
-        // One joined by path is another container's (a pod's): its processes keep runc's reach there.
+        // One joined by path is another container's (a pod's): its processes keep runc's reach
+        // there.
         if (namespacePath("pid") == null && (types.contains("pid") || !rules.isEmpty())) {
             b.ptraceScope();
         }
@@ -178,8 +205,8 @@ public final class OciPlanCompiler {
     }
 
     /**
-     * Whether the container keeps io_uring where the sentry traps its ioctls: its
-     * {@link #ANNOTATION_ALLOW_IO_URING} annotation, {@code "true"} or {@code "false"} (the default).
+     * Whether the container keeps io_uring where the sentry traps its ioctls: its {@link
+     * #ANNOTATION_ALLOW_IO_URING} annotation, {@code "true"} or {@code "false"} (the default).
      */
     static boolean allowsIoUring(Spec spec, String file) {
         return flag(spec, file, ANNOTATION_ALLOW_IO_URING);
@@ -261,7 +288,8 @@ public final class OciPlanCompiler {
                     b.mount(null, target, null, MS_BIND | MS_REMOUNT | remount, null);
                 }
                 if (dir) {
-                    // Device nodes in a bound directory would bypass the proxies (see the class comment).
+                    // Device nodes in a bound directory would bypass the proxies (see the class
+                    // comment).
                     b.mountSetattr(target, MOUNT_ATTR_NODEV, 0, true);
                 }
                 if (o.recursiveRo()) {
@@ -273,7 +301,12 @@ public final class OciPlanCompiler {
                 if (type.equals("cgroup") || type.equals("cgroup2")) {
                     // Not the container's own cgroup view yet (docs/oci.md): an empty read-only
                     // directory rather than the host's tree.
-                    b.mount("tmpfs", target, "tmpfs", MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC, "mode=755,size=4k");
+                    b.mount(
+                            "tmpfs",
+                            target,
+                            "tmpfs",
+                            MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC,
+                            "mode=755,size=4k");
                 } else {
                     String source = m.source() == null || m.source().isEmpty() ? type : m.source();
                     b.mount(source, target, type, o.flags(), o.data());
@@ -308,8 +341,14 @@ public final class OciPlanCompiler {
                 continue;
             }
             int mode = d.fileMode() == null ? 0666 : (int) (long) d.fileMode();
-            b.mknod(target, type, mode, d.major() == null ? 0 : d.major(), d.minor() == null ? 0 : d.minor(),
-                    d.uid() == null ? 0 : d.uid(), d.gid() == null ? 0 : d.gid());
+            b.mknod(
+                    target,
+                    type,
+                    mode,
+                    d.major() == null ? 0 : d.major(),
+                    d.minor() == null ? 0 : d.minor(),
+                    d.uid() == null ? 0 : d.uid(),
+                    d.gid() == null ? 0 : d.gid());
         }
         if (freshDev) {
             Map<String, String> links = new LinkedHashMap<>();
@@ -318,20 +357,29 @@ public final class OciPlanCompiler {
             links.put("/dev/stdout", "/proc/self/fd/1");
             links.put("/dev/stderr", "/proc/self/fd/2");
             links.put("/dev/ptmx", "pts/ptmx");
-            links.forEach((path, target) -> {
-                if (!checked.devicePaths().contains(path) && spec.mounts().stream().noneMatch(m -> m.destination().equals(path))) {
-                    b.symlink(target, root + path);
-                }
-            });
+            links.forEach(
+                    (path, target) -> {
+                        if (!checked.devicePaths().contains(path)
+                                && spec.mounts().stream()
+                                        .noneMatch(m -> m.destination().equals(path))) {
+                            b.symlink(target, root + path);
+                        }
+                    });
         }
     }
 
-    /** Whether the config accepts the proxies' racy CONTINUE rows ({@link #ANNOTATION_ACCEPT_RACY_CONTINUE}). */
+    /**
+     * Whether the config accepts the proxies' racy CONTINUE rows ({@link
+     * #ANNOTATION_ACCEPT_RACY_CONTINUE}).
+     */
     public static boolean acceptsRacyContinue(Spec spec, String file) {
         return flag(spec, file, ANNOTATION_ACCEPT_RACY_CONTINUE);
     }
 
-    /** A yes/no annotation: {@code "true"}, or {@code "false"} (the default, also when absent); anything else is refused. */
+    /**
+     * A yes/no annotation: {@code "true"}, or {@code "false"} (the default, also when absent);
+     * anything else is refused.
+     */
     private static boolean flag(Spec spec, String file, String key) {
         String v = spec.annotations().get(key);
         if (v == null || v.equals("false")) {
@@ -340,7 +388,8 @@ public final class OciPlanCompiler {
         if (v.equals("true")) {
             return true;
         }
-        throw new SpecException(file, "annotations." + key, "\"" + v + "\" is neither true nor false");
+        throw new SpecException(
+                file, "annotations." + key, "\"" + v + "\" is neither true nor false");
     }
 
     // ---- linux.netDevices -------------------------------------------------------------------
@@ -351,8 +400,16 @@ public final class OciPlanCompiler {
         if (spec.linux() == null) {
             return out;
         }
-        spec.linux().netDevices().forEach((host, d) -> out.add(
-                new NetdevMover.Grant(host, d == null || d.name() == null || d.name().isEmpty() ? host : d.name())));
+        spec.linux()
+                .netDevices()
+                .forEach(
+                        (host, d) ->
+                                out.add(
+                                        new NetdevMover.Grant(
+                                                host,
+                                                d == null || d.name() == null || d.name().isEmpty()
+                                                        ? host
+                                                        : d.name())));
         return out;
     }
 
@@ -368,11 +425,13 @@ public final class OciPlanCompiler {
         }
         Set<String> own = new java.util.HashSet<>();
         spec.linux().sysctl().keySet().forEach(k -> own.add(k.replace('.', '/')));
-        StrongArp.sysctls(netdevs).forEach((path, value) -> {
-            if (!own.contains(path.replace('.', '/'))) {
-                b.writeFile("/proc/sys/" + path, value);
-            }
-        });
+        StrongArp.sysctls(netdevs)
+                .forEach(
+                        (path, value) -> {
+                            if (!own.contains(path.replace('.', '/'))) {
+                                b.writeFile("/proc/sys/" + path, value);
+                            }
+                        });
     }
 
     // ---- masked and read-only paths ----------------------------------------------------------

@@ -4,6 +4,7 @@ import dev.sluice.oci.spec.Spec;
 import dev.sluice.oci.spec.SpecException;
 import dev.sluice.rdmaproxy.net.NetdevException;
 import dev.sluice.rdmaproxy.net.NetdevMover;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -23,13 +24,13 @@ import java.util.Set;
  * ops from their result only.
  *
  * <p>Whether a mount destination, a sysctl or the executable is acceptable depends on where it
- * lands in the container, so the checks resolve every path the plan names there
- * ({@link ContainerPaths}), each mount on the view the mounts before it left. The result,
- * {@link Checked}, carries those resolved paths, so the compiler never resolves (or refuses)
- * anything again. What depends on the proxies, not on the config alone, stays with the compiler:
- * a {@code SCMP_ACT_NOTIFY} rule of {@code linux.seccomp} beside the sentry's own listener
- * ({@link SeccompProfile}). The cgroup fields are the cgroup package's ({@code ContainerCgroup}),
- * checked against the host's cgroup version when create runs.
+ * lands in the container, so the checks resolve every path the plan names there ({@link
+ * ContainerPaths}), each mount on the view the mounts before it left. The result, {@link Checked},
+ * carries those resolved paths, so the compiler never resolves (or refuses) anything again. What
+ * depends on the proxies, not on the config alone, stays with the compiler: a {@code
+ * SCMP_ACT_NOTIFY} rule of {@code linux.seccomp} beside the sentry's own listener ({@link
+ * SeccompProfile}). The cgroup fields are the cgroup package's ({@code ContainerCgroup}), checked
+ * against the host's cgroup version when create runs.
  *
  * <p>The refusals that keep the device boundary (see {@link OciPlanCompiler}) are here: a bind
  * mount of a device node other than the harmless defaults, {@code "dev"} on a bind mount, and
@@ -37,23 +38,30 @@ import java.util.Set;
  */
 public final class OciSpecChecks {
     /** Namespace types Sluice creates or joins. */
-    public static final List<String> SUPPORTED_NAMESPACES = List.of("pid", "network", "mount", "ipc", "uts", "user", "cgroup");
+    public static final List<String> SUPPORTED_NAMESPACES =
+            List.of("pid", "network", "mount", "ipc", "uts", "user", "cgroup");
 
     /** The devices every container gets (runtime-spec "Default Devices"), as runc makes them. */
-    static final List<Spec.Device> DEFAULT_DEVICES = List.of(
-            new Spec.Device("c", "/dev/null", 1L, 3L, 0666L, 0L, 0L),
-            new Spec.Device("c", "/dev/zero", 1L, 5L, 0666L, 0L, 0L),
-            new Spec.Device("c", "/dev/full", 1L, 7L, 0666L, 0L, 0L),
-            new Spec.Device("c", "/dev/random", 1L, 8L, 0666L, 0L, 0L),
-            new Spec.Device("c", "/dev/urandom", 1L, 9L, 0666L, 0L, 0L),
-            new Spec.Device("c", "/dev/tty", 5L, 0L, 0666L, 0L, 0L));
+    static final List<Spec.Device> DEFAULT_DEVICES =
+            List.of(
+                    new Spec.Device("c", "/dev/null", 1L, 3L, 0666L, 0L, 0L),
+                    new Spec.Device("c", "/dev/zero", 1L, 5L, 0666L, 0L, 0L),
+                    new Spec.Device("c", "/dev/full", 1L, 7L, 0666L, 0L, 0L),
+                    new Spec.Device("c", "/dev/random", 1L, 8L, 0666L, 0L, 0L),
+                    new Spec.Device("c", "/dev/urandom", 1L, 9L, 0666L, 0L, 0L),
+                    new Spec.Device("c", "/dev/tty", 5L, 0L, 0666L, 0L, 0L));
 
     /**
      * One of config.json's {@code mounts}, checked: {@code destination} resolved in the container;
-     * for a bind mount, the host path it binds ({@code bindSource}, else null) and whether that
-     * is a directory.
+     * for a bind mount, the host path it binds ({@code bindSource}, else null) and whether that is
+     * a directory.
      */
-    record Mount(Spec.Mount mount, String destination, MountOptions options, Path bindSource, boolean directory) {
+    record Mount(
+            Spec.Mount mount,
+            String destination,
+            MountOptions options,
+            Path bindSource,
+            boolean directory) {
         boolean bind() {
             return bindSource != null;
         }
@@ -61,31 +69,42 @@ public final class OciSpecChecks {
 
     /**
      * A device node the root does not have yet, at its resolved {@code destination}; in a user
-     * namespace, where mknod of a device is refused, the host node it is bound from
-     * ({@code hostNode}, else null).
+     * namespace, where mknod of a device is refused, the host node it is bound from ({@code
+     * hostNode}, else null).
      */
     record Device(Spec.Device device, String destination, Path hostNode) {}
 
-    /** A {@code maskedPaths} entry that exists, resolved; a directory is hidden by a tmpfs, a file by /dev/null. */
+    /**
+     * A {@code maskedPaths} entry that exists, resolved; a directory is hidden by a tmpfs, a file
+     * by /dev/null.
+     */
     record Masked(String destination, boolean directory) {}
 
     /**
      * A config that passed the checks, with every container path the plan names resolved.
      *
-     * @param rootfs      {@code root.path}, absolute
-     * @param userns      the container's user namespace, or null
-     * @param mounts      {@code mounts}, in order
-     * @param devices     the default devices and {@code linux.devices} that the root lacks
+     * @param rootfs {@code root.path}, absolute
+     * @param userns the container's user namespace, or null
+     * @param mounts {@code mounts}, in order
+     * @param devices the default devices and {@code linux.devices} that the root lacks
      * @param devicePaths the paths of every default and listed device, present or not
-     * @param sysctls     {@code linux.sysctl}: the file under /proc/sys of each, and its value
-     * @param masked      {@code linux.maskedPaths} that exist
-     * @param readonly    {@code linux.readonlyPaths} that exist, resolved
-     * @param cwd         {@code process.cwd}, resolved
-     * @param netdevs     the names in the container of {@code linux.netDevices}
+     * @param sysctls {@code linux.sysctl}: the file under /proc/sys of each, and its value
+     * @param masked {@code linux.maskedPaths} that exist
+     * @param readonly {@code linux.readonlyPaths} that exist, resolved
+     * @param cwd {@code process.cwd}, resolved
+     * @param netdevs the names in the container of {@code linux.netDevices}
      */
-    record Checked(Path rootfs, UserNamespace userns, List<Mount> mounts, List<Device> devices, Set<String> devicePaths,
-                   Map<String, String> sysctls, List<Masked> masked, List<String> readonly, String cwd,
-                   List<String> netdevs) {}
+    record Checked(
+            Path rootfs,
+            UserNamespace userns,
+            List<Mount> mounts,
+            List<Device> devices,
+            Set<String> devicePaths,
+            Map<String, String> sysctls,
+            List<Masked> masked,
+            List<String> readonly,
+            String cwd,
+            List<String> netdevs) {}
 
     private final Spec spec;
     private final String file;
@@ -126,7 +145,17 @@ public final class OciSpecChecks {
         }
         String cwd = view.resolve(spec.process().cwd());
         checkExecutable();
-        return new Checked(rootfs, userns, mounts, devices, devicePaths, sysctls, masked, readonly, cwd, netdevs);
+        return new Checked(
+                rootfs,
+                userns,
+                mounts,
+                devices,
+                devicePaths,
+                sysctls,
+                masked,
+                readonly,
+                cwd,
+                netdevs);
     }
 
     private SpecException bad(String field, String problem) {
@@ -137,7 +166,10 @@ public final class OciSpecChecks {
     public static Path rootfs(Spec spec, String file, Path bundle) {
         Path p = bundle.resolve(spec.root().path()).toAbsolutePath().normalize();
         if (!Files.isDirectory(p)) {
-            throw new SpecException(file, "root.path", p + ": " + (Files.exists(p) ? "not a directory" : "no such directory"));
+            throw new SpecException(
+                    file,
+                    "root.path",
+                    p + ": " + (Files.exists(p) ? "not a directory" : "no such directory"));
         }
         return p;
     }
@@ -156,9 +188,13 @@ public final class OciSpecChecks {
     private void checkSupported() {
         ProcessOps.check(spec.process(), file, "process.");
         for (String key : spec.annotations().keySet()) {
-            if (key.startsWith(OciPlanCompiler.ANNOTATION_PREFIX) && !OciPlanCompiler.ANNOTATIONS.contains(key)) {
-                throw bad("annotations." + key, "unknown Sluice annotation (known: "
-                        + String.join(", ", OciPlanCompiler.ANNOTATIONS) + ")");
+            if (key.startsWith(OciPlanCompiler.ANNOTATION_PREFIX)
+                    && !OciPlanCompiler.ANNOTATIONS.contains(key)) {
+                throw bad(
+                        "annotations." + key,
+                        "unknown Sluice annotation (known: "
+                                + String.join(", ", OciPlanCompiler.ANNOTATIONS)
+                                + ")");
             }
         }
         OciPlanCompiler.acceptsRacyContinue(spec, file);
@@ -171,26 +207,39 @@ public final class OciSpecChecks {
         for (int i = 0; i < l.namespaces().size(); i++) {
             Spec.Namespace n = l.namespaces().get(i);
             if (!SUPPORTED_NAMESPACES.contains(n.type())) {
-                throw bad("linux.namespaces[" + i + "].type", q(n.type())
-                        + " namespaces are not supported by sluice yet (supported: " + String.join(", ", SUPPORTED_NAMESPACES) + ")");
+                throw bad(
+                        "linux.namespaces[" + i + "].type",
+                        q(n.type())
+                                + " namespaces are not supported by sluice yet (supported: "
+                                + String.join(", ", SUPPORTED_NAMESPACES)
+                                + ")");
             }
             if (n.type().equals("mount") && n.path() != null && !n.path().isEmpty()) {
-                throw bad("linux.namespaces[" + i + "].path", "joining a mount namespace is not supported: the container needs its own");
+                throw bad(
+                        "linux.namespaces[" + i + "].path",
+                        "joining a mount namespace is not supported: the container needs its own");
             }
             if (n.path() != null && !n.path().isEmpty() && !Files.exists(Path.of(n.path()))) {
                 throw bad("linux.namespaces[" + i + "].path", n.path() + ": no such file");
             }
         }
         if (!types.contains("mount")) {
-            throw bad("linux.namespaces", "a mount namespace is required (sluice assembles the root in it)");
+            throw bad(
+                    "linux.namespaces",
+                    "a mount namespace is required (sluice assembles the root in it)");
         }
         try {
-            netdevs = OciPlanCompiler.netDevices(spec).stream().map(NetdevMover.Grant::innerName).toList();
+            netdevs =
+                    OciPlanCompiler.netDevices(spec).stream()
+                            .map(NetdevMover.Grant::innerName)
+                            .toList();
         } catch (NetdevException e) {
             throw bad("linux.netDevices", e.getMessage());
         }
         if (!netdevs.isEmpty() && !types.contains("network")) {
-            throw bad("linux.netDevices", "needs a network namespace of the container's own (linux.namespaces has none)");
+            throw bad(
+                    "linux.netDevices",
+                    "needs a network namespace of the container's own (linux.namespaces has none)");
         }
         userns = UserNamespace.of(spec, file);
         if (userns != null) {
@@ -224,12 +273,17 @@ public final class OciSpecChecks {
         for (int i = 0; i < spec.mounts().size(); i++) {
             Spec.Mount m = spec.mounts().get(i);
             String f = "mounts[" + i + "]";
-            String dest = view.resolve(m.destination().startsWith("/") ? m.destination() : "/" + m.destination());
+            String dest =
+                    view.resolve(
+                            m.destination().startsWith("/")
+                                    ? m.destination()
+                                    : "/" + m.destination());
             if (dest.equals("/")) {
                 throw bad(f + ".destination", "cannot mount over the container's root");
             }
             if (!m.uidMappings().isEmpty() || !m.gidMappings().isEmpty()) {
-                throw bad(f + (m.uidMappings().isEmpty() ? ".gidMappings" : ".uidMappings"),
+                throw bad(
+                        f + (m.uidMappings().isEmpty() ? ".gidMappings" : ".uidMappings"),
                         "idmapped mounts are not supported by sluice yet");
             }
             MountOptions o = MountOptions.parse(m.options());
@@ -247,14 +301,20 @@ public final class OciSpecChecks {
                     throw bad(f + ".type", "missing (a filesystem type, or \"bind\")");
                 }
                 if (type.equals("devtmpfs")) {
-                    throw bad(f + ".type", "devtmpfs would show every host device unmediated; mount a tmpfs on /dev"
-                            + " and list devices in linux.devices");
+                    throw bad(
+                            f + ".type",
+                            "devtmpfs would show every host device unmediated; mount a tmpfs on /dev"
+                                    + " and list devices in linux.devices");
                 }
                 if (usernsChecks != null) {
                     usernsChecks.filesystem(f, type, o, namespaceTypes(spec));
                 }
                 out.add(new Mount(m, dest, o, null, false));
-                view.fresh(dest, type.equals("proc") ? Path.of("/proc") : type.equals("sysfs") ? Path.of("/sys") : null);
+                view.fresh(
+                        dest,
+                        type.equals("proc")
+                                ? Path.of("/proc")
+                                : type.equals("sysfs") ? Path.of("/sys") : null);
             }
         }
         return out;
@@ -269,7 +329,9 @@ public final class OciSpecChecks {
             throw bad(f + ".source", src + ": no such file or directory");
         }
         if (m.options().contains("dev")) {
-            throw bad(f + ".options", "\"dev\" on a bind mount is not supported: device nodes must be granted in linux.devices");
+            throw bad(
+                    f + ".options",
+                    "\"dev\" on a bind mount is not supported: device nodes must be granted in linux.devices");
         }
         try {
             PosixFileAttributes a = Files.readAttributes(src, PosixFileAttributes.class);
@@ -277,7 +339,10 @@ public final class OciSpecChecks {
                 String real = src.toRealPath().toString();
                 boolean harmless = DEFAULT_DEVICES.stream().anyMatch(d -> d.path().equals(real));
                 if (!harmless && isDeviceNode(src)) {
-                    throw bad(f + ".source", real + " is a device node: grant it in linux.devices, where its proxy sees it");
+                    throw bad(
+                            f + ".source",
+                            real
+                                    + " is a device node: grant it in linux.devices, where its proxy sees it");
                 }
             }
         } catch (IOException e) {
@@ -363,8 +428,20 @@ public final class OciSpecChecks {
         }
         Path found = searchDev(block, d.major(), d.minor());
         if (found == null) {
-            throw new SpecException(file, field, "the host has no " + (block ? "block" : "character")
-                    + " device " + d.major() + ":" + d.minor() + " (looked at " + same + ", " + byNumber + " and /dev)");
+            throw new SpecException(
+                    file,
+                    field,
+                    "the host has no "
+                            + (block ? "block" : "character")
+                            + " device "
+                            + d.major()
+                            + ":"
+                            + d.minor()
+                            + " (looked at "
+                            + same
+                            + ", "
+                            + byNumber
+                            + " and /dev)");
         }
         return found;
     }
@@ -372,19 +449,23 @@ public final class OciSpecChecks {
     /** A host node of that number under /dev (hosts without udev have no /dev/char). */
     private static Path searchDev(boolean block, long major, long minor) {
         try (java.util.stream.Stream<Path> s = Files.walk(Path.of("/dev"), 3)) {
-            return s.filter(p -> {
-                try {
-                    return isNode(p, block, major, minor);
-                } catch (IOException | RuntimeException e) {
-                    return false;
-                }
-            }).findFirst().orElse(null);
+            return s.filter(
+                            p -> {
+                                try {
+                                    return isNode(p, block, major, minor);
+                                } catch (IOException | RuntimeException e) {
+                                    return false;
+                                }
+                            })
+                    .findFirst()
+                    .orElse(null);
         } catch (IOException | java.io.UncheckedIOException e) {
             return null;
         }
     }
 
-    private static boolean isNode(Path p, boolean block, long major, long minor) throws IOException {
+    private static boolean isNode(Path p, boolean block, long major, long minor)
+            throws IOException {
         int mode = (Integer) Files.getAttribute(p, "unix:mode", LinkOption.NOFOLLOW_LINKS);
         if ((mode & 0170000) != (block ? 0060000 : 0020000)) {
             return false;
@@ -422,8 +503,17 @@ public final class OciSpecChecks {
             String ns;
             if (k.startsWith("net.")) {
                 ns = "network";
-            } else if (k.startsWith("fs.mqueue.") || List.of("kernel.msgmax", "kernel.msgmnb", "kernel.msgmni", "kernel.sem",
-                    "kernel.shmall", "kernel.shmmax", "kernel.shmmni", "kernel.shm_rmid_forced").contains(k)) {
+            } else if (k.startsWith("fs.mqueue.")
+                    || List.of(
+                                    "kernel.msgmax",
+                                    "kernel.msgmnb",
+                                    "kernel.msgmni",
+                                    "kernel.sem",
+                                    "kernel.shmall",
+                                    "kernel.shmmax",
+                                    "kernel.shmmni",
+                                    "kernel.shm_rmid_forced")
+                            .contains(k)) {
                 ns = "ipc";
             } else if (k.equals("kernel.hostname") || k.equals("kernel.domainname")) {
                 ns = "uts";
@@ -431,7 +521,11 @@ public final class OciSpecChecks {
                 throw bad(f, "not a namespaced sysctl: it would change the host");
             }
             if (!types.contains(ns)) {
-                throw bad(f, "needs a " + ns + " namespace of the container's own (linux.namespaces has none)");
+                throw bad(
+                        f,
+                        "needs a "
+                                + ns
+                                + " namespace of the container's own (linux.namespaces has none)");
             }
             String path = "/proc/sys/" + k.replace('.', '/');
             if (!view.exists(path)) {
@@ -466,13 +560,18 @@ public final class OciSpecChecks {
 
     // ---- the process ------------------------------------------------------------------------
 
-    /** runc's check at create time: the command must exist in the rootfs (where that can be seen). */
+    /**
+     * runc's check at create time: the command must exist in the rootfs (where that can be seen).
+     */
     private void checkExecutable() {
         String cmd = spec.process().args().get(0);
         if (cmd.contains("/")) {
-            String dest = view.resolve(cmd.startsWith("/") ? cmd : spec.process().cwd() + "/" + cmd);
+            String dest =
+                    view.resolve(cmd.startsWith("/") ? cmd : spec.process().cwd() + "/" + cmd);
             if (view.host(dest) != null && !view.exists(dest)) {
-                throw bad("process.args[0]", "exec: " + q(cmd) + ": stat " + cmd + ": no such file or directory");
+                throw bad(
+                        "process.args[0]",
+                        "exec: " + q(cmd) + ": stat " + cmd + ": no such file or directory");
             }
             return;
         }

@@ -6,14 +6,15 @@ import dev.sluice.oci.spec.SpecException;
 import dev.sluice.sentry.launch.IoUring;
 import dev.sluice.sentry.launch.LaunchPlan;
 import dev.sluice.sentry.launch.PlanCompiler;
+
 import java.util.List;
 
 /**
- * The workload's part of a launch plan, for any process of a container: its first one
- * ({@link OciPlanCompiler}, from config.json) and every one {@code exec} adds
- * ({@link ExecPlanCompiler}, from a process.json). Both get the same treatment, as runc gives
- * them: terminal, working directory, environment, rlimits, user, capabilities, no_new_privs, and
- * the sentry's notify rules, so an exec'd process is mediated exactly like the first one.
+ * The workload's part of a launch plan, for any process of a container: its first one ({@link
+ * OciPlanCompiler}, from config.json) and every one {@code exec} adds ({@link ExecPlanCompiler},
+ * from a process.json). Both get the same treatment, as runc gives them: terminal, working
+ * directory, environment, rlimits, user, capabilities, no_new_privs, and the sentry's notify rules,
+ * so an exec'd process is mediated exactly like the first one.
  */
 final class ProcessOps {
     static final int CAP_MKNOD = 27;
@@ -26,10 +27,12 @@ final class ProcessOps {
      */
     static void check(Spec.Process p, String file, String prefix) {
         if (p.apparmorProfile() != null && !p.apparmorProfile().isEmpty()) {
-            throw new SpecException(file, prefix + "apparmorProfile", "AppArmor is not supported by sluice");
+            throw new SpecException(
+                    file, prefix + "apparmorProfile", "AppArmor is not supported by sluice");
         }
         if (p.selinuxLabel() != null && !p.selinuxLabel().isEmpty()) {
-            throw new SpecException(file, prefix + "selinuxLabel", "SELinux is not supported by sluice");
+            throw new SpecException(
+                    file, prefix + "selinuxLabel", "SELinux is not supported by sluice");
         }
         if (p.ioPriority() != null) {
             throw new SpecException(file, prefix + "ioPriority", "not supported by sluice yet");
@@ -39,12 +42,16 @@ final class ProcessOps {
         }
         if (p.user() != null) {
             if (p.user().umask() != null && p.user().umask() != 022) {
-                throw new SpecException(file, prefix + "user.umask", "only 0022 (18) is supported by sluice yet, got "
-                        + p.user().umask());
+                throw new SpecException(
+                        file,
+                        prefix + "user.umask",
+                        "only 0022 (18) is supported by sluice yet, got " + p.user().umask());
             }
             long uid = p.user().uid() == null ? 0 : p.user().uid();
             if (uid != 0 && p.capabilities() != null && !p.capabilities().ambient().isEmpty()) {
-                throw new SpecException(file, prefix + "capabilities.ambient",
+                throw new SpecException(
+                        file,
+                        prefix + "capabilities.ambient",
                         "ambient capabilities for a non-root user are not supported by sluice yet");
             }
         }
@@ -56,11 +63,16 @@ final class ProcessOps {
      * no_new_privs, {@code rules} with io_uring refused beside them unless {@code allowIoUring}
      * ({@link IoUring}), and the exec of {@code args[0]}.
      */
-    static LaunchPlan emit(LaunchPlan.Builder b, Spec.Process p, String cwd, List<NotifyRule> rules,
-                           boolean allowIoUring) {
+    static LaunchPlan emit(
+            LaunchPlan.Builder b,
+            Spec.Process p,
+            String cwd,
+            List<NotifyRule> rules,
+            boolean allowIoUring) {
         if (p.isTerminal()) {
             Spec.ConsoleSize size = p.consoleSize();
-            b.terminal(size == null || size.height() == null ? 0 : (int) (long) size.height(),
+            b.terminal(
+                    size == null || size.height() == null ? 0 : (int) (long) size.height(),
                     size == null || size.width() == null ? 0 : (int) (long) size.width());
         }
         b.chdir(cwd);
@@ -71,7 +83,9 @@ final class ProcessOps {
             b.rlimit(KernelNames.rlimit(r.type()), r.soft().toString(), r.hard().toString());
         }
         Spec.User u = p.user();
-        b.user(u == null || u.uid() == null ? 0 : u.uid(), u == null || u.gid() == null ? 0 : u.gid(),
+        b.user(
+                u == null || u.uid() == null ? 0 : u.uid(),
+                u == null || u.gid() == null ? 0 : u.gid(),
                 u == null ? List.of() : u.additionalGids());
         b.caps(capabilities(p.capabilities()));
         if (p.isNoNewPrivileges()) {

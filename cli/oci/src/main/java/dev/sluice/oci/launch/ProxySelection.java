@@ -3,17 +3,18 @@ package dev.sluice.oci.launch;
 import dev.sluice.oci.spec.Spec;
 import dev.sluice.oci.spec.SpecException;
 import dev.sluice.sentry.spi.ProxyConfig;
+
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;
 
 /**
- * Which device proxies an OCI container gets, from its config: every {@code linux.devices} node
- * (by its host node, so NVProxy starts for {@code /dev/nvidia*} and RDMAProxy for
- * {@code /dev/infiniband/uverbs*}), the opt-in proxies named in the {@code dev.sluice.proxies}
- * annotation, and the proxy options given as {@code dev.sluice.<option>} annotations
- * ({@code dev.sluice.nvproxy.capabilities}, {@code dev.sluice.nvproxy.driver-version}).
+ * Which device proxies an OCI container gets, from its config: every {@code linux.devices} node (by
+ * its host node, so NVProxy starts for {@code /dev/nvidia*} and RDMAProxy for {@code
+ * /dev/infiniband/uverbs*}), the opt-in proxies named in the {@code dev.sluice.proxies} annotation,
+ * and the proxy options given as {@code dev.sluice.<option>} annotations ({@code
+ * dev.sluice.nvproxy.capabilities}, {@code dev.sluice.nvproxy.driver-version}).
  */
 public final class ProxySelection {
     private ProxySelection() {}
@@ -25,7 +26,9 @@ public final class ProxySelection {
             for (String n : named.split(",")) {
                 String t = n.trim();
                 if (t.isEmpty()) {
-                    throw new SpecException(file, "annotations." + OciPlanCompiler.ANNOTATION_PROXIES,
+                    throw new SpecException(
+                            file,
+                            "annotations." + OciPlanCompiler.ANNOTATION_PROXIES,
                             "empty proxy name in \"" + named + "\"");
                 }
                 enabled.add(t);

@@ -2,6 +2,7 @@ package dev.sluice.oci.launch;
 
 import dev.sluice.oci.spec.Spec;
 import dev.sluice.oci.spec.SpecException;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -14,21 +15,26 @@ import java.util.Map;
  * the field named, rather than left to fail (or, worse, to hang) inside: init runs as the
  * namespace's root, which is an ordinary host user with capabilities only over what the namespace
  * owns (user_namespaces(7)).
+ *
  * <ul>
  *   <li>ids the maps leave out: the process's user and groups, a fifo's owner, a filesystem's
- *       {@code uid=}/{@code gid=} option (the kernel answers EINVAL for an unmapped id);</li>
+ *       {@code uid=}/{@code gid=} option (the kernel answers EINVAL for an unmapped id);
  *   <li>{@code proc}, {@code sysfs} and {@code mqueue} without the namespace they show (pid,
  *       network, ipc): the host's belong to the host's user namespace, and the kernel refuses to
- *       mount them from inside another (EPERM);</li>
- *   <li>host paths that init must reach as that user: the rootfs and bind sources, every
- *       directory on the way searchable by the container's root on the host. Capabilities in the
- *       namespace only count for files whose owner and group it maps (capabilities(7),
- *       "Interaction with user namespaces"), so mode bits decide for the others.</li>
+ *       mount them from inside another (EPERM);
+ *   <li>host paths that init must reach as that user: the rootfs and bind sources, every directory
+ *       on the way searchable by the container's root on the host. Capabilities in the namespace
+ *       only count for files whose owner and group it maps (capabilities(7), "Interaction with user
+ *       namespaces"), so mode bits decide for the others.
  * </ul>
  */
 final class UserNamespaceChecks {
-    /** A filesystem type that the kernel mounts in a user namespace only when the namespace it shows is owned by it. */
-    private static final Map<String, String> NEEDS_NAMESPACE = Map.of("proc", "pid", "sysfs", "network", "mqueue", "ipc");
+    /**
+     * A filesystem type that the kernel mounts in a user namespace only when the namespace it shows
+     * is owned by it.
+     */
+    private static final Map<String, String> NEEDS_NAMESPACE =
+            Map.of("proc", "pid", "sysfs", "network", "mqueue", "ipc");
 
     private final UserNamespace ns;
     private final String file;
@@ -42,7 +48,10 @@ final class UserNamespaceChecks {
         return new SpecException(file, field, problem);
     }
 
-    /** The process's uid, gid and additional gids must be mapped ({@code prefix}: {@code "process."} or {@code ""}). */
+    /**
+     * The process's uid, gid and additional gids must be mapped ({@code prefix}: {@code "process."}
+     * or {@code ""}).
+     */
     void process(Spec.Process p, String prefix) {
         if (p.user() == null) {
             return;
@@ -57,17 +66,28 @@ final class UserNamespaceChecks {
 
     private void uid(String field, long id) {
         if (!ns.mapsUid(id)) {
-            throw bad(field, "uid " + id + " is not mapped in linux.uidMappings (the user namespace has no such user)");
+            throw bad(
+                    field,
+                    "uid "
+                            + id
+                            + " is not mapped in linux.uidMappings (the user namespace has no such user)");
         }
     }
 
     private void gid(String field, long id) {
         if (!ns.mapsGid(id)) {
-            throw bad(field, "gid " + id + " is not mapped in linux.gidMappings (the user namespace has no such group)");
+            throw bad(
+                    field,
+                    "gid "
+                            + id
+                            + " is not mapped in linux.gidMappings (the user namespace has no such group)");
         }
     }
 
-    /** A fifo is made with mknod and chowned inside the namespace; device nodes are bound from the host as they are. */
+    /**
+     * A fifo is made with mknod and chowned inside the namespace; device nodes are bound from the
+     * host as they are.
+     */
     void devices(List<Spec.Device> devices) {
         for (int i = 0; i < devices.size(); i++) {
             Spec.Device d = devices.get(i);
@@ -78,12 +98,21 @@ final class UserNamespaceChecks {
         }
     }
 
-    /** A mount of {@code type} (not a bind) at {@code field}, with {@code namespaces} the config's namespace types. */
+    /**
+     * A mount of {@code type} (not a bind) at {@code field}, with {@code namespaces} the config's
+     * namespace types.
+     */
     void filesystem(String field, String type, MountOptions o, java.util.Set<String> namespaces) {
         String needs = NEEDS_NAMESPACE.get(type);
         if (needs != null && !namespaces.contains(needs)) {
-            throw bad(field + ".type", "a " + type + " mount in a user namespace needs a " + needs + " namespace of the"
-                    + " container's own (linux.namespaces has none): the kernel refuses the host's from inside");
+            throw bad(
+                    field + ".type",
+                    "a "
+                            + type
+                            + " mount in a user namespace needs a "
+                            + needs
+                            + " namespace of the"
+                            + " container's own (linux.namespaces has none): the kernel refuses the host's from inside");
         }
         String uid = o.dataValue("uid");
         if (uid != null) {
@@ -104,8 +133,8 @@ final class UserNamespaceChecks {
 
     /**
      * Every directory from {@code /} to {@code path} (and {@code path} itself when it is a
-     * directory) must be searchable by the container's root on the host: init mounts it from
-     * inside the namespace. Only for a namespace whose maps Sluice writes.
+     * directory) must be searchable by the container's root on the host: init mounts it from inside
+     * the namespace. Only for a namespace whose maps Sluice writes.
      */
     void reachable(String field, Path path) {
         if (ns.joined()) {
@@ -125,10 +154,28 @@ final class UserNamespaceChecks {
                 int mode = (Integer) Files.getAttribute(d, "unix:mode", LinkOption.NOFOLLOW_LINKS);
                 int owner = (Integer) Files.getAttribute(d, "unix:uid", LinkOption.NOFOLLOW_LINKS);
                 int group = (Integer) Files.getAttribute(d, "unix:gid", LinkOption.NOFOLLOW_LINKS);
-                if (!searchable(mode, Integer.toUnsignedLong(owner), Integer.toUnsignedLong(group), uid, gid)) {
-                    throw bad(field, d + " (mode " + Integer.toOctalString(mode & 07777) + ", owner " + Integer.toUnsignedString(owner)
-                            + ":" + Integer.toUnsignedString(group) + ") is not searchable by the container's root, host uid "
-                            + uid + " gid " + gid + ", which mounts " + path + " from inside the user namespace");
+                if (!searchable(
+                        mode,
+                        Integer.toUnsignedLong(owner),
+                        Integer.toUnsignedLong(group),
+                        uid,
+                        gid)) {
+                    throw bad(
+                            field,
+                            d
+                                    + " (mode "
+                                    + Integer.toOctalString(mode & 07777)
+                                    + ", owner "
+                                    + Integer.toUnsignedString(owner)
+                                    + ":"
+                                    + Integer.toUnsignedString(group)
+                                    + ") is not searchable by the container's root, host uid "
+                                    + uid
+                                    + " gid "
+                                    + gid
+                                    + ", which mounts "
+                                    + path
+                                    + " from inside the user namespace");
                 }
             } catch (IOException | UnsupportedOperationException e) {
                 return; // not a POSIX file system: let the kernel decide

@@ -4,6 +4,7 @@ import dev.sluice.oci.OciException;
 import dev.sluice.oci.spec.KernelNames;
 import dev.sluice.oci.spec.Spec;
 import dev.sluice.sentry.guest.GuestCredentials;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,27 +15,30 @@ import java.nio.file.Path;
  * {@code process}) and each process {@code exec} adds (its own process.json, or config.json's
  * process with exec's flags) have their own, and the sentry serves each one's listener with its
  * own.
+ *
  * <ul>
  *   <li><b>uid and gid</b>: {@code process.user}, 0 when absent; in a user namespace, the host ids
  *       they map to, read from init's {@code /proc/PID/uid_map} and {@code gid_map} (the kernel's
- *       own maps, for a new namespace and a joined one alike);</li>
+ *       own maps, for a new namespace and a joined one alike);
  *   <li><b>capabilities</b>: the effective set the process holds after its {@code execve}. The
- *       plan's caps op leaves a root process exactly the kept bounding set ({@link ProcessOps#capabilities});
- *       of that, only what {@code process.capabilities.effective} lists (Docker's defaults when the
- *       config has no capabilities). A non-root process holds none after {@code execve}: Sluice
- *       refuses ambient capabilities for it ({@link ProcessOps#check}). A process in a user namespace
- *       holds none in the host's user namespace, whatever it holds in its own, and drivers check
- *       capabilities against the host's ({@code capable()}).</li>
+ *       plan's caps op leaves a root process exactly the kept bounding set ({@link
+ *       ProcessOps#capabilities}); of that, only what {@code process.capabilities.effective} lists
+ *       (Docker's defaults when the config has no capabilities). A non-root process holds none
+ *       after {@code execve}: Sluice refuses ambient capabilities for it ({@link
+ *       ProcessOps#check}). A process in a user namespace holds none in the host's user namespace,
+ *       whatever it holds in its own, and drivers check capabilities against the host's ({@code
+ *       capable()}).
  * </ul>
- * What a process gains or drops after it starts (a setuid binary without no_new_privs, a
- * {@code setuid} call) is not followed: the sentry keeps serving it with these.
+ *
+ * What a process gains or drops after it starts (a setuid binary without no_new_privs, a {@code
+ * setuid} call) is not followed: the sentry keeps serving it with these.
  */
 public final class WorkloadCredentials {
     private WorkloadCredentials() {}
 
     /**
-     * The credentials of {@code process}, a process of the container {@code config} describes, whose
-     * init has host pid {@code initPid} (for the user namespace's maps).
+     * The credentials of {@code process}, a process of the container {@code config} describes,
+     * whose init has host pid {@code initPid} (for the user namespace's maps).
      */
     public static GuestCredentials of(Spec config, Spec.Process process, String file, int initPid) {
         Spec.User u = process.user();
@@ -42,12 +46,18 @@ public final class WorkloadCredentials {
         long gid = u == null || u.gid() == null ? 0 : u.gid();
         if (UserNamespace.of(config, file) != null) {
             Path proc = Path.of("/proc", Integer.toString(initPid));
-            return new GuestCredentials(hostId(proc.resolve("uid_map"), uid, "uid"), hostId(proc.resolve("gid_map"), gid, "gid"), 0);
+            return new GuestCredentials(
+                    hostId(proc.resolve("uid_map"), uid, "uid"),
+                    hostId(proc.resolve("gid_map"), gid, "gid"),
+                    0);
         }
         return new GuestCredentials(uid, gid, uid == 0 ? capabilities(process.capabilities()) : 0);
     }
 
-    /** A root process's effective set after execve: the kept set, limited to the listed effective ones. */
+    /**
+     * A root process's effective set after execve: the kept set, limited to the listed effective
+     * ones.
+     */
     static long capabilities(Spec.Capabilities caps) {
         long kept = ProcessOps.capabilities(caps);
         if (caps == null) {
@@ -69,8 +79,18 @@ public final class WorkloadCredentials {
         try {
             text = Files.readString(map);
         } catch (IOException e) {
-            throw new OciException("cannot read " + map + " to find the host " + what + " of the container's " + what + " "
-                    + id + ": " + e.getMessage(), e);
+            throw new OciException(
+                    "cannot read "
+                            + map
+                            + " to find the host "
+                            + what
+                            + " of the container's "
+                            + what
+                            + " "
+                            + id
+                            + ": "
+                            + e.getMessage(),
+                    e);
         }
         for (String line : text.split("\n")) {
             String[] f = line.trim().split("\\s+");
@@ -84,7 +104,13 @@ public final class WorkloadCredentials {
                 return outside + (id - inside);
             }
         }
-        throw new OciException("the container's " + what + " " + id + " is not mapped in its user namespace (" + map
-                + "): the sentry could not act as it");
+        throw new OciException(
+                "the container's "
+                        + what
+                        + " "
+                        + id
+                        + " is not mapped in its user namespace ("
+                        + map
+                        + "): the sentry could not act as it");
     }
 }

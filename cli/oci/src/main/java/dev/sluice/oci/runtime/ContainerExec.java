@@ -1,6 +1,5 @@
 package dev.sluice.oci.runtime;
 
-import dev.sluice.oci.hooks.SeccompAgent;
 import dev.sluice.oci.ConsoleSocket;
 import dev.sluice.oci.OciException;
 import dev.sluice.oci.cgroup.Cgroup;
@@ -9,6 +8,7 @@ import dev.sluice.oci.cgroup.CgroupHost;
 import dev.sluice.oci.cgroup.ExecPlacement;
 import dev.sluice.oci.daemon.SentrySocket;
 import dev.sluice.oci.daemon.TrapFile;
+import dev.sluice.oci.hooks.SeccompAgent;
 import dev.sluice.oci.launch.ExecPlanCompiler;
 import dev.sluice.oci.launch.NotifyRule;
 import dev.sluice.oci.launch.WorkloadCredentials;
@@ -24,42 +24,48 @@ import dev.sluice.sentry.launch.LaunchPlan;
 import dev.sluice.sentry.launch.SeccompAgentHandoff;
 import dev.sluice.sentry.launch.Startup;
 import dev.sluice.sentry.nativeio.HostFd;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * {@code sluice exec}: one more process in a created or running container, started the way runc
  * starts it and mediated the way the container's first process is.
+ *
  * <ol>
- *   <li>The container must be alive: exec into a stopped one fails with runc's message.</li>
- *   <li>The process comes from a process.json ({@code --process}, what containerd's shim writes)
- *       or from config.json's process with the command and flags ({@link ExecOverrides}).</li>
+ *   <li>The container must be alive: exec into a stopped one fails with runc's message.
+ *   <li>The process comes from a process.json ({@code --process}, what containerd's shim writes) or
+ *       from config.json's process with the command and flags ({@link ExecOverrides}).
  *   <li>Its plan ({@link ExecPlanCompiler}) joins init's namespaces and carries the notify rules
  *       the container's sentry recorded ({@link TrapFile}); {@code sluice-init} runs it as this
- *       JVM's child, with this command's stdio. Before it gets the plan, the outer process is
- *       moved into the container's cgroups ({@link ExecPlacement}), so the process is forked
- *       inside them; one that waits for the process goes back to this command's cgroups once
- *       the process exists.</li>
+ *       JVM's child, with this command's stdio. Before it gets the plan, the outer process is moved
+ *       into the container's cgroups ({@link ExecPlacement}), so the process is forked inside them;
+ *       one that waits for the process goes back to this command's cgroups once the process exists.
  *   <li>The process's seccomp listener goes to the container's sentry over its control socket
  *       ({@link SentrySocket#handOver}). Only once the sentry answers {@code OK} is the process
  *       told to exec; if the sentry is gone or refuses, the control socket is closed and the
- *       process exits without running anything. Nothing runs unmediated.</li>
- *   <li>With a terminal, the pty master goes to {@code --console-socket} first.</li>
+ *       process exits without running anything. Nothing runs unmediated.
+ *   <li>With a terminal, the pty master goes to {@code --console-socket} first.
  * </ol>
- * Without {@code --detach} the outer {@code sluice-init} waits for the process and forwards
- * signals to it, and {@link Started#waitFor} returns its status; with it the outer process exits
- * at once and the process is reparented to the caller's subreaper, as containerd's shim expects.
+ *
+ * Without {@code --detach} the outer {@code sluice-init} waits for the process and forwards signals
+ * to it, and {@link Started#waitFor} returns its status; with it the outer process exits at once
+ * and the process is reparented to the caller's subreaper, as containerd's shim expects.
  */
 public final class ContainerExec {
     private static final Logger LOG = LoggerFactory.getLogger(ContainerExec.class);
     private final StateStore store;
     private final Supplier<Path> initBinary;
 
-    /** {@code initBinary} finds sluice-init, once a process is about to start (the checks come first). */
+    /**
+     * {@code initBinary} finds sluice-init, once a process is about to start (the checks come
+     * first).
+     */
     public ContainerExec(StateStore store, Supplier<Path> initBinary) {
         this.store = store;
         this.initBinary = initBinary;
@@ -68,17 +74,26 @@ public final class ContainerExec {
     /**
      * What exec was asked.
      *
-     * @param processFile   {@code --process FILE}, or null to build the process from {@code overrides}
-     * @param overrides     the command and flags, when there is no process file
-     * @param detach        return once the process runs; it is reparented to the caller's subreaper
-     * @param pidFile       where its host pid goes (written atomically), or null
+     * @param processFile {@code --process FILE}, or null to build the process from {@code
+     *     overrides}
+     * @param overrides the command and flags, when there is no process file
+     * @param detach return once the process runs; it is reparented to the caller's subreaper
+     * @param pidFile where its host pid goes (written atomically), or null
      * @param consoleSocket where its pty master goes when it has a terminal, or null
-     * @param ignorePaused  exec into a paused container too
-     * @param tty           {@code --tty} was given; with a process file it must agree with the file's
-     *                      {@code terminal} (conmon passes it with {@code --process})
+     * @param ignorePaused exec into a paused container too
+     * @param tty {@code --tty} was given; with a process file it must agree with the file's {@code
+     *     terminal} (conmon passes it with {@code --process})
      */
-    public record Request(String id, Path processFile, ExecOverrides overrides, boolean detach, Path pidFile,
-                          Path consoleSocket, boolean ignorePaused, boolean tty, int preservedFds) {}
+    public record Request(
+            String id,
+            Path processFile,
+            ExecOverrides overrides,
+            boolean detach,
+            Path pidFile,
+            Path consoleSocket,
+            boolean ignorePaused,
+            boolean tty,
+            int preservedFds) {}
 
     /** A started exec'd process. */
     public static final class Started {
@@ -95,7 +110,10 @@ public final class ContainerExec {
             return pid;
         }
 
-        /** Sends {@code signal} to the outer sluice-init, which forwards it to the process (not detached). */
+        /**
+         * Sends {@code signal} to the outer sluice-init, which forwards it to the process (not
+         * detached).
+         */
         public void signal(int signal) {
             outer.signal(signal);
         }
@@ -119,14 +137,16 @@ public final class ContainerExec {
             Optional<ContainerState> s = store.read(r.id());
             status = store.status(s);
             switch (status) {
-                case CREATED, RUNNING -> { }
+                case CREATED, RUNNING -> {}
                 case PAUSED -> {
                     if (!r.ignorePaused()) {
-                        throw new OciException("cannot exec in a paused container (use --ignore-paused to override)");
+                        throw new OciException(
+                                "cannot exec in a paused container (use --ignore-paused to override)");
                     }
                 }
                 case STOPPED -> throw new OciException("cannot exec in a stopped container");
-                case CREATING -> throw new OciException("container " + r.id() + " is still being created");
+                case CREATING ->
+                        throw new OciException("container " + r.id() + " is still being created");
             }
             c = s.get();
         }
@@ -140,37 +160,73 @@ public final class ContainerExec {
             file = r.processFile().toString();
             prefix = "";
             if (r.tty() && !process.isTerminal()) {
-                throw new OciException("--tty: " + file + " asks for no terminal (terminal is false), and with --process"
-                        + " the file says everything about the process");
+                throw new OciException(
+                        "--tty: "
+                                + file
+                                + " asks for no terminal (terminal is false), and with --process"
+                                + " the file says everything about the process");
             }
         } else {
             process = r.overrides().apply(config.process());
             file = Path.of(c.bundle(), "config.json").toString();
             prefix = "process.";
         }
-        ConsoleSocket.check(process.isTerminal(), r.consoleSocket(),
+        ConsoleSocket.check(
+                process.isTerminal(),
+                r.consoleSocket(),
                 r.processFile() != null ? file + ": terminal" : "--tty");
         List<NotifyRule> rules = TrapFile.read(dir, r.id());
         if (!rules.isEmpty() && !new HostProcess(c.sentryPid(), c.sentryStartTime()).alive()) {
-            throw new OciException("the sentry of container " + r.id() + " is not running (see "
-                    + ContainerRuntime.daemonLog(dir) + "): a process exec'd into it would not be mediated, so none is started");
+            throw new OciException(
+                    "the sentry of container "
+                            + r.id()
+                            + " is not running (see "
+                            + ContainerRuntime.daemonLog(dir)
+                            + "): a process exec'd into it would not be mediated, so none is started");
         }
-        LaunchPlan plan = ExecPlanCompiler.compile(config, process, file, prefix, c.pid(), c.pidStartTime(), rules,
-                r.detach(), r.preservedFds());
+        LaunchPlan plan =
+                ExecPlanCompiler.compile(
+                        config,
+                        process,
+                        file,
+                        prefix,
+                        c.pid(),
+                        c.pidStartTime(),
+                        rules,
+                        r.detach(),
+                        r.preservedFds());
         // What the process may do itself: the sentry serves its listener with exactly that.
-        Supplier<GuestCredentials> credentials = () -> WorkloadCredentials.of(config, process, file, c.pid());
+        Supplier<GuestCredentials> credentials =
+                () -> WorkloadCredentials.of(config, process, file, c.pid());
         Cgroup cgroup = Cgroup.of(c.cgroups(), CgroupFs.HOST);
-        ExecPlacement placement = new ExecPlacement(r.id(), cgroup,
-                cgroup == null || r.detach() ? null : CgroupHost.detect().own(), CgroupFs.HOST);
-        return launch(r, dir, plan, !rules.isEmpty(), credentials,
-                SeccompAgent.of(config, r.id(), Path.of(c.bundle()), status.json(), c.pid()), placement);
+        ExecPlacement placement =
+                new ExecPlacement(
+                        r.id(),
+                        cgroup,
+                        cgroup == null || r.detach() ? null : CgroupHost.detect().own(),
+                        CgroupFs.HOST);
+        return launch(
+                r,
+                dir,
+                plan,
+                !rules.isEmpty(),
+                credentials,
+                SeccompAgent.of(config, r.id(), Path.of(c.bundle()), status.json(), c.pid()),
+                placement);
     }
 
     /** {@code credentials}: the process's, for the sentry that takes its listener. */
-    private Started launch(Request r, Path dir, LaunchPlan plan, boolean mediated, Supplier<GuestCredentials> credentials,
-                           SeccompAgentHandoff agent, ExecPlacement placement) {
+    private Started launch(
+            Request r,
+            Path dir,
+            LaunchPlan plan,
+            boolean mediated,
+            Supplier<GuestCredentials> credentials,
+            SeccompAgentHandoff agent,
+            ExecPlacement placement) {
         // Into the container's cgroups before it reads its plan: the process is forked inside them.
-        InitProcess outer = InitProcess.spawn(initBinary.get(), plan, r.preservedFds(), placement::enter);
+        InitProcess outer =
+                InitProcess.spawn(initBinary.get(), plan, r.preservedFds(), placement::enter);
         boolean ok = false;
         HostFd listener = null;
         HostFd console = null;
@@ -182,8 +238,10 @@ public final class ContainerExec {
                 throw new OciException("exec failed: " + startup.failure());
             }
             if (mediated && listener == null) {
-                throw new OciException("exec failed: the process has no seccomp listener though container " + r.id()
-                        + " traps ioctls");
+                throw new OciException(
+                        "exec failed: the process has no seccomp listener though container "
+                                + r.id()
+                                + " traps ioctls");
             }
             if (console != null) {
                 ConsoleSocket.send(r.consoleSocket(), console);
@@ -193,8 +251,12 @@ public final class ContainerExec {
                 String refused = SentrySocket.handOver(dir, r.id(), listener, credentials.get());
                 listener.close(); // the sentry holds its own copy now; none may stay with us
                 if (refused != null) {
-                    throw new OciException("container " + r.id() + ": the sentry did not take the exec'd process's seccomp"
-                            + " listener, so the process was not started: " + refused);
+                    throw new OciException(
+                            "container "
+                                    + r.id()
+                                    + ": the sentry did not take the exec'd process's seccomp"
+                                    + " listener, so the process was not started: "
+                                    + refused);
                 }
             }
             outer.go();
@@ -210,9 +272,13 @@ public final class ContainerExec {
             }
             if (!r.detach()) {
                 try {
-                    placement.leave(outer.pid()); // the process exists, inside; its waiter is not the container's
+                    placement.leave(
+                            outer.pid()); // the process exists, inside; its waiter is not the
+                    // container's
                 } catch (OciException e) {
-                    LOG.warn("{}; it stays in the container's cgroup until the process exits", e.getMessage());
+                    LOG.warn(
+                            "{}; it stays in the container's cgroup until the process exits",
+                            e.getMessage());
                 }
             }
             if (r.pidFile() != null) {
@@ -220,7 +286,8 @@ public final class ContainerExec {
             }
             ok = true;
             if (r.detach()) {
-                outer.waitFor(); // it exited right after PID1; the process now belongs to the subreaper
+                outer.waitFor(); // it exited right after PID1; the process now belongs to the
+                // subreaper
                 outer.close();
             }
             return new Started(outer, pid[0]);

@@ -2,23 +2,23 @@ package dev.sluice.oci.runtime;
 
 import static dev.sluice.sentry.nativeio.Signals.SIGKILL;
 
-import dev.sluice.oci.hooks.HookRunner;
-import dev.sluice.oci.OciException;
-import dev.sluice.oci.OciNative;
-import dev.sluice.oci.hooks.SeccompAgent;
-import dev.sluice.oci.daemon.ContainerNetdevs;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+
+import dev.sluice.oci.OciException;
+import dev.sluice.oci.OciNative;
 import dev.sluice.oci.cgroup.Cgroup;
 import dev.sluice.oci.cgroup.CgroupFs;
 import dev.sluice.oci.cgroup.CgroupHost;
 import dev.sluice.oci.cgroup.ContainerCgroup;
 import dev.sluice.oci.daemon.ContainerBringUp;
+import dev.sluice.oci.daemon.ContainerNetdevs;
 import dev.sluice.oci.daemon.SentryDaemon;
 import dev.sluice.oci.daemon.SentrySocket;
+import dev.sluice.oci.hooks.HookRunner;
+import dev.sluice.oci.hooks.SeccompAgent;
 import dev.sluice.oci.ipc.DaemonReport;
-import dev.sluice.oci.launch.OciPlanCompiler;
 import dev.sluice.oci.launch.OciSpecChecks;
 import dev.sluice.oci.launch.ProxySelection;
 import dev.sluice.oci.spec.Spec;
@@ -32,9 +32,13 @@ import dev.sluice.sentry.ipc.ProtocolException;
 import dev.sluice.sentry.launch.HeldWorkload;
 import dev.sluice.sentry.launch.HostProcess;
 import dev.sluice.sentry.launch.Spawner;
-import dev.sluice.sentry.nativeio.HostFd;
 import dev.sluice.sentry.nativeio.Cleanup;
+import dev.sluice.sentry.nativeio.HostFd;
 import dev.sluice.sentry.spi.ProxyConfig;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -52,17 +56,16 @@ import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
- * The runc-compatible operations on the containers under one {@code --root}: what
- * {@code sluice create/start/state/kill/delete/list/pause/resume/ps} do, with the CLI only parsing arguments.
+ * The runc-compatible operations on the containers under one {@code --root}: what {@code sluice
+ * create/start/state/kill/delete/list/pause/resume/ps} do, with the CLI only parsing arguments.
  * Every failure the user can cause is an {@link OciException} whose message names the container,
  * the argument or the config field.
  */
 public final class ContainerRuntime {
     private static final Logger LOG = LoggerFactory.getLogger(ContainerRuntime.class);
+
     /** How long delete waits for a killed container, and then for its sentry, to exit. */
     static final int EXIT_WAIT_MS = 10_000;
 
@@ -75,7 +78,9 @@ public final class ContainerRuntime {
         this(root, false);
     }
 
-    /** @param systemdCgroup {@code --systemd-cgroup}: cgroupsPath is {@code slice:prefix:name} */
+    /**
+     * @param systemdCgroup {@code --systemd-cgroup}: cgroupsPath is {@code slice:prefix:name}
+     */
     public ContainerRuntime(Path root, boolean systemdCgroup) {
         this(root, systemdCgroup, CgroupHost::detect, CgroupFs.HOST);
     }
@@ -83,10 +88,13 @@ public final class ContainerRuntime {
     /**
      * A runtime on other cgroups than the host's (a test's, in a temporary directory).
      *
-     * @param cgroupHost finds the cgroups create makes a container's in ({@link CgroupHost#detect} on a host)
-     * @param cgroupFs   the file operations on the cgroups that containers recorded ({@link CgroupFs#HOST})
+     * @param cgroupHost finds the cgroups create makes a container's in ({@link CgroupHost#detect}
+     *     on a host)
+     * @param cgroupFs the file operations on the cgroups that containers recorded ({@link
+     *     CgroupFs#HOST})
      */
-    ContainerRuntime(Path root, boolean systemdCgroup, Supplier<CgroupHost> cgroupHost, CgroupFs cgroupFs) {
+    ContainerRuntime(
+            Path root, boolean systemdCgroup, Supplier<CgroupHost> cgroupHost, CgroupFs cgroupFs) {
         this.store = new StateStore(root);
         this.systemdCgroup = systemdCgroup;
         this.cgroupHost = cgroupHost;
@@ -103,26 +111,34 @@ public final class ContainerRuntime {
      * What create needs from the CLI to bring a container up.
      *
      * @param consoleSocket where the pty master goes with {@code process.terminal}, else null
-     * @param preservedFds  {@code --preserve-fds N}: the caller's fds 3 to 3+N-1 go to the workload
-     * @param initBinary    where sluice-init is (looked up once the config is known to be good)
-     * @param needsSentry   whether any device proxy wants a container of this config
-     * @param daemonArgv    the detached sentry's command line given the absolute bundle (the id is appended)
-     * @param spawner       who starts sluice-init or the sentry: the caller (init must end up its subreaper's)
-     * @param env           the caller's environment, for the sentry
+     * @param preservedFds {@code --preserve-fds N}: the caller's fds 3 to 3+N-1 go to the workload
+     * @param initBinary where sluice-init is (looked up once the config is known to be good)
+     * @param needsSentry whether any device proxy wants a container of this config
+     * @param daemonArgv the detached sentry's command line given the absolute bundle (the id is
+     *     appended)
+     * @param spawner who starts sluice-init or the sentry: the caller (init must end up its
+     *     subreaper's)
+     * @param env the caller's environment, for the sentry
      */
-    public record Launch(Path consoleSocket, int preservedFds, Supplier<Path> initBinary, Predicate<ProxyConfig> needsSentry,
-                         Function<Path, List<String>> daemonArgv, Spawner spawner, List<String> env) {}
+    public record Launch(
+            Path consoleSocket,
+            int preservedFds,
+            Supplier<Path> initBinary,
+            Predicate<ProxyConfig> needsSentry,
+            Function<Path, List<String>> daemonArgv,
+            Spawner spawner,
+            List<String> env) {}
 
     /**
-     * Creates container {@code id} from {@code bundle}: when this returns, init waits for
-     * {@code start} in the container's cgroup and {@code pidFile} (if any) holds init's pid. A
-     * container with device proxies has its sentry running detached; one without (nothing to
-     * mediate) has no process of Sluice's left at all: its workload holds its own GO channel
-     * ({@link HeldStart}), so that create costs one JVM, not two. The cgroup is made and limited
-     * before anything starts, and init is forked inside it (see the cgroup package). On failure
-     * nothing is left: no state directory, no process, no cgroup. Each step that leaves something
-     * pushes its undoing on a {@link Cleanup} stack, released once the container is up; otherwise
-     * the steps are undone newest first, after the lock is released.
+     * Creates container {@code id} from {@code bundle}: when this returns, init waits for {@code
+     * start} in the container's cgroup and {@code pidFile} (if any) holds init's pid. A container
+     * with device proxies has its sentry running detached; one without (nothing to mediate) has no
+     * process of Sluice's left at all: its workload holds its own GO channel ({@link HeldStart}),
+     * so that create costs one JVM, not two. The cgroup is made and limited before anything starts,
+     * and init is forked inside it (see the cgroup package). On failure nothing is left: no state
+     * directory, no process, no cgroup. Each step that leaves something pushes its undoing on a
+     * {@link Cleanup} stack, released once the container is up; otherwise the steps are undone
+     * newest first, after the lock is released.
      */
     public int create(String id, Path bundleArg, Path pidFile, Launch launch) {
         StateStore.checkId(id);
@@ -132,13 +148,28 @@ public final class ContainerRuntime {
         OciSpecChecks.check(spec, file, bundle);
         boolean sentry = launch.needsSentry().test(ProxySelection.of(spec, file));
         Path rootfs = OciSpecChecks.rootfs(spec, file, bundle);
-        ContainerCgroup cgroup = ContainerCgroup.plan(spec, file, id, systemdCgroup, cgroupHost.get());
-        ContainerState state = new ContainerState(spec.ociVersion(), id, bundle.toString(), rootfs.toString(), 0, 0, 0, 0,
-                DateTimeFormatter.ISO_INSTANT.format(Instant.now()), false, spec.annotations(), cgroup.cgroup().record());
+        ContainerCgroup cgroup =
+                ContainerCgroup.plan(spec, file, id, systemdCgroup, cgroupHost.get());
+        ContainerState state =
+                new ContainerState(
+                        spec.ociVersion(),
+                        id,
+                        bundle.toString(),
+                        rootfs.toString(),
+                        0,
+                        0,
+                        0,
+                        0,
+                        DateTimeFormatter.ISO_INSTANT.format(Instant.now()),
+                        false,
+                        spec.annotations(),
+                        cgroup.cgroup().record());
         // Outside the try: an id that exists belongs to another container, which stays as it is.
         StateStore.Locked locked = store.create(id);
-        // Resources close in reverse: the lock is released first, then what was not released is undone.
-        try (Cleanup undo = new Cleanup(); StateStore.Locked l = locked) {
+        // Resources close in reverse: the lock is released first, then what was not released is
+        // undone.
+        try (Cleanup undo = new Cleanup();
+                StateStore.Locked l = locked) {
             undo.add(() -> removeState(id));
             cgroup.checkUnused(); // a busy cgroup is someone else's: never destroyed below
             store.write(state);
@@ -151,8 +182,15 @@ public final class ContainerRuntime {
                 argv.add(id);
                 int daemonPid;
                 try {
-                    daemonPid = launch.spawner().spawn(argv.get(0), argv, launch.env(),
-                            List.of(new Spawner.Fd(pipe[1], 3 + launch.preservedFds())));
+                    daemonPid =
+                            launch.spawner()
+                                    .spawn(
+                                            argv.get(0),
+                                            argv,
+                                            launch.env(),
+                                            List.of(
+                                                    new Spawner.Fd(
+                                                            pipe[1], 3 + launch.preservedFds())));
                 } catch (RuntimeException e) {
                     OciNative.close(pipe[0]);
                     throw e;
@@ -160,14 +198,19 @@ public final class ContainerRuntime {
                     OciNative.close(pipe[1]);
                 }
                 if (daemonPid > 0) {
-                    undo.add(() -> stopDaemon(new HostProcess(daemonPid, HostProcess.startTime(daemonPid))));
+                    undo.add(
+                            () ->
+                                    stopDaemon(
+                                            new HostProcess(
+                                                    daemonPid, HostProcess.startTime(daemonPid))));
                 }
                 HostProcess daemon = HostProcess.of(daemonPid);
                 state = state.withSentry(daemonPid, daemon == null ? 0 : daemon.startTime());
                 store.write(state);
                 init = awaitDaemon(id, pipe[0]);
             } else {
-                // create itself is the "sentry" while it works: the status reads creating meanwhile.
+                // create itself is the "sentry" while it works: the status reads creating
+                // meanwhile.
                 HostProcess self = HostProcess.of((int) ProcessHandle.current().pid());
                 store.write(state.withSentry(self.pid(), self.startTime()));
                 init = bringUpHeld(l.dir(), id, bundle, spec, launch);
@@ -208,7 +251,11 @@ public final class ContainerRuntime {
      * caller.
      */
     private static HostProcess awaitDaemon(String id, int reportFd) {
-        try (Channel report = Channel.pipe(HostFd.adopt(reportFd), "the sentry of container " + id, DaemonReport.MAX_FRAME)) {
+        try (Channel report =
+                Channel.pipe(
+                        HostFd.adopt(reportFd),
+                        "the sentry of container " + id,
+                        DaemonReport.MAX_FRAME)) {
             DaemonReport m;
             while ((m = report.receive(DaemonReport.PROTOCOL)) instanceof DaemonReport.Warning w) {
                 LOG.warn("container {}: {}", id, w.text());
@@ -219,22 +266,37 @@ public final class ContainerRuntime {
             if (m instanceof DaemonReport.Failed f) {
                 throw new OciException(f.message());
             }
-            throw new OciException("the sentry of container " + id + " exited during create without a word");
+            throw new OciException(
+                    "the sentry of container " + id + " exited during create without a word");
         } catch (ProtocolException e) {
-            throw new OciException("the sentry of container " + id + " exited during create without a word: " + e.getMessage());
+            throw new OciException(
+                    "the sentry of container "
+                            + id
+                            + " exited during create without a word: "
+                            + e.getMessage());
         }
     }
 
     /**
      * A container no proxy serves, brought up by create itself: nothing is trapped, so no sentry
-     * stays. The workload, waiting for GO, is handed create's end of its control socket, and
-     * {@code start} takes it from there ({@link HeldStart}). The workload is the container's
-     * process itself, pid 1 of its pid namespace. If it dies before start, nothing of Sluice's is
-     * left waiting for it.
+     * stays. The workload, waiting for GO, is handed create's end of its control socket, and {@code
+     * start} takes it from there ({@link HeldStart}). The workload is the container's process
+     * itself, pid 1 of its pid namespace. If it dies before start, nothing of Sluice's is left
+     * waiting for it.
      */
-    private static HostProcess bringUpHeld(Path dir, String id, Path bundle, Spec spec, Launch launch) throws IOException {
-        try (ContainerBringUp.Up up = ContainerBringUp.bringUp(launch.spawner(), dir, id, bundle, spec, launch.consoleSocket(),
-                launch.initBinary().get(), List.of(), launch.preservedFds())) {
+    private static HostProcess bringUpHeld(
+            Path dir, String id, Path bundle, Spec spec, Launch launch) throws IOException {
+        try (ContainerBringUp.Up up =
+                ContainerBringUp.bringUp(
+                        launch.spawner(),
+                        dir,
+                        id,
+                        bundle,
+                        spec,
+                        launch.consoleSocket(),
+                        launch.initBinary().get(),
+                        List.of(),
+                        launch.preservedFds())) {
             new HeldStart(up.pid1(), up.init().handOff()).write(dir);
             return up.pid1();
         }
@@ -246,7 +308,11 @@ public final class ContainerRuntime {
         Path tmp = target.resolveSibling("." + target.getFileName() + ".tmp");
         try {
             Files.writeString(tmp, Integer.toString(pid), StandardCharsets.US_ASCII);
-            Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            Files.move(
+                    tmp,
+                    target,
+                    StandardCopyOption.ATOMIC_MOVE,
+                    StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
             throw new OciException("--pid-file " + pidFile + ": " + e.getMessage(), e);
         }
@@ -260,14 +326,17 @@ public final class ContainerRuntime {
             Optional<ContainerState> s = store.read(id);
             Status status = status(s);
             switch (status) {
-                case CREATED -> { }
+                case CREATED -> {}
                 case RUNNING -> throw new OciException("cannot start an already running container");
-                case PAUSED -> throw new OciException("cannot start a paused container (resume it first)");
+                case PAUSED ->
+                        throw new OciException("cannot start a paused container (resume it first)");
                 case STOPPED -> throw new OciException("cannot start a container that has stopped");
-                case CREATING -> throw new OciException("container " + id + " is still being created");
+                case CREATING ->
+                        throw new OciException("container " + id + " is still being created");
             }
             HeldStart held = HeldStart.read(l.dir(), id);
-            String failure = held != null ? startHeld(id, s.get(), held) : SentrySocket.start(l.dir(), id);
+            String failure =
+                    held != null ? startHeld(id, s.get(), held) : SentrySocket.start(l.dir(), id);
             store.write(s.get().withStarted());
             if (failure != null) {
                 throw new OciException(failure);
@@ -277,8 +346,8 @@ public final class ContainerRuntime {
 
     /**
      * start for a container without a sentry: what the sentry does on {@code start}, done here.
-     * startContainer hooks (a failure kills the container), GO on the channel its workload
-     * holds, then poststart hooks once it exec'd (their failures are logged, per the runtime spec).
+     * startContainer hooks (a failure kills the container), GO on the channel its workload holds,
+     * then poststart hooks once it exec'd (their failures are logged, per the runtime spec).
      * Returns null once the workload has exec'd, else why not.
      */
     private String startHeld(String id, ContainerState c, HeldStart held) {
@@ -290,8 +359,12 @@ public final class ContainerRuntime {
             Processes.signal(new HostProcess(c.pid(), c.pidStartTime()), SIGKILL);
             return failure;
         }
-        failure = HeldWorkload.go(held.workload().pid(), held.fd(), pid -> held.workload().alive(),
-                SeccompAgent.of(spec, id, bundle, "created", c.pid()));
+        failure =
+                HeldWorkload.go(
+                        held.workload().pid(),
+                        held.fd(),
+                        pid -> held.workload().alive(),
+                        SeccompAgent.of(spec, id, bundle, "created", c.pid()));
         HeldStart.remove(store.dir(id));
         if (failure != null) {
             return failure;
@@ -306,8 +379,8 @@ public final class ContainerRuntime {
     // ---- state and list ----------------------------------------------------------------------
 
     /**
-     * The status the processes and the freezer show now: {@link StateStore#status}, and
-     * {@code paused} for a live container whose cgroup is frozen.
+     * The status the processes and the freezer show now: {@link StateStore#status}, and {@code
+     * paused} for a live container whose cgroup is frozen.
      */
     Status status(Optional<ContainerState> s) {
         Status st = store.status(s);
@@ -371,7 +444,9 @@ public final class ContainerRuntime {
 
     public static String json(Object o) {
         try {
-            return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(o);
+            return new ObjectMapper()
+                    .enable(SerializationFeature.INDENT_OUTPUT)
+                    .writeValueAsString(o);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
@@ -410,8 +485,13 @@ public final class ContainerRuntime {
             for (HostProcess p : targets) {
                 int r = Processes.signal(p, signal);
                 if (r < 0 && p.equals(init) && r != -3) {
-                    throw new OciException("kill container " + id + " (pid " + p.pid() + "): "
-                            + dev.sluice.sentry.nativeio.Errno.describe(-r));
+                    throw new OciException(
+                            "kill container "
+                                    + id
+                                    + " (pid "
+                                    + p.pid()
+                                    + "): "
+                                    + dev.sluice.sentry.nativeio.Errno.describe(-r));
                 }
             }
             // A frozen v1 task does not act on SIGKILL until thawed (runc thaws too).
@@ -450,8 +530,8 @@ public final class ContainerRuntime {
     }
 
     /**
-     * The pids of the container's processes, host pids, sorted: those in its cgroup (what
-     * {@code runc ps} lists), or of its pid namespace for a container created before cgroups.
+     * The pids of the container's processes, host pids, sorted: those in its cgroup (what {@code
+     * runc ps} lists), or of its pid namespace for a container created before cgroups.
      */
     public List<Integer> pids(String id) {
         Optional<ContainerState> s = store.read(id);
@@ -465,14 +545,20 @@ public final class ContainerRuntime {
         if (store.status(s) == Status.STOPPED) {
             return List.of();
         }
-        return Processes.inPidNamespaceOf(new HostProcess(s.get().pid(), s.get().pidStartTime())).stream()
-                .map(HostProcess::pid).sorted().toList();
+        return Processes.inPidNamespaceOf(new HostProcess(s.get().pid(), s.get().pidStartTime()))
+                .stream()
+                .map(HostProcess::pid)
+                .sorted()
+                .toList();
     }
 
     private Cgroup requireCgroup(String id, ContainerState c) {
         Cgroup cg = cgroup(c);
         if (cg == null) {
-            throw new OciException("container " + id + " has no cgroup (created by an older sluice): it cannot be paused");
+            throw new OciException(
+                    "container "
+                            + id
+                            + " has no cgroup (created by an older sluice): it cannot be paused");
         }
         return cg;
     }
@@ -480,25 +566,32 @@ public final class ContainerRuntime {
     // ---- delete ------------------------------------------------------------------------------
 
     /**
-     * Deletes the container: a stopped or created one always, a running one only with
-     * {@code force} (killed first). Everything goes: the processes, the sentry, the state directory.
+     * Deletes the container: a stopped or created one always, a running one only with {@code force}
+     * (killed first). Everything goes: the processes, the sentry, the state directory.
      */
     public void delete(String id, boolean force) {
         try (StateStore.Locked l = store.lock(id)) {
             Optional<ContainerState> s = store.read(id);
             Status status = status(s);
             switch (status) {
-                case STOPPED -> { }
+                case STOPPED -> {}
                 case CREATED -> killAndWait(id, s.get());
                 case RUNNING, PAUSED -> {
                     if (!force) {
-                        throw new OciException("cannot delete container " + id + " that is not stopped: " + status.json());
+                        throw new OciException(
+                                "cannot delete container "
+                                        + id
+                                        + " that is not stopped: "
+                                        + status.json());
                     }
                     killAndWait(id, s.get());
                 }
                 case CREATING -> {
                     if (!force) {
-                        throw new OciException("cannot delete container " + id + " that is being created (use --force)");
+                        throw new OciException(
+                                "cannot delete container "
+                                        + id
+                                        + " that is being created (use --force)");
                     }
                 }
             }
@@ -515,12 +608,17 @@ public final class ContainerRuntime {
         }
     }
 
-    /** The config's poststop hooks, in the runtime's namespaces; a failure is logged and delete goes on (runtime spec). */
+    /**
+     * The config's poststop hooks, in the runtime's namespaces; a failure is logged and delete goes
+     * on (runtime spec).
+     */
     private void poststop(String id, ContainerState c) {
         try {
             Path bundle = Path.of(c.bundle());
             Spec spec = SpecLoader.load(bundle);
-            String failure = new HookRunner(spec, id, bundle, store.dir(id)).run("poststop", "stopped", 0, false);
+            String failure =
+                    new HookRunner(spec, id, bundle, store.dir(id))
+                            .run("poststop", "stopped", 0, false);
             if (failure != null) {
                 LOG.warn("container {}: {}", id, failure);
             }
@@ -536,11 +634,15 @@ public final class ContainerRuntime {
     private void restoreNetdevs(String id, ContainerState c) {
         try {
             Spec spec = SpecLoader.load(Path.of(c.bundle()));
-            for (String failure : ContainerNetdevs.restore(spec, new HostProcess(c.pid(), c.pidStartTime()))) {
+            for (String failure :
+                    ContainerNetdevs.restore(spec, new HostProcess(c.pid(), c.pidStartTime()))) {
                 LOG.warn("container {}: {}", id, failure);
             }
         } catch (RuntimeException e) {
-            LOG.warn("container {}: its netdevs were not restored: {} (see sluice rdma restore)", id, e.getMessage());
+            LOG.warn(
+                    "container {}: its netdevs were not restored: {} (see sluice rdma restore)",
+                    id,
+                    e.getMessage());
         }
     }
 
@@ -557,8 +659,14 @@ public final class ContainerRuntime {
                 cg.thaw(); // a paused container dies once thawed
             }
             if (!OciNative.awaitExit(pidfd, EXIT_WAIT_MS)) {
-                throw new OciException("container " + id + ": init (pid " + c.pid() + ") did not exit within "
-                        + EXIT_WAIT_MS / 1000 + " s of SIGKILL");
+                throw new OciException(
+                        "container "
+                                + id
+                                + ": init (pid "
+                                + c.pid()
+                                + ") did not exit within "
+                                + EXIT_WAIT_MS / 1000
+                                + " s of SIGKILL");
             }
         } finally {
             OciNative.close(pidfd);

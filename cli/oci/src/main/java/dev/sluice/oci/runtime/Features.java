@@ -3,20 +3,22 @@ package dev.sluice.oci.runtime;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+
 import dev.sluice.oci.launch.MountOptions;
 import dev.sluice.oci.launch.OciPlanCompiler;
 import dev.sluice.oci.launch.OciSpecChecks;
 import dev.sluice.oci.launch.SeccompProfile;
 import dev.sluice.oci.spec.DefaultSpec;
 import dev.sluice.oci.spec.KernelNames;
+
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * What {@code sluice features} prints: the runtime-spec "features" document (the format
- * {@code runc features} prints), listing what Sluice actually carries out. A field Sluice does not
- * support is declared absent or false, never "unknown": clients may rely on it.
+ * What {@code sluice features} prints: the runtime-spec "features" document (the format {@code runc
+ * features} prints), listing what Sluice actually carries out. A field Sluice does not support is
+ * declared absent or false, never "unknown": clients may rely on it.
  */
 public final class Features {
     private Features() {}
@@ -31,7 +33,9 @@ public final class Features {
         Map<String, Object> linux = new LinkedHashMap<>();
         linux.put("namespaces", OciSpecChecks.SUPPORTED_NAMESPACES);
         // CAP_MKNOD is always dropped (docs/oci.md): a container never gets it.
-        linux.put("capabilities", KernelNames.CAPABILITIES.stream().filter(c -> !c.equals("CAP_MKNOD")).toList());
+        linux.put(
+                "capabilities",
+                KernelNames.CAPABILITIES.stream().filter(c -> !c.equals("CAP_MKNOD")).toList());
         // Both versions (dev.sluice.oci.cgroup); systemd: --systemd-cgroup's slice:prefix:name is
         // honoured as the cgroup systemd would use, made without asking systemd (docs/oci.md); no
         // rootless systemd, no rdma controller.
@@ -56,7 +60,15 @@ public final class Features {
         Map<String, Object> f = new LinkedHashMap<>();
         f.put("ociVersionMin", "1.0.0");
         f.put("ociVersionMax", DefaultSpec.OCI_VERSION);
-        f.put("hooks", List.of("prestart", "createRuntime", "createContainer", "startContainer", "poststart", "poststop"));
+        f.put(
+                "hooks",
+                List.of(
+                        "prestart",
+                        "createRuntime",
+                        "createContainer",
+                        "startContainer",
+                        "poststart",
+                        "poststop"));
         f.put("mountOptions", MountOptions.known());
         f.put("linux", linux);
         Map<String, String> annotations = new LinkedHashMap<>();
@@ -64,7 +76,10 @@ public final class Features {
         annotations.put("dev.sluice.annotations", String.join(",", OciPlanCompiler.ANNOTATIONS));
         f.put("annotations", annotations);
         try {
-            return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(f) + "\n";
+            return new ObjectMapper()
+                            .enable(SerializationFeature.INDENT_OUTPUT)
+                            .writeValueAsString(f)
+                    + "\n";
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }

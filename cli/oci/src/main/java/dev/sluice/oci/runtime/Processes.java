@@ -2,6 +2,7 @@ package dev.sluice.oci.runtime;
 
 import dev.sluice.oci.OciNative;
 import dev.sluice.sentry.launch.HostProcess;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,8 +15,8 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 /**
- * A container's processes, found through /proc and signalled through pidfds opened after the
- * start time was checked, so that a signal never reaches a process that reused a pid.
+ * A container's processes, found through /proc and signalled through pidfds opened after the start
+ * time was checked, so that a signal never reaches a process that reused a pid.
  */
 final class Processes {
     private static final int ESRCH = 3;
@@ -56,7 +57,14 @@ final class Processes {
     static List<HostProcess> children(HostProcess p) {
         List<HostProcess> out = new ArrayList<>();
         try {
-            String s = Files.readString(Path.of("/proc", Integer.toString(p.pid()), "task", Integer.toString(p.pid()), "children"));
+            String s =
+                    Files.readString(
+                            Path.of(
+                                    "/proc",
+                                    Integer.toString(p.pid()),
+                                    "task",
+                                    Integer.toString(p.pid()),
+                                    "children"));
             for (String t : s.trim().split("\\s+")) {
                 if (!t.isEmpty()) {
                     HostProcess c = HostProcess.of(Integer.parseInt(t));
@@ -81,15 +89,18 @@ final class Processes {
         String ns = pidNamespace(init.pid());
         if (ns != null && !ns.equals(pidNamespace((int) ProcessHandle.current().pid()))) {
             try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
-                procs.map(p -> p.getFileName().toString()).filter(n -> n.matches("\\d+")).forEach(n -> {
-                    int pid = Integer.parseInt(n);
-                    if (ns.equals(pidNamespace(pid))) {
-                        HostProcess h = HostProcess.of(pid);
-                        if (h != null) {
-                            out.add(h);
-                        }
-                    }
-                });
+                procs.map(p -> p.getFileName().toString())
+                        .filter(n -> n.matches("\\d+"))
+                        .forEach(
+                                n -> {
+                                    int pid = Integer.parseInt(n);
+                                    if (ns.equals(pidNamespace(pid))) {
+                                        HostProcess h = HostProcess.of(pid);
+                                        if (h != null) {
+                                            out.add(h);
+                                        }
+                                    }
+                                });
             } catch (IOException e) {
                 // fall back to the descendants below
             }
@@ -107,7 +118,8 @@ final class Processes {
 
     private static String pidNamespace(int pid) {
         try {
-            return Files.readSymbolicLink(Path.of("/proc", Integer.toString(pid), "ns", "pid")).toString();
+            return Files.readSymbolicLink(Path.of("/proc", Integer.toString(pid), "ns", "pid"))
+                    .toString();
         } catch (IOException e) {
             return null;
         }

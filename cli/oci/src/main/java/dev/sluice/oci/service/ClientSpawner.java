@@ -7,6 +7,7 @@ import dev.sluice.sentry.ipc.ProtocolException;
 import dev.sluice.sentry.launch.Spawner;
 import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.nativeio.HostFd;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -36,7 +37,8 @@ final class ClientSpawner implements Spawner {
             }
         }
         try {
-            // The frame carries copies of the sources (SCM_RIGHTS); each stays its owner's to close.
+            // The frame carries copies of the sources (SCM_RIGHTS); each stays its owner's to
+            // close.
             conn.send(new ServiceMessage.Spawn(file, argv, env, targets, passed));
         } finally {
             passed.forEach(HostFd::release);
@@ -46,9 +48,11 @@ final class ClientSpawner implements Spawner {
             return s.pid();
         }
         if (answer instanceof ClientMessage.Failed f) {
-            throw new IllegalStateException("cannot start " + file + ": " + Errno.describe(f.errno()));
+            throw new IllegalStateException(
+                    "cannot start " + file + ": " + Errno.describe(f.errno()));
         }
-        throw new IllegalStateException("the caller answered \"" + answer.frame() + "\" to start " + file);
+        throw new IllegalStateException(
+                "the caller answered \"" + answer.frame() + "\" to start " + file);
     }
 
     @Override
@@ -67,7 +71,8 @@ final class ClientSpawner implements Spawner {
         if (answer instanceof ClientMessage.Failed f) {
             return -f.errno();
         }
-        throw new IllegalStateException("the caller answered \"" + answer.frame() + "\" to wait for " + pid);
+        throw new IllegalStateException(
+                "the caller answered \"" + answer.frame() + "\" to wait for " + pid);
     }
 
     private ClientMessage answer(String what) {
@@ -75,7 +80,8 @@ final class ClientSpawner implements Spawner {
         try {
             m = conn.receive(ClientMessage.PROTOCOL);
         } catch (ProtocolException e) {
-            throw new IllegalStateException("the caller's answer to " + what + " is malformed: " + e.getMessage(), e);
+            throw new IllegalStateException(
+                    "the caller's answer to " + what + " is malformed: " + e.getMessage(), e);
         }
         if (m == null) {
             throw new IllegalStateException("the caller went away before it could " + what);

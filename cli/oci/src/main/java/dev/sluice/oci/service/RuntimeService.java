@@ -7,9 +7,12 @@ import dev.sluice.oci.UnixSocket;
 import dev.sluice.oci.ipc.ClientMessage;
 import dev.sluice.oci.ipc.ServiceMessage;
 import dev.sluice.sentry.ipc.Channel;
-import dev.sluice.sentry.nativeio.HostFd;
 import dev.sluice.sentry.launch.Spawner;
 import dev.sluice.sentry.nativeio.HostFd;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -18,23 +21,32 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
- * The resident runtime service of one {@code --root}: runs the runc-compatible commands of
- * {@code sluice-client} callers in this one warm JVM, each on a thread of its own, with the caller's
+ * The resident runtime service of one {@code --root}: runs the runc-compatible commands of {@code
+ * sluice-client} callers in this one warm JVM, each on a thread of its own, with the caller's
  * working directory, environment and stdio ({@link Caller}), through a {@link Handler} (the cli
  * module's command line). What a command starts, the caller starts ({@link ClientSpawner}), so that
- * processes are the caller's children exactly as when bin/sluice is a JVM of its own. A container's sentry is never in here: it is a JVM of its own
- * ({@code sentry-daemon}), started by the caller. The service exits after {@code idleMillis} without
- * a command; the client starts a new one when it finds none. See docs/oci.md, "The runtime service".
+ * processes are the caller's children exactly as when bin/sluice is a JVM of its own. A container's
+ * sentry is never in here: it is a JVM of its own ({@code sentry-daemon}), started by the caller.
+ * The service exits after {@code idleMillis} without a command; the client starts a new one when it
+ * finds none. See docs/oci.md, "The runtime service".
  */
 public final class RuntimeService {
-    /** What the service knows of one caller: where its command runs, and who starts its processes. */
-    public record Caller(Path cwd, Map<String, String> env, OutputStream out, OutputStream err, Spawner spawner, int pid) {}
+    /**
+     * What the service knows of one caller: where its command runs, and who starts its processes.
+     */
+    public record Caller(
+            Path cwd,
+            Map<String, String> env,
+            OutputStream out,
+            OutputStream err,
+            Spawner spawner,
+            int pid) {}
 
-    /** Runs one caller's command ({@code args} as the caller gave them) and returns its exit code. */
+    /**
+     * Runs one caller's command ({@code args} as the caller gave them) and returns its exit code.
+     */
     @FunctionalInterface
     public interface Handler {
         int serve(Caller caller, List<String> args);
@@ -65,7 +77,8 @@ public final class RuntimeService {
             while (true) {
                 UnixSocket conn = server.accept(1000);
                 if (conn == null) {
-                    // Idle for long enough, or nobody can reach us any more (the --root was removed).
+                    // Idle for long enough, or nobody can reach us any more (the --root was
+                    // removed).
                     boolean idle = (System.nanoTime() - lastActive) / 1_000_000L > idleMillis;
                     if (running.get() == 0 && (idle || !Files.exists(socket))) {
                         break;
@@ -87,15 +100,17 @@ public final class RuntimeService {
     private void serve(UnixSocket socket) {
         int code = FAILED;
         ClientMessage.Stdio stdio = null;
-        try (socket; Channel conn = socket.channel("sluice-client", ClientMessage.MAX_FRAME)) {
+        try (socket;
+                Channel conn = socket.channel("sluice-client", ClientMessage.MAX_FRAME)) {
             int pid = peerPid(socket);
             ClientMessage first = conn.receive(ClientMessage.PROTOCOL);
             if (!(first instanceof ClientMessage.Stdio s)) {
                 if (first != null) {
                     first.fds().forEach(HostFd::close);
                 }
-                throw new IllegalArgumentException("expected STDIO with the caller's three fds, got " + (first == null ? "end of file"
-                        : first.frame().verb()));
+                throw new IllegalArgumentException(
+                        "expected STDIO with the caller's three fds, got "
+                                + (first == null ? "end of file" : first.frame().verb()));
             }
             stdio = s;
             conn.send(new ServiceMessage.StdioTaken());
@@ -114,10 +129,20 @@ public final class RuntimeService {
                     env.put(e.substring(0, eq), e.substring(eq + 1));
                 }
             }
-            code = handler.serve(new Caller(Path.of(run.cwd()), env, stream(stdio.out()), stream(stdio.err()),
-                    new ClientSpawner(conn, pid), pid), run.args());
+            code =
+                    handler.serve(
+                            new Caller(
+                                    Path.of(run.cwd()),
+                                    env,
+                                    stream(stdio.out()),
+                                    stream(stdio.err()),
+                                    new ClientSpawner(conn, pid),
+                                    pid),
+                            run.args());
             LOG.info("served {} for pid {}: exit {}", run.args(), pid, code);
-            conn.send(new ServiceMessage.Exit(code & 0xff)); // what the caller's exit(code) makes of it
+            conn.send(
+                    new ServiceMessage.Exit(
+                            code & 0xff)); // what the caller's exit(code) makes of it
         } catch (RuntimeException e) {
             LOG.warn("runtime service: a request failed: {}", e.toString());
         } finally {
@@ -129,12 +154,21 @@ public final class RuntimeService {
         }
     }
 
-    /** The caller's pid (SO_PEERCRED): the parent of what it starts for us. Only our own user is served. */
+    /**
+     * The caller's pid (SO_PEERCRED): the parent of what it starts for us. Only our own user is
+     * served.
+     */
     private static int peerPid(UnixSocket conn) {
         int[] cred = conn.peerCredentials();
-        int uid = (int) dev.sluice.sentry.nativeio.Native.LIBC.syscall(SYS_GETEUID, 0, 0, 0, 0, 0, 0);
+        int uid =
+                (int) dev.sluice.sentry.nativeio.Native.LIBC.syscall(SYS_GETEUID, 0, 0, 0, 0, 0, 0);
         if (cred[1] != uid) {
-            throw new IllegalArgumentException("a caller of uid " + cred[1] + " is not served (the service runs as " + uid + ")");
+            throw new IllegalArgumentException(
+                    "a caller of uid "
+                            + cred[1]
+                            + " is not served (the service runs as "
+                            + uid
+                            + ")");
         }
         return cred[0];
     }

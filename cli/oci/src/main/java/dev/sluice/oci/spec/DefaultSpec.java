@@ -1,6 +1,7 @@
 package dev.sluice.oci.spec;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,7 +19,8 @@ public final class DefaultSpec {
 
     public static String json() {
         try {
-            return SpecLoader.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(tree()) + "\n";
+            return SpecLoader.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(tree())
+                    + "\n";
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
@@ -26,37 +28,109 @@ public final class DefaultSpec {
 
     static Map<String, Object> tree() {
         List<String> caps = List.of("CAP_AUDIT_WRITE", "CAP_KILL", "CAP_NET_BIND_SERVICE");
-        Map<String, Object> capabilities = obj("bounding", caps, "effective", caps, "permitted", caps);
-        Map<String, Object> process = obj(
-                "terminal", true,
-                "user", obj("uid", 0, "gid", 0),
-                "args", List.of("sh"),
-                "env", List.of("PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin", "TERM=xterm"),
-                "cwd", "/",
-                "capabilities", capabilities,
-                "rlimits", List.of(obj("type", "RLIMIT_NOFILE", "hard", 1024, "soft", 1024)),
-                "noNewPrivileges", true);
-        List<Object> mounts = List.of(
-                mount("/proc", "proc", "proc", null),
-                mount("/dev", "tmpfs", "tmpfs", List.of("nosuid", "strictatime", "mode=755", "size=65536k")),
-                mount("/dev/pts", "devpts", "devpts",
-                        List.of("nosuid", "noexec", "newinstance", "ptmxmode=0666", "mode=0620", "gid=5")),
-                mount("/dev/shm", "tmpfs", "shm", List.of("nosuid", "noexec", "nodev", "mode=1777", "size=65536k")),
-                mount("/dev/mqueue", "mqueue", "mqueue", List.of("nosuid", "noexec", "nodev")),
-                mount("/sys", "sysfs", "sysfs", List.of("nosuid", "noexec", "nodev", "ro")),
-                mount("/sys/fs/cgroup", "cgroup", "cgroup", List.of("nosuid", "noexec", "nodev", "relatime", "ro")));
-        Map<String, Object> linux = obj(
-                "resources", obj("devices", List.of(obj("allow", false, "access", "rwm"))),
-                "namespaces", List.of(obj("type", "pid"), obj("type", "network"), obj("type", "ipc"),
-                        obj("type", "uts"), obj("type", "mount")),
-                "maskedPaths", List.of("/proc/acpi", "/proc/asound", "/proc/kcore", "/proc/keys", "/proc/latency_stats",
-                        "/proc/timer_list", "/proc/timer_stats", "/proc/sched_debug", "/sys/firmware", "/proc/scsi"),
-                "readonlyPaths", List.of("/proc/bus", "/proc/fs", "/proc/irq", "/proc/sys", "/proc/sysrq-trigger"));
-        return obj("ociVersion", OCI_VERSION, "process", process, "root", obj("path", "rootfs", "readonly", true),
-                "hostname", "sluice", "mounts", mounts, "linux", linux);
+        Map<String, Object> capabilities =
+                obj("bounding", caps, "effective", caps, "permitted", caps);
+        Map<String, Object> process =
+                obj(
+                        "terminal",
+                        true,
+                        "user",
+                        obj("uid", 0, "gid", 0),
+                        "args",
+                        List.of("sh"),
+                        "env",
+                        List.of(
+                                "PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
+                                "TERM=xterm"),
+                        "cwd",
+                        "/",
+                        "capabilities",
+                        capabilities,
+                        "rlimits",
+                        List.of(obj("type", "RLIMIT_NOFILE", "hard", 1024, "soft", 1024)),
+                        "noNewPrivileges",
+                        true);
+        List<Object> mounts =
+                List.of(
+                        mount("/proc", "proc", "proc", null),
+                        mount(
+                                "/dev",
+                                "tmpfs",
+                                "tmpfs",
+                                List.of("nosuid", "strictatime", "mode=755", "size=65536k")),
+                        mount(
+                                "/dev/pts",
+                                "devpts",
+                                "devpts",
+                                List.of(
+                                        "nosuid",
+                                        "noexec",
+                                        "newinstance",
+                                        "ptmxmode=0666",
+                                        "mode=0620",
+                                        "gid=5")),
+                        mount(
+                                "/dev/shm",
+                                "tmpfs",
+                                "shm",
+                                List.of("nosuid", "noexec", "nodev", "mode=1777", "size=65536k")),
+                        mount(
+                                "/dev/mqueue",
+                                "mqueue",
+                                "mqueue",
+                                List.of("nosuid", "noexec", "nodev")),
+                        mount("/sys", "sysfs", "sysfs", List.of("nosuid", "noexec", "nodev", "ro")),
+                        mount(
+                                "/sys/fs/cgroup",
+                                "cgroup",
+                                "cgroup",
+                                List.of("nosuid", "noexec", "nodev", "relatime", "ro")));
+        Map<String, Object> linux =
+                obj(
+                        "resources", obj("devices", List.of(obj("allow", false, "access", "rwm"))),
+                        "namespaces",
+                                List.of(
+                                        obj("type", "pid"),
+                                        obj("type", "network"),
+                                        obj("type", "ipc"),
+                                        obj("type", "uts"),
+                                        obj("type", "mount")),
+                        "maskedPaths",
+                                List.of(
+                                        "/proc/acpi",
+                                        "/proc/asound",
+                                        "/proc/kcore",
+                                        "/proc/keys",
+                                        "/proc/latency_stats",
+                                        "/proc/timer_list",
+                                        "/proc/timer_stats",
+                                        "/proc/sched_debug",
+                                        "/sys/firmware",
+                                        "/proc/scsi"),
+                        "readonlyPaths",
+                                List.of(
+                                        "/proc/bus",
+                                        "/proc/fs",
+                                        "/proc/irq",
+                                        "/proc/sys",
+                                        "/proc/sysrq-trigger"));
+        return obj(
+                "ociVersion",
+                OCI_VERSION,
+                "process",
+                process,
+                "root",
+                obj("path", "rootfs", "readonly", true),
+                "hostname",
+                "sluice",
+                "mounts",
+                mounts,
+                "linux",
+                linux);
     }
 
-    private static Map<String, Object> mount(String dest, String type, String source, List<String> options) {
+    private static Map<String, Object> mount(
+            String dest, String type, String source, List<String> options) {
         Map<String, Object> m = obj("destination", dest, "type", type, "source", source);
         if (options != null) {
             m.put("options", options);

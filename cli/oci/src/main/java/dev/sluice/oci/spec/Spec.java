@@ -11,25 +11,45 @@ import java.util.Map;
  * An OCI runtime configuration ({@code config.json}, runtime-spec 1.0-1.2), as Jackson reads it.
  *
  * <p>Field names are the JSON names. Optional objects are null when absent; absent lists and maps
- * are empty (never null), but their elements are kept as written, nulls included, so that
- * {@link SpecValidator} can name a bad element by its index. Unsigned 32-bit JSON numbers are
- * {@code Long} and unsigned 64-bit ones {@code BigInteger}: the validator checks their ranges and
- * names the field. Unknown fields are ignored, as runc ignores them.
+ * are empty (never null), but their elements are kept as written, nulls included, so that {@link
+ * SpecValidator} can name a bad element by its index. Unsigned 32-bit JSON numbers are {@code Long}
+ * and unsigned 64-bit ones {@code BigInteger}: the validator checks their ranges and names the
+ * field. Unknown fields are ignored, as runc ignores them.
  *
  * <p>What Sluice does with each field, and what it refuses, is docs/oci.md.
  */
-public record Spec(String ociVersion, Process process, Root root, String hostname, String domainname,
-                   List<Mount> mounts, Hooks hooks, Map<String, String> annotations, Linux linux) {
+public record Spec(
+        String ociVersion,
+        Process process,
+        Root root,
+        String hostname,
+        String domainname,
+        List<Mount> mounts,
+        Hooks hooks,
+        Map<String, String> annotations,
+        Linux linux) {
     public Spec {
         mounts = list(mounts);
         annotations = map(annotations);
     }
 
     /** {@code process}: the container's first process. */
-    public record Process(Boolean terminal, ConsoleSize consoleSize, User user, List<String> args, String commandLine,
-                          List<String> env, String cwd, Capabilities capabilities, List<Rlimit> rlimits,
-                          Boolean noNewPrivileges, String apparmorProfile, Long oomScoreAdj, String selinuxLabel,
-                          Object ioPriority, Object scheduler) {
+    public record Process(
+            Boolean terminal,
+            ConsoleSize consoleSize,
+            User user,
+            List<String> args,
+            String commandLine,
+            List<String> env,
+            String cwd,
+            Capabilities capabilities,
+            List<Rlimit> rlimits,
+            Boolean noNewPrivileges,
+            String apparmorProfile,
+            Long oomScoreAdj,
+            String selinuxLabel,
+            Object ioPriority,
+            Object scheduler) {
         public Process {
             args = list(args);
             env = list(env);
@@ -55,8 +75,12 @@ public record Spec(String ociVersion, Process process, Root root, String hostnam
     }
 
     /** {@code process.capabilities}: names such as {@code CAP_KILL}. */
-    public record Capabilities(List<String> bounding, List<String> effective, List<String> inheritable,
-                               List<String> permitted, List<String> ambient) {
+    public record Capabilities(
+            List<String> bounding,
+            List<String> effective,
+            List<String> inheritable,
+            List<String> permitted,
+            List<String> ambient) {
         public Capabilities {
             bounding = list(bounding);
             effective = list(effective);
@@ -77,8 +101,13 @@ public record Spec(String ociVersion, Process process, Root root, String hostnam
     }
 
     /** {@code mounts[]}: in order; {@code options} are mount(8)-style flags and filesystem data. */
-    public record Mount(String destination, String type, String source, List<String> options,
-                        List<IdMapping> uidMappings, List<IdMapping> gidMappings) {
+    public record Mount(
+            String destination,
+            String type,
+            String source,
+            List<String> options,
+            List<IdMapping> uidMappings,
+            List<IdMapping> gidMappings) {
         public Mount {
             options = list(options);
             uidMappings = list(uidMappings);
@@ -88,9 +117,17 @@ public record Spec(String ociVersion, Process process, Root root, String hostnam
 
     public record IdMapping(Long containerID, Long hostID, Long size) {}
 
-    /** {@code hooks}: every kind of the spec (prestart is deprecated but still sent by some clients). */
-    public record Hooks(List<Hook> prestart, List<Hook> createRuntime, List<Hook> createContainer,
-                        List<Hook> startContainer, List<Hook> poststart, List<Hook> poststop) {
+    /**
+     * {@code hooks}: every kind of the spec (prestart is deprecated but still sent by some
+     * clients).
+     */
+    public record Hooks(
+            List<Hook> prestart,
+            List<Hook> createRuntime,
+            List<Hook> createContainer,
+            List<Hook> startContainer,
+            List<Hook> poststart,
+            List<Hook> poststop) {
         public Hooks {
             prestart = list(prestart);
             createRuntime = list(createRuntime);
@@ -121,11 +158,23 @@ public record Spec(String ociVersion, Process process, Root root, String hostnam
     }
 
     /** {@code linux}: namespaces, devices, cgroups and the kernel's security knobs. */
-    public record Linux(List<IdMapping> uidMappings, List<IdMapping> gidMappings, Map<String, String> sysctl,
-                        Resources resources, String cgroupsPath, List<Namespace> namespaces, List<Device> devices,
-                        Seccomp seccomp, String rootfsPropagation, List<String> maskedPaths,
-                        List<String> readonlyPaths, String mountLabel, Object intelRdt, Object personality,
-                        Map<String, Object> timeOffsets, Map<String, NetDevice> netDevices) {
+    public record Linux(
+            List<IdMapping> uidMappings,
+            List<IdMapping> gidMappings,
+            Map<String, String> sysctl,
+            Resources resources,
+            String cgroupsPath,
+            List<Namespace> namespaces,
+            List<Device> devices,
+            Seccomp seccomp,
+            String rootfsPropagation,
+            List<String> maskedPaths,
+            List<String> readonlyPaths,
+            String mountLabel,
+            Object intelRdt,
+            Object personality,
+            Map<String, Object> timeOffsets,
+            Map<String, NetDevice> netDevices) {
         public Linux {
             netDevices = map(netDevices);
             uidMappings = list(uidMappings);
@@ -140,8 +189,8 @@ public record Spec(String ociVersion, Process process, Root root, String hostnam
     }
 
     /**
-     * {@code linux.netDevices.HOSTNAME}: a host netdev moved into the container's network namespace,
-     * named {@code name} there (its host name when null or empty).
+     * {@code linux.netDevices.HOSTNAME}: a host netdev moved into the container's network
+     * namespace, named {@code name} there (its host name when null or empty).
      */
     public record NetDevice(String name) {}
 
@@ -149,12 +198,23 @@ public record Spec(String ociVersion, Process process, Root root, String hostnam
     public record Namespace(String type, String path) {}
 
     /** {@code linux.devices[]}: a node to create in the container. */
-    public record Device(String type, String path, Long major, Long minor, Long fileMode, Long uid, Long gid) {}
+    public record Device(
+            String type, String path, Long major, Long minor, Long fileMode, Long uid, Long gid) {}
 
-    /** {@code linux.resources}: cgroup settings. Only the device rules are typed; the rest is kept as JSON. */
-    public record Resources(List<DeviceRule> devices, Map<String, Object> memory, Map<String, Object> cpu,
-                            Map<String, Object> pids, Map<String, Object> blockIO, List<Object> hugepageLimits,
-                            Map<String, Object> network, Map<String, Object> rdma, Map<String, Object> unified) {
+    /**
+     * {@code linux.resources}: cgroup settings. Only the device rules are typed; the rest is kept
+     * as JSON.
+     */
+    public record Resources(
+            List<DeviceRule> devices,
+            Map<String, Object> memory,
+            Map<String, Object> cpu,
+            Map<String, Object> pids,
+            Map<String, Object> blockIO,
+            List<Object> hugepageLimits,
+            Map<String, Object> network,
+            Map<String, Object> rdma,
+            Map<String, Object> unified) {
         public Resources {
             devices = list(devices);
             memory = map(memory);
@@ -171,9 +231,18 @@ public record Spec(String ociVersion, Process process, Root root, String hostnam
     /** {@code linux.resources.devices[]}: the device cgroup's allow/deny list. */
     public record DeviceRule(Boolean allow, String type, Long major, Long minor, String access) {}
 
-    /** {@code linux.seccomp}: kept typed so that a later step can merge it with Sluice's notify rules. */
-    public record Seccomp(String defaultAction, Long defaultErrnoRet, List<String> architectures, List<String> flags,
-                          String listenerPath, String listenerMetadata, List<Syscall> syscalls) {
+    /**
+     * {@code linux.seccomp}: kept typed so that a later step can merge it with Sluice's notify
+     * rules.
+     */
+    public record Seccomp(
+            String defaultAction,
+            Long defaultErrnoRet,
+            List<String> architectures,
+            List<String> flags,
+            String listenerPath,
+            String listenerMetadata,
+            List<Syscall> syscalls) {
         public Seccomp {
             architectures = list(architectures);
             flags = list(flags);

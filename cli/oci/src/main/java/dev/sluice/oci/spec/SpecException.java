@@ -3,9 +3,9 @@ package dev.sluice.oci.spec;
 import dev.sluice.oci.OciException;
 
 /**
- * config.json is malformed or asks for something Sluice cannot do. The message is
- * {@code <file>: <field>: <what is wrong>}, e.g.
- * {@code /b/config.json: process.cwd: must be an absolute path, got "tmp"}.
+ * config.json is malformed or asks for something Sluice cannot do. The message is {@code <file>:
+ * <field>: <what is wrong>}, e.g. {@code /b/config.json: process.cwd: must be an absolute path, got
+ * "tmp"}.
  */
 public final class SpecException extends OciException {
     private final String field;
@@ -15,7 +15,9 @@ public final class SpecException extends OciException {
         this.field = field;
     }
 
-    /** The field in JSON-path style ({@code mounts[2].destination}), or empty for the whole file. */
+    /**
+     * The field in JSON-path style ({@code mounts[2].destination}), or empty for the whole file.
+     */
     public String field() {
         return field;
     }

@@ -14,6 +14,7 @@ import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.type.LogicalType;
+
 import java.io.IOException;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
@@ -25,42 +26,53 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Reads a bundle's {@code config.json} into a {@link Spec} and checks it with
- * {@link SpecValidator}. Every failure is a {@link SpecException} that names the file and the
- * field ({@code process.user.uid: expected an integer, got a string "root"}), never a Jackson
- * message.
+ * Reads a bundle's {@code config.json} into a {@link Spec} and checks it with {@link
+ * SpecValidator}. Every failure is a {@link SpecException} that names the file and the field
+ * ({@code process.user.uid: expected an integer, got a string "root"}), never a Jackson message.
  *
  * <p>Jackson is strict here where Go's encoding/json (runc's parser) is strict: no coercion of
- * strings to numbers or of floats to integers, no trailing tokens, and, stricter than Go,
- * duplicate keys are an error (two {@code "path"} keys are an ambiguity a runtime should not
- * resolve silently). Unknown fields are ignored, as in runc.
+ * strings to numbers or of floats to integers, no trailing tokens, and, stricter than Go, duplicate
+ * keys are an error (two {@code "path"} keys are an ambiguity a runtime should not resolve
+ * silently). Unknown fields are ignored, as in runc.
  */
 public final class SpecLoader {
     /** Largest config.json read: real ones are a few KiB; this bounds a hostile one. */
     static final long MAX_BYTES = 4L << 20;
 
-    static final ObjectMapper MAPPER = JsonMapper.builder()
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
-            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-            .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
-            .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
-            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-            .withCoercionConfig(LogicalType.Textual, c -> c
-                    .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
-                    .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
-                    .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
-            .build();
+    static final ObjectMapper MAPPER =
+            JsonMapper.builder()
+                    .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                    .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+                    .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+                    .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+                    .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
+                    .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+                    .withCoercionConfig(
+                            LogicalType.Textual,
+                            c ->
+                                    c.setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+                                            .setCoercion(
+                                                    CoercionInputShape.Float, CoercionAction.Fail)
+                                            .setCoercion(
+                                                    CoercionInputShape.Boolean,
+                                                    CoercionAction.Fail))
+                    .build();
 
     private SpecLoader() {}
 
     /** The bundle's config.json, parsed and validated. */
     public static Spec load(Path bundle) {
         if (!Files.isDirectory(bundle)) {
-            throw new SpecException("bundle " + bundle, "", Files.exists(bundle) ? "not a directory" : "no such directory");
+            throw new SpecException(
+                    "bundle " + bundle,
+                    "",
+                    Files.exists(bundle) ? "not a directory" : "no such directory");
         }
         Path config = bundle.resolve("config.json");
-        Spec spec = parse(read(config, "no such file (a bundle holds config.json and the rootfs)"), config.toString());
+        Spec spec =
+                parse(
+                        read(config, "no such file (a bundle holds config.json and the rootfs)"),
+                        config.toString());
         SpecValidator.validate(spec, config.toString());
         return spec;
     }
@@ -79,11 +91,11 @@ public final class SpecLoader {
     /**
      * A seccomp profile file ({@code sluice run --seccomp-profile FILE}): one {@code linux.seccomp}
      * object of the runtime spec, parsed with the same strictness; errors name the file and the
-     * field. The container engines' own profile format is refused rather than half read: its
-     * {@code archMap}, {@code includes} and {@code excludes} (rules that hold only for some
-     * capabilities, architectures or kernels) are not OCI, and ignoring them, as an OCI reader does,
-     * would apply every conditional rule unconditionally (docker's default.json would then allow
-     * {@code mount}, {@code bpf} and {@code unshare}).
+     * field. The container engines' own profile format is refused rather than half read: its {@code
+     * archMap}, {@code includes} and {@code excludes} (rules that hold only for some capabilities,
+     * architectures or kernels) are not OCI, and ignoring them, as an OCI reader does, would apply
+     * every conditional rule unconditionally (docker's default.json would then allow {@code mount},
+     * {@code bpf} and {@code unshare}).
      */
     public static Spec.Seccomp loadSeccomp(Path file) {
         byte[] json = read(file, "no such file");
@@ -101,21 +113,24 @@ public final class SpecLoader {
         for (int i = 0; i < calls.size(); i++) {
             for (String engineOnly : List.of("includes", "excludes", "name")) {
                 if (calls.get(i).has(engineOnly)) {
-                    throw new SpecException(file.toString(), "syscalls[" + i + "]." + engineOnly, ENGINE_FORMAT);
+                    throw new SpecException(
+                            file.toString(), "syscalls[" + i + "]." + engineOnly, ENGINE_FORMAT);
                 }
             }
         }
         return s;
     }
 
-    private static final String ENGINE_FORMAT = "the container engines' profile format, not the OCI one (linux.seccomp):"
-            + " its conditional rules would apply unconditionally here; write out the rules that hold for this sandbox"
-            + " (or keep the default profile, which resolves them)";
+    private static final String ENGINE_FORMAT =
+            "the container engines' profile format, not the OCI one (linux.seccomp):"
+                    + " its conditional rules would apply unconditionally here; write out the rules that hold for this sandbox"
+                    + " (or keep the default profile, which resolves them)";
 
     private static byte[] read(Path file, String missing) {
         try {
             if (Files.size(file) > MAX_BYTES) {
-                throw new SpecException(file.toString(), "", "larger than " + (MAX_BYTES >> 20) + " MiB");
+                throw new SpecException(
+                        file.toString(), "", "larger than " + (MAX_BYTES >> 20) + " MiB");
             }
             return Files.readAllBytes(file);
         } catch (NoSuchFileException e) {
@@ -130,7 +145,10 @@ public final class SpecLoader {
         return parse(json, file, Spec.class);
     }
 
-    /** Parses {@code json} into {@code type} (a spec record), naming {@code file} and the field in errors. */
+    /**
+     * Parses {@code json} into {@code type} (a spec record), naming {@code file} and the field in
+     * errors.
+     */
     static <T> T parse(byte[] json, String file, Class<T> type) {
         if (json.length == 0 || new String(json, StandardCharsets.UTF_8).isBlank()) {
             throw new SpecException(file, "", "empty file, expected a JSON object");
@@ -141,8 +159,13 @@ public final class SpecLoader {
         try {
             tree = MAPPER.readTree(json);
         } catch (JsonProcessingException e) {
-            throw new SpecException(file, "", "invalid JSON at line " + line(e.getLocation()) + ": "
-                    + firstLine(e.getOriginalMessage()));
+            throw new SpecException(
+                    file,
+                    "",
+                    "invalid JSON at line "
+                            + line(e.getLocation())
+                            + ": "
+                            + firstLine(e.getOriginalMessage()));
         } catch (IOException e) {
             throw new SpecException(file, "", "cannot read: " + e.getMessage());
         }
@@ -153,12 +176,17 @@ public final class SpecLoader {
             return MAPPER.treeToValue(tree, type);
         } catch (JsonMappingException e) {
             JsonNode value = at(tree, e.getPath());
-            String expected = e instanceof MismatchedInputException m ? expected(m.getTargetType()) : null;
+            String expected =
+                    e instanceof MismatchedInputException m ? expected(m.getTargetType()) : null;
             String problem;
             if (e.getCause() instanceof InputCoercionException) {
-                problem = "the number " + (value == null ? "" : value.asText() + " ") + "is out of range";
+                problem =
+                        "the number "
+                                + (value == null ? "" : value.asText() + " ")
+                                + "is out of range";
             } else if (expected != null) {
-                problem = "expected " + expected + (value == null ? "" : ", got " + describe(value));
+                problem =
+                        "expected " + expected + (value == null ? "" : ", got " + describe(value));
             } else {
                 problem = firstLine(e.getOriginalMessage());
             }
@@ -175,7 +203,10 @@ public final class SpecLoader {
             if (n == null) {
                 return null;
             }
-            n = r.getFieldName() != null ? n.get(r.getFieldName()) : r.getIndex() >= 0 ? n.get(r.getIndex()) : n;
+            n =
+                    r.getFieldName() != null
+                            ? n.get(r.getFieldName())
+                            : r.getIndex() >= 0 ? n.get(r.getIndex()) : n;
         }
         return n;
     }
@@ -199,7 +230,9 @@ public final class SpecLoader {
         if (n.isArray()) {
             return "an array";
         }
-        return n.isObject() ? "an object" : n.getNodeType().toString().toLowerCase(java.util.Locale.ROOT);
+        return n.isObject()
+                ? "an object"
+                : n.getNodeType().toString().toLowerCase(java.util.Locale.ROOT);
     }
 
     /** {@code process.args[2]} from Jackson's reference chain. */
@@ -225,7 +258,10 @@ public final class SpecLoader {
         if (type == String.class) {
             return "a string";
         }
-        if (type == Long.class || type == long.class || type == Integer.class || type == int.class
+        if (type == Long.class
+                || type == long.class
+                || type == Integer.class
+                || type == int.class
                 || type == BigInteger.class) {
             return "an integer";
         }

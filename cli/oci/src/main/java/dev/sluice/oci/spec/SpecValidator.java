@@ -28,9 +28,9 @@ public final class SpecValidator {
     }
 
     /**
-     * Throws a {@link SpecException} for the first invalid field of a process.json (what
-     * {@code exec --process} reads: a {@code process} object at the top level, fields named
-     * without a prefix).
+     * Throws a {@link SpecException} for the first invalid field of a process.json (what {@code
+     * exec --process} reads: a {@code process} object at the top level, fields named without a
+     * prefix).
      */
     public static void validateProcess(Spec.Process process, String file) {
         new SpecValidator(file).process("", process);
@@ -45,7 +45,9 @@ public final class SpecValidator {
             throw bad("ociVersion", "missing (e.g. \"1.0.2\")");
         }
         if (!s.ociVersion().matches("1\\.\\d+\\.\\d+.*")) {
-            throw bad("ociVersion", SpecLoader.quote(s.ociVersion()) + " is not a supported version (1.x.y)");
+            throw bad(
+                    "ociVersion",
+                    SpecLoader.quote(s.ociVersion()) + " is not a supported version (1.x.y)");
         }
         if (s.root() == null) {
             throw bad("root", "missing (the root filesystem of the container)");
@@ -74,14 +76,16 @@ public final class SpecValidator {
                 }
             }
         }
-        s.annotations().forEach((k, v) -> {
-            if (k.isEmpty()) {
-                throw bad("annotations", "empty key");
-            }
-            if (v == null) {
-                throw bad("annotations." + k, "must be a string, not null");
-            }
-        });
+        s.annotations()
+                .forEach(
+                        (k, v) -> {
+                            if (k.isEmpty()) {
+                                throw bad("annotations", "empty key");
+                            }
+                            if (v == null) {
+                                throw bad("annotations." + k, "must be a string, not null");
+                            }
+                        });
         if (s.linux() != null) {
             linux(s.linux(), s);
         } else if (s.hostname() != null && !s.hostname().isEmpty()) {
@@ -164,8 +168,13 @@ public final class SpecValidator {
                 throw bad(f + ".type", "missing");
             }
             if (!KernelNames.NAMESPACES.containsKey(n.type())) {
-                throw bad(f + ".type", "unknown namespace type " + SpecLoader.quote(n.type()) + " (known: "
-                        + String.join(", ", KernelNames.NAMESPACES.keySet()) + ")");
+                throw bad(
+                        f + ".type",
+                        "unknown namespace type "
+                                + SpecLoader.quote(n.type())
+                                + " (known: "
+                                + String.join(", ", KernelNames.NAMESPACES.keySet())
+                                + ")");
             }
             if (!types.add(n.type())) {
                 throw bad(f + ".type", "duplicate namespace type " + SpecLoader.quote(n.type()));
@@ -189,12 +198,18 @@ public final class SpecValidator {
                 throw bad(f + ".path", "duplicate device " + d.path());
             }
             if (d.type() == null || !List.of("c", "b", "u", "p").contains(d.type())) {
-                throw bad(f + ".type", "must be \"c\", \"b\", \"u\" or \"p\", got "
-                        + (d.type() == null ? "nothing" : SpecLoader.quote(d.type())));
+                throw bad(
+                        f + ".type",
+                        "must be \"c\", \"b\", \"u\" or \"p\", got "
+                                + (d.type() == null ? "nothing" : SpecLoader.quote(d.type())));
             }
             if (!d.type().equals("p")) {
                 if (d.major() == null || d.minor() == null) {
-                    throw bad(f, "a " + (d.type().equals("b") ? "block" : "character") + " device needs major and minor");
+                    throw bad(
+                            f,
+                            "a "
+                                    + (d.type().equals("b") ? "block" : "character")
+                                    + " device needs major and minor");
                 }
                 if (d.major() < 0 || d.major() > 0xfff) {
                     throw bad(f + ".major", "out of range (0 to 4095): " + d.major());
@@ -204,7 +219,9 @@ public final class SpecValidator {
                 }
             }
             if (d.fileMode() != null && (d.fileMode() < 0 || d.fileMode() > 07777)) {
-                throw bad(f + ".fileMode", "must be permission bits (0 to 07777), got " + d.fileMode());
+                throw bad(
+                        f + ".fileMode",
+                        "must be permission bits (0 to 07777), got " + d.fileMode());
             }
             uint32(f + ".uid", d.uid());
             uint32(f + ".gid", d.gid());
@@ -215,18 +232,34 @@ public final class SpecValidator {
         for (int i = 0; i < l.readonlyPaths().size(); i++) {
             absolute("linux.readonlyPaths[" + i + "]", l.readonlyPaths().get(i));
         }
-        l.sysctl().forEach((k, v) -> {
-            if (k.isEmpty() || k.contains("..") || k.startsWith("/") || k.startsWith(".")) {
-                throw bad("linux.sysctl", "bad key " + SpecLoader.quote(k));
-            }
-            if (v == null) {
-                throw bad("linux.sysctl." + k, "must be a string, not null");
-            }
-        });
-        if (l.rootfsPropagation() != null && !l.rootfsPropagation().isEmpty()
-                && !List.of("private", "rprivate", "slave", "rslave", "shared", "rshared", "unbindable", "runbindable")
+        l.sysctl()
+                .forEach(
+                        (k, v) -> {
+                            if (k.isEmpty()
+                                    || k.contains("..")
+                                    || k.startsWith("/")
+                                    || k.startsWith(".")) {
+                                throw bad("linux.sysctl", "bad key " + SpecLoader.quote(k));
+                            }
+                            if (v == null) {
+                                throw bad("linux.sysctl." + k, "must be a string, not null");
+                            }
+                        });
+        if (l.rootfsPropagation() != null
+                && !l.rootfsPropagation().isEmpty()
+                && !List.of(
+                                "private",
+                                "rprivate",
+                                "slave",
+                                "rslave",
+                                "shared",
+                                "rshared",
+                                "unbindable",
+                                "runbindable")
                         .contains(l.rootfsPropagation())) {
-            throw bad("linux.rootfsPropagation", "unknown propagation " + SpecLoader.quote(l.rootfsPropagation()));
+            throw bad(
+                    "linux.rootfsPropagation",
+                    "unknown propagation " + SpecLoader.quote(l.rootfsPropagation()));
         }
         if (l.resources() != null) {
             List<Spec.DeviceRule> rules = l.resources().devices();
@@ -237,10 +270,14 @@ public final class SpecValidator {
                     throw bad(f + ".allow", "missing (true or false)");
                 }
                 if (r.type() != null && !List.of("a", "c", "b").contains(r.type())) {
-                    throw bad(f + ".type", "must be \"a\", \"c\" or \"b\", got " + SpecLoader.quote(r.type()));
+                    throw bad(
+                            f + ".type",
+                            "must be \"a\", \"c\" or \"b\", got " + SpecLoader.quote(r.type()));
                 }
                 if (r.access() != null && !r.access().matches("[rwm]*")) {
-                    throw bad(f + ".access", "must be letters of \"rwm\", got " + SpecLoader.quote(r.access()));
+                    throw bad(
+                            f + ".access",
+                            "must be letters of \"rwm\", got " + SpecLoader.quote(r.access()));
                 }
             }
         }
@@ -270,7 +307,10 @@ public final class SpecValidator {
 
     private void absolute(String field, String path) {
         if (path == null || !path.startsWith("/")) {
-            throw bad(field, "must be an absolute path, got " + (path == null ? "nothing" : SpecLoader.quote(path)));
+            throw bad(
+                    field,
+                    "must be an absolute path, got "
+                            + (path == null ? "nothing" : SpecLoader.quote(path)));
         }
     }
 

@@ -3,8 +3,10 @@ package dev.sluice.oci.state;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+
 import dev.sluice.oci.OciException;
 import dev.sluice.sentry.launch.HostProcess;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
@@ -31,24 +33,27 @@ import java.util.stream.Stream;
 
 /**
  * The containers under {@code --root}: one directory per container id holding
+ *
  * <ul>
- *   <li>{@code state.json}: a {@link ContainerState}, replaced atomically (write, then rename);</li>
+ *   <li>{@code state.json}: a {@link ContainerState}, replaced atomically (write, then rename);
  *   <li>{@code lock}: taken (fcntl lock) by every command that changes the container, so that
- *       commands on one container run one at a time while commands on different containers
- *       never wait for each other;</li>
- *   <li>what the detached sentry keeps there: its control socket, its log, the empty directory
- *       the root filesystem was assembled on.</li>
+ *       commands on one container run one at a time while commands on different containers never
+ *       wait for each other;
+ *   <li>what the detached sentry keeps there: its control socket, its log, the empty directory the
+ *       root filesystem was assembled on.
  * </ul>
+ *
  * Nothing else is kept anywhere: {@link #remove} deletes the directory and the container is gone.
  */
 public final class StateStore {
     /** runc's rule for ids: letters, digits and {@code _ + - .}, not "." or "..". */
     private static final Pattern ID = Pattern.compile("[\\w+\\-.]+");
+
     static final String STATE = "state.json";
     static final String LOCK = "lock";
 
-    private static final ObjectMapper MAPPER = JsonMapper.builder()
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
+    private static final ObjectMapper MAPPER =
+            JsonMapper.builder().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
 
     private final Path root;
 
@@ -66,7 +71,8 @@ public final class StateStore {
             throw new OciException("container id cannot be empty");
         }
         if (!ID.matcher(id).matches() || id.equals(".") || id.equals("..") || id.length() > 1024) {
-            throw new OciException("invalid container id " + quote(id) + ": use letters, digits and _ + - . only");
+            throw new OciException(
+                    "invalid container id " + quote(id) + ": use letters, digits and _ + - . only");
         }
     }
 
@@ -82,17 +88,27 @@ public final class StateStore {
     public Locked create(String id) {
         Path dir = dir(id);
         try {
-            Files.createDirectories(root, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx--x--x")));
-            Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+            Files.createDirectories(
+                    root,
+                    PosixFilePermissions.asFileAttribute(
+                            PosixFilePermissions.fromString("rwx--x--x")));
+            Files.createDirectory(
+                    dir,
+                    PosixFilePermissions.asFileAttribute(
+                            PosixFilePermissions.fromString("rwx------")));
         } catch (FileAlreadyExistsException e) {
             throw new OciException("container with id exists: " + id);
         } catch (IOException e) {
-            throw new OciException("cannot create the state directory " + dir + ": " + e.getMessage(), e);
+            throw new OciException(
+                    "cannot create the state directory " + dir + ": " + e.getMessage(), e);
         }
         return lockDir(id, dir);
     }
 
-    /** Locks an existing container; fails naming the id if there is none (or it vanished while we waited). */
+    /**
+     * Locks an existing container; fails naming the id if there is none (or it vanished while we
+     * waited).
+     */
     public Locked lock(String id) {
         Path dir = dir(id);
         if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
@@ -103,18 +119,21 @@ public final class StateStore {
 
     /**
      * The lock of one JVM's commands on a container: fcntl locks are the process's, so two commands
-     * the runtime service runs at once must also take turns inside the JVM (and a second open of the
-     * lock file would drop the first one's lock when it closed).
+     * the runtime service runs at once must also take turns inside the JVM (and a second open of
+     * the lock file would drop the first one's lock when it closed).
      */
     private static final ConcurrentHashMap<Path, ReentrantLock> IN_JVM = new ConcurrentHashMap<>();
 
     private Locked lockDir(String id, Path dir) {
-        ReentrantLock inJvm = IN_JVM.computeIfAbsent(dir.toAbsolutePath().normalize(), d -> new ReentrantLock());
+        ReentrantLock inJvm =
+                IN_JVM.computeIfAbsent(dir.toAbsolutePath().normalize(), d -> new ReentrantLock());
         inJvm.lock();
         FileChannel ch = null;
         boolean locked = false;
         try {
-            ch = FileChannel.open(dir.resolve(LOCK), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            ch =
+                    FileChannel.open(
+                            dir.resolve(LOCK), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
             ch.lock();
             // A delete that held the lock before us removed the directory: the container is gone.
             if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
@@ -145,7 +164,14 @@ public final class StateStore {
         } catch (NoSuchFileException | java.io.FileNotFoundException e) {
             return Optional.empty();
         } catch (IOException e) {
-            throw new OciException("container " + id + ": cannot read " + dir.resolve(STATE) + ": " + e.getMessage(), e);
+            throw new OciException(
+                    "container "
+                            + id
+                            + ": cannot read "
+                            + dir.resolve(STATE)
+                            + ": "
+                            + e.getMessage(),
+                    e);
         }
     }
 
@@ -156,12 +182,23 @@ public final class StateStore {
         try {
             MAPPER.writeValue(tmp.toFile(), s);
             try {
-                Files.move(tmp, dir.resolve(STATE), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+                Files.move(
+                        tmp,
+                        dir.resolve(STATE),
+                        StandardCopyOption.ATOMIC_MOVE,
+                        StandardCopyOption.REPLACE_EXISTING);
             } catch (AtomicMoveNotSupportedException e) {
                 Files.move(tmp, dir.resolve(STATE), StandardCopyOption.REPLACE_EXISTING);
             }
         } catch (IOException e) {
-            throw new OciException("container " + s.id() + ": cannot write " + dir.resolve(STATE) + ": " + e.getMessage(), e);
+            throw new OciException(
+                    "container "
+                            + s.id()
+                            + ": cannot write "
+                            + dir.resolve(STATE)
+                            + ": "
+                            + e.getMessage(),
+                    e);
         }
     }
 
@@ -174,7 +211,8 @@ public final class StateStore {
             return s.filter(p -> Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS))
                     .map(p -> p.getFileName().toString())
                     .filter(n -> ID.matcher(n).matches())
-                    .sorted().toList();
+                    .sorted()
+                    .toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -197,36 +235,48 @@ public final class StateStore {
     }
 
     /**
-     * Deletes the container's directory and everything in it, without following links. Mount
-     * points in it are only empty directories on the host: the mounts lived in the container's
-     * own mount namespace.
+     * Deletes the container's directory and everything in it, without following links. Mount points
+     * in it are only empty directories on the host: the mounts lived in the container's own mount
+     * namespace.
      */
     public void remove(String id) {
         Path dir = dir(id);
         try {
-            Files.walkFileTree(dir, new SimpleFileVisitor<>() {
-                @Override
-                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                    Files.deleteIfExists(file);
-                    return FileVisitResult.CONTINUE;
-                }
+            Files.walkFileTree(
+                    dir,
+                    new SimpleFileVisitor<>() {
+                        @Override
+                        public FileVisitResult visitFile(Path file, BasicFileAttributes attrs)
+                                throws IOException {
+                            Files.deleteIfExists(file);
+                            return FileVisitResult.CONTINUE;
+                        }
 
-                @Override
-                public FileVisitResult postVisitDirectory(Path d, IOException exc) throws IOException {
-                    if (exc != null) {
-                        throw exc;
-                    }
-                    Files.deleteIfExists(d);
-                    return FileVisitResult.CONTINUE;
-                }
-            });
+                        @Override
+                        public FileVisitResult postVisitDirectory(Path d, IOException exc)
+                                throws IOException {
+                            if (exc != null) {
+                                throw exc;
+                            }
+                            Files.deleteIfExists(d);
+                            return FileVisitResult.CONTINUE;
+                        }
+                    });
         } catch (NoSuchFileException e) {
             // Already gone.
         } catch (DirectoryNotEmptyException e) {
-            throw new OciException("container " + id + ": cannot remove " + dir + ": " + e.getFile()
-                    + " is not empty (a mount leaked to the host?)", e);
+            throw new OciException(
+                    "container "
+                            + id
+                            + ": cannot remove "
+                            + dir
+                            + ": "
+                            + e.getFile()
+                            + " is not empty (a mount leaked to the host?)",
+                    e);
         } catch (IOException e) {
-            throw new OciException("container " + id + ": cannot remove " + dir + ": " + e.getMessage(), e);
+            throw new OciException(
+                    "container " + id + ": cannot remove " + dir + ": " + e.getMessage(), e);
         }
     }
 
@@ -281,7 +331,9 @@ public final class StateStore {
         }
     }
 
-    /** Every state directory entry that is not the lock or the state (for tests and diagnostics). */
+    /**
+     * Every state directory entry that is not the lock or the state (for tests and diagnostics).
+     */
     List<Path> contents(String id) throws IOException {
         List<Path> out = new ArrayList<>();
         try (Stream<Path> s = Files.list(dir(id))) {

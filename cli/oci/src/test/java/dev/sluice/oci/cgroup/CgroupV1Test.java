@@ -6,6 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sluice.oci.OciException;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,15 +19,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 /** A container's cgroup on v1 (a hybrid host's layout), against the fake kernel. */
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
 class CgroupV1Test {
-    @TempDir
-    Path tmp;
+    @TempDir Path tmp;
 
     @Test
     void createMakesEveryHierarchysDirectoryAndGivesCpusetItsParentsCpus() throws IOException {
@@ -31,11 +32,19 @@ class CgroupV1Test {
         assertFalse(cg.exists(), "nothing before create");
         cg.create(Set.of());
         for (String h : FakeKernel.V1_HIERARCHIES) {
-            assertTrue(Files.isDirectory(k.base.resolve(FakeKernel.dirName(h)).resolve("sluice/c1")), "made in " + h);
+            assertTrue(
+                    Files.isDirectory(k.base.resolve(FakeKernel.dirName(h)).resolve("sluice/c1")),
+                    "made in " + h);
         }
-        assertEquals("0-3", k.at("cpuset/sluice/cpuset.cpus"), "the new parent got the root's cpus");
-        assertEquals("0-3", k.at("cpuset/sluice/c1/cpuset.mems"), "and the container's cgroup its parent's mems");
-        assertEquals(Map.of("memory", k.base.resolve("memory/sluice/c1").toString()), Map.of("memory", cg.record().get("memory")),
+        assertEquals(
+                "0-3", k.at("cpuset/sluice/cpuset.cpus"), "the new parent got the root's cpus");
+        assertEquals(
+                "0-3",
+                k.at("cpuset/sluice/c1/cpuset.mems"),
+                "and the container's cgroup its parent's mems");
+        assertEquals(
+                Map.of("memory", k.base.resolve("memory/sluice/c1").toString()),
+                Map.of("memory", cg.record().get("memory")),
                 "recorded by hierarchy name");
     }
 
@@ -44,17 +53,33 @@ class CgroupV1Test {
         FakeKernel k = new FakeKernel(tmp, false);
         Cgroup cg = k.host().cgroup("/sluice/c1");
         cg.create(Set.of());
-        assertTrue(cg.write(new CgroupWrite("linux.resources.pids.limit", "pids", "pids.max", "8", false)), "written");
+        assertTrue(
+                cg.write(
+                        new CgroupWrite(
+                                "linux.resources.pids.limit", "pids", "pids.max", "8", false)),
+                "written");
         assertEquals("8", k.at("pids/sluice/c1/pids.max"), "pids.max");
         k.missing.add("memory.memsw.limit_in_bytes");
         Cgroup other = k.host().cgroup("/sluice/c2");
         other.create(Set.of());
-        assertFalse(other.write(new CgroupWrite("f", "memory", "memory.memsw.limit_in_bytes", "100", true)),
+        assertFalse(
+                other.write(
+                        new CgroupWrite("f", "memory", "memory.memsw.limit_in_bytes", "100", true)),
                 "an optional file the kernel lacks is skipped");
-        IOException e = assertThrows(IOException.class, () -> other.write(new CgroupWrite("f", "memory", "memory.nope", "1", false)));
+        IOException e =
+                assertThrows(
+                        IOException.class,
+                        () ->
+                                other.write(
+                                        new CgroupWrite("f", "memory", "memory.nope", "1", false)));
         assertTrue(e.getMessage().contains("no such control file"), e.getMessage());
-        IOException none = assertThrows(IOException.class, () -> other.write(new CgroupWrite("f", "rdma", "rdma.max", "1", false)));
-        assertTrue(none.getMessage().contains("no rdma cgroup hierarchy is mounted"), none.getMessage());
+        IOException none =
+                assertThrows(
+                        IOException.class,
+                        () -> other.write(new CgroupWrite("f", "rdma", "rdma.max", "1", false)));
+        assertTrue(
+                none.getMessage().contains("no rdma cgroup hierarchy is mounted"),
+                none.getMessage());
     }
 
     @Test
@@ -66,7 +91,10 @@ class CgroupV1Test {
         try {
             cg.enter((int) sleep.pid());
             for (String h : FakeKernel.V1_HIERARCHIES) {
-                assertEquals(Long.toString(sleep.pid()), k.at(FakeKernel.dirName(h) + "/sluice/c1/cgroup.procs"), "entered " + h);
+                assertEquals(
+                        Long.toString(sleep.pid()),
+                        k.at(FakeKernel.dirName(h) + "/sluice/c1/cgroup.procs"),
+                        "entered " + h);
             }
             assertEquals(List.of((int) sleep.pid()), cg.pids(), "listed");
             cg.freeze();
@@ -92,10 +120,16 @@ class CgroupV1Test {
         cg.destroy(Duration.ofSeconds(10));
         assertTrue(sleep.waitFor(10, TimeUnit.SECONDS), "the process left in it was killed");
         for (String h : FakeKernel.V1_HIERARCHIES) {
-            assertFalse(Files.exists(k.base.resolve(FakeKernel.dirName(h)).resolve("sluice/c1")), "removed from " + h);
-            assertTrue(Files.isDirectory(k.base.resolve(FakeKernel.dirName(h)).resolve("sluice")), "the shared parent stays in " + h);
+            assertFalse(
+                    Files.exists(k.base.resolve(FakeKernel.dirName(h)).resolve("sluice/c1")),
+                    "removed from " + h);
+            assertTrue(
+                    Files.isDirectory(k.base.resolve(FakeKernel.dirName(h)).resolve("sluice")),
+                    "the shared parent stays in " + h);
         }
-        assertTrue(k.writes.contains("freezer/sluice/c1/freezer.state=THAWED"), "thawed after SIGKILL: " + k.writes);
+        assertTrue(
+                k.writes.contains("freezer/sluice/c1/freezer.state=THAWED"),
+                "thawed after SIGKILL: " + k.writes);
         cg.destroy(Duration.ofSeconds(1));
     }
 

@@ -6,26 +6,32 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sluice.oci.OciException;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-/** An exec'd process's outer sluice-init: into every directory of the container's cgroup, and back out. */
+/**
+ * An exec'd process's outer sluice-init: into every directory of the container's cgroup, and back
+ * out.
+ */
 class ExecPlacementTest {
-    @TempDir
-    Path tmp;
+    @TempDir Path tmp;
     private Process sleep;
 
     @BeforeEach
     void start() throws IOException {
-        sleep = new ProcessBuilder("sleep", "60").start(); // the fake kernel lists live processes only
+        sleep =
+                new ProcessBuilder("sleep", "60")
+                        .start(); // the fake kernel lists live processes only
     }
 
     @AfterEach
@@ -51,12 +57,17 @@ class ExecPlacementTest {
         Cgroup container = host.cgroup("/sluice/c1");
         container.create(Set.of());
         // As exec finds it: from state.json's record.
-        ExecPlacement placement = new ExecPlacement("c1", Cgroup.of(container.record(), k), caller, k);
+        ExecPlacement placement =
+                new ExecPlacement("c1", Cgroup.of(container.record(), k), caller, k);
 
         placement.enter(pid());
-        assertEquals(v2 ? 1 : FakeKernel.V1_HIERARCHIES.size() + 1, container.dirs().size(), "v1: every hierarchy and the unified tree");
+        assertEquals(
+                v2 ? 1 : FakeKernel.V1_HIERARCHIES.size() + 1,
+                container.dirs().size(),
+                "v1: every hierarchy and the unified tree");
         for (Path d : container.dirs().values()) {
-            assertEquals(Integer.toString(pid()), procs(d).trim(), "in the container's cgroup " + d);
+            assertEquals(
+                    Integer.toString(pid()), procs(d).trim(), "in the container's cgroup " + d);
         }
         for (Path d : caller.dirs().values()) {
             assertFalse(procs(d).contains(Integer.toString(pid())), "out of the caller's " + d);
@@ -88,10 +99,17 @@ class ExecPlacementTest {
         k.rmdir(k.base.resolve("pids/sluice/c1")); // delete got that far
         ExecPlacement placement = new ExecPlacement("c1", container, null, k);
         OciException e = assertThrows(OciException.class, () -> placement.enter(pid()));
-        assertTrue(e.getMessage().contains("container c1: its cgroup " + k.base.resolve("pids/sluice/c1") + " no longer exists"),
+        assertTrue(
+                e.getMessage()
+                        .contains(
+                                "container c1: its cgroup "
+                                        + k.base.resolve("pids/sluice/c1")
+                                        + " no longer exists"),
                 e.getMessage());
         assertTrue(e.getMessage().contains("nothing was started"), e.getMessage());
-        assertTrue(k.writes.stream().noneMatch(w -> w.contains("cgroup.procs")), "nothing was moved: " + k.writes);
+        assertTrue(
+                k.writes.stream().noneMatch(w -> w.contains("cgroup.procs")),
+                "nothing was moved: " + k.writes);
     }
 
     @Test

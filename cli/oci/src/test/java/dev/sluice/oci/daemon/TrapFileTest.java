@@ -8,17 +8,20 @@ import dev.sluice.oci.OciException;
 import dev.sluice.oci.launch.NotifyRule;
 import dev.sluice.sentry.spi.Disposition;
 import dev.sluice.sentry.spi.TrapRule;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-/** The rules a container's sentry records for exec: written once, read back exactly, damage named. */
+/**
+ * The rules a container's sentry records for exec: written once, read back exactly, damage named.
+ */
 class TrapFileTest {
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     @Test
     void rulesComeBackAsWritten() throws IOException {
@@ -27,7 +30,9 @@ class TrapFileTest {
         List<NotifyRule> rules = NotifyRule.of(List.of(tty, verbs, tty));
         assertEquals(2, rules.size(), "each rule once");
         TrapFile.write(dir, rules);
-        assertEquals("65280 21504\n4294967295 3222805249\n", Files.readString(dir.resolve(TrapFile.NAME)),
+        assertEquals(
+                "65280 21504\n4294967295 3222805249\n",
+                Files.readString(dir.resolve(TrapFile.NAME)),
                 "MASK VALUE per line, unsigned decimal as in the launch plan");
         assertEquals(rules, TrapFile.read(dir, "c1"), "read back exactly");
         TrapFile.write(dir, List.of());
@@ -37,13 +42,19 @@ class TrapFileTest {
     @Test
     void aMissingOrDamagedFileIsNamed() throws IOException {
         OciException missing = assertThrows(OciException.class, () -> TrapFile.read(dir, "c1"));
-        assertTrue(missing.getMessage().startsWith("container c1: " + dir.resolve(TrapFile.NAME) + " is missing"), missing.getMessage());
+        assertTrue(
+                missing.getMessage()
+                        .startsWith("container c1: " + dir.resolve(TrapFile.NAME) + " is missing"),
+                missing.getMessage());
         Files.writeString(dir.resolve(TrapFile.NAME), "65280 21504\n65280\n");
         OciException damaged = assertThrows(OciException.class, () -> TrapFile.read(dir, "c1"));
         assertTrue(damaged.getMessage().contains("line 2 is damaged"), damaged.getMessage());
         Files.writeString(dir.resolve(TrapFile.NAME), "255 256\n");
         OciException outside = assertThrows(OciException.class, () -> TrapFile.read(dir, "c1"));
-        assertTrue(outside.getMessage().contains("line 1 is damaged (value 0x00000100 has bits outside mask 0x000000ff)"),
+        assertTrue(
+                outside.getMessage()
+                        .contains(
+                                "line 1 is damaged (value 0x00000100 has bits outside mask 0x000000ff)"),
                 outside.getMessage());
     }
 }

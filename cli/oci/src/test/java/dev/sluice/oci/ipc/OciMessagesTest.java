@@ -10,14 +10,17 @@ import dev.sluice.sentry.ipc.Message;
 import dev.sluice.sentry.ipc.Protocol;
 import dev.sluice.sentry.ipc.ProtocolException;
 import dev.sluice.sentry.nativeio.HostFd;
+
+import org.junit.jupiter.api.Test;
+
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import org.junit.jupiter.api.Test;
 
 /** The OCI runtime's messages on the wire: exact forms, round trips, refusals. */
 class OciMessagesTest {
     /** Never opened, never closed: decoding closes nothing. */
     private static final HostFd A = HostFd.adopt(1_000_001);
+
     private static final HostFd B = HostFd.adopt(1_000_002);
     private static final HostFd C = HostFd.adopt(1_000_003);
 
@@ -31,23 +34,58 @@ class OciMessagesTest {
     }
 
     private static <M extends Message> void roundTrip(Protocol<M> p, M m) {
-        assertEquals(m, read(p, wire(m).stripTrailing(), m.fds()), "round trip of " + wire(m).stripTrailing());
+        assertEquals(
+                m,
+                read(p, wire(m).stripTrailing(), m.fds()),
+                "round trip of " + wire(m).stripTrailing());
     }
 
     @Test
     void anyStringOfTheCommandLineSurvives() {
-        List<String> awkward = List.of("", "plain", "two words", "new\nline", "100%", "%41", "tab\there", "ünïcödé ✓", "a=b c\u0001",
-                "@", "user@host");
-        ClientMessage.Run run = new ClientMessage.Run("/srv/my dir", awkward, List.of("A=b c", "B="));
+        List<String> awkward =
+                List.of(
+                        "",
+                        "plain",
+                        "two words",
+                        "new\nline",
+                        "100%",
+                        "%41",
+                        "tab\there",
+                        "ünïcödé ✓",
+                        "a=b c\u0001",
+                        "@",
+                        "user@host");
+        ClientMessage.Run run =
+                new ClientMessage.Run("/srv/my dir", awkward, List.of("A=b c", "B="));
         roundTrip(ClientMessage.PROTOCOL, run);
-        assertEquals("RUN /srv/my%20dir 2 --root /run/s 1 A=b%20c\n",
-                wire(new ClientMessage.Run("/srv/my dir", List.of("--root", "/run/s"), List.of("A=b c"))), "RUN, exactly");
-        ServiceMessage.Spawn spawn = new ServiceMessage.Spawn("/usr/bin/java", awkward, List.of("X=1"),
-                List.of(new ServiceMessage.Spawn.Target(0, true), new ServiceMessage.Spawn.Target(3, false),
-                        new ServiceMessage.Spawn.Target(4, false)), List.of(A, B));
+        assertEquals(
+                "RUN /srv/my%20dir 2 --root /run/s 1 A=b%20c\n",
+                wire(
+                        new ClientMessage.Run(
+                                "/srv/my dir", List.of("--root", "/run/s"), List.of("A=b c"))),
+                "RUN, exactly");
+        ServiceMessage.Spawn spawn =
+                new ServiceMessage.Spawn(
+                        "/usr/bin/java",
+                        awkward,
+                        List.of("X=1"),
+                        List.of(
+                                new ServiceMessage.Spawn.Target(0, true),
+                                new ServiceMessage.Spawn.Target(3, false),
+                                new ServiceMessage.Spawn.Target(4, false)),
+                        List.of(A, B));
         roundTrip(ServiceMessage.PROTOCOL, spawn);
-        assertEquals("SPAWN /bin/sh 2 sh -c%20x 0 2 n0 d3 @\n", wire(new ServiceMessage.Spawn("/bin/sh", List.of("sh", "-c x"), List.of(),
-                List.of(new ServiceMessage.Spawn.Target(0, true), new ServiceMessage.Spawn.Target(3, false)), List.of(A))),
+        assertEquals(
+                "SPAWN /bin/sh 2 sh -c%20x 0 2 n0 d3 @\n",
+                wire(
+                        new ServiceMessage.Spawn(
+                                "/bin/sh",
+                                List.of("sh", "-c x"),
+                                List.of(),
+                                List.of(
+                                        new ServiceMessage.Spawn.Target(0, true),
+                                        new ServiceMessage.Spawn.Target(3, false)),
+                                List.of(A))),
                 "SPAWN, exactly");
     }
 
@@ -64,10 +102,18 @@ class OciMessagesTest {
         roundTrip(DaemonReport.PROTOCOL, new DaemonReport.Created(4242, 123456789012L));
         roundTrip(DaemonReport.PROTOCOL, new DaemonReport.Failed("no such file: /x y"));
         roundTrip(SentryRequest.PROTOCOL, new SentryRequest.Start());
-        roundTrip(SentryRequest.PROTOCOL, new SentryRequest.AdoptListener(A, new GuestCredentials(0xfffffffeL, 0, -1L)));
+        roundTrip(
+                SentryRequest.PROTOCOL,
+                new SentryRequest.AdoptListener(A, new GuestCredentials(0xfffffffeL, 0, -1L)));
         roundTrip(SentryAnswer.PROTOCOL, new SentryAnswer.Done());
-        roundTrip(SentryAnswer.PROTOCOL, new SentryAnswer.Refused("the sentry cannot serve the listener: x"));
-        assertEquals("LISTENER 1000 100 2684626427 @\n", wire(new SentryRequest.AdoptListener(A, new GuestCredentials(1000, 100, 0xa00425fbL))),
+        roundTrip(
+                SentryAnswer.PROTOCOL,
+                new SentryAnswer.Refused("the sentry cannot serve the listener: x"));
+        assertEquals(
+                "LISTENER 1000 100 2684626427 @\n",
+                wire(
+                        new SentryRequest.AdoptListener(
+                                A, new GuestCredentials(1000, 100, 0xa00425fbL))),
                 "credentials as three numbers, then the listener");
         assertEquals("OK 7 99\n", wire(new DaemonReport.Created(7, 99)), "the daemon's report");
     }
@@ -75,14 +121,29 @@ class OciMessagesTest {
     @Test
     void malformedMessagesAreRefusedWithAReason() {
         Object[][] cases = {
-            {ClientMessage.PROTOCOL, "RUN / 5 a b", List.of(), "arguments: 5 counted, 2 fields left"},
+            {
+                ClientMessage.PROTOCOL,
+                "RUN / 5 a b",
+                List.of(),
+                "arguments: 5 counted, 2 fields left"
+            },
             {ClientMessage.PROTOCOL, "RUN / 1 a 0 extra", List.of(), "1 fields too many"},
             {ClientMessage.PROTOCOL, "SPAWN x", List.of(), "unexpected message SPAWN"},
             {ClientMessage.PROTOCOL, "STDIO @ @", List.of(A, B), "no fd for stderr"},
             {ClientMessage.PROTOCOL, "STATUS -1", List.of(), "not a number"},
-            {ServiceMessage.PROTOCOL, "SPAWN /bin/sh 1 sh 0 1 d3", List.of(), "no fd for fd target 3"},
+            {
+                ServiceMessage.PROTOCOL,
+                "SPAWN /bin/sh 1 sh 0 1 d3",
+                List.of(),
+                "no fd for fd target 3"
+            },
             {ServiceMessage.PROTOCOL, "SPAWN /bin/sh 1 sh 0 1 x3", List.of(), "is not dT or nT"},
-            {ServiceMessage.PROTOCOL, "SPAWN /bin/sh 1 sh 0 1 d99999999999 @", List.of(A), "is not dT or nT"},
+            {
+                ServiceMessage.PROTOCOL,
+                "SPAWN /bin/sh 1 sh 0 1 d99999999999 @",
+                List.of(A),
+                "is not dT or nT"
+            },
             {ServiceMessage.PROTOCOL, "SPAWN /bin/sh 1 sh 0 1 n3 @", List.of(A), "1 fds too many"},
             {ServiceMessage.PROTOCOL, "EXIT 256", List.of(), "beyond 255"},
             {SentryRequest.PROTOCOL, "LISTENER 4294967295 0 0 @", List.of(A), "uid out of range"},
@@ -96,7 +157,11 @@ class OciMessagesTest {
             Protocol<Message> p = (Protocol<Message>) c[0];
             @SuppressWarnings("unchecked")
             List<HostFd> fds = (List<HostFd>) c[2];
-            ProtocolException e = assertThrows(ProtocolException.class, () -> read(p, (String) c[1], fds), (String) c[1]);
+            ProtocolException e =
+                    assertThrows(
+                            ProtocolException.class,
+                            () -> read(p, (String) c[1], fds),
+                            (String) c[1]);
             assertTrue(e.getMessage().contains((String) c[3]), c[1] + ": " + e.getMessage());
         }
         assertTrue(A.isOpen() && B.isOpen(), "decoding closes no fd, refused or not");

@@ -1,9 +1,9 @@
 package dev.sluice.oci.launch;
 
 /**
- * The CLONE_NEW* flags as the kernel defines them (include/uapi/linux/sched.h), written out for
- * the plan tests so that they check the compiler's flags against the kernel's numbers, not
- * against the compiler's own table.
+ * The CLONE_NEW* flags as the kernel defines them (include/uapi/linux/sched.h), written out for the
+ * plan tests so that they check the compiler's flags against the kernel's numbers, not against the
+ * compiler's own table.
  */
 final class CloneFlags {
     static final long NEWNS = 0x00020000L;

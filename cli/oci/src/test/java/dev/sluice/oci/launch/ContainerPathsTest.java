@@ -6,17 +6,18 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sluice.oci.OciException;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
+
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
 /** Paths in the container resolve inside it, whatever links the image holds. */
 class ContainerPathsTest {
-    @TempDir
-    Path tmp;
+    @TempDir Path tmp;
     Path rootfs;
 
     @BeforeEach
@@ -39,7 +40,9 @@ class ContainerPathsTest {
     @Test
     void absoluteLinksStartAgainAtTheContainersRoot() throws IOException {
         Files.createSymbolicLink(rootfs.resolve("evil"), Path.of("/etc"));
-        assertEquals("/etc/passwd", new ContainerPaths(rootfs).resolve("/evil/passwd"),
+        assertEquals(
+                "/etc/passwd",
+                new ContainerPaths(rootfs).resolve("/evil/passwd"),
                 "an absolute link means the container's /etc, never the host's");
     }
 
@@ -55,7 +58,8 @@ class ContainerPathsTest {
     void loopsAreRefused() throws IOException {
         Files.createSymbolicLink(rootfs.resolve("a"), Path.of("b"));
         Files.createSymbolicLink(rootfs.resolve("b"), Path.of("a"));
-        OciException e = assertThrows(OciException.class, () -> new ContainerPaths(rootfs).resolve("/a/x"));
+        OciException e =
+                assertThrows(OciException.class, () -> new ContainerPaths(rootfs).resolve("/a/x"));
         assertTrue(e.getMessage().contains("too many levels of symbolic links"), e.getMessage());
     }
 
@@ -65,7 +69,10 @@ class ContainerPathsTest {
         Files.createSymbolicLink(data.resolve("out"), Path.of("/"));
         ContainerPaths v = new ContainerPaths(rootfs);
         v.bind("/data", data);
-        assertEquals("/y", v.resolve("/data/out/y"), "a link in a bound directory is followed inside the container");
+        assertEquals(
+                "/y",
+                v.resolve("/data/out/y"),
+                "a link in a bound directory is followed inside the container");
         assertTrue(v.isDirectory("/data"), "the bound directory exists in the view");
     }
 
@@ -85,6 +92,8 @@ class ContainerPathsTest {
         ContainerPaths v = new ContainerPaths(rootfs);
         v.fresh("/proc", Path.of("/proc"));
         assertTrue(v.isDirectory("/proc/sys"), "/proc/sys exists in a new proc as on the host");
-        assertTrue(v.exists("/proc/kcore") || !Files.exists(Path.of("/proc/kcore")), "kcore as on the host");
+        assertTrue(
+                v.exists("/proc/kcore") || !Files.exists(Path.of("/proc/kcore")),
+                "kcore as on the host");
     }
 }

@@ -9,18 +9,22 @@ import dev.sluice.oci.spec.Spec;
 import dev.sluice.oci.spec.SpecException;
 import dev.sluice.oci.spec.SpecLoader;
 import dev.sluice.sentry.launch.LaunchPlan;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-/** A process.json into a running container's launch plan: join its namespaces, get the first process's treatment. */
+/**
+ * A process.json into a running container's launch plan: join its namespaces, get the first
+ * process's treatment.
+ */
 class ExecPlanCompilerTest {
 
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     private Spec config() {
         return Specs.defaultConfig();
@@ -30,7 +34,8 @@ class ExecPlanCompilerTest {
         return Specs.process(dir, json);
     }
 
-    private static final String SHELL = """
+    private static final String SHELL =
+            """
             {"args": ["sh", "-c", "echo hi"], "cwd": "/work", "env": ["PATH=/bin", "A=1"],
              "user": {"uid": 1000, "gid": 100, "additionalGids": [10]},
              "capabilities": {"bounding": ["CAP_KILL", "CAP_MKNOD"]},
@@ -39,70 +44,161 @@ class ExecPlanCompilerTest {
 
     @Test
     void joinsTheContainersNamespacesAndRunsTheProcessLikeTheFirstOne() throws IOException {
-        LaunchPlan p = ExecPlanCompiler.compile(config(), process(SHELL), "process.json", "", 4242, 987654321L,
-                List.of(new NotifyRule(0xff00, 0x5400)), false);
+        LaunchPlan p =
+                ExecPlanCompiler.compile(
+                        config(),
+                        process(SHELL),
+                        "process.json",
+                        "",
+                        4242,
+                        987654321L,
+                        List.of(new NotifyRule(0xff00, 0x5400)),
+                        false);
         List<String> names = p.ops().stream().map(LaunchPlan.Op::name).toList();
-        assertEquals(List.of("version", "join", "chdir", "env", "env", "rlimit", "user", "caps", "no-new-privs",
-                "notify-ioctl", "deny-syscall", "deny-syscall", "deny-syscall", "exec"), names,
+        assertEquals(
+                List.of(
+                        "version",
+                        "join",
+                        "chdir",
+                        "env",
+                        "env",
+                        "rlimit",
+                        "user",
+                        "caps",
+                        "no-new-privs",
+                        "notify-ioctl",
+                        "deny-syscall",
+                        "deny-syscall",
+                        "deny-syscall",
+                        "exec"),
+                names,
                 "join, then only the process's own ops: no unshare, mount or pivot_root; io_uring refused beside the"
                         + " notify rules, as for the first process");
-        assertEquals(List.of("4242", "987654321", Long.toString(CloneFlags.NEWPID | CloneFlags.NEWNET | CloneFlags.NEWIPC | CloneFlags.NEWUTS | CloneFlags.NEWNS)),
-                p.ops("join").get(0).args(), "init's pid and start time, and every namespace config.json lists");
-        assertEquals(List.of("/work"), p.ops("chdir").get(0).args(), "cwd as given: after the join / is the container's root");
-        assertEquals(List.of("1000", "100", "10"), p.ops("user").get(0).args(), "the process's user and groups");
-        assertEquals(List.of(Long.toString(1L << 5)), p.ops("caps").get(0).args(), "its bounding set, CAP_MKNOD dropped");
+        assertEquals(
+                List.of(
+                        "4242",
+                        "987654321",
+                        Long.toString(
+                                CloneFlags.NEWPID
+                                        | CloneFlags.NEWNET
+                                        | CloneFlags.NEWIPC
+                                        | CloneFlags.NEWUTS
+                                        | CloneFlags.NEWNS)),
+                p.ops("join").get(0).args(),
+                "init's pid and start time, and every namespace config.json lists");
+        assertEquals(
+                List.of("/work"),
+                p.ops("chdir").get(0).args(),
+                "cwd as given: after the join / is the container's root");
+        assertEquals(
+                List.of("1000", "100", "10"),
+                p.ops("user").get(0).args(),
+                "the process's user and groups");
+        assertEquals(
+                List.of(Long.toString(1L << 5)),
+                p.ops("caps").get(0).args(),
+                "its bounding set, CAP_MKNOD dropped");
         assertEquals(List.of("7", "32", "64"), p.ops("rlimit").get(0).args(), "its rlimits");
-        assertEquals(List.of("65280", "21504"), p.ops("notify-ioctl").get(0).args(),
+        assertEquals(
+                List.of("65280", "21504"),
+                p.ops("notify-ioctl").get(0).args(),
                 "the container's notify rules: the exec'd process is trapped like the first one");
-        assertEquals(List.of("sh", "sh", "-c", "echo hi"), p.ops("exec").get(0).args(), "exec args[0] with argv");
+        assertEquals(
+                List.of("sh", "sh", "-c", "echo hi"),
+                p.ops("exec").get(0).args(),
+                "exec args[0] with argv");
         p.encode();
     }
 
     @Test
     void anExecdProcessGetsIoUringOnlyWhereTheContainerOptsIn() throws IOException {
         List<NotifyRule> rules = List.of(new NotifyRule(0xff00, 0x5400));
-        LaunchPlan refused = ExecPlanCompiler.compile(config(), process(SHELL), "process.json", "", 7, 1L, rules, false);
-        assertEquals(List.of("io_uring_setup", "io_uring_enter", "io_uring_register"),
+        LaunchPlan refused =
+                ExecPlanCompiler.compile(
+                        config(), process(SHELL), "process.json", "", 7, 1L, rules, false);
+        assertEquals(
+                List.of("io_uring_setup", "io_uring_enter", "io_uring_register"),
                 refused.ops("deny-syscall").stream().map(o -> o.args().get(0)).toList(),
                 "an exec'd process of a mediated container gets no ring either");
         com.fasterxml.jackson.databind.node.ObjectNode tree =
-                (com.fasterxml.jackson.databind.node.ObjectNode) new com.fasterxml.jackson.databind.ObjectMapper().readTree(DefaultSpec.json());
+                (com.fasterxml.jackson.databind.node.ObjectNode)
+                        new com.fasterxml.jackson.databind.ObjectMapper()
+                                .readTree(DefaultSpec.json());
         tree.putObject("annotations").put("dev.sluice.allow-io-uring", "true");
-        Spec optedIn = SpecLoader.parse(tree.toString().getBytes(StandardCharsets.UTF_8), "config.json");
-        LaunchPlan kept = ExecPlanCompiler.compile(optedIn, process(SHELL), "process.json", "", 7, 1L, rules, false);
-        assertTrue(kept.ops("deny-syscall").isEmpty(), "the container's annotation holds for its exec'd processes");
+        Spec optedIn =
+                SpecLoader.parse(tree.toString().getBytes(StandardCharsets.UTF_8), "config.json");
+        LaunchPlan kept =
+                ExecPlanCompiler.compile(
+                        optedIn, process(SHELL), "process.json", "", 7, 1L, rules, false);
+        assertTrue(
+                kept.ops("deny-syscall").isEmpty(),
+                "the container's annotation holds for its exec'd processes");
     }
 
     @Test
     void aDetachedExecWithATerminal() throws IOException {
-        Spec.Process t = process("""
+        Spec.Process t =
+                process(
+                        """
                 {"terminal": true, "consoleSize": {"height": 25, "width": 100}, "args": ["sh"], "cwd": "/"}
                 """);
-        LaunchPlan p = ExecPlanCompiler.compile(config(), t, "process.json", "", 7, 1L, List.of(), true);
+        LaunchPlan p =
+                ExecPlanCompiler.compile(config(), t, "process.json", "", 7, 1L, List.of(), true);
         List<String> names = p.ops().stream().map(LaunchPlan.Op::name).toList();
-        assertEquals(List.of("version", "detach", "join", "terminal", "chdir", "user", "caps", "exec"), names,
+        assertEquals(
+                List.of("version", "detach", "join", "terminal", "chdir", "user", "caps", "exec"),
+                names,
                 "detach first; the pty before anything else of the process; no notify rule when the sentry has none");
         assertEquals(List.of("25", "100"), p.ops("terminal").get(0).args(), "consoleSize");
     }
 
     @Test
     void namespacesJoinedByPathAreJoinedToo() throws IOException {
-        Spec c = SpecLoader.parse("""
+        Spec c =
+                SpecLoader.parse(
+                        """
                 {"ociVersion": "1.0.2", "root": {"path": "rootfs"}, "process": {"args": ["sh"], "cwd": "/"},
                  "linux": {"namespaces": [{"type": "mount"}, {"type": "network", "path": "/proc/1/ns/net"}]}}
-                """.getBytes(StandardCharsets.UTF_8), "config.json");
-        LaunchPlan p = ExecPlanCompiler.compile(c, process("{\"args\": [\"true\"], \"cwd\": \"/\"}"), "process.json", "",
-                7, 1L, List.of(), false);
-        assertEquals(List.of("7", "1", Long.toString(CloneFlags.NEWNS | CloneFlags.NEWNET)), p.ops("join").get(0).args(),
+                """
+                                .getBytes(StandardCharsets.UTF_8),
+                        "config.json");
+        LaunchPlan p =
+                ExecPlanCompiler.compile(
+                        c,
+                        process("{\"args\": [\"true\"], \"cwd\": \"/\"}"),
+                        "process.json",
+                        "",
+                        7,
+                        1L,
+                        List.of(),
+                        false);
+        assertEquals(
+                List.of("7", "1", Long.toString(CloneFlags.NEWNS | CloneFlags.NEWNET)),
+                p.ops("join").get(0).args(),
                 "mount, and the network namespace init joined: no pid, ipc or uts namespace of the container's own");
     }
 
     @Test
     void whatSluiceCannotDoForAProcessIsRefusedNamingTheProcessFilesField() throws IOException {
-        Spec.Process p = process("{\"args\": [\"sh\"], \"cwd\": \"/\", \"apparmorProfile\": \"docker-default\"}");
-        SpecException e = assertThrows(SpecException.class,
-                () -> ExecPlanCompiler.compile(config(), p, "/b/process.json", "", 7, 1L, List.of(), false));
+        Spec.Process p =
+                process(
+                        "{\"args\": [\"sh\"], \"cwd\": \"/\", \"apparmorProfile\": \"docker-default\"}");
+        SpecException e =
+                assertThrows(
+                        SpecException.class,
+                        () ->
+                                ExecPlanCompiler.compile(
+                                        config(),
+                                        p,
+                                        "/b/process.json",
+                                        "",
+                                        7,
+                                        1L,
+                                        List.of(),
+                                        false));
         assertEquals("apparmorProfile", e.field(), e.getMessage());
-        assertTrue(e.getMessage().startsWith("/b/process.json: apparmorProfile: AppArmor"), e.getMessage());
+        assertTrue(
+                e.getMessage().startsWith("/b/process.json: apparmorProfile: AppArmor"),
+                e.getMessage());
     }
 }

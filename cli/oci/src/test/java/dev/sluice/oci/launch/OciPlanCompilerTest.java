@@ -6,26 +6,30 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+
 import dev.sluice.oci.spec.Spec;
 import dev.sluice.oci.spec.SpecException;
 import dev.sluice.sentry.launch.LaunchPlan;
 import dev.sluice.sentry.spi.Disposition;
 import dev.sluice.sentry.spi.TrapRule;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Consumer;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-/** config.json to launch plan: what each field becomes, and what is refused before anything runs. */
+/**
+ * config.json to launch plan: what each field becomes, and what is refused before anything runs.
+ */
 class OciPlanCompilerTest {
     private static final String STAGING = "/run/sluice/c/rootfs";
 
-    @TempDir
-    Path bundle;
+    @TempDir Path bundle;
 
     @BeforeEach
     void rootfs() throws IOException {
@@ -41,13 +45,20 @@ class OciPlanCompilerTest {
         return OciPlanCompiler.compile(s, "config.json", bundle, Path.of(STAGING), rules);
     }
 
-    /** Refused by {@link OciSpecChecks} alone (what create runs first), and by the compiler with the same words. */
+    /**
+     * Refused by {@link OciSpecChecks} alone (what create runs first), and by the compiler with the
+     * same words.
+     */
     private SpecException refused(Consumer<ObjectNode> edit) throws IOException {
         Spec s = spec(edit);
-        SpecException checked = assertThrows(SpecException.class, () -> OciSpecChecks.check(s, "config.json", bundle),
-                "the checks alone refuse it");
+        SpecException checked =
+                assertThrows(
+                        SpecException.class,
+                        () -> OciSpecChecks.check(s, "config.json", bundle),
+                        "the checks alone refuse it");
         SpecException e = assertThrows(SpecException.class, () -> compile(s, List.of()));
-        assertEquals(checked.getMessage(), e.getMessage(), "the compiler refuses it as its checks do");
+        assertEquals(
+                checked.getMessage(), e.getMessage(), "the compiler refuses it as its checks do");
         return e;
     }
 
@@ -57,74 +68,193 @@ class OciPlanCompilerTest {
 
     @Test
     void theDefaultContainer() throws IOException {
-        LaunchPlan p = compile(spec(c -> { }), List.of());
+        LaunchPlan p = compile(spec(c -> {}), List.of());
         List<LaunchPlan.Op> ops = p.ops();
-        assertEquals("detach", ops.get(1).name(), "the outer process detaches: init goes to the caller's subreaper");
+        assertEquals(
+                "detach",
+                ops.get(1).name(),
+                "the outer process detaches: init goes to the caller's subreaper");
         long flags = Long.parseLong(p.ops("unshare").get(0).args().get(0));
-        assertEquals(0x20000000L | 0x40000000L | 0x08000000L | 0x04000000L | 0x00020000L, flags,
+        assertEquals(
+                0x20000000L | 0x40000000L | 0x08000000L | 0x04000000L | 0x00020000L,
+                flags,
                 "pid, network, ipc, uts and mount namespaces");
         assertEquals(List.of("sluice"), p.ops("hostname").get(0).args(), "hostname");
-        assertEquals(List.of("lo"), p.ops("ifup").get(0).args(), "loopback up in the new network namespace");
+        assertEquals(
+                List.of("lo"),
+                p.ops("ifup").get(0).args(),
+                "loopback up in the new network namespace");
         List<LaunchPlan.Op> mounts = p.ops("mount");
-        assertEquals(List.of("", "/", "", Long.toString(MountOptions.MS_SLAVE | MountOptions.MS_REC), ""),
-                mounts.get(0).args(), "/ becomes rslave, as with runc");
-        assertEquals(List.of(bundle.resolve("rootfs").toString(), STAGING, "",
-                Long.toString(MountOptions.MS_BIND | MountOptions.MS_REC), ""), mounts.get(1).args(), "the rootfs bound on staging");
-        assertTrue(mounts.stream().anyMatch(m -> m.args().equals(List.of("proc", STAGING + "/proc", "proc", "0", ""))),
+        assertEquals(
+                List.of(
+                        "",
+                        "/",
+                        "",
+                        Long.toString(MountOptions.MS_SLAVE | MountOptions.MS_REC),
+                        ""),
+                mounts.get(0).args(),
+                "/ becomes rslave, as with runc");
+        assertEquals(
+                List.of(
+                        bundle.resolve("rootfs").toString(),
+                        STAGING,
+                        "",
+                        Long.toString(MountOptions.MS_BIND | MountOptions.MS_REC),
+                        ""),
+                mounts.get(1).args(),
+                "the rootfs bound on staging");
+        assertTrue(
+                mounts.stream()
+                        .anyMatch(
+                                m ->
+                                        m.args()
+                                                .equals(
+                                                        List.of(
+                                                                "proc",
+                                                                STAGING + "/proc",
+                                                                "proc",
+                                                                "0",
+                                                                ""))),
                 "/proc mounted: " + mounts);
-        assertTrue(mounts.stream().anyMatch(m -> m.args().get(1).equals(STAGING + "/dev/pts") && m.args().get(2).equals("devpts")
-                && m.args().get(4).equals("newinstance,ptmxmode=0666,mode=0620,gid=5")), "devpts with its data options");
-        assertTrue(mounts.stream().anyMatch(m -> m.args().get(1).equals(STAGING + "/sys/fs/cgroup") && m.args().get(2).equals("tmpfs")),
+        assertTrue(
+                mounts.stream()
+                        .anyMatch(
+                                m ->
+                                        m.args().get(1).equals(STAGING + "/dev/pts")
+                                                && m.args().get(2).equals("devpts")
+                                                && m.args()
+                                                        .get(4)
+                                                        .equals(
+                                                                "newinstance,ptmxmode=0666,mode=0620,gid=5")),
+                "devpts with its data options");
+        assertTrue(
+                mounts.stream()
+                        .anyMatch(
+                                m ->
+                                        m.args().get(1).equals(STAGING + "/sys/fs/cgroup")
+                                                && m.args().get(2).equals("tmpfs")),
                 "cgroup: an empty read-only tmpfs until cgroups are supported");
-        assertTrue(p.ops("mknod").stream().anyMatch(o -> o.args().equals(List.of(STAGING + "/dev/null", "c", "666", "1", "3", "0", "0"))),
+        assertTrue(
+                p.ops("mknod").stream()
+                        .anyMatch(
+                                o ->
+                                        o.args()
+                                                .equals(
+                                                        List.of(
+                                                                STAGING + "/dev/null",
+                                                                "c",
+                                                                "666",
+                                                                "1",
+                                                                "3",
+                                                                "0",
+                                                                "0"))),
                 "/dev/null made with mknod");
-        assertTrue(p.ops("symlink").stream().anyMatch(o -> o.args().equals(List.of("pts/ptmx", STAGING + "/dev/ptmx"))), "/dev/ptmx");
+        assertTrue(
+                p.ops("symlink").stream()
+                        .anyMatch(o -> o.args().equals(List.of("pts/ptmx", STAGING + "/dev/ptmx"))),
+                "/dev/ptmx");
         if (Files.exists(Path.of("/proc/kcore"))) {
-            assertTrue(mounts.stream().anyMatch(m -> m.args().get(0).equals("/dev/null") && m.args().get(1).equals(STAGING + "/proc/kcore")),
+            assertTrue(
+                    mounts.stream()
+                            .anyMatch(
+                                    m ->
+                                            m.args().get(0).equals("/dev/null")
+                                                    && m.args()
+                                                            .get(1)
+                                                            .equals(STAGING + "/proc/kcore")),
                     "/proc/kcore masked");
         }
-        assertTrue(p.ops("mount-setattr").stream().anyMatch(o -> o.args().equals(List.of(STAGING + "/proc/sys", "1", "0", "1"))),
+        assertTrue(
+                p.ops("mount-setattr").stream()
+                        .anyMatch(
+                                o ->
+                                        o.args()
+                                                .equals(
+                                                        List.of(
+                                                                STAGING + "/proc/sys",
+                                                                "1",
+                                                                "0",
+                                                                "1"))),
                 "/proc/sys read-only");
-        assertTrue(p.ops("mount-setattr").stream().anyMatch(o -> o.args().equals(List.of(STAGING, "1", "0", "0"))),
+        assertTrue(
+                p.ops("mount-setattr").stream()
+                        .anyMatch(o -> o.args().equals(List.of(STAGING, "1", "0", "0"))),
                 "root.readonly: the root read-only, not recursively");
         assertEquals(List.of(STAGING), p.ops("pivot-root").get(0).args(), "pivot_root");
         assertEquals(List.of("/"), p.ops("chdir").get(0).args(), "cwd");
         assertEquals(List.of("7", "1024", "1024"), p.ops("rlimit").get(0).args(), "RLIMIT_NOFILE");
         assertEquals(List.of("0", "0"), p.ops("user").get(0).args(), "uid 0, gid 0, no groups");
-        assertEquals(List.of(Long.toString((1L << 29) | (1L << 5) | (1L << 10))), p.ops("caps").get(0).args(),
+        assertEquals(
+                List.of(Long.toString((1L << 29) | (1L << 5) | (1L << 10))),
+                p.ops("caps").get(0).args(),
                 "AUDIT_WRITE, KILL, NET_BIND_SERVICE");
         assertEquals(1, p.ops("no-new-privs").size(), "noNewPrivileges");
-        assertEquals(List.of("sh", "sh"), p.ops("exec").get(0).args(), "exec args[0], searched in PATH");
-        assertTrue(p.ops("env").stream().anyMatch(o -> o.args().get(0).startsWith("PATH=")), "the config's env");
+        assertEquals(
+                List.of("sh", "sh"), p.ops("exec").get(0).args(), "exec args[0], searched in PATH");
+        assertTrue(
+                p.ops("env").stream().anyMatch(o -> o.args().get(0).startsWith("PATH=")),
+                "the config's env");
         p.encode();
     }
 
     @Test
     void trapRulesBecomeNotifyOps() throws IOException {
         TrapRule r = new TrapRule(0xff00, 0x5400, Disposition.CONTINUE, "tty");
-        LaunchPlan p = compile(spec(c -> { }), List.of(r, r));
-        assertEquals(List.of(List.of("65280", "21504")), p.ops("notify-ioctl").stream().map(LaunchPlan.Op::args).toList(),
+        LaunchPlan p = compile(spec(c -> {}), List.of(r, r));
+        assertEquals(
+                List.of(List.of("65280", "21504")),
+                p.ops("notify-ioctl").stream().map(LaunchPlan.Op::args).toList(),
                 "one notify rule per distinct trap rule");
     }
 
     @Test
     void aTerminalIsTheWorkloadsFirstOpWithTheConsoleSize() throws IOException {
-        LaunchPlan p = compile(spec(c -> ((ObjectNode) c.get("process")).put("terminal", true)
-                .putObject("consoleSize").put("height", 40).put("width", 120)), List.of());
+        LaunchPlan p =
+                compile(
+                        spec(
+                                c ->
+                                        ((ObjectNode) c.get("process"))
+                                                .put("terminal", true)
+                                                .putObject("consoleSize")
+                                                .put("height", 40)
+                                                .put("width", 120)),
+                        List.of());
         List<String> names = p.ops().stream().map(LaunchPlan.Op::name).toList();
-        assertEquals(names.indexOf("pivot-root") + 2, names.indexOf("terminal"),
+        assertEquals(
+                names.indexOf("pivot-root") + 2,
+                names.indexOf("terminal"),
                 "the pty is made right after pivot_root (and the Landlock domain), in the container's /dev, before the user"
-                        + " changes: " + names);
-        assertEquals(List.of("40", "120"), p.ops("terminal").get(0).args(), "consoleSize: rows (height), then columns (width)");
-        LaunchPlan plain = compile(spec(c -> { }), List.of());
-        assertEquals(List.of(), plain.ops("terminal"), "no terminal op when process.terminal is false");
-        LaunchPlan unsized = compile(spec(c -> ((ObjectNode) c.get("process")).put("terminal", true)), List.of());
-        assertEquals(List.of("0", "0"), unsized.ops("terminal").get(0).args(), "no consoleSize: the kernel's default");
+                        + " changes: "
+                        + names);
+        assertEquals(
+                List.of("40", "120"),
+                p.ops("terminal").get(0).args(),
+                "consoleSize: rows (height), then columns (width)");
+        LaunchPlan plain = compile(spec(c -> {}), List.of());
+        assertEquals(
+                List.of(), plain.ops("terminal"), "no terminal op when process.terminal is false");
+        LaunchPlan unsized =
+                compile(
+                        spec(c -> ((ObjectNode) c.get("process")).put("terminal", true)),
+                        List.of());
+        assertEquals(
+                List.of("0", "0"),
+                unsized.ops("terminal").get(0).args(),
+                "no consoleSize: the kernel's default");
     }
 
     @Test
     void capMknodIsAlwaysDropped() throws IOException {
-        LaunchPlan p = compile(spec(c -> ((ArrayNode) c.get("process").get("capabilities").get("bounding")).add("CAP_MKNOD")), List.of());
+        LaunchPlan p =
+                compile(
+                        spec(
+                                c ->
+                                        ((ArrayNode)
+                                                        c.get("process")
+                                                                .get("capabilities")
+                                                                .get("bounding"))
+                                                .add("CAP_MKNOD")),
+                        List.of());
         long keep = Long.parseLong(p.ops("caps").get(0).args().get(0));
         assertEquals(0, keep & (1L << 27), "no CAP_MKNOD without a device cgroup");
     }
@@ -133,24 +263,83 @@ class OciPlanCompilerTest {
     void directoryBindMountsAreNodevAndFilesAreTouched() throws IOException {
         Path vol = Files.createDirectories(bundle.resolve("vol"));
         Path file = Files.writeString(bundle.resolve("hosts"), "127.0.0.1 localhost\n");
-        LaunchPlan p = compile(spec(c -> {
-            ArrayNode m = (ArrayNode) c.get("mounts");
-            m.addObject().put("destination", "/data").put("type", "bind").put("source", "vol").putArray("options").add("rbind").add("ro");
-            m.addObject().put("destination", "/etc/hosts").put("type", "bind").put("source", file.toString()).putArray("options").add("bind");
-        }), List.of());
-        assertTrue(p.ops("mount").stream().anyMatch(o -> o.args().equals(List.of(vol.toString(), STAGING + "/data", "",
-                Long.toString(MountOptions.MS_BIND | MountOptions.MS_REC), ""))), "the volume bound, relative to the bundle");
-        assertTrue(p.ops("mount").stream().anyMatch(o -> o.args().equals(List.of("", STAGING + "/data", "",
-                Long.toString(MountOptions.MS_BIND | MountOptions.MS_REMOUNT | MountOptions.MS_RDONLY), ""))), "remounted read-only");
-        assertTrue(p.ops("mount-setattr").stream().anyMatch(o -> o.args().equals(List.of(STAGING + "/data", "4", "0", "1"))),
+        LaunchPlan p =
+                compile(
+                        spec(
+                                c -> {
+                                    ArrayNode m = (ArrayNode) c.get("mounts");
+                                    m.addObject()
+                                            .put("destination", "/data")
+                                            .put("type", "bind")
+                                            .put("source", "vol")
+                                            .putArray("options")
+                                            .add("rbind")
+                                            .add("ro");
+                                    m.addObject()
+                                            .put("destination", "/etc/hosts")
+                                            .put("type", "bind")
+                                            .put("source", file.toString())
+                                            .putArray("options")
+                                            .add("bind");
+                                }),
+                        List.of());
+        assertTrue(
+                p.ops("mount").stream()
+                        .anyMatch(
+                                o ->
+                                        o.args()
+                                                .equals(
+                                                        List.of(
+                                                                vol.toString(),
+                                                                STAGING + "/data",
+                                                                "",
+                                                                Long.toString(
+                                                                        MountOptions.MS_BIND
+                                                                                | MountOptions
+                                                                                        .MS_REC),
+                                                                ""))),
+                "the volume bound, relative to the bundle");
+        assertTrue(
+                p.ops("mount").stream()
+                        .anyMatch(
+                                o ->
+                                        o.args()
+                                                .equals(
+                                                        List.of(
+                                                                "",
+                                                                STAGING + "/data",
+                                                                "",
+                                                                Long.toString(
+                                                                        MountOptions.MS_BIND
+                                                                                | MountOptions
+                                                                                        .MS_REMOUNT
+                                                                                | MountOptions
+                                                                                        .MS_RDONLY),
+                                                                ""))),
+                "remounted read-only");
+        assertTrue(
+                p.ops("mount-setattr").stream()
+                        .anyMatch(o -> o.args().equals(List.of(STAGING + "/data", "4", "0", "1"))),
                 "made nodev recursively");
-        assertTrue(p.ops("touch").stream().anyMatch(o -> o.args().get(0).equals(STAGING + "/etc/hosts")), "a file mount point is a file");
+        assertTrue(
+                p.ops("touch").stream()
+                        .anyMatch(o -> o.args().get(0).equals(STAGING + "/etc/hosts")),
+                "a file mount point is a file");
     }
 
     @Test
     void sysctlsOfTheContainersNamespaces() throws IOException {
-        LaunchPlan p = compile(spec(c -> linux(c).putObject("sysctl").put("net.ipv4.ping_group_range", "0 0")), List.of());
-        assertEquals(List.of(STAGING + "/proc/sys/net/ipv4/ping_group_range", "0 0"), p.ops("write-file").get(0).args(), "written");
+        LaunchPlan p =
+                compile(
+                        spec(
+                                c ->
+                                        linux(c).putObject("sysctl")
+                                                .put("net.ipv4.ping_group_range", "0 0")),
+                        List.of());
+        assertEquals(
+                List.of(STAGING + "/proc/sys/net/ipv4/ping_group_range", "0 0"),
+                p.ops("write-file").get(0).args(),
+                "written");
     }
 
     /**
@@ -161,16 +350,30 @@ class OciPlanCompilerTest {
     @Test
     void aDomainOfTheContainersOwnUnlessItJoinsAnotherContainersPidNamespace() throws IOException {
         TrapRule r = new TrapRule(0xff00, 0x5400, Disposition.CONTINUE, "tty");
-        List<String> own = compile(spec(c -> { }), List.of()).ops().stream().map(LaunchPlan.Op::name).toList();
-        assertEquals(own.indexOf("pivot-root") + 1, own.indexOf("ptrace-scope"), "right after pivot_root: " + own);
+        List<String> own =
+                compile(spec(c -> {}), List.of()).ops().stream().map(LaunchPlan.Op::name).toList();
+        assertEquals(
+                own.indexOf("pivot-root") + 1,
+                own.indexOf("ptrace-scope"),
+                "right after pivot_root: " + own);
         Spec joined = spec(c -> pidNamespace(c).put("path", "/proc/self/ns/pid"));
-        assertEquals(List.of(), compile(joined, List.of(r)).ops("ptrace-scope"), "no domain in a pid namespace joined by path");
-        Spec host = spec(c -> {
-            ArrayNode ns = (ArrayNode) linux(c).get("namespaces");
-            ns.remove(indexOfType(ns, "pid"));
-        });
-        assertEquals(List.of(), compile(host, List.of()).ops("ptrace-scope"), "the host's pid namespace, no sentry: runc's reach");
-        assertEquals(1, compile(host, List.of(r)).ops("ptrace-scope").size(),
+        assertEquals(
+                List.of(),
+                compile(joined, List.of(r)).ops("ptrace-scope"),
+                "no domain in a pid namespace joined by path");
+        Spec host =
+                spec(
+                        c -> {
+                            ArrayNode ns = (ArrayNode) linux(c).get("namespaces");
+                            ns.remove(indexOfType(ns, "pid"));
+                        });
+        assertEquals(
+                List.of(),
+                compile(host, List.of()).ops("ptrace-scope"),
+                "the host's pid namespace, no sentry: runc's reach");
+        assertEquals(
+                1,
+                compile(host, List.of(r)).ops("ptrace-scope").size(),
                 "the host's pid namespace with a sentry, a host process: out of the container's reach");
     }
 
@@ -190,8 +393,17 @@ class OciPlanCompilerTest {
 
     @Test
     void namespacePathsAreJoined() throws IOException {
-        LaunchPlan p = compile(spec(c -> ((ObjectNode) linux(c).get("namespaces").get(1)).put("path", "/proc/self/ns/net")), List.of());
-        assertEquals(List.of("/proc/self/ns/net", Long.toString(0x40000000L)), p.ops("setns").get(0).args(), "setns");
+        LaunchPlan p =
+                compile(
+                        spec(
+                                c ->
+                                        ((ObjectNode) linux(c).get("namespaces").get(1))
+                                                .put("path", "/proc/self/ns/net")),
+                        List.of());
+        assertEquals(
+                List.of("/proc/self/ns/net", Long.toString(0x40000000L)),
+                p.ops("setns").get(0).args(),
+                "setns");
         assertTrue(p.ops("ifup").isEmpty(), "a joined network namespace is left as it is");
         int setns = p.ops().indexOf(p.ops("setns").get(0));
         int unshare = p.ops().indexOf(p.ops("unshare").get(0));
@@ -200,125 +412,308 @@ class OciPlanCompilerTest {
 
     @Test
     void aSeccompProfileBecomesPlanOps() throws IOException {
-        LaunchPlan p = compile(spec(c -> {
-            ObjectNode s = linux(c).putObject("seccomp").put("defaultAction", "SCMP_ACT_ERRNO").put("defaultErrnoRet", 38);
-            s.putArray("architectures").add("SCMP_ARCH_X86_64").add("SCMP_ARCH_AARCH64");
-            s.putArray("flags").add("SECCOMP_FILTER_FLAG_LOG");
-            ArrayNode calls = s.putArray("syscalls");
-            calls.addObject().put("action", "SCMP_ACT_ALLOW").putArray("names").add("read").add("write");
-            ObjectNode pers = calls.addObject().put("action", "SCMP_ACT_ALLOW");
-            pers.putArray("names").add("personality");
-            pers.putArray("args").addObject().put("index", 0).put("op", "SCMP_CMP_EQ").put("value", 8);
-            calls.addObject().put("action", "SCMP_ACT_ERRNO").putArray("names").add("mkdir");
-        }), List.of(new TrapRule(0xff00, 0x5400, Disposition.CONTINUE, "tty")));
-        assertEquals(List.of(List.of("SCMP_ACT_ERRNO", "38")), p.ops("seccomp-default").stream().map(LaunchPlan.Op::args).toList(),
+        LaunchPlan p =
+                compile(
+                        spec(
+                                c -> {
+                                    ObjectNode s =
+                                            linux(c).putObject("seccomp")
+                                                    .put("defaultAction", "SCMP_ACT_ERRNO")
+                                                    .put("defaultErrnoRet", 38);
+                                    s.putArray("architectures")
+                                            .add("SCMP_ARCH_X86_64")
+                                            .add("SCMP_ARCH_AARCH64");
+                                    s.putArray("flags").add("SECCOMP_FILTER_FLAG_LOG");
+                                    ArrayNode calls = s.putArray("syscalls");
+                                    calls.addObject()
+                                            .put("action", "SCMP_ACT_ALLOW")
+                                            .putArray("names")
+                                            .add("read")
+                                            .add("write");
+                                    ObjectNode pers =
+                                            calls.addObject().put("action", "SCMP_ACT_ALLOW");
+                                    pers.putArray("names").add("personality");
+                                    pers.putArray("args")
+                                            .addObject()
+                                            .put("index", 0)
+                                            .put("op", "SCMP_CMP_EQ")
+                                            .put("value", 8);
+                                    calls.addObject()
+                                            .put("action", "SCMP_ACT_ERRNO")
+                                            .putArray("names")
+                                            .add("mkdir");
+                                }),
+                        List.of(new TrapRule(0xff00, 0x5400, Disposition.CONTINUE, "tty")));
+        assertEquals(
+                List.of(List.of("SCMP_ACT_ERRNO", "38")),
+                p.ops("seccomp-default").stream().map(LaunchPlan.Op::args).toList(),
                 "default action and errno");
-        assertEquals(List.of(List.of("x86_64")), p.ops("seccomp-arch").stream().map(LaunchPlan.Op::args).toList(),
+        assertEquals(
+                List.of(List.of("x86_64")),
+                p.ops("seccomp-arch").stream().map(LaunchPlan.Op::args).toList(),
                 "libseccomp's names; architectures this host cannot run are left out");
-        assertEquals(List.of(List.of("SECCOMP_FILTER_FLAG_LOG")), p.ops("seccomp-flag").stream().map(LaunchPlan.Op::args).toList(), "flags");
-        assertEquals(List.of(List.of("SCMP_ACT_ALLOW", "1", "read"), List.of("SCMP_ACT_ALLOW", "1", "write"),
-                List.of("SCMP_ACT_ALLOW", "1", "personality", "0", "SCMP_CMP_EQ", "8", "0"),
-                List.of("SCMP_ACT_ERRNO", "1", "mkdir")), p.ops("seccomp-rule").stream().map(LaunchPlan.Op::args).toList(),
+        assertEquals(
+                List.of(List.of("SECCOMP_FILTER_FLAG_LOG")),
+                p.ops("seccomp-flag").stream().map(LaunchPlan.Op::args).toList(),
+                "flags");
+        assertEquals(
+                List.of(
+                        List.of("SCMP_ACT_ALLOW", "1", "read"),
+                        List.of("SCMP_ACT_ALLOW", "1", "write"),
+                        List.of("SCMP_ACT_ALLOW", "1", "personality", "0", "SCMP_CMP_EQ", "8", "0"),
+                        List.of("SCMP_ACT_ERRNO", "1", "mkdir")),
+                p.ops("seccomp-rule").stream().map(LaunchPlan.Op::args).toList(),
                 "one rule per name, conditions in fours, EPERM where errnoRet is absent");
-        assertEquals(1, p.ops("notify-ioctl").size(), "Sluice's own notify rules stay: the profile is a second filter");
+        assertEquals(
+                1,
+                p.ops("notify-ioctl").size(),
+                "Sluice's own notify rules stay: the profile is a second filter");
         p.encode();
     }
 
     @Test
     void aNotifyRuleNeedsTheSentryWithoutAListenerOfItsOwn() throws IOException {
-        Consumer<ObjectNode> notify = c -> {
-            ObjectNode s = linux(c).putObject("seccomp").put("defaultAction", "SCMP_ACT_ALLOW")
-                    .put("listenerPath", "/run/agent.sock");
-            ObjectNode r = s.putArray("syscalls").addObject().put("action", "SCMP_ACT_NOTIFY");
-            r.putArray("names").add("mkdir");
-        };
+        Consumer<ObjectNode> notify =
+                c -> {
+                    ObjectNode s =
+                            linux(c).putObject("seccomp")
+                                    .put("defaultAction", "SCMP_ACT_ALLOW")
+                                    .put("listenerPath", "/run/agent.sock");
+                    ObjectNode r =
+                            s.putArray("syscalls").addObject().put("action", "SCMP_ACT_NOTIFY");
+                    r.putArray("names").add("mkdir");
+                };
         LaunchPlan p = compile(spec(notify), List.of());
-        assertEquals(List.of(List.of("SCMP_ACT_NOTIFY", "1", "mkdir")),
-                p.ops("seccomp-rule").stream().map(LaunchPlan.Op::args).toList(), "no proxy traps anything: the rule goes in");
-        assertTrue(p.ops("notify-ioctl").isEmpty(), "and the profile's listener is the process's only one");
+        assertEquals(
+                List.of(List.of("SCMP_ACT_NOTIFY", "1", "mkdir")),
+                p.ops("seccomp-rule").stream().map(LaunchPlan.Op::args).toList(),
+                "no proxy traps anything: the rule goes in");
+        assertTrue(
+                p.ops("notify-ioctl").isEmpty(),
+                "and the profile's listener is the process's only one");
         TrapRule tty = new TrapRule(0xff00, 0x5400, Disposition.CONTINUE, "tty");
         Spec s = spec(notify);
         SpecException e = assertThrows(SpecException.class, () -> compile(s, List.of(tty)));
         assertEquals("linux.seccomp.syscalls[0].action", e.field(), e.getMessage());
-        assertTrue(e.getMessage().contains("one seccomp listener per process"), "says why: " + e.getMessage());
+        assertTrue(
+                e.getMessage().contains("one seccomp listener per process"),
+                "says why: " + e.getMessage());
     }
 
     @Test
     void createHooksStopInitBeforePivotRoot() throws IOException {
-        LaunchPlan none = compile(spec(c -> c.putObject("hooks").putArray("poststart").addObject().put("path", "/bin/true")),
-                List.of());
-        assertTrue(none.ops("hooks-wait").isEmpty(), "poststart runs after start: init need not stop");
-        LaunchPlan p = compile(spec(c -> c.putObject("hooks").putArray("createContainer").addObject().put("path", "/bin/true")),
-                List.of());
-        assertEquals(1, p.ops("hooks-wait").size(), "one stop for prestart, createRuntime and createContainer");
-        assertEquals(p.ops().indexOf(p.ops("pivot-root").get(0)) - 1, p.ops().indexOf(p.ops("hooks-wait").get(0)),
+        LaunchPlan none =
+                compile(
+                        spec(
+                                c ->
+                                        c.putObject("hooks")
+                                                .putArray("poststart")
+                                                .addObject()
+                                                .put("path", "/bin/true")),
+                        List.of());
+        assertTrue(
+                none.ops("hooks-wait").isEmpty(), "poststart runs after start: init need not stop");
+        LaunchPlan p =
+                compile(
+                        spec(
+                                c ->
+                                        c.putObject("hooks")
+                                                .putArray("createContainer")
+                                                .addObject()
+                                                .put("path", "/bin/true")),
+                        List.of());
+        assertEquals(
+                1,
+                p.ops("hooks-wait").size(),
+                "one stop for prestart, createRuntime and createContainer");
+        assertEquals(
+                p.ops().indexOf(p.ops("pivot-root").get(0)) - 1,
+                p.ops().indexOf(p.ops("hooks-wait").get(0)),
                 "right before pivot_root: the container's namespaces and mounts exist, the runtime's root is still visible");
     }
 
     @Test
     void refusals() throws IOException {
         record Case(String field, String problem, Consumer<ObjectNode> edit) {}
-        List<Case> cases = List.of(
-                new Case("process.apparmorProfile", "AppArmor", c -> ((ObjectNode) c.get("process")).put("apparmorProfile", "x")),
-                new Case("linux.seccomp.defaultAction", "SCMP_ACT_NOTIFY cannot be the default action",
-                        c -> linux(c).putObject("seccomp").put("defaultAction", "SCMP_ACT_NOTIFY")
-                                .put("listenerPath", "/run/agent.sock")),
-                new Case("linux.seccomp.listenerPath", "not an absolute path", c -> linux(c).putObject("seccomp")
-                        .put("defaultAction", "SCMP_ACT_ALLOW").put("listenerPath", "run/agent.sock")),
-                new Case("linux.seccomp.syscalls[0].args[0].op", "unknown comparison 'SCMP_CMP_ISH'", c -> {
-                    ObjectNode s = linux(c).putObject("seccomp").put("defaultAction", "SCMP_ACT_ALLOW");
-                    ObjectNode r = s.putArray("syscalls").addObject().put("action", "SCMP_ACT_ERRNO");
-                    r.putArray("names").add("mkdir");
-                    r.putArray("args").addObject().put("index", 0).put("op", "SCMP_CMP_ISH").put("value", 1);
-                }),
-                new Case("linux.seccomp.syscalls[0].errnoRet", "not an errno", c -> {
-                    ObjectNode s = linux(c).putObject("seccomp").put("defaultAction", "SCMP_ACT_ALLOW");
-                    s.putArray("syscalls").addObject().put("action", "SCMP_ACT_ERRNO").put("errnoRet", 5000)
-                            .putArray("names").add("mkdir");
-                }),
-                new Case("linux.seccomp.flags[0]", "unsupported flag 'SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV'",
-                        c -> linux(c).putObject("seccomp").put("defaultAction", "SCMP_ACT_ALLOW").putArray("flags")
-                                .add("SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV")),
-                new Case("linux.namespaces[5].type", "\"time\" namespaces are not supported",
-                        c -> ((ArrayNode) linux(c).get("namespaces")).addObject().put("type", "time")),
-                new Case("linux.namespaces", "a mount namespace is required",
-                        c -> ((ArrayNode) linux(c).get("namespaces")).remove(4)),
-                new Case("mounts[7].type", "devtmpfs", c -> ((ArrayNode) c.get("mounts")).addObject().put("destination", "/x").put("type", "devtmpfs").put("source", "devtmpfs")),
-                new Case("mounts[7].options", "\"dev\" on a bind mount", c -> ((ArrayNode) c.get("mounts")).addObject().put("destination", "/x")
-                        .put("type", "bind").put("source", "/tmp").putArray("options").add("rbind").add("dev")),
-                new Case("mounts[7].source", "no such file or directory", c -> ((ArrayNode) c.get("mounts")).addObject().put("destination", "/x")
-                        .put("type", "bind").put("source", "/nonexistent-source").putArray("options").add("rbind")),
-                new Case("root.path", "no such directory", c -> ((ObjectNode) c.get("root")).put("path", "nope")),
-                new Case("process.args[0]", "exec: \"nosuchcmd\": executable file not found in $PATH",
-                        c -> ((ArrayNode) c.get("process").get("args")).set(0, "nosuchcmd")),
-                new Case("process.args[0]", "stat /bin/nope: no such file or directory",
-                        c -> ((ArrayNode) c.get("process").get("args")).set(0, "/bin/nope")),
-                new Case("linux.sysctl.kernel.panic", "not a namespaced sysctl", c -> linux(c).putObject("sysctl").put("kernel.panic", "1")),
-                new Case("linux.sysctl.net.ipv4.ip_forward", "needs a network namespace",
-                        c -> { linux(c).putObject("sysctl").put("net.ipv4.ip_forward", "1"); ((ArrayNode) linux(c).get("namespaces")).remove(1); }),
-                new Case("annotations.dev.sluice.bogus", "unknown Sluice annotation", c -> c.putObject("annotations").put("dev.sluice.bogus", "1")),
-                new Case("annotations.dev.sluice.accept-racy-continue", "neither true nor false",
-                        c -> c.putObject("annotations").put("dev.sluice.accept-racy-continue", "yes")),
-                new Case("annotations.dev.sluice.allow-io-uring", "\"yes\" is neither true nor false",
-                        c -> c.putObject("annotations").put("dev.sluice.allow-io-uring", "yes")),
-                new Case("process.user.umask", "only 0022", c -> ((ObjectNode) c.get("process").get("user")).put("umask", 0)));
+        List<Case> cases =
+                List.of(
+                        new Case(
+                                "process.apparmorProfile",
+                                "AppArmor",
+                                c -> ((ObjectNode) c.get("process")).put("apparmorProfile", "x")),
+                        new Case(
+                                "linux.seccomp.defaultAction",
+                                "SCMP_ACT_NOTIFY cannot be the default action",
+                                c ->
+                                        linux(c).putObject("seccomp")
+                                                .put("defaultAction", "SCMP_ACT_NOTIFY")
+                                                .put("listenerPath", "/run/agent.sock")),
+                        new Case(
+                                "linux.seccomp.listenerPath",
+                                "not an absolute path",
+                                c ->
+                                        linux(c).putObject("seccomp")
+                                                .put("defaultAction", "SCMP_ACT_ALLOW")
+                                                .put("listenerPath", "run/agent.sock")),
+                        new Case(
+                                "linux.seccomp.syscalls[0].args[0].op",
+                                "unknown comparison 'SCMP_CMP_ISH'",
+                                c -> {
+                                    ObjectNode s =
+                                            linux(c).putObject("seccomp")
+                                                    .put("defaultAction", "SCMP_ACT_ALLOW");
+                                    ObjectNode r =
+                                            s.putArray("syscalls")
+                                                    .addObject()
+                                                    .put("action", "SCMP_ACT_ERRNO");
+                                    r.putArray("names").add("mkdir");
+                                    r.putArray("args")
+                                            .addObject()
+                                            .put("index", 0)
+                                            .put("op", "SCMP_CMP_ISH")
+                                            .put("value", 1);
+                                }),
+                        new Case(
+                                "linux.seccomp.syscalls[0].errnoRet",
+                                "not an errno",
+                                c -> {
+                                    ObjectNode s =
+                                            linux(c).putObject("seccomp")
+                                                    .put("defaultAction", "SCMP_ACT_ALLOW");
+                                    s.putArray("syscalls")
+                                            .addObject()
+                                            .put("action", "SCMP_ACT_ERRNO")
+                                            .put("errnoRet", 5000)
+                                            .putArray("names")
+                                            .add("mkdir");
+                                }),
+                        new Case(
+                                "linux.seccomp.flags[0]",
+                                "unsupported flag 'SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV'",
+                                c ->
+                                        linux(c).putObject("seccomp")
+                                                .put("defaultAction", "SCMP_ACT_ALLOW")
+                                                .putArray("flags")
+                                                .add("SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV")),
+                        new Case(
+                                "linux.namespaces[5].type",
+                                "\"time\" namespaces are not supported",
+                                c ->
+                                        ((ArrayNode) linux(c).get("namespaces"))
+                                                .addObject()
+                                                .put("type", "time")),
+                        new Case(
+                                "linux.namespaces",
+                                "a mount namespace is required",
+                                c -> ((ArrayNode) linux(c).get("namespaces")).remove(4)),
+                        new Case(
+                                "mounts[7].type",
+                                "devtmpfs",
+                                c ->
+                                        ((ArrayNode) c.get("mounts"))
+                                                .addObject()
+                                                .put("destination", "/x")
+                                                .put("type", "devtmpfs")
+                                                .put("source", "devtmpfs")),
+                        new Case(
+                                "mounts[7].options",
+                                "\"dev\" on a bind mount",
+                                c ->
+                                        ((ArrayNode) c.get("mounts"))
+                                                .addObject()
+                                                .put("destination", "/x")
+                                                .put("type", "bind")
+                                                .put("source", "/tmp")
+                                                .putArray("options")
+                                                .add("rbind")
+                                                .add("dev")),
+                        new Case(
+                                "mounts[7].source",
+                                "no such file or directory",
+                                c ->
+                                        ((ArrayNode) c.get("mounts"))
+                                                .addObject()
+                                                .put("destination", "/x")
+                                                .put("type", "bind")
+                                                .put("source", "/nonexistent-source")
+                                                .putArray("options")
+                                                .add("rbind")),
+                        new Case(
+                                "root.path",
+                                "no such directory",
+                                c -> ((ObjectNode) c.get("root")).put("path", "nope")),
+                        new Case(
+                                "process.args[0]",
+                                "exec: \"nosuchcmd\": executable file not found in $PATH",
+                                c ->
+                                        ((ArrayNode) c.get("process").get("args"))
+                                                .set(0, "nosuchcmd")),
+                        new Case(
+                                "process.args[0]",
+                                "stat /bin/nope: no such file or directory",
+                                c ->
+                                        ((ArrayNode) c.get("process").get("args"))
+                                                .set(0, "/bin/nope")),
+                        new Case(
+                                "linux.sysctl.kernel.panic",
+                                "not a namespaced sysctl",
+                                c -> linux(c).putObject("sysctl").put("kernel.panic", "1")),
+                        new Case(
+                                "linux.sysctl.net.ipv4.ip_forward",
+                                "needs a network namespace",
+                                c -> {
+                                    linux(c).putObject("sysctl").put("net.ipv4.ip_forward", "1");
+                                    ((ArrayNode) linux(c).get("namespaces")).remove(1);
+                                }),
+                        new Case(
+                                "annotations.dev.sluice.bogus",
+                                "unknown Sluice annotation",
+                                c -> c.putObject("annotations").put("dev.sluice.bogus", "1")),
+                        new Case(
+                                "annotations.dev.sluice.accept-racy-continue",
+                                "neither true nor false",
+                                c ->
+                                        c.putObject("annotations")
+                                                .put("dev.sluice.accept-racy-continue", "yes")),
+                        new Case(
+                                "annotations.dev.sluice.allow-io-uring",
+                                "\"yes\" is neither true nor false",
+                                c ->
+                                        c.putObject("annotations")
+                                                .put("dev.sluice.allow-io-uring", "yes")),
+                        new Case(
+                                "process.user.umask",
+                                "only 0022",
+                                c -> ((ObjectNode) c.get("process").get("user")).put("umask", 0)));
         for (Case k : cases) {
             SpecException e = refused(k.edit());
-            assertEquals(k.field(), e.field(), "the field named for '" + k.problem() + "': " + e.getMessage());
-            assertTrue(e.getMessage().contains(k.problem()), "the message says '" + k.problem() + "': " + e.getMessage());
+            assertEquals(
+                    k.field(),
+                    e.field(),
+                    "the field named for '" + k.problem() + "': " + e.getMessage());
+            assertTrue(
+                    e.getMessage().contains(k.problem()),
+                    "the message says '" + k.problem() + "': " + e.getMessage());
         }
     }
 
     @Test
     void cgroupsAreLeftToTheCgroupPackage() throws IOException {
-        LaunchPlan p = compile(spec(c -> {
-            ObjectNode r = (ObjectNode) linux(c).get("resources");
-            r.putObject("cpu").put("shares", 512).put("quota", 50000);
-            r.putObject("memory").put("limit", 64 << 20);
-            r.putObject("pids").put("limit", 8);
-            linux(c).put("cgroupsPath", "/default/c1");
-        }), List.of());
-        assertTrue(p.ops().stream().noneMatch(o -> o.args().stream().anyMatch(a -> a.contains("cgroup.procs"))),
+        LaunchPlan p =
+                compile(
+                        spec(
+                                c -> {
+                                    ObjectNode r = (ObjectNode) linux(c).get("resources");
+                                    r.putObject("cpu").put("shares", 512).put("quota", 50000);
+                                    r.putObject("memory").put("limit", 64 << 20);
+                                    r.putObject("pids").put("limit", 8);
+                                    linux(c).put("cgroupsPath", "/default/c1");
+                                }),
+                        List.of());
+        assertTrue(
+                p.ops().stream()
+                        .noneMatch(
+                                o -> o.args().stream().anyMatch(a -> a.contains("cgroup.procs"))),
                 "limits and the path are checked and applied by ContainerCgroup, not by plan ops");
     }
 
@@ -329,63 +724,145 @@ class OciPlanCompilerTest {
             node = Path.of("/dev/mem");
         }
         String src = node.toString();
-        SpecException e = refused(c -> ((ArrayNode) c.get("mounts")).addObject().put("destination", "/dev/x").put("type", "bind")
-                .put("source", src).putArray("options").add("bind"));
+        SpecException e =
+                refused(
+                        c ->
+                                ((ArrayNode) c.get("mounts"))
+                                        .addObject()
+                                        .put("destination", "/dev/x")
+                                        .put("type", "bind")
+                                        .put("source", src)
+                                        .putArray("options")
+                                        .add("bind"));
         assertEquals("mounts[7].source", e.field(), e.getMessage());
         assertTrue(e.getMessage().contains("grant it in linux.devices"), e.getMessage());
-        LaunchPlan ok = compile(spec(c -> ((ArrayNode) c.get("mounts")).addObject().put("destination", "/dev/null2").put("type", "bind")
-                .put("source", "/dev/null").putArray("options").add("bind")), List.of());
-        assertTrue(ok.ops("mount").stream().anyMatch(o -> o.args().get(0).equals("/dev/null")), "the harmless defaults may be bound");
+        LaunchPlan ok =
+                compile(
+                        spec(
+                                c ->
+                                        ((ArrayNode) c.get("mounts"))
+                                                .addObject()
+                                                .put("destination", "/dev/null2")
+                                                .put("type", "bind")
+                                                .put("source", "/dev/null")
+                                                .putArray("options")
+                                                .add("bind")),
+                        List.of());
+        assertTrue(
+                ok.ops("mount").stream().anyMatch(o -> o.args().get(0).equals("/dev/null")),
+                "the harmless defaults may be bound");
     }
 
     @Test
     void devicesNeedTheirHostNode() throws IOException {
-        Spec s = spec(c -> linux(c).putArray("devices").addObject().put("path", "/dev/fuse0").put("type", "c").put("major", 4095).put("minor", 4095));
-        SpecException e = assertThrows(SpecException.class, () -> ProxySelection.of(s, "config.json"));
+        Spec s =
+                spec(
+                        c ->
+                                linux(c).putArray("devices")
+                                        .addObject()
+                                        .put("path", "/dev/fuse0")
+                                        .put("type", "c")
+                                        .put("major", 4095)
+                                        .put("minor", 4095));
+        SpecException e =
+                assertThrows(SpecException.class, () -> ProxySelection.of(s, "config.json"));
         assertEquals("linux.devices[0]", e.field(), e.getMessage());
-        assertTrue(e.getMessage().contains("the host has no character device 4095:4095"), e.getMessage());
-        Spec null2 = spec(c -> linux(c).putArray("devices").addObject().put("path", "/dev/mynull").put("type", "c").put("major", 1).put("minor", 3));
-        assertEquals(List.of(Path.of("/dev/null")), ProxySelection.of(null2, "config.json").grantedDevices(),
+        assertTrue(
+                e.getMessage().contains("the host has no character device 4095:4095"),
+                e.getMessage());
+        Spec null2 =
+                spec(
+                        c ->
+                                linux(c).putArray("devices")
+                                        .addObject()
+                                        .put("path", "/dev/mynull")
+                                        .put("type", "c")
+                                        .put("major", 1)
+                                        .put("minor", 3));
+        assertEquals(
+                List.of(Path.of("/dev/null")),
+                ProxySelection.of(null2, "config.json").grantedDevices(),
                 "a listed device maps to its host node, found by number");
         LaunchPlan p = compile(null2, List.of());
-        assertTrue(p.ops("mknod").stream().anyMatch(o -> o.args().get(0).equals(STAGING + "/dev/mynull")), "and is made in /dev");
+        assertTrue(
+                p.ops("mknod").stream()
+                        .anyMatch(o -> o.args().get(0).equals(STAGING + "/dev/mynull")),
+                "and is made in /dev");
     }
 
     @Test
     void annotationsChooseProxiesAndOptions() throws IOException {
-        Spec s = spec(c -> c.putObject("annotations").put("dev.sluice.proxies", "pty, other")
-                .put("dev.sluice.nvproxy.capabilities", "compute").put("dev.sluice.nvproxy.driver-version", "580.159.04")
-                .put("org.example.unrelated", "x"));
+        Spec s =
+                spec(
+                        c ->
+                                c.putObject("annotations")
+                                        .put("dev.sluice.proxies", "pty, other")
+                                        .put("dev.sluice.nvproxy.capabilities", "compute")
+                                        .put("dev.sluice.nvproxy.driver-version", "580.159.04")
+                                        .put("org.example.unrelated", "x"));
         var pc = ProxySelection.of(s, "config.json");
         assertEquals(java.util.Set.of("pty", "other"), pc.enabledProxies(), "dev.sluice.proxies");
         assertEquals("compute", pc.option("nvproxy.capabilities", ""), "nvproxy.capabilities");
-        assertEquals("580.159.04", pc.option("nvproxy.driver-version", ""), "nvproxy.driver-version");
+        assertEquals(
+                "580.159.04", pc.option("nvproxy.driver-version", ""), "nvproxy.driver-version");
     }
 
     @Test
     void acceptingRacyContinueRowsIsAnAnnotation() throws IOException {
-        assertTrue(OciPlanCompiler.ANNOTATIONS.contains(OciPlanCompiler.ANNOTATION_ACCEPT_RACY_CONTINUE),
+        assertTrue(
+                OciPlanCompiler.ANNOTATIONS.contains(
+                        OciPlanCompiler.ANNOTATION_ACCEPT_RACY_CONTINUE),
                 "a known annotation, listed by `sluice features`");
-        assertEquals(false, OciPlanCompiler.acceptsRacyContinue(spec(c -> { }), "config.json"), "the default warns");
-        assertEquals(true, OciPlanCompiler.acceptsRacyContinue(spec(c -> c.putObject("annotations")
-                .put("dev.sluice.accept-racy-continue", "true")), "config.json"), "true accepts");
-        assertEquals(false, OciPlanCompiler.acceptsRacyContinue(spec(c -> c.putObject("annotations")
-                .put("dev.sluice.accept-racy-continue", "false")), "config.json"), "false warns");
+        assertEquals(
+                false,
+                OciPlanCompiler.acceptsRacyContinue(spec(c -> {}), "config.json"),
+                "the default warns");
+        assertEquals(
+                true,
+                OciPlanCompiler.acceptsRacyContinue(
+                        spec(
+                                c ->
+                                        c.putObject("annotations")
+                                                .put("dev.sluice.accept-racy-continue", "true")),
+                        "config.json"),
+                "true accepts");
+        assertEquals(
+                false,
+                OciPlanCompiler.acceptsRacyContinue(
+                        spec(
+                                c ->
+                                        c.putObject("annotations")
+                                                .put("dev.sluice.accept-racy-continue", "false")),
+                        "config.json"),
+                "false warns");
     }
 
     @Test
     void ioUringIsRefusedWhereIoctlsAreTrappedUnlessTheAnnotationAllowsIt() throws IOException {
         List<TrapRule> tty = List.of(TrapRule.family('T', Disposition.CONTINUE, "tty"));
-        LaunchPlan trapped = compile(spec(c -> { }), tty);
-        assertEquals(List.of("io_uring_setup", "io_uring_enter", "io_uring_register"),
+        LaunchPlan trapped = compile(spec(c -> {}), tty);
+        assertEquals(
+                List.of("io_uring_setup", "io_uring_enter", "io_uring_register"),
                 trapped.ops("deny-syscall").stream().map(o -> o.args().get(0)).toList(),
                 "Sluice's own filter refuses io_uring beside the notify rules");
-        assertTrue(trapped.ops("deny-syscall").stream().allMatch(o -> o.args().get(1).equals("1")), "with EPERM");
-        assertTrue(compile(spec(c -> { }), List.of()).ops("deny-syscall").isEmpty(),
+        assertTrue(
+                trapped.ops("deny-syscall").stream().allMatch(o -> o.args().get(1).equals("1")),
+                "with EPERM");
+        assertTrue(
+                compile(spec(c -> {}), List.of()).ops("deny-syscall").isEmpty(),
                 "nothing trapped: io_uring is the container's profile's business, as under runc");
         for (String v : List.of("true", "false")) {
-            LaunchPlan p = compile(spec(c -> c.putObject("annotations").put("dev.sluice.allow-io-uring", v)), tty);
-            assertEquals(v.equals("true") ? 0 : 3, p.ops("deny-syscall").size(), "dev.sluice.allow-io-uring=" + v);
+            LaunchPlan p =
+                    compile(
+                            spec(
+                                    c ->
+                                            c.putObject("annotations")
+                                                    .put("dev.sluice.allow-io-uring", v)),
+                            tty);
+            assertEquals(
+                    v.equals("true") ? 0 : 3,
+                    p.ops("deny-syscall").size(),
+                    "dev.sluice.allow-io-uring=" + v);
         }
     }
 }

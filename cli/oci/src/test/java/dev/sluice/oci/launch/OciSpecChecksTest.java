@@ -8,10 +8,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+
 import dev.sluice.oci.spec.Spec;
 import dev.sluice.oci.spec.SpecException;
 import dev.sluice.sentry.spi.Disposition;
 import dev.sluice.sentry.spi.TrapRule;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,19 +25,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The checks on their own: what they resolve for the compiler, and that they need neither a
- * staging directory nor the proxies. (Each refusal is in {@link OciPlanCompilerTest} and
- * {@link UserNamespacePlanTest}, whose refusals must come from these checks alone.)
+ * The checks on their own: what they resolve for the compiler, and that they need neither a staging
+ * directory nor the proxies. (Each refusal is in {@link OciPlanCompilerTest} and {@link
+ * UserNamespacePlanTest}, whose refusals must come from these checks alone.)
  */
 class OciSpecChecksTest {
 
-    @TempDir
-    Path bundle;
+    @TempDir Path bundle;
 
     @BeforeEach
     void rootfs() throws IOException {
@@ -54,21 +56,35 @@ class OciSpecChecksTest {
     void eachMountLandsWhereTheMountsBeforeItLeaveItsDestination() throws IOException {
         Path vol = Files.createDirectories(bundle.resolve("vol"));
         Files.createDirectories(vol.resolve("real"));
-        // In the bound volume, "link" points at "real": a later mount under /data/link lands in /data/real.
+        // In the bound volume, "link" points at "real": a later mount under /data/link lands in
+        // /data/real.
         Files.createSymbolicLink(vol.resolve("link"), Path.of("real"));
         Files.createSymbolicLink(bundle.resolve("rootfs/srv"), Path.of("/data"));
-        OciSpecChecks.Checked c = check(spec(s -> {
-            ArrayNode m = (ArrayNode) s.get("mounts");
-            m.addObject().put("destination", "/data").put("type", "bind").put("source", "vol").putArray("options").add("rbind");
-            m.addObject().put("destination", "/srv/link/tmp").put("type", "tmpfs").put("source", "tmpfs");
-        }));
+        OciSpecChecks.Checked c =
+                check(
+                        spec(
+                                s -> {
+                                    ArrayNode m = (ArrayNode) s.get("mounts");
+                                    m.addObject()
+                                            .put("destination", "/data")
+                                            .put("type", "bind")
+                                            .put("source", "vol")
+                                            .putArray("options")
+                                            .add("rbind");
+                                    m.addObject()
+                                            .put("destination", "/srv/link/tmp")
+                                            .put("type", "tmpfs")
+                                            .put("source", "tmpfs");
+                                }));
         int n = c.mounts().size();
         OciSpecChecks.Mount bind = c.mounts().get(n - 2);
         assertEquals("/data", bind.destination(), "the bind mount's destination");
         assertEquals(vol, bind.bindSource(), "its source, relative to the bundle");
         assertTrue(bind.bind() && bind.directory(), "a directory bind mount");
         OciSpecChecks.Mount tmp = c.mounts().get(n - 1);
-        assertEquals("/data/real/tmp", tmp.destination(),
+        assertEquals(
+                "/data/real/tmp",
+                tmp.destination(),
                 "/srv is a link to /data in the image, and link one to real in the volume bound there");
         assertFalse(tmp.bind(), "a fresh filesystem has no source to bind");
     }
@@ -81,24 +97,38 @@ class OciSpecChecksTest {
         List<String> made = c.devices().stream().map(OciSpecChecks.Device::destination).toList();
         assertFalse(made.contains("/dev/zero"), "the image's /dev/zero stays: " + made);
         assertTrue(made.contains("/dev/null"), "a default device the image lacks is made: " + made);
-        assertTrue(c.devicePaths().contains("/dev/zero"), "yet it is a device path (no /dev link may replace it)");
-        assertTrue(c.devices().stream().allMatch(d -> d.hostNode() == null), "no user namespace: every node is made, none bound");
+        assertTrue(
+                c.devicePaths().contains("/dev/zero"),
+                "yet it is a device path (no /dev link may replace it)");
+        assertTrue(
+                c.devices().stream().allMatch(d -> d.hostNode() == null),
+                "no user namespace: every node is made, none bound");
     }
 
     @Test
     void sysctlsBecomeTheirFilesUnderProcSys() throws IOException {
-        OciSpecChecks.Checked c = check(spec(s -> linux(s).putObject("sysctl").put("net.ipv4.ping_group_range", "0 0")));
-        assertEquals(Map.of("/proc/sys/net/ipv4/ping_group_range", "0 0"), c.sysctls(), "the file and its value");
+        OciSpecChecks.Checked c =
+                check(
+                        spec(
+                                s ->
+                                        linux(s).putObject("sysctl")
+                                                .put("net.ipv4.ping_group_range", "0 0")));
+        assertEquals(
+                Map.of("/proc/sys/net/ipv4/ping_group_range", "0 0"),
+                c.sysctls(),
+                "the file and its value");
     }
 
     @Test
     void theWorkingDirectoryAndTheMaskedPathsAreResolved() throws IOException {
         Files.createDirectories(bundle.resolve("rootfs/home/real"));
         Files.createSymbolicLink(bundle.resolve("rootfs/work"), Path.of("home/real"));
-        OciSpecChecks.Checked c = check(spec(s -> ((ObjectNode) s.get("process")).put("cwd", "/work")));
+        OciSpecChecks.Checked c =
+                check(spec(s -> ((ObjectNode) s.get("process")).put("cwd", "/work")));
         assertEquals("/home/real", c.cwd(), "process.cwd through the image's link");
         if (Files.isDirectory(Path.of("/proc/acpi"))) {
-            assertTrue(c.masked().contains(new OciSpecChecks.Masked("/proc/acpi", true)),
+            assertTrue(
+                    c.masked().contains(new OciSpecChecks.Masked("/proc/acpi", true)),
                     "an existing masked directory, hidden by a tmpfs: " + c.masked());
         }
         assertTrue(c.readonly().contains("/proc/sys"), "readonlyPaths that exist: " + c.readonly());
@@ -106,7 +136,7 @@ class OciSpecChecksTest {
 
     @Test
     void theChecksNeedNoStagingDirectoryAndTouchNothing() throws IOException {
-        Spec s = spec(c -> { });
+        Spec s = spec(c -> {});
         List<Path> before = listing();
         OciSpecChecks.Checked c = check(s);
         assertEquals(bundle.resolve("rootfs"), c.rootfs(), "root.path, absolute");
@@ -114,17 +144,37 @@ class OciSpecChecksTest {
         assertEquals(before, listing(), "nothing is made in the bundle");
     }
 
-    /** A NOTIFY rule is refused only beside the sentry's listener: that needs the proxies, so it is the compiler's. */
+    /**
+     * A NOTIFY rule is refused only beside the sentry's listener: that needs the proxies, so it is
+     * the compiler's.
+     */
     @Test
     void whatDependsOnTheProxiesIsLeftToTheCompiler() throws IOException {
-        Spec s = spec(c -> {
-            ObjectNode sc = linux(c).putObject("seccomp").put("defaultAction", "SCMP_ACT_ALLOW").put("listenerPath", "/run/a.sock");
-            sc.putArray("syscalls").addObject().put("action", "SCMP_ACT_NOTIFY").putArray("names").add("mkdir");
-        });
+        Spec s =
+                spec(
+                        c -> {
+                            ObjectNode sc =
+                                    linux(c).putObject("seccomp")
+                                            .put("defaultAction", "SCMP_ACT_ALLOW")
+                                            .put("listenerPath", "/run/a.sock");
+                            sc.putArray("syscalls")
+                                    .addObject()
+                                    .put("action", "SCMP_ACT_NOTIFY")
+                                    .putArray("names")
+                                    .add("mkdir");
+                        });
         check(s);
         TrapRule tty = new TrapRule(0xff00, 0x5400, Disposition.CONTINUE, "tty");
-        SpecException e = assertThrows(SpecException.class,
-                () -> OciPlanCompiler.compile(s, "config.json", bundle, Path.of("/run/sluice/c/rootfs"), List.of(tty)));
+        SpecException e =
+                assertThrows(
+                        SpecException.class,
+                        () ->
+                                OciPlanCompiler.compile(
+                                        s,
+                                        "config.json",
+                                        bundle,
+                                        Path.of("/run/sluice/c/rootfs"),
+                                        List.of(tty)));
         assertEquals("linux.seccomp.syscalls[0].action", e.field(), e.getMessage());
     }
 

@@ -2,9 +2,11 @@ package dev.sluice.oci.launch;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+
 import dev.sluice.oci.spec.DefaultSpec;
 import dev.sluice.oci.spec.Spec;
 import dev.sluice.oci.spec.SpecLoader;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -18,14 +20,21 @@ final class Specs {
 
     private Specs() {}
 
-    /** A rootfs under {@code bundle} with an executable {@code /bin/sh}, the default config's command. */
+    /**
+     * A rootfs under {@code bundle} with an executable {@code /bin/sh}, the default config's
+     * command.
+     */
     static void rootfsWithSh(Path bundle) throws IOException {
         Path bin = Files.createDirectories(bundle.resolve("rootfs/bin"));
         Files.writeString(bin.resolve("sh"), "#!");
-        Files.setPosixFilePermissions(bin.resolve("sh"), PosixFilePermissions.fromString("rwxr-xr-x"));
+        Files.setPosixFilePermissions(
+                bin.resolve("sh"), PosixFilePermissions.fromString("rwxr-xr-x"));
     }
 
-    /** The default config, terminal off, edited by {@code edit}, written to {@code bundle}'s config.json and loaded. */
+    /**
+     * The default config, terminal off, edited by {@code edit}, written to {@code bundle}'s
+     * config.json and loaded.
+     */
     static Spec config(Path bundle, Consumer<ObjectNode> edit) throws IOException {
         ObjectNode c = (ObjectNode) JSON.readTree(DefaultSpec.json());
         ((ObjectNode) c.get("process")).put("terminal", false);

@@ -4,28 +4,29 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
 import java.io.IOException;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
 
 /** config.json: valid ones load completely; every malformed one fails naming its field. */
 class SpecLoaderTest {
-    @TempDir
-    Path bundle;
+    @TempDir Path bundle;
 
     /** A minimal valid config with {@code %s} spliced in as extra top-level members. */
     static String config(String extra) {
         return """
                 {"ociVersion": "1.0.2", "root": {"path": "rootfs"},
                  "process": {"args": ["sh"], "cwd": "/"}%s}
-                """.formatted(extra.isEmpty() ? "" : ", " + extra);
+                """
+                .formatted(extra.isEmpty() ? "" : ", " + extra);
     }
 
     private Spec load(String json) throws IOException {
@@ -46,14 +47,19 @@ class SpecLoaderTest {
         assertEquals(7, s.mounts().size(), "the seven default mounts");
         assertEquals("pid", s.linux().namespaces().get(0).type(), "namespaces in order");
         assertEquals(BigInteger.valueOf(1024), s.process().rlimits().get(0).hard(), "rlimit");
-        assertEquals(List.of("CAP_AUDIT_WRITE", "CAP_KILL", "CAP_NET_BIND_SERVICE"),
-                s.process().capabilities().bounding(), "capabilities");
+        assertEquals(
+                List.of("CAP_AUDIT_WRITE", "CAP_KILL", "CAP_NET_BIND_SERVICE"),
+                s.process().capabilities().bounding(),
+                "capabilities");
         assertTrue(s.process().isTerminal(), "runc's default asks for a terminal");
     }
 
     @Test
     void aContainerdStyleConfigLoads() throws IOException {
-        Spec s = load(config("""
+        Spec s =
+                load(
+                        config(
+                                        """
                 "hostname": "c1", "annotations": {"dev.sluice.nvproxy.capabilities": "compute"},
                 "mounts": [{"destination": "/etc/hosts", "type": "bind", "source": "/tmp/hosts", "options": ["rbind", "ro"]}],
                 "linux": {"cgroupsPath": "/default/c1", "resources": {"devices": [{"allow": false, "access": "rwm"}],
@@ -63,17 +69,26 @@ class SpecLoaderTest {
                           "sysctl": {"net.ipv4.ping_group_range": "0 0"}, "unknownFutureField": {"x": 1}},
                 "process": {"args": ["sh"], "cwd": "/", "user": {"uid": 1000, "gid": 1000, "additionalGids": [10, 20]},
                             "rlimits": [{"type": "RLIMIT_NOFILE", "hard": 18446744073709551615, "soft": 1024}]}
-                """).replace("\"process\": {\"args\": [\"sh\"], \"cwd\": \"/\"}, ", ""));
+                """)
+                                .replace(
+                                        "\"process\": {\"args\": [\"sh\"], \"cwd\": \"/\"}, ", ""));
         assertEquals("c1", s.hostname(), "hostname");
-        assertEquals("compute", s.annotations().get("dev.sluice.nvproxy.capabilities"), "annotations");
+        assertEquals(
+                "compute", s.annotations().get("dev.sluice.nvproxy.capabilities"), "annotations");
         assertEquals(195L, s.linux().devices().get(0).major(), "device major");
         assertEquals("/proc/1/ns/net", s.linux().namespaces().get(2).path(), "namespace path");
-        assertEquals(SpecValidator.UINT64_MAX, s.process().rlimits().get(0).hard(), "RLIM_INFINITY fits");
+        assertEquals(
+                SpecValidator.UINT64_MAX,
+                s.process().rlimits().get(0).hard(),
+                "RLIM_INFINITY fits");
         assertEquals(List.of(10L, 20L), s.process().user().additionalGids(), "additionalGids");
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', textBlock = """
+    @CsvSource(
+            delimiter = '|',
+            textBlock =
+                    """
             ociVersion missing             | {"root": {"path": "r"}, "process": {"args": ["sh"], "cwd": "/"}}          | ociVersion | missing
             ociVersion 2                   | {"ociVersion": "2.0.0", "root": {"path": "r"}, "process": {"args": ["sh"], "cwd": "/"}} | ociVersion | not a supported version
             ociVersion a number            | {"ociVersion": 1, "root": {"path": "r"}}                                   | ociVersion | expected a string, got the integer 1
@@ -122,9 +137,16 @@ class SpecLoaderTest {
             """)
     void malformedConfigsNameTheirField(String name, String json, String field, String problem) {
         SpecException e = fails(json);
-        assertEquals(field == null ? "" : field, e.field(), name + ": the field named: " + e.getMessage());
-        assertTrue(e.getMessage().contains(problem), name + ": the message says '" + problem + "': " + e.getMessage());
-        assertTrue(e.getMessage().startsWith(bundle.resolve("config.json").toString()), "names the file: " + e.getMessage());
+        assertEquals(
+                field == null ? "" : field,
+                e.field(),
+                name + ": the field named: " + e.getMessage());
+        assertTrue(
+                e.getMessage().contains(problem),
+                name + ": the message says '" + problem + "': " + e.getMessage());
+        assertTrue(
+                e.getMessage().startsWith(bundle.resolve("config.json").toString()),
+                "names the file: " + e.getMessage());
     }
 
     @Test
@@ -141,13 +163,17 @@ class SpecLoaderTest {
 
     @Test
     void aMissingBundleIsNamed() {
-        SpecException e = assertThrows(SpecException.class, () -> SpecLoader.load(bundle.resolve("nope")));
+        SpecException e =
+                assertThrows(SpecException.class, () -> SpecLoader.load(bundle.resolve("nope")));
         assertTrue(e.getMessage().contains("nope: no such directory"), e.getMessage());
     }
 
     @Test
     void aHugeNumberIsOutOfRange() {
-        SpecException e = fails(config("\"linux\": {\"devices\": [{\"path\": \"/dev/x\", \"type\": \"c\", \"major\": 99999999999999999999, \"minor\": 1}]}"));
+        SpecException e =
+                fails(
+                        config(
+                                "\"linux\": {\"devices\": [{\"path\": \"/dev/x\", \"type\": \"c\", \"major\": 99999999999999999999, \"minor\": 1}]}"));
         assertEquals("linux.devices[0].major", e.field(), e.getMessage());
         assertTrue(e.getMessage().contains("99999999999999999999 is out of range"), e.getMessage());
     }
@@ -155,13 +181,21 @@ class SpecLoaderTest {
     /** Bytes that are not JSON at all, or not UTF-8, fail as a SpecException and nothing else. */
     @Test
     void garbageFailsCleanly() {
-        byte[][] inputs = {{(byte) 0xff, (byte) 0xfe, 0}, "{\"a\":\u0000}".getBytes(StandardCharsets.UTF_8),
-                "{{{{".getBytes(StandardCharsets.UTF_8), "\"str\"".getBytes(StandardCharsets.UTF_8), "null".getBytes(StandardCharsets.UTF_8)};
+        byte[][] inputs = {
+            {(byte) 0xff, (byte) 0xfe, 0},
+            "{\"a\":\u0000}".getBytes(StandardCharsets.UTF_8),
+            "{{{{".getBytes(StandardCharsets.UTF_8),
+            "\"str\"".getBytes(StandardCharsets.UTF_8),
+            "null".getBytes(StandardCharsets.UTF_8)
+        };
         for (byte[] in : inputs) {
-            assertThrows(SpecException.class, () -> {
-                Spec s = SpecLoader.parse(in, "config.json");
-                SpecValidator.validate(s, "config.json");
-            }, "input " + new String(in, StandardCharsets.ISO_8859_1));
+            assertThrows(
+                    SpecException.class,
+                    () -> {
+                        Spec s = SpecLoader.parse(in, "config.json");
+                        SpecValidator.validate(s, "config.json");
+                    },
+                    "input " + new String(in, StandardCharsets.ISO_8859_1));
         }
     }
 
@@ -175,7 +209,9 @@ class SpecLoaderTest {
 
     @Test
     void aContainerdProcessJsonLoads() throws IOException {
-        Spec.Process p = loadProcess("""
+        Spec.Process p =
+                loadProcess(
+                        """
                 {"terminal": true, "consoleSize": {"height": 24, "width": 80}, "user": {"uid": 0, "gid": 0},
                  "args": ["sh", "-c", "ls"], "env": ["PATH=/bin"], "cwd": "/",
                  "capabilities": {"bounding": ["CAP_KILL"]}, "noNewPrivileges": true, "unknownField": 1}
@@ -187,30 +223,39 @@ class SpecLoaderTest {
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-        "{\"args\": [], \"cwd\": \"/\"}                          | args: must not be empty",
-        "{\"args\": [\"sh\"]}                                       | cwd: missing",
-        "{\"args\": [\"sh\"], \"cwd\": \"tmp\"}                    | cwd: must be an absolute path",
-        "{\"args\": [\"sh\"], \"cwd\": \"/\", \"user\": {\"uid\": \"root\"}} | user.uid: expected an integer, got a string \"root\"",
-        "{\"args\": [\"sh\"], \"cwd\": \"/\", \"env\": [\"NOEQUALS\"]} | env[0]",
-        "[1]                                                          | expected a JSON object",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "{\"args\": [], \"cwd\": \"/\"}                          | args: must not be empty",
+                "{\"args\": [\"sh\"]}                                       | cwd: missing",
+                "{\"args\": [\"sh\"], \"cwd\": \"tmp\"}                    | cwd: must be an absolute path",
+                "{\"args\": [\"sh\"], \"cwd\": \"/\", \"user\": {\"uid\": \"root\"}} | user.uid: expected an integer, got a string \"root\"",
+                "{\"args\": [\"sh\"], \"cwd\": \"/\", \"env\": [\"NOEQUALS\"]} | env[0]",
+                "[1]                                                          | expected a JSON object",
+            })
     void aMalformedProcessJsonNamesTheFileAndField(String json, String problem) {
         SpecException e = assertThrows(SpecException.class, () -> loadProcess(json), json);
-        assertTrue(e.getMessage().startsWith(bundle.resolve("process.json") + ": "), "names the file: " + e.getMessage());
+        assertTrue(
+                e.getMessage().startsWith(bundle.resolve("process.json") + ": "),
+                "names the file: " + e.getMessage());
         assertTrue(e.getMessage().contains(problem), "says '" + problem + "': " + e.getMessage());
     }
 
     @Test
     void aMissingProcessJsonIsNamed() {
-        SpecException e = assertThrows(SpecException.class, () -> SpecLoader.loadProcess(bundle.resolve("nope.json")));
+        SpecException e =
+                assertThrows(
+                        SpecException.class,
+                        () -> SpecLoader.loadProcess(bundle.resolve("nope.json")));
         assertEquals(bundle.resolve("nope.json") + ": no such file", e.getMessage(), "the message");
     }
 
     @Test
     void aSeccompProfileFileIsOneLinuxSeccompObject() throws IOException {
         Path f = bundle.resolve("profile.json");
-        Files.writeString(f, """
+        Files.writeString(
+                f,
+                """
                 {"defaultAction": "SCMP_ACT_ERRNO", "defaultErrnoRet": 1, "architectures": ["SCMP_ARCH_X86_64"],
                  "syscalls": [{"names": ["read"], "action": "SCMP_ACT_ALLOW"}]}
                 """);
@@ -220,26 +265,42 @@ class SpecLoaderTest {
         Files.writeString(f, "{\"defaultAction\": 1}");
         SpecException e = assertThrows(SpecException.class, () -> SpecLoader.loadSeccomp(f));
         assertEquals("defaultAction", e.field(), e.getMessage());
-        assertTrue(e.getMessage().startsWith(f + ": defaultAction: expected a string"), e.getMessage());
+        assertTrue(
+                e.getMessage().startsWith(f + ": defaultAction: expected a string"),
+                e.getMessage());
     }
 
     @Test
     void anEngineFormatProfileIsRefusedNotReadWithoutItsConditions() throws IOException {
         Path f = bundle.resolve("docker.json");
-        List<String[]> cases = List.of(
-                new String[] {"{\"defaultAction\": \"SCMP_ACT_ERRNO\", \"archMap\": []}", "archMap"},
-                new String[] {"{\"defaultAction\": \"SCMP_ACT_ERRNO\", \"syscalls\": [{\"names\": [\"read\"],"
-                        + " \"action\": \"SCMP_ACT_ALLOW\"}, {\"names\": [\"bpf\"], \"action\": \"SCMP_ACT_ALLOW\","
-                        + " \"includes\": {\"caps\": [\"CAP_SYS_ADMIN\"]}}]}", "syscalls[1].includes"},
-                new String[] {"{\"defaultAction\": \"SCMP_ACT_ERRNO\", \"syscalls\": [{\"names\": [\"clone\"],"
-                        + " \"action\": \"SCMP_ACT_ALLOW\", \"excludes\": {\"caps\": [\"CAP_SYS_ADMIN\"]}}]}", "syscalls[0].excludes"},
-                new String[] {"{\"defaultAction\": \"SCMP_ACT_ERRNO\", \"syscalls\": [{\"name\": \"read\","
-                        + " \"action\": \"SCMP_ACT_ALLOW\"}]}", "syscalls[0].name"});
+        List<String[]> cases =
+                List.of(
+                        new String[] {
+                            "{\"defaultAction\": \"SCMP_ACT_ERRNO\", \"archMap\": []}", "archMap"
+                        },
+                        new String[] {
+                            "{\"defaultAction\": \"SCMP_ACT_ERRNO\", \"syscalls\": [{\"names\": [\"read\"],"
+                                    + " \"action\": \"SCMP_ACT_ALLOW\"}, {\"names\": [\"bpf\"], \"action\": \"SCMP_ACT_ALLOW\","
+                                    + " \"includes\": {\"caps\": [\"CAP_SYS_ADMIN\"]}}]}",
+                            "syscalls[1].includes"
+                        },
+                        new String[] {
+                            "{\"defaultAction\": \"SCMP_ACT_ERRNO\", \"syscalls\": [{\"names\": [\"clone\"],"
+                                    + " \"action\": \"SCMP_ACT_ALLOW\", \"excludes\": {\"caps\": [\"CAP_SYS_ADMIN\"]}}]}",
+                            "syscalls[0].excludes"
+                        },
+                        new String[] {
+                            "{\"defaultAction\": \"SCMP_ACT_ERRNO\", \"syscalls\": [{\"name\": \"read\","
+                                    + " \"action\": \"SCMP_ACT_ALLOW\"}]}",
+                            "syscalls[0].name"
+                        });
         for (String[] c : cases) {
             Files.writeString(f, c[0]);
-            SpecException e = assertThrows(SpecException.class, () -> SpecLoader.loadSeccomp(f), c[0]);
+            SpecException e =
+                    assertThrows(SpecException.class, () -> SpecLoader.loadSeccomp(f), c[0]);
             assertEquals(c[1], e.field(), e.getMessage());
-            assertTrue(e.getMessage().contains("container engines' profile format"), e.getMessage());
+            assertTrue(
+                    e.getMessage().contains("container engines' profile format"), e.getMessage());
         }
     }
 }

@@ -7,15 +7,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sluice.oci.OciException;
 import dev.sluice.sentry.launch.HostProcess;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
 class HeldStartTest {
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     @Test
     void writtenThenReadBackThenRemoved() {
@@ -31,7 +32,12 @@ class HeldStartTest {
     void aDamagedRecordIsAnErrorNamingTheFile() throws IOException {
         Files.writeString(dir.resolve(HeldStart.NAME), "4711 x 7\n");
         OciException e = assertThrows(OciException.class, () -> HeldStart.read(dir, "c1"));
-        assertTrue(e.getMessage().contains("container c1: " + dir.resolve(HeldStart.NAME) + " is damaged: \"4711 x 7\""),
+        assertTrue(
+                e.getMessage()
+                        .contains(
+                                "container c1: "
+                                        + dir.resolve(HeldStart.NAME)
+                                        + " is damaged: \"4711 x 7\""),
                 e.getMessage());
         Files.writeString(dir.resolve(HeldStart.NAME), "4711 1\n");
         assertThrows(OciException.class, () -> HeldStart.read(dir, "c1"));
