@@ -99,6 +99,18 @@ class ArchitectureTest {
     }
 
     @Test
+    void sluiceRunsPolicyIsDecidedWithoutCommandLineParsing() {
+        noClasses()
+                .that()
+                .resideInAPackage("dev.sluice.cli.run..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("picocli..")
+                .because("RunCommand parses; SandboxPolicy decides over the values it was given")
+                .check(classes);
+    }
+
+    @Test
     void noPackagesDependOnEachOtherInACycle() {
         slices().matching("dev.sluice.(**)").should().beFreeOfCycles().check(classes);
     }
