@@ -35,6 +35,7 @@ void op_symlink(const struct op *op);
 void op_mknod(const struct op *op);
 void op_write_file(const struct op *op);
 void op_pivot_root(const struct op *op);
+void op_make_private(const struct op *op);
 /* Sends HOOKS and waits for HOOKS-DONE (the OCI create hooks run meanwhile); anything else: exit 125. */
 void op_hooks_wait(const struct op *op);
 
@@ -61,6 +62,7 @@ void op_chdir(const struct op *op);
 void op_rlimit(const struct op *op);
 void op_user(const struct op *op);
 void op_caps(const struct op *op);
+void op_umask(const struct op *op);
 /* What op_caps does, for any caller: keeps only the capabilities in KEEP, in every set. */
 void caps_keep(uint64_t keep, const char *phase);
 void op_no_new_privs(const struct op *op);

@@ -115,6 +115,48 @@ void op_pivot_root(const struct op *op)
 		bail("init", "pivot-root %s: chdir /", root);
 }
 
+/* The id of the mount PATH is on (statx STATX_MNT_ID, Linux 5.8+), or 0 where it cannot be read. */
+static uint64_t mount_id(const char *path)
+{
+	struct statx st;
+
+	if (statx(AT_FDCWD, path, AT_NO_AUTOMOUNT, STATX_MNT_ID, &st) < 0 || !(st.stx_mask & STATX_MNT_ID))
+		return 0;
+	return st.stx_mnt_id;
+}
+
+/*
+ * The mount that holds PATH becomes MS_PRIVATE, not recursively: the topmost directory of PATH's
+ * mount is found by walking up while the mount id stays the same. pivot_root refuses a shared new
+ * root, a shared parent of it and a shared current root (EINVAL), so the compiler puts this
+ * before the rootfs bind when linux.rootfsPropagation asks for shared, as runc makes the rootfs'
+ * parent mount private.
+ */
+void op_make_private(const struct op *op)
+{
+	char path[PATH_MAX], parent[PATH_MAX];
+	uint64_t id;
+
+	if (op->argv[0][0] != '/' || strlen(op->argv[0]) >= sizeof(path))
+		bail("init", "make-private %s: not an absolute path that fits", op->argv[0]);
+	strcpy(path, op->argv[0]);
+	id = mount_id(path);
+	if (!id)
+		bail("init", "make-private %s: statx", path);
+	while (strcmp(path, "/") != 0) {
+		char *slash = strrchr(path, '/');
+		size_t n = slash == path ? 1 : (size_t)(slash - path);
+
+		memcpy(parent, path, n);
+		parent[n] = '\0';
+		if (mount_id(parent) != id)
+			break;
+		strcpy(path, parent);
+	}
+	if (mount(NULL, path, NULL, MS_PRIVATE, NULL) < 0)
+		bail("init", "make-private %s: mount MS_PRIVATE", path);
+}
+
 /* A device node (or fifo) with exactly MODE (umask ignored), owned by UID:GID. */
 void op_mknod(const struct op *op)
 {

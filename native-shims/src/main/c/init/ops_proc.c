@@ -12,6 +12,7 @@
 #include <grp.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -155,6 +156,12 @@ void caps_keep(uint64_t keep, const char *phase)
 void op_caps(const struct op *op)
 {
 	caps_keep(op->num[0], "proc");
+}
+
+/* process.user.umask: the workload's file mode creation mask (0 to 0777). */
+void op_umask(const struct op *op)
+{
+	umask((mode_t)op->num[0]);
 }
 
 /* The environment is exactly the plan's env ops, in order; PATH is looked up among them. */

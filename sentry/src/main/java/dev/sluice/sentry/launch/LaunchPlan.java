@@ -288,6 +288,14 @@ public final class LaunchPlan {
             return op("hooks-wait");
         }
 
+        /**
+         * The mount holding {@code path} (an absolute path) becomes private, not recursively: what
+         * {@code pivot_root} needs of a root whose propagation was made shared.
+         */
+        public Builder makePrivate(String path) {
+            return op("make-private", path);
+        }
+
         public Builder pivotRoot(String newRoot) {
             return op("pivot-root", newRoot);
         }
@@ -322,6 +330,14 @@ public final class LaunchPlan {
             groups.forEach(g -> a.add(Long.toString(g)));
             ops.add(new Op("user", a));
             return this;
+        }
+
+        /** The workload's umask, {@code 0} to {@code 0777}. */
+        public Builder umask(int mask) {
+            if (mask < 0 || mask > 0777) {
+                throw new IllegalArgumentException("umask " + mask + " is outside 0 to 0777");
+            }
+            return op("umask", Integer.toOctalString(mask));
         }
 
         public Builder caps(long keepMask) {

@@ -2,6 +2,9 @@ package dev.sluice.oci.cgroup;
 
 import dev.sluice.oci.spec.Spec;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -22,6 +25,8 @@ import java.util.Set;
  * {@code cpu.weight} as {@code 1 + ((shares - 2) * 9999) / 262142}.
  */
 public final class ResourceTable {
+    private static final Logger LOG = LoggerFactory.getLogger(ResourceTable.class);
+
     /** Groups of {@code linux.resources} whose keys the tables cover or refuse. */
     static final List<String> GROUPS =
             List.of("memory", "cpu", "pids", "blockIO", "network", "rdma");
@@ -31,6 +36,17 @@ public final class ResourceTable {
      * behaviour).
      */
     static final Set<String> IGNORED = Set.of("memory.checkBeforeUpdate", "memory.useHierarchy");
+
+    /**
+     * Deprecated settings that are accepted and ignored with a warning, as runc 1.1 does: kernel
+     * memory accounting has no separate limit since Linux 5.4 (cgroup v1's {@code
+     * memory.kmem.limit_in_bytes} is deprecated, v2 never had it), and the runtime spec marks both
+     * fields deprecated.
+     */
+    static final Map<String, String> DEPRECATED =
+            Map.of(
+                    "memory.kernel", "kernel memory settings are ignored, as runc ignores them",
+                    "memory.kernelTCP", "kernel memory settings are ignored, as runc ignores them");
 
     static final List<ResourceRule> V1 =
             List.of(
@@ -127,6 +143,10 @@ public final class ResourceTable {
                 if (covered.contains(key)
                         || IGNORED.contains(key)
                         || asksForNothing(e.getValue())) {
+                    continue;
+                }
+                if (DEPRECATED.containsKey(key)) {
+                    LOG.warn("{}: linux.resources.{}: {}", file, key, DEPRECATED.get(key));
                     continue;
                 }
                 CgroupVersion other =

@@ -168,6 +168,14 @@ public final class OciPlanCompiler {
             propagation = MountOptions.PROPAGATION.get(rp);
         }
         b.mount(null, "/", null, propagation, null);
+        if ((propagation & MountOptions.MS_SHARED) != 0) {
+            // pivot_root refuses a shared current root, a shared new root and a shared parent of
+            // it (EINVAL): as runc does, the mounts they come from are made private first, so
+            // the rootfs bind is private and the rest of the container's mounts stay shared.
+            b.makePrivate("/");
+            b.makePrivate(checked.rootfs().toString());
+            b.makePrivate(Path.of(root).getParent().toString());
+        }
         b.mount(checked.rootfs().toString(), root, null, MS_BIND | MS_REC, null);
 
         boolean freshDev = mounts(b, root, userns);

@@ -19,6 +19,9 @@ import java.util.List;
 final class ProcessOps {
     static final int CAP_MKNOD = 27;
 
+    /** The umask of a process whose config sets none: runc's (libcontainer sets 0022). */
+    static final int DEFAULT_UMASK = 022;
+
     private ProcessOps() {}
 
     /**
@@ -41,12 +44,6 @@ final class ProcessOps {
             throw new SpecException(file, prefix + "scheduler", "not supported by sluice yet");
         }
         if (p.user() != null) {
-            if (p.user().umask() != null && p.user().umask() != 022) {
-                throw new SpecException(
-                        file,
-                        prefix + "user.umask",
-                        "only 0022 (18) is supported by sluice yet, got " + p.user().umask());
-            }
             long uid = p.user().uid() == null ? 0 : p.user().uid();
             if (uid != 0 && p.capabilities() != null && !p.capabilities().ambient().isEmpty()) {
                 throw new SpecException(
@@ -87,6 +84,7 @@ final class ProcessOps {
                 u == null || u.uid() == null ? 0 : u.uid(),
                 u == null || u.gid() == null ? 0 : u.gid(),
                 u == null ? List.of() : u.additionalGids());
+        b.umask(u == null || u.umask() == null ? DEFAULT_UMASK : (int) (long) u.umask());
         b.caps(capabilities(p.capabilities()));
         if (p.isNoNewPrivileges()) {
             b.noNewPrivs();
@@ -112,7 +110,10 @@ final class ProcessOps {
         } else {
             keep = 0;
             for (String c : caps.bounding()) {
-                keep |= 1L << KernelNames.capability(c);
+                int bit = KernelNames.capability(c);
+                if (bit >= 0) { // an unknown name is ignored, as runc ignores it (SpecValidator)
+                    keep |= 1L << bit;
+                }
             }
         }
         return keep & ~(1L << CAP_MKNOD);

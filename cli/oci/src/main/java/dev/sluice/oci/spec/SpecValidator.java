@@ -1,10 +1,14 @@
 package dev.sluice.oci.spec;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.math.BigInteger;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * Checks that a {@link Spec} is a valid runtime configuration: required fields, absolute paths,
@@ -13,6 +17,7 @@ import java.util.Set;
  * <em>supports</em> a valid field is decided later, by the launch compiler.
  */
 public final class SpecValidator {
+    private static final Logger LOG = LoggerFactory.getLogger(SpecValidator.class);
     static final long UINT32_MAX = 0xffffffffL;
     static final BigInteger UINT64_MAX = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
 
@@ -125,6 +130,25 @@ public final class SpecValidator {
             caps(at + "capabilities.inheritable", c.inheritable());
             caps(at + "capabilities.permitted", c.permitted());
             caps(at + "capabilities.ambient", c.ambient());
+            List<String> unknown =
+                    Stream.of(
+                                    c.bounding(),
+                                    c.effective(),
+                                    c.inheritable(),
+                                    c.permitted(),
+                                    c.ambient())
+                            .flatMap(List::stream)
+                            .filter(n -> KernelNames.capability(n) < 0)
+                            .distinct()
+                            .toList();
+            if (!unknown.isEmpty()) {
+                // runc (libcontainer/capabilities) drops names it does not know, with a warning.
+                LOG.warn(
+                        "{}: {}capabilities: ignoring unknown or unavailable capabilities: {}",
+                        file,
+                        at,
+                        unknown);
+            }
         }
         Set<String> seen = new HashSet<>();
         for (int i = 0; i < p.rlimits().size(); i++) {
@@ -326,12 +350,10 @@ public final class SpecValidator {
         }
     }
 
+    /** Each name present; a name the kernel does not know is ignored (warned about once above). */
     private void caps(String field, List<String> caps) {
         for (int i = 0; i < caps.size(); i++) {
-            String c = notNull(field + "[" + i + "]", caps.get(i));
-            if (KernelNames.capability(c) < 0) {
-                throw bad(field + "[" + i + "]", "unknown capability " + SpecLoader.quote(c));
-            }
+            notNull(field + "[" + i + "]", caps.get(i));
         }
     }
 }

@@ -141,6 +141,20 @@ class ResourceTableTest {
                 "v1 pids takes max too");
     }
 
+    @ParameterizedTest
+    @EnumSource(CgroupVersion.class)
+    void kernelMemoryIsIgnoredAsRuncIgnoresIt(CgroupVersion v) {
+        assertEquals(
+                List.of(
+                        "memory/"
+                                + (v == CgroupVersion.V1 ? "memory.limit_in_bytes" : "memory.max")
+                                + "=1048576"),
+                writes(
+                        "{\"memory\": {\"limit\": 1048576, \"kernel\": 1000, \"kernelTCP\": 2000}}",
+                        v),
+                "the deprecated kernel limits write nothing; the rest of the group is written");
+    }
+
     @ParameterizedTest(name = "{0} on {1}: {2}")
     @CsvSource(
             delimiter = '|',
@@ -148,7 +162,6 @@ class ResourceTableTest {
                 "{\"memory\": {\"swappiness\": 60}}                   | V2 | linux.resources.memory.swappiness | a cgroup v1 setting that this host's cgroup v2 does not have",
                 "{\"memory\": {\"disableOOMKiller\": true}}           | V2 | linux.resources.memory.disableOOMKiller | cgroup v1 setting",
                 "{\"cpu\": {\"realtimeRuntime\": 5}}                  | V2 | linux.resources.cpu.realtimeRuntime | cgroup v1 setting",
-                "{\"memory\": {\"kernel\": 1000}}                     | V1 | linux.resources.memory.kernel | not supported by sluice yet (got 1000)",
                 "{\"blockIO\": {\"weight\": 500}}                     | V1 | linux.resources.blockIO.weight | not supported by sluice yet",
                 "{\"hugepageLimits\": [{\"pageSize\": \"2MB\", \"limit\": 1}]} | V2 | linux.resources.hugepageLimits | not supported",
                 "{\"pids\": {\"limit\": \"8\"}}                        | V1 | linux.resources.pids.limit | expected an integer, got a string \"8\"",

@@ -64,6 +64,7 @@ class ExecPlanCompilerTest {
                         "env",
                         "rlimit",
                         "user",
+                        "umask",
                         "caps",
                         "no-new-privs",
                         "notify-ioctl",
@@ -146,7 +147,16 @@ class ExecPlanCompilerTest {
                 ExecPlanCompiler.compile(config(), t, "process.json", "", 7, 1L, List.of(), true);
         List<String> names = p.ops().stream().map(LaunchPlan.Op::name).toList();
         assertEquals(
-                List.of("version", "detach", "join", "terminal", "chdir", "user", "caps", "exec"),
+                List.of(
+                        "version",
+                        "detach",
+                        "join",
+                        "terminal",
+                        "chdir",
+                        "user",
+                        "umask",
+                        "caps",
+                        "exec"),
                 names,
                 "detach first; the pty before anything else of the process; no notify rule when the sentry has none");
         assertEquals(List.of("25", "100"), p.ops("terminal").get(0).args(), "consoleSize");

@@ -244,6 +244,66 @@ class OciPlanCompilerTest {
     }
 
     @Test
+    void aSharedRootHasItsSourcesMadePrivateBeforeTheBind() throws IOException {
+        for (String shared : List.of("shared", "rshared")) {
+            LaunchPlan p = compile(spec(c -> linux(c).put("rootfsPropagation", shared)), List.of());
+            List<String> names = p.ops().stream().map(LaunchPlan.Op::name).toList();
+            int propagation = names.indexOf("mount"); // mount "/" with the propagation asked
+            assertEquals(
+                    List.of("make-private", "make-private", "make-private", "mount"),
+                    names.subList(propagation + 1, propagation + 5),
+                    shared + ": /, the rootfs and the new root's parent, right before the bind");
+            assertEquals(List.of("/"), p.ops("make-private").get(0).args(), shared);
+        }
+        LaunchPlan slave =
+                compile(spec(c -> linux(c).put("rootfsPropagation", "rslave")), List.of());
+        assertEquals(List.of(), slave.ops("make-private"), "nothing is made private otherwise");
+    }
+
+    @Test
+    void theUmaskIsTheConfigsOr0022AsRunc() throws IOException {
+        for (int mask : new int[] {0, 077, 0777, 022}) {
+            LaunchPlan p =
+                    compile(
+                            spec(
+                                    c ->
+                                            ((ObjectNode) c.get("process").get("user"))
+                                                    .put("umask", mask)),
+                            List.of());
+            assertEquals(
+                    List.of(Integer.toOctalString(mask)),
+                    p.ops("umask").get(0).args(),
+                    "umask " + mask);
+        }
+        LaunchPlan none =
+                compile(
+                        spec(c -> ((ObjectNode) c.get("process").get("user")).remove("umask")),
+                        List.of());
+        assertEquals(
+                List.of("22"),
+                none.ops("umask").get(0).args(),
+                "no umask in the config: runc's 0022");
+    }
+
+    @Test
+    void anUnknownCapabilityNameIsDroppedNotMadeABit() throws IOException {
+        LaunchPlan p =
+                compile(
+                        spec(
+                                c -> {
+                                    ((ObjectNode) c.get("process"))
+                                            .putObject("capabilities")
+                                            .putArray("bounding")
+                                            .add("CAP_KILL")
+                                            .add("CAP_NOT_A_CAPABILITY");
+                                }),
+                        List.of());
+        long keep = Long.parseLong(p.ops("caps").get(0).args().get(0));
+        assertEquals(
+                1L << 5, keep, "CAP_KILL alone: the unknown name is ignored, as runc ignores it");
+    }
+
+    @Test
     void capMknodIsAlwaysDropped() throws IOException {
         LaunchPlan p =
                 compile(
@@ -680,11 +740,7 @@ class OciPlanCompilerTest {
                                 "\"yes\" is neither true nor false",
                                 c ->
                                         c.putObject("annotations")
-                                                .put("dev.sluice.allow-io-uring", "yes")),
-                        new Case(
-                                "process.user.umask",
-                                "only 0022",
-                                c -> ((ObjectNode) c.get("process").get("user")).put("umask", 0)));
+                                                .put("dev.sluice.allow-io-uring", "yes")));
         for (Case k : cases) {
             SpecException e = refused(k.edit());
             assertEquals(

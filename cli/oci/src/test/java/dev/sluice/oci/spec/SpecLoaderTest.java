@@ -55,6 +55,24 @@ class SpecLoaderTest {
     }
 
     @Test
+    void anUnknownCapabilityIsIgnoredAsRuncIgnoresIt() throws IOException {
+        Spec s =
+                load(
+                        "{\"ociVersion\": \"1.0.0\", \"root\": {\"path\": \"r\"}, \"process\": {\"args\": [\"sh\"],"
+                                + " \"cwd\": \"/\", \"capabilities\": {\"bounding\": [\"CAP_KILL\","
+                                + " \"CAP_NOPE\"]}}}");
+        assertEquals(
+                List.of("CAP_KILL", "CAP_NOPE"),
+                s.process().capabilities().bounding(),
+                "loaded as written; ProcessOps keeps only the names the kernel knows");
+        SpecException e =
+                fails(
+                        "{\"ociVersion\": \"1.0.0\", \"root\": {\"path\": \"r\"}, \"process\": {\"args\": [\"sh\"],"
+                                + " \"cwd\": \"/\", \"capabilities\": {\"bounding\": [null]}}}");
+        assertTrue(e.getMessage().contains("process.capabilities.bounding[0]"), e.getMessage());
+    }
+
+    @Test
     void aContainerdStyleConfigLoads() throws IOException {
         Spec s =
                 load(
@@ -109,7 +127,6 @@ class SpecLoaderTest {
             uid a float                    | {"ociVersion": "1.0.0", "root": {"path": "r"}, "process": {"args": ["sh"], "cwd": "/", "user": {"uid": 1.5}}} | process.user.uid | expected an integer, got the number 1.5
             additionalGids null element    | {"ociVersion": "1.0.0", "root": {"path": "r"}, "process": {"args": ["sh"], "cwd": "/", "user": {"additionalGids": [1, null]}}} | process.user.additionalGids[1] | must not be null
             terminal a string              | {"ociVersion": "1.0.0", "root": {"path": "r"}, "process": {"args": ["sh"], "cwd": "/", "terminal": "yes"}} | process.terminal | expected a boolean (true or false), got a string "yes"
-            unknown capability             | {"ociVersion": "1.0.0", "root": {"path": "r"}, "process": {"args": ["sh"], "cwd": "/", "capabilities": {"bounding": ["CAP_KILL", "CAP_NOPE"]}}} | process.capabilities.bounding[1] | unknown capability "CAP_NOPE"
             unknown rlimit                 | {"ociVersion": "1.0.0", "root": {"path": "r"}, "process": {"args": ["sh"], "cwd": "/", "rlimits": [{"type": "RLIMIT_FOO", "hard": 1, "soft": 1}]}} | process.rlimits[0].type | unknown rlimit "RLIMIT_FOO"
             rlimit soft above hard         | {"ociVersion": "1.0.0", "root": {"path": "r"}, "process": {"args": ["sh"], "cwd": "/", "rlimits": [{"type": "RLIMIT_NOFILE", "hard": 1, "soft": 2}]}} | process.rlimits[0] | soft limit 2 exceeds hard limit 1
             rlimit negative                | {"ociVersion": "1.0.0", "root": {"path": "r"}, "process": {"args": ["sh"], "cwd": "/", "rlimits": [{"type": "RLIMIT_NOFILE", "hard": -1, "soft": 1}]}} | process.rlimits[0].hard | out of range

@@ -1,0 +1,212 @@
+package dev.sluice.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+
+/**
+ * Runtime-spec points where Sluice must do what runc does (docs/oci.md, "Conformance"): each case
+ * is one config.json, run by {@code runc run} and by {@code sluice run} in the same test, and the
+ * two must agree on the exit status and on everything the container printed; where runc warns, both
+ * must say so. Skipped, with the reason, where runc is not installed.
+ */
+@RequiresRoot
+@Timeout(600)
+class OciConformanceE2ETest {
+    private Path root;
+
+    /**
+     * One config: {@code edit} applied to {@code sluice spec}'s default, {@code script} run by its
+     * {@code sh -c}; {@code bothWarn}, when not null, a phrase both runtimes' stderr must hold.
+     */
+    record Case(String name, Consumer<ObjectNode> edit, String script, String bothWarn) {
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+
+    private static ObjectNode process(ObjectNode c) {
+        return (ObjectNode) c.get("process");
+    }
+
+    private static ObjectNode user(ObjectNode c) {
+        return (ObjectNode) process(c).get("user");
+    }
+
+    private static ObjectNode linux(ObjectNode c) {
+        return (ObjectNode) c.get("linux");
+    }
+
+    private static ObjectNode memory(ObjectNode c) {
+        ObjectNode resources =
+                linux(c).has("resources")
+                        ? (ObjectNode) linux(c).get("resources")
+                        : linux(c).putObject("resources");
+        return resources.putObject("memory");
+    }
+
+    /**
+     * The propagation of the container's "/" as mountinfo shows it, peer group numbers left out.
+     */
+    private static final String ROOT_PROPAGATION =
+            "awk '$5 == \"/\" { print $7 }' /proc/self/mountinfo | sed 's/[0-9]//g'";
+
+    static Stream<Case> cases() {
+        return Stream.of(
+                new Case(
+                        "process.user.umask 0077 and additionalGids",
+                        c -> {
+                            user(c).put("umask", 077);
+                            user(c).putArray("additionalGids").add(10).add(20);
+                        },
+                        "umask; id; grep Groups /proc/self/status; touch /tmp/f; stat -c %a /tmp/f",
+                        null),
+                new Case(
+                        "process.user.umask 0",
+                        c -> user(c).put("umask", 0),
+                        "umask; touch /tmp/f; stat -c %a /tmp/f",
+                        null),
+                new Case(
+                        "no process.user.umask: 0022", c -> user(c).remove("umask"), "umask", null),
+                new Case(
+                        "an unknown capability is ignored with a warning",
+                        c ->
+                                ((ArrayNode) process(c).get("capabilities").get("bounding"))
+                                        .add("CAP_NOT_A_CAPABILITY"),
+                        "grep -E 'Cap(Bnd|Eff|Prm)' /proc/self/status",
+                        "ignoring unknown or unavailable capabilities"),
+                new Case(
+                        "linux.resources.memory.kernel and kernelTCP are ignored with a warning",
+                        c -> memory(c).put("kernel", 64L << 20).put("kernelTCP", 16L << 20),
+                        "echo started",
+                        "kernel memory settings are ignored"),
+                new Case(
+                        "process.rlimits, soft below hard",
+                        c ->
+                                process(c)
+                                        .putArray("rlimits")
+                                        .add(rlimit("RLIMIT_NOFILE", 100, 200))
+                                        .add(rlimit("RLIMIT_CORE", 0, 0)),
+                        "ulimit -n; ulimit -Hn; ulimit -c",
+                        null),
+                new Case(
+                        "maskedPaths and readonlyPaths that do not exist, nested, and a device",
+                        c -> {
+                            ((ArrayNode) linux(c).withArray("maskedPaths"))
+                                    .add("/proc/nonexistent/deeper")
+                                    .add("/nonexistent/x");
+                            ((ArrayNode) linux(c).withArray("readonlyPaths"))
+                                    .add("/dev/null")
+                                    .add("/nonexistent/y");
+                        },
+                        "echo x > /dev/null; echo rc=$?",
+                        null),
+                new Case("an empty hostname", c -> c.put("hostname", ""), "hostname", null),
+                new Case(
+                        "a hostname without a uts namespace is refused",
+                        c -> {
+                            ArrayNode ns = linux(c).withArray("namespaces");
+                            for (int i = ns.size() - 1; i >= 0; i--) {
+                                if (ns.get(i).get("type").asText().equals("uts")) {
+                                    ns.remove(i);
+                                }
+                            }
+                            c.put("hostname", "h1");
+                        },
+                        "hostname",
+                        null),
+                new Case(
+                        "linux.rootfsPropagation slave",
+                        c -> linux(c).put("rootfsPropagation", "slave"),
+                        ROOT_PROPAGATION,
+                        null),
+                new Case(
+                        "linux.rootfsPropagation private",
+                        c -> linux(c).put("rootfsPropagation", "private"),
+                        ROOT_PROPAGATION,
+                        null),
+                new Case(
+                        "linux.rootfsPropagation shared",
+                        c -> linux(c).put("rootfsPropagation", "shared"),
+                        ROOT_PROPAGATION,
+                        null),
+                new Case(
+                        "linux.rootfsPropagation rshared",
+                        c -> linux(c).put("rootfsPropagation", "rshared"),
+                        ROOT_PROPAGATION,
+                        null),
+                new Case(
+                        "linux.rootfsPropagation rslave",
+                        c -> linux(c).put("rootfsPropagation", "rslave"),
+                        ROOT_PROPAGATION,
+                        null));
+    }
+
+    private static ObjectNode rlimit(String type, long soft, long hard) {
+        ObjectNode r = new com.fasterxml.jackson.databind.ObjectMapper().createObjectNode();
+        return r.put("type", type).put("soft", soft).put("hard", hard);
+    }
+
+    @BeforeEach
+    void setUp() {
+        OciBundle.assumeBusybox();
+        root = OciBundle.root();
+    }
+
+    @AfterEach
+    void tearDown() throws IOException {
+        OciBundle.deleteRoot(root, "runc");
+        OciBundle.cleanup();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void sluiceDoesWhatRuncDoes(Case k) {
+        Path runc = OciBundle.runcBinary();
+        Assumptions.assumeTrue(
+                runc != null,
+                "SKIPPED (runc baseline): runc is not on PATH; install runc (containerd brings it)");
+        Path b = OciBundle.create("conformance", List.of("sh", "-c", k.script()), k.edit());
+        Sluice.Result theirs =
+                OciBundle.tool(
+                        runc,
+                        root.resolve("runc"),
+                        "run",
+                        "--bundle",
+                        b.toString(),
+                        Sluice.unique("rc"));
+        Sluice.Result ours =
+                OciBundle.oci(root, "run", "--bundle", b.toString(), Sluice.unique("sc"));
+        String both = "\n--- runc ---\n" + theirs + "\n--- sluice ---\n" + ours;
+        assertEquals(theirs.exitCode(), ours.exitCode(), "the same exit status" + both);
+        assertEquals(theirs.stdout(), ours.stdout(), "the container printed the same" + both);
+        if (theirs.exitCode() == 0) {
+            assertTrue(
+                    !theirs.stdout().isBlank(), "the script printed something to compare" + both);
+        }
+        if (k.bothWarn() != null) {
+            String phrase = k.bothWarn().toLowerCase(Locale.ROOT);
+            assertTrue(
+                    theirs.stderr().toLowerCase(Locale.ROOT).contains(phrase), "runc warns" + both);
+            assertTrue(
+                    ours.stderr().toLowerCase(Locale.ROOT).contains(phrase), "sluice warns" + both);
+        }
+    }
+}
