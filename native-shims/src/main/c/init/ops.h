@@ -65,6 +65,7 @@ void op_caps(const struct op *op);
 void op_umask(const struct op *op);
 /* What op_caps does, for any caller: keeps only the capabilities in KEEP, in every set. */
 void caps_keep(uint64_t keep, const char *phase);
+void caps_set(uint64_t bounding, uint64_t permitted, uint64_t inheritable, uint64_t ambient, const char *phase);
 void op_no_new_privs(const struct op *op);
 /* Fds 3 to 3+N-1, inherited from the caller (--preserve-fds N), survive the workload's execve. */
 void op_preserve_fds(const struct op *op);

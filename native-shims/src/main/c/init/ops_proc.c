@@ -126,11 +126,16 @@ static int cap_last_cap(void)
 }
 
 /*
- * The bounding set is what a root workload's execve hands back as permitted, so it is cut
- * to KEEP first (which needs CAP_SETPCAP, hence before capset). The raw capset syscall keeps
- * libcap out of a static binary.
+ * The capability sets of the workload: the bounding set is cut to BOUNDING first (which needs
+ * CAP_SETPCAP, hence before capset); permitted becomes PERMITTED & the current permitted set,
+ * effective the same (the kernel recomputes effective at execve: permitted for root, ambient
+ * for anyone else, so what a config lists as effective changes nothing after the exec, and until
+ * then the later ops keep what they need); inheritable becomes INHERITABLE (the kernel refuses
+ * one outside the bounding set); ambient is cleared and each of AMBIENT raised (the kernel
+ * refuses one outside permitted and inheritable). The raw capset syscall keeps libcap out of a
+ * static binary.
  */
-void caps_keep(uint64_t keep, const char *phase)
+void caps_set(uint64_t bounding, uint64_t permitted, uint64_t inheritable, uint64_t ambient, const char *phase)
 {
 	uint64_t perm;
 	struct __user_cap_header_struct hdr = { .version = _LINUX_CAPABILITY_VERSION_3 };
@@ -138,24 +143,36 @@ void caps_keep(uint64_t keep, const char *phase)
 	int last = cap_last_cap();
 
 	for (int cap = 0; cap <= last && cap < 64; cap++)
-		if (!(keep & (1ULL << cap)) && prctl(PR_CAPBSET_DROP, cap, 0, 0, 0) < 0)
+		if (!(bounding & (1ULL << cap)) && prctl(PR_CAPBSET_DROP, cap, 0, 0, 0) < 0)
 			bail(phase, "caps: dropping capability %d from the bounding set", cap);
 	if (prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0) < 0)
 		bail(phase, "caps: clearing the ambient set");
 	if (syscall(SYS_capget, &hdr, data) < 0)
 		bail(phase, "caps: capget");
-	perm = (data[0].permitted | (uint64_t)data[1].permitted << 32) & keep;
+	perm = (data[0].permitted | (uint64_t)data[1].permitted << 32) & permitted;
 	for (int i = 0; i < 2; i++) {
 		data[i].effective = data[i].permitted = (uint32_t)(perm >> (32 * i));
-		data[i].inheritable = 0;
+		data[i].inheritable = (uint32_t)(inheritable >> (32 * i));
 	}
 	if (syscall(SYS_capset, &hdr, data) < 0)
-		bail(phase, "caps: capset to 0x%llx", (unsigned long long)perm);
+		bail(phase, "caps: capset to permitted 0x%llx, inheritable 0x%llx", (unsigned long long)perm,
+		     (unsigned long long)inheritable);
+	for (int cap = 0; cap <= last && cap < 64; cap++)
+		if ((ambient & (1ULL << cap)) && prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_RAISE, cap, 0, 0) < 0)
+			bail(phase,
+			     "caps: raising capability %d in the ambient set (it must be permitted and inheritable)",
+			     cap);
+}
+
+/* Only KEEP, in the bounding, permitted and effective sets; nothing inheritable or ambient. */
+void caps_keep(uint64_t keep, const char *phase)
+{
+	caps_set(keep, keep, 0, 0, phase);
 }
 
 void op_caps(const struct op *op)
 {
-	caps_keep(op->num[0], "proc");
+	caps_set(op->num[0], op->num[1], op->num[2], op->num[3], "proc");
 }
 
 /* process.user.umask: the workload's file mode creation mask (0 to 0777). */

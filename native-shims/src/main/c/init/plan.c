@@ -40,7 +40,7 @@ static const struct op_def defs[] = {
 	{ "env", OP_ENV, PH_PROC, 1, 1, "s", NULL },
 	{ "rlimit", OP_RLIMIT, PH_PROC, 3, 3, "wdd", op_rlimit },
 	{ "user", OP_USER, PH_PROC, 2, -1, "ww", op_user },
-	{ "caps", OP_CAPS, PH_PROC, 1, 1, "d", op_caps },
+	{ "caps", OP_CAPS, PH_PROC, 4, 4, "dddd", op_caps },
 	{ "umask", OP_UMASK, PH_PROC, 1, 1, "o", op_umask },
 	{ "no-new-privs", OP_NO_NEW_PRIVS, PH_PROC, 0, 0, "", op_no_new_privs },
 	{ "preserve-fds", OP_PRESERVE_FDS, PH_PROC, 1, 1, "w", op_preserve_fds },

@@ -86,6 +86,39 @@ class OciConformanceE2ETest {
                 new Case(
                         "no process.user.umask: 0022", c -> user(c).remove("umask"), "umask", null),
                 new Case(
+                        "process.capabilities, all five sets",
+                        c -> {
+                            ObjectNode caps = process(c).putObject("capabilities");
+                            for (String set :
+                                    List.of(
+                                            "bounding",
+                                            "effective",
+                                            "permitted",
+                                            "inheritable",
+                                            "ambient")) {
+                                caps.putArray(set)
+                                        .add("CAP_KILL")
+                                        .add("CAP_NET_RAW")
+                                        .add("CAP_CHOWN");
+                            }
+                        },
+                        "grep Cap /proc/self/status",
+                        null),
+                new Case(
+                        "process.capabilities, inheritable without ambient, effective narrower",
+                        c -> {
+                            ObjectNode caps = process(c).putObject("capabilities");
+                            caps.putArray("bounding")
+                                    .add("CAP_KILL")
+                                    .add("CAP_NET_RAW")
+                                    .add("CAP_CHOWN");
+                            caps.putArray("permitted").add("CAP_KILL").add("CAP_NET_RAW");
+                            caps.putArray("effective").add("CAP_KILL");
+                            caps.putArray("inheritable").add("CAP_NET_RAW");
+                        },
+                        "grep Cap /proc/self/status",
+                        null),
+                new Case(
                         "an unknown capability is ignored with a warning",
                         c ->
                                 ((ArrayNode) process(c).get("capabilities").get("bounding"))

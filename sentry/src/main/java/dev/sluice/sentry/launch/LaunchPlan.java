@@ -340,8 +340,26 @@ public final class LaunchPlan {
             return op("umask", Integer.toOctalString(mask));
         }
 
+        /**
+         * Only {@code keepMask}, in the bounding, permitted and effective sets; nothing inheritable
+         * or ambient.
+         */
         public Builder caps(long keepMask) {
-            return op("caps", Long.toUnsignedString(keepMask));
+            return caps(keepMask, keepMask, 0, 0);
+        }
+
+        /**
+         * The workload's capability sets, as 64-bit masks of capability numbers: the bounding set,
+         * the permitted one (and effective, until the kernel recomputes it at execve), the
+         * inheritable and the ambient one.
+         */
+        public Builder caps(long bounding, long permitted, long inheritable, long ambient) {
+            return op(
+                    "caps",
+                    Long.toUnsignedString(bounding),
+                    Long.toUnsignedString(permitted),
+                    Long.toUnsignedString(inheritable),
+                    Long.toUnsignedString(ambient));
         }
 
         /**

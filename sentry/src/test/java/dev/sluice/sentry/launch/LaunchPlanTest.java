@@ -147,9 +147,9 @@ class LaunchPlanTest {
                 p.ops("notify-ioctl").get(0).args(),
                 "notify-ioctl mask and value as unsigned decimal (0xffffffff, 0xc0181b01)");
         assertEquals(
-                List.of(Long.toString(0xa80425fbL)),
+                List.of(Long.toString(0xa80425fbL), Long.toString(0xa80425fbL), "0", "0"),
                 p.ops("caps").get(0).args(),
-                "caps as unsigned decimal");
+                "caps as unsigned decimal: bounding, permitted, no inheritable, no ambient");
         assertEquals(
                 List.of(), p.ops("no-new-privs").get(0).args(), "no-new-privs has no arguments");
         assertEquals(

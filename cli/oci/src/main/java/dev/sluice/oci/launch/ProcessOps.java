@@ -85,7 +85,16 @@ final class ProcessOps {
                 u == null || u.gid() == null ? 0 : u.gid(),
                 u == null ? List.of() : u.additionalGids());
         b.umask(u == null || u.umask() == null ? DEFAULT_UMASK : (int) (long) u.umask());
-        b.caps(capabilities(p.capabilities()));
+        Spec.Capabilities c = p.capabilities();
+        long bounding = capabilities(c);
+        if (c == null) {
+            b.caps(bounding);
+        } else {
+            // As runc sets them. At the exec the kernel gives root the bounding set and the
+            // inheritable one, cut to this permitted set under no_new_privs, and anyone else the
+            // ambient set; effective follows permitted.
+            b.caps(bounding, mask(c.permitted()), mask(c.inheritable()), mask(c.ambient()));
+        }
         if (p.isNoNewPrivileges()) {
             b.noNewPrivs();
         }
@@ -104,18 +113,23 @@ final class ProcessOps {
      * cgroup a node the workload made itself would bypass the proxies.
      */
     static long capabilities(Spec.Capabilities caps) {
-        long keep;
-        if (caps == null) {
-            keep = PlanCompiler.DEFAULT_CAPS;
-        } else {
-            keep = 0;
-            for (String c : caps.bounding()) {
-                int bit = KernelNames.capability(c);
-                if (bit >= 0) { // an unknown name is ignored, as runc ignores it (SpecValidator)
-                    keep |= 1L << bit;
-                }
+        return caps == null
+                ? PlanCompiler.DEFAULT_CAPS & ~(1L << CAP_MKNOD)
+                : mask(caps.bounding());
+    }
+
+    /**
+     * One capability set as a mask: the names the kernel knows (an unknown one is ignored, as runc
+     * ignores it; {@code SpecValidator} warns), CAP_MKNOD never.
+     */
+    static long mask(List<String> names) {
+        long m = 0;
+        for (String c : names) {
+            int bit = KernelNames.capability(c);
+            if (bit >= 0) {
+                m |= 1L << bit;
             }
         }
-        return keep & ~(1L << CAP_MKNOD);
+        return m & ~(1L << CAP_MKNOD);
     }
 }

@@ -96,9 +96,9 @@ class ExecPlanCompilerTest {
                 p.ops("user").get(0).args(),
                 "the process's user and groups");
         assertEquals(
-                List.of(Long.toString(1L << 5)),
+                List.of(Long.toString(1L << 5), "0", "0", "0"),
                 p.ops("caps").get(0).args(),
-                "its bounding set, CAP_MKNOD dropped");
+                "its bounding set, CAP_MKNOD dropped; nothing permitted, inheritable or ambient, as listed");
         assertEquals(List.of("7", "32", "64"), p.ops("rlimit").get(0).args(), "its rlimits");
         assertEquals(
                 List.of("65280", "21504"),

@@ -185,9 +185,13 @@ class OciPlanCompilerTest {
         assertEquals(List.of("7", "1024", "1024"), p.ops("rlimit").get(0).args(), "RLIMIT_NOFILE");
         assertEquals(List.of("0", "0"), p.ops("user").get(0).args(), "uid 0, gid 0, no groups");
         assertEquals(
-                List.of(Long.toString((1L << 29) | (1L << 5) | (1L << 10))),
+                List.of(
+                        Long.toString((1L << 29) | (1L << 5) | (1L << 10)),
+                        Long.toString((1L << 29) | (1L << 5) | (1L << 10)),
+                        "0",
+                        "0"),
                 p.ops("caps").get(0).args(),
-                "AUDIT_WRITE, KILL, NET_BIND_SERVICE");
+                "AUDIT_WRITE, KILL, NET_BIND_SERVICE: bounding and permitted; nothing inheritable");
         assertEquals(1, p.ops("no-new-privs").size(), "noNewPrivileges");
         assertEquals(
                 List.of("sh", "sh"), p.ops("exec").get(0).args(), "exec args[0], searched in PATH");
