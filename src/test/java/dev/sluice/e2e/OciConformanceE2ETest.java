@@ -209,6 +209,65 @@ class OciConformanceE2ETest {
         OciBundle.cleanup();
     }
 
+    /**
+     * The root is assembled at {@code root.path}: a createContainer hook (run in the container's
+     * mount namespace before pivot_root, as the NVIDIA container toolkit's hooks are) that reads a
+     * bind-mounted file through {@code root.path} sees the file, under runc and under Sluice.
+     */
+    @org.junit.jupiter.api.Test
+    void aCreateContainerHookSeesTheAssembledRootAtRootPath() throws IOException {
+        Path runc = OciBundle.runcBinary();
+        Assumptions.assumeTrue(
+                runc != null,
+                "SKIPPED (runc baseline): runc is not on PATH; install runc (containerd brings it)");
+        Path data = Sluice.workDir().resolve(Sluice.unique("bound") + ".txt");
+        java.nio.file.Files.writeString(data, "x".repeat(4321));
+        Path log = Sluice.workDir().resolve(Sluice.unique("hook") + ".log");
+        Path b =
+                OciBundle.create(
+                        "conformance-root",
+                        List.of("true"),
+                        c -> {
+                            ObjectNode m = ((ArrayNode) c.withArray("mounts")).addObject();
+                            m.put("destination", "/data/bound.txt");
+                            m.put("type", "bind");
+                            m.put("source", data.toString());
+                            m.putArray("options").add("bind").add("ro");
+                        });
+        com.fasterxml.jackson.databind.ObjectMapper json =
+                new com.fasterxml.jackson.databind.ObjectMapper();
+        ObjectNode config = (ObjectNode) json.readTree(b.resolve("config.json").toFile());
+        ObjectNode h = config.putObject("hooks").putArray("createContainer").addObject();
+        h.put("path", "/bin/sh");
+        h.putArray("args")
+                .add("sh")
+                .add("-c")
+                .add("wc -c < " + b.resolve("rootfs/data/bound.txt") + " >> " + log);
+        json.writeValue(b.resolve("config.json").toFile(), config);
+        try {
+            Sluice.Result theirs =
+                    OciBundle.tool(
+                            runc,
+                            root.resolve("runc"),
+                            "run",
+                            "--bundle",
+                            b.toString(),
+                            Sluice.unique("rr"));
+            Sluice.Result ours =
+                    OciBundle.oci(root, "run", "--bundle", b.toString(), Sluice.unique("sr"));
+            String both = "\n--- runc ---\n" + theirs + "\n--- sluice ---\n" + ours;
+            assertEquals(0, theirs.exitCode(), "runc ran it" + both);
+            assertEquals(0, ours.exitCode(), "sluice ran it" + both);
+            assertEquals(
+                    List.of("4321", "4321"),
+                    java.nio.file.Files.readAllLines(log).stream().map(String::trim).toList(),
+                    "both hooks read the bound file's 4321 bytes through root.path" + both);
+        } finally {
+            java.nio.file.Files.deleteIfExists(data);
+            java.nio.file.Files.deleteIfExists(log);
+        }
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
     void sluiceDoesWhatRuncDoes(Case k) {

@@ -49,12 +49,7 @@ final class CdsTrainCommand implements Callable<Integer> {
             Spec spec = SpecLoader.load(bundle);
             String file = config.toString();
             OciSpecChecks.check(spec, file, bundle); // what create checks
-            OciPlanCompiler.compile(
-                    spec,
-                    file,
-                    bundle,
-                    work.resolve("staging"),
-                    List.of()); // what its bring-up compiles
+            OciPlanCompiler.compile(spec, file, bundle, List.of()); // what its bring-up compiles
             Path dir = new StateStore(root).dir("train");
             Files.createDirectories(dir);
             Files.writeString(

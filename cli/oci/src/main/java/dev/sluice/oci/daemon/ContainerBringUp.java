@@ -24,7 +24,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
@@ -97,12 +96,11 @@ public final class ContainerBringUp {
         ConsoleSocket.check(
                 spec.process().isTerminal(), consoleSocket, file + ": process.terminal");
         TrapFile.write(stateDir, NotifyRule.of(rules));
-        Path staging = Files.createDirectories(stateDir.resolve(SentryDaemon.ROOTFS));
         // With proxies this JVM is the container's sentry (SentryDaemon): the container dies with
         // it.
         HostProcess sentry =
                 rules.isEmpty() ? null : HostProcess.of((int) ProcessHandle.current().pid());
-        LaunchPlan plan = OciPlanCompiler.compile(spec, file, bundle, staging, rules, preservedFds);
+        LaunchPlan plan = OciPlanCompiler.compile(spec, file, bundle, rules, preservedFds);
         Cgroup cgroup =
                 new StateStore(stateDir.getParent())
                         .read(id)

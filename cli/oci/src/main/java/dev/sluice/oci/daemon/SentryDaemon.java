@@ -81,9 +81,6 @@ public final class SentryDaemon {
     private static final Logger LOG = LoggerFactory.getLogger(SentryDaemon.class);
     public static final String LOG_FILE = "sentry.log";
 
-    /** The empty directory in the state dir on which the root is assembled. */
-    public static final String ROOTFS = "rootfs";
-
     /**
      * Creates the proxies a container's config asks for (the CLI knows the installed providers).
      */

@@ -36,8 +36,8 @@ import java.util.Set;
  *   <li>namespaces: join those with a path ({@code setns}), create the others ({@code unshare});
  *       the outer process detaches so that init is reparented to the caller. A user namespace comes
  *       first, so that it owns the others ({@link #namespaces});
- *   <li>{@code /} made rslave (or {@code linux.rootfsPropagation}), the rootfs bind-mounted on the
- *       staging directory;
+ *   <li>{@code /} made rslave (or {@code linux.rootfsPropagation}), the rootfs bind-mounted onto
+ *       itself ({@code root.path}, as runc);
  *   <li>each of {@code mounts}, in order, at its destination resolved inside the container ({@link
  *       ContainerPaths}); bind mounts remounted with their flags;
  *   <li>the default devices and {@code linux.devices} created with mknod, and /dev's links when
@@ -118,34 +118,27 @@ public final class OciPlanCompiler {
      * and compiles the plan. Everything is checked before anything runs: a refused config leaves
      * nothing behind.
      *
-     * @param staging an empty host directory on which the root is assembled (in the container's
-     *     mount namespace only)
      * @param rules the active proxies' trap rules
      */
-    public static LaunchPlan compile(
-            Spec spec, String file, Path bundle, Path staging, List<TrapRule> rules) {
-        return compile(spec, file, bundle, staging, rules, 0);
+    public static LaunchPlan compile(Spec spec, String file, Path bundle, List<TrapRule> rules) {
+        return compile(spec, file, bundle, rules, 0);
     }
 
     /**
      * As above; the workload also keeps fds 3 to 3+{@code preservedFds}-1 ({@code --preserve-fds}).
      */
     public static LaunchPlan compile(
-            Spec spec,
-            String file,
-            Path bundle,
-            Path staging,
-            List<TrapRule> rules,
-            int preservedFds) {
-        return new OciPlanCompiler(spec, file, bundle).compile(staging, rules, preservedFds);
+            Spec spec, String file, Path bundle, List<TrapRule> rules, int preservedFds) {
+        return new OciPlanCompiler(spec, file, bundle).compile(rules, preservedFds);
     }
 
-    private LaunchPlan compile(Path staging, List<TrapRule> rules, int preservedFds) {
+    private LaunchPlan compile(List<TrapRule> rules, int preservedFds) {
         UserNamespace userns = checked.userns();
-        // In a user namespace init is an ordinary host user: it could not reach the staging
-        // directory in the 0700 state directory. It assembles the root on the rootfs itself, as
-        // runc does, in its own mount namespace (/ is rslave first: nothing reaches the host).
-        String root = userns != null ? checked.rootfs().toString() : staging.toString();
+        // The root is assembled at root.path itself, bound onto itself in the container's mount
+        // namespace, as runc does (/ is rslave first: nothing reaches the host's view of it), so
+        // that hooks which edit the container through root.path (createContainer hooks such as
+        // the NVIDIA container toolkit's run in this namespace) see the tree the container gets.
+        String root = checked.rootfs().toString();
         LaunchPlan.Builder b = LaunchPlan.builder();
         b.detach();
         Spec.Process p = spec.process();

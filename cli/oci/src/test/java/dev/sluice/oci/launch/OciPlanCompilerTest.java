@@ -27,9 +27,13 @@ import java.util.function.Consumer;
  * config.json to launch plan: what each field becomes, and what is refused before anything runs.
  */
 class OciPlanCompilerTest {
-    private static final String STAGING = "/run/sluice/c/rootfs";
 
     @TempDir Path bundle;
+
+    /** Where the root is assembled: root.path itself, the bundle's rootfs. */
+    private String root() {
+        return bundle.resolve("rootfs").toString();
+    }
 
     @BeforeEach
     void rootfs() throws IOException {
@@ -42,7 +46,7 @@ class OciPlanCompilerTest {
     }
 
     private LaunchPlan compile(Spec s, List<TrapRule> rules) {
-        return OciPlanCompiler.compile(s, "config.json", bundle, Path.of(STAGING), rules);
+        return OciPlanCompiler.compile(s, "config.json", bundle, rules);
     }
 
     /**
@@ -97,12 +101,12 @@ class OciPlanCompilerTest {
         assertEquals(
                 List.of(
                         bundle.resolve("rootfs").toString(),
-                        STAGING,
+                        root(),
                         "",
                         Long.toString(MountOptions.MS_BIND | MountOptions.MS_REC),
                         ""),
                 mounts.get(1).args(),
-                "the rootfs bound on staging");
+                "the rootfs bound onto itself: the root is assembled at root.path, as runc");
         assertTrue(
                 mounts.stream()
                         .anyMatch(
@@ -111,7 +115,7 @@ class OciPlanCompilerTest {
                                                 .equals(
                                                         List.of(
                                                                 "proc",
-                                                                STAGING + "/proc",
+                                                                root() + "/proc",
                                                                 "proc",
                                                                 "0",
                                                                 ""))),
@@ -120,7 +124,7 @@ class OciPlanCompilerTest {
                 mounts.stream()
                         .anyMatch(
                                 m ->
-                                        m.args().get(1).equals(STAGING + "/dev/pts")
+                                        m.args().get(1).equals(root() + "/dev/pts")
                                                 && m.args().get(2).equals("devpts")
                                                 && m.args()
                                                         .get(4)
@@ -131,7 +135,7 @@ class OciPlanCompilerTest {
                 mounts.stream()
                         .anyMatch(
                                 m ->
-                                        m.args().get(1).equals(STAGING + "/sys/fs/cgroup")
+                                        m.args().get(1).equals(root() + "/sys/fs/cgroup")
                                                 && m.args().get(2).equals("tmpfs")),
                 "cgroup: an empty read-only tmpfs until cgroups are supported");
         assertTrue(
@@ -141,7 +145,7 @@ class OciPlanCompilerTest {
                                         o.args()
                                                 .equals(
                                                         List.of(
-                                                                STAGING + "/dev/null",
+                                                                root() + "/dev/null",
                                                                 "c",
                                                                 "666",
                                                                 "1",
@@ -151,7 +155,7 @@ class OciPlanCompilerTest {
                 "/dev/null made with mknod");
         assertTrue(
                 p.ops("symlink").stream()
-                        .anyMatch(o -> o.args().equals(List.of("pts/ptmx", STAGING + "/dev/ptmx"))),
+                        .anyMatch(o -> o.args().equals(List.of("pts/ptmx", root() + "/dev/ptmx"))),
                 "/dev/ptmx");
         if (Files.exists(Path.of("/proc/kcore"))) {
             assertTrue(
@@ -161,26 +165,19 @@ class OciPlanCompilerTest {
                                             m.args().get(0).equals("/dev/null")
                                                     && m.args()
                                                             .get(1)
-                                                            .equals(STAGING + "/proc/kcore")),
+                                                            .equals(root() + "/proc/kcore")),
                     "/proc/kcore masked");
         }
         assertTrue(
                 p.ops("mount-setattr").stream()
                         .anyMatch(
-                                o ->
-                                        o.args()
-                                                .equals(
-                                                        List.of(
-                                                                STAGING + "/proc/sys",
-                                                                "1",
-                                                                "0",
-                                                                "1"))),
+                                o -> o.args().equals(List.of(root() + "/proc/sys", "1", "0", "1"))),
                 "/proc/sys read-only");
         assertTrue(
                 p.ops("mount-setattr").stream()
-                        .anyMatch(o -> o.args().equals(List.of(STAGING, "1", "0", "0"))),
+                        .anyMatch(o -> o.args().equals(List.of(root(), "1", "0", "0"))),
                 "root.readonly: the root read-only, not recursively");
-        assertEquals(List.of(STAGING), p.ops("pivot-root").get(0).args(), "pivot_root");
+        assertEquals(List.of(root()), p.ops("pivot-root").get(0).args(), "pivot_root");
         assertEquals(List.of("/"), p.ops("chdir").get(0).args(), "cwd");
         assertEquals(List.of("7", "1024", "1024"), p.ops("rlimit").get(0).args(), "RLIMIT_NOFILE");
         assertEquals(List.of("0", "0"), p.ops("user").get(0).args(), "uid 0, gid 0, no groups");
@@ -355,7 +352,7 @@ class OciPlanCompilerTest {
                                                 .equals(
                                                         List.of(
                                                                 vol.toString(),
-                                                                STAGING + "/data",
+                                                                root() + "/data",
                                                                 "",
                                                                 Long.toString(
                                                                         MountOptions.MS_BIND
@@ -371,7 +368,7 @@ class OciPlanCompilerTest {
                                                 .equals(
                                                         List.of(
                                                                 "",
-                                                                STAGING + "/data",
+                                                                root() + "/data",
                                                                 "",
                                                                 Long.toString(
                                                                         MountOptions.MS_BIND
@@ -383,11 +380,11 @@ class OciPlanCompilerTest {
                 "remounted read-only");
         assertTrue(
                 p.ops("mount-setattr").stream()
-                        .anyMatch(o -> o.args().equals(List.of(STAGING + "/data", "4", "0", "1"))),
+                        .anyMatch(o -> o.args().equals(List.of(root() + "/data", "4", "0", "1"))),
                 "made nodev recursively");
         assertTrue(
                 p.ops("touch").stream()
-                        .anyMatch(o -> o.args().get(0).equals(STAGING + "/etc/hosts")),
+                        .anyMatch(o -> o.args().get(0).equals(root() + "/etc/hosts")),
                 "a file mount point is a file");
     }
 
@@ -401,7 +398,7 @@ class OciPlanCompilerTest {
                                                 .put("net.ipv4.ping_group_range", "0 0")),
                         List.of());
         assertEquals(
-                List.of(STAGING + "/proc/sys/net/ipv4/ping_group_range", "0 0"),
+                List.of(root() + "/proc/sys/net/ipv4/ping_group_range", "0 0"),
                 p.ops("write-file").get(0).args(),
                 "written");
     }
@@ -846,7 +843,7 @@ class OciPlanCompilerTest {
         LaunchPlan p = compile(null2, List.of());
         assertTrue(
                 p.ops("mknod").stream()
-                        .anyMatch(o -> o.args().get(0).equals(STAGING + "/dev/mynull")),
+                        .anyMatch(o -> o.args().get(0).equals(root() + "/dev/mynull")),
                 "and is made in /dev");
     }
 

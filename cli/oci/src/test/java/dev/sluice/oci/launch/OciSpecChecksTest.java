@@ -168,13 +168,7 @@ class OciSpecChecksTest {
         SpecException e =
                 assertThrows(
                         SpecException.class,
-                        () ->
-                                OciPlanCompiler.compile(
-                                        s,
-                                        "config.json",
-                                        bundle,
-                                        Path.of("/run/sluice/c/rootfs"),
-                                        List.of(tty)));
+                        () -> OciPlanCompiler.compile(s, "config.json", bundle, List.of(tty)));
         assertEquals("linux.seccomp.syscalls[0].action", e.field(), e.getMessage());
     }
 
