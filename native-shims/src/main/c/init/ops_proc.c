@@ -129,8 +129,8 @@ static int cap_last_cap(void)
  * The capability sets of the workload: the bounding set is cut to BOUNDING first (which needs
  * CAP_SETPCAP, hence before capset); permitted becomes PERMITTED & the current permitted set,
  * effective the same (the kernel recomputes effective at execve: permitted for root, ambient
- * for anyone else, so what a config lists as effective changes nothing after the exec, and until
- * then the later ops keep what they need); inheritable becomes INHERITABLE (the kernel refuses
+ * for anyone else, so what a config lists as effective changes nothing after the exec);
+ * inheritable becomes INHERITABLE (the kernel refuses
  * one outside the bounding set); ambient is cleared and each of AMBIENT raised (the kernel
  * refuses one outside permitted and inheritable). The raw capset syscall keeps libcap out of a
  * static binary.
