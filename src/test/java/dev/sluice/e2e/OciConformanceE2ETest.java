@@ -126,6 +126,19 @@ class OciConformanceE2ETest {
                         "grep Cap /proc/self/status",
                         null),
                 new Case(
+                        "runc's default capabilities: ambient listed, nothing inheritable",
+                        OciConformanceE2ETest::runcDefaultCapabilities,
+                        "grep Cap /proc/self/status",
+                        null),
+                new Case(
+                        "runc's default capabilities for uid 1000",
+                        c -> {
+                            runcDefaultCapabilities(c);
+                            user(c).put("uid", 1000).put("gid", 1000);
+                        },
+                        "id; grep Cap /proc/self/status",
+                        null),
+                new Case(
                         "an unknown capability is ignored with a warning",
                         c ->
                                 ((ArrayNode) process(c).get("capabilities").get("bounding"))
@@ -186,6 +199,14 @@ class OciConformanceE2ETest {
                                         c -> linux(c).put("rootfsPropagation", p),
                                         ROOT_PROPAGATION,
                                         null));
+    }
+
+    /** What {@code runc spec} writes: ambient capabilities listed, no inheritable ones. */
+    private static void runcDefaultCapabilities(ObjectNode c) {
+        ObjectNode caps = process(c).putObject("capabilities");
+        for (String set : List.of("bounding", "effective", "permitted", "ambient")) {
+            caps.putArray(set).add("CAP_AUDIT_WRITE").add("CAP_KILL").add("CAP_NET_BIND_SERVICE");
+        }
     }
 
     private static ObjectNode rlimit(String type, long soft, long hard) {

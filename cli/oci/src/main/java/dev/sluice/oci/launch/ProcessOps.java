@@ -45,7 +45,7 @@ final class ProcessOps {
         }
         if (p.user() != null) {
             long uid = p.user().uid() == null ? 0 : p.user().uid();
-            if (uid != 0 && p.capabilities() != null && !p.capabilities().ambient().isEmpty()) {
+            if (uid != 0 && ambient(p.capabilities()) != 0) {
                 throw new SpecException(
                         file,
                         prefix + "capabilities.ambient",
@@ -93,7 +93,7 @@ final class ProcessOps {
             // As runc sets them. At the exec the kernel gives root the bounding set and the
             // inheritable one, cut to this permitted set under no_new_privs, and anyone else the
             // ambient set; effective follows permitted.
-            b.caps(bounding, mask(c.permitted()), mask(c.inheritable()), mask(c.ambient()));
+            b.caps(bounding, mask(c.permitted()), mask(c.inheritable()), ambient(c));
         }
         if (p.isNoNewPrivileges()) {
             b.noNewPrivs();
@@ -116,6 +116,15 @@ final class ProcessOps {
         return caps == null
                 ? PlanCompiler.DEFAULT_CAPS & ~(1L << CAP_MKNOD)
                 : mask(caps.bounding());
+    }
+
+    /**
+     * The ambient capabilities that can be raised: the kernel raises one only where it is both
+     * permitted and inheritable, and runc drops the others without a word (runc's own default
+     * config lists ambient capabilities and no inheritable ones: its containers get none).
+     */
+    static long ambient(Spec.Capabilities c) {
+        return c == null ? 0 : mask(c.ambient()) & mask(c.inheritable()) & mask(c.permitted());
     }
 
     /**

@@ -261,6 +261,51 @@ class OciPlanCompilerTest {
         assertEquals(List.of(), slave.ops("make-private"), "nothing is made private otherwise");
     }
 
+    /** runc's own default config: ambient capabilities listed, no inheritable ones. */
+    private static void runcDefaultCapabilities(ObjectNode c) {
+        ObjectNode caps = ((ObjectNode) c.get("process")).putObject("capabilities");
+        for (String set : List.of("bounding", "effective", "permitted", "ambient")) {
+            caps.putArray(set).add("CAP_AUDIT_WRITE").add("CAP_KILL").add("CAP_NET_BIND_SERVICE");
+        }
+    }
+
+    @Test
+    void ambientCapabilitiesThatCannotBeRaisedAreDroppedAsRuncDrops() throws IOException {
+        LaunchPlan p = compile(spec(OciPlanCompilerTest::runcDefaultCapabilities), List.of());
+        assertEquals(
+                "0",
+                p.ops("caps").get(0).args().get(3),
+                "none is inheritable, so none can be ambient: runc's containers get none either");
+        LaunchPlan user =
+                compile(
+                        spec(
+                                c -> {
+                                    runcDefaultCapabilities(c);
+                                    ((ObjectNode) c.get("process").get("user"))
+                                            .put("uid", 1000)
+                                            .put("gid", 1000);
+                                }),
+                        List.of());
+        assertEquals(
+                "0",
+                user.ops("caps").get(0).args().get(3),
+                "a non-root user with runc's default config is accepted: nothing ambient to raise");
+        LaunchPlan raised =
+                compile(
+                        spec(
+                                c -> {
+                                    runcDefaultCapabilities(c);
+                                    ((ObjectNode) c.get("process").get("capabilities"))
+                                            .putArray("inheritable")
+                                            .add("CAP_KILL");
+                                }),
+                        List.of());
+        assertEquals(
+                Long.toString(1L << 5),
+                raised.ops("caps").get(0).args().get(3),
+                "what is permitted and inheritable is raised");
+    }
+
     @Test
     void theUmaskIsTheConfigsOr0022AsRunc() throws IOException {
         for (int mask : new int[] {0, 077, 0777, 022}) {
