@@ -233,10 +233,7 @@ class OciConformanceE2ETest {
      */
     @Test
     void aCreateContainerHookSeesTheAssembledRootAtRootPath() throws IOException {
-        Path runc = OciBundle.runcBinary();
-        Assumptions.assumeTrue(
-                runc != null,
-                "SKIPPED (runc baseline): runc is not on PATH; install runc (containerd brings it)");
+        Path runc = runcOrSkip();
         Path data = Sluice.workDir().resolve(Sluice.unique("bound") + ".txt");
         Files.writeString(data, "x".repeat(4321));
         Path log = Sluice.workDir().resolve(Sluice.unique("hook") + ".log");
@@ -261,19 +258,10 @@ class OciConformanceE2ETest {
                 .add("wc -c < " + b.resolve("rootfs/data/bound.txt") + " >> " + log);
         json.writeValue(b.resolve("config.json").toFile(), config);
         try {
-            Sluice.Result theirs =
-                    OciBundle.tool(
-                            runc,
-                            root.resolve("runc"),
-                            "run",
-                            "--bundle",
-                            b.toString(),
-                            Sluice.unique("rr"));
-            Sluice.Result ours =
-                    OciBundle.oci(root, "run", "--bundle", b.toString(), Sluice.unique("sr"));
-            String both = "\n--- runc ---\n" + theirs + "\n--- sluice ---\n" + ours;
-            assertEquals(0, theirs.exitCode(), "runc ran it" + both);
-            assertEquals(0, ours.exitCode(), "sluice ran it" + both);
+            Sluice.Result[] runs = runBoth(runc, b);
+            String both = both(runs);
+            assertEquals(0, runs[0].exitCode(), "runc ran it" + both);
+            assertEquals(0, runs[1].exitCode(), "sluice ran it" + both);
             assertEquals(
                     List.of("4321", "4321"),
                     Files.readAllLines(log).stream().map(String::trim).toList(),
@@ -284,25 +272,42 @@ class OciConformanceE2ETest {
         }
     }
 
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("cases")
-    void sluiceDoesWhatRuncDoes(Case k) {
+    /** runc, the baseline; the test is skipped, saying so, where it is not installed. */
+    private static Path runcOrSkip() {
         Path runc = OciBundle.runcBinary();
         Assumptions.assumeTrue(
                 runc != null,
                 "SKIPPED (runc baseline): runc is not on PATH; install runc (containerd brings it)");
+        return runc;
+    }
+
+    /** {@code runc run} and {@code sluice run} of bundle {@code b}, in that order. */
+    private Sluice.Result[] runBoth(Path runc, Path b) {
+        return new Sluice.Result[] {
+            OciBundle.tool(
+                    runc,
+                    root.resolve("runc"),
+                    "run",
+                    "--bundle",
+                    b.toString(),
+                    Sluice.unique("r")),
+            OciBundle.oci(root, "run", "--bundle", b.toString(), Sluice.unique("s"))
+        };
+    }
+
+    private static String both(Sluice.Result[] runs) {
+        return "\n--- runc ---\n" + runs[0] + "\n--- sluice ---\n" + runs[1];
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void sluiceDoesWhatRuncDoes(Case k) {
+        Path runc = runcOrSkip();
         Path b = OciBundle.create("conformance", List.of("sh", "-c", k.script()), k.edit());
-        Sluice.Result theirs =
-                OciBundle.tool(
-                        runc,
-                        root.resolve("runc"),
-                        "run",
-                        "--bundle",
-                        b.toString(),
-                        Sluice.unique("rc"));
-        Sluice.Result ours =
-                OciBundle.oci(root, "run", "--bundle", b.toString(), Sluice.unique("sc"));
-        String both = "\n--- runc ---\n" + theirs + "\n--- sluice ---\n" + ours;
+        Sluice.Result[] runs = runBoth(runc, b);
+        Sluice.Result theirs = runs[0];
+        Sluice.Result ours = runs[1];
+        String both = both(runs);
         assertEquals(theirs.exitCode(), ours.exitCode(), "the same exit status" + both);
         assertEquals(theirs.stdout(), ours.stdout(), "the container printed the same" + both);
         if (theirs.exitCode() == 0) {
