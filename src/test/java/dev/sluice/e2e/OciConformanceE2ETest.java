@@ -171,6 +171,16 @@ class OciConformanceE2ETest {
                         },
                         "echo x > /dev/null; echo rc=$?",
                         null),
+                new Case(
+                        "linux.devices the host lacks, allowed by the cgroup rules",
+                        c -> hostlessDevices(c, true),
+                        DEVICE_PROBE,
+                        null),
+                new Case(
+                        "linux.devices the host lacks, not allowed by the cgroup rules",
+                        c -> hostlessDevices(c, false),
+                        DEVICE_PROBE,
+                        null),
                 new Case("an empty hostname", c -> c.put("hostname", ""), "hostname", null),
                 new Case(
                         "a hostname without a uts namespace is refused",
@@ -199,6 +209,41 @@ class OciConformanceE2ETest {
                                         c -> linux(c).put("rootfsPropagation", p),
                                         ROOT_PROPAGATION,
                                         null));
+    }
+
+    /** What the nodes of {@link #hostlessDevices} are, and what opening the char one says. */
+    private static final String DEVICE_PROBE =
+            "stat -c '%n %F %t:%T %a %u:%g' /dev/fake0 /dev/sub/fakeb; cat /dev/fake0; echo rc=$?";
+
+    /**
+     * Two devices no host has (char 240:7 from the experimental range, block 250:1), in a
+     * subdirectory of /dev that does not exist yet; with {@code allow}, a cgroup rule that lets the
+     * container open every device, so that opening the char one reaches the kernel (ENXIO) rather
+     * than the device controller (EPERM).
+     */
+    private static void hostlessDevices(ObjectNode c, boolean allow) {
+        ArrayNode devices = linux(c).putArray("devices");
+        devices.addObject()
+                .put("path", "/dev/fake0")
+                .put("type", "c")
+                .put("major", 240)
+                .put("minor", 7)
+                .put("fileMode", 0666)
+                .put("uid", 1)
+                .put("gid", 2);
+        devices.addObject()
+                .put("path", "/dev/sub/fakeb")
+                .put("type", "b")
+                .put("major", 250)
+                .put("minor", 1)
+                .put("fileMode", 0600);
+        if (allow) {
+            ObjectNode resources =
+                    linux(c).has("resources")
+                            ? (ObjectNode) linux(c).get("resources")
+                            : linux(c).putObject("resources");
+            resources.withArray("devices").addObject().put("allow", true).put("access", "rwm");
+        }
     }
 
     /** What {@code runc spec} writes: ambient capabilities listed, no inheritable ones. */
@@ -270,6 +315,41 @@ class OciConformanceE2ETest {
             Files.deleteIfExists(data);
             Files.deleteIfExists(log);
         }
+    }
+
+    /**
+     * Where Sluice differs on purpose (docs/oci.md): a {@code linux.devices} entry whose number is
+     * an NVIDIA GPU's, on a host that has no node for it. runc makes the node; Sluice refuses the
+     * container before anything starts, naming the number and the proxy, because a node made by
+     * number could reach a driver loaded later without NVProxy's filter in front of it.
+     */
+    @Test
+    void aMediatedDeviceNumberWithoutAHostNodeIsRefused() {
+        Path runc = runcOrSkip();
+        Assumptions.assumeFalse(
+                Files.exists(Path.of("/dev/char/195:3")) || Files.exists(Path.of("/dev/nvidia3")),
+                "SKIPPED: this host has an NVIDIA node 195:3");
+        Path b =
+                OciBundle.create(
+                        "conformance-nvidia",
+                        List.of("sh", "-c", "stat -c '%t:%T' /dev/nvidia3"),
+                        c ->
+                                linux(c).putArray("devices")
+                                        .addObject()
+                                        .put("path", "/dev/nvidia3")
+                                        .put("type", "c")
+                                        .put("major", 195)
+                                        .put("minor", 3)
+                                        .put("fileMode", 0666));
+        Sluice.Result[] runs = runBoth(runc, b);
+        String both = both(runs);
+        assertEquals(0, runs[0].exitCode(), "runc makes the node" + both);
+        assertEquals("c3:3\n", runs[0].stdout(), "195:3, in hex" + both);
+        assertTrue(runs[1].exitCode() != 0, "sluice refuses it" + both);
+        assertTrue(
+                runs[1].stderr().contains("char device 195:3 is one nvproxy mediates"),
+                "naming the number and the proxy" + both);
+        assertEquals("", runs[1].stdout(), "nothing ran" + both);
     }
 
     /** runc, the baseline; the test is skipped, saying so, where it is not installed. */

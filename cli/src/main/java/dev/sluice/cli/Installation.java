@@ -1,5 +1,6 @@
 package dev.sluice.cli;
 
+import dev.sluice.sentry.spi.CharDevice;
 import dev.sluice.sentry.spi.DeviceProxy;
 import dev.sluice.sentry.spi.DeviceProxyProvider;
 import dev.sluice.sentry.spi.ProxyConfig;
@@ -67,10 +68,24 @@ final class Installation {
     }
 
     /**
-     * The installed providers, once every opt-in proxy the config names is known to be one of them.
+     * The installed providers, once every opt-in proxy the config names is known to be one of them
+     * and no device the sandbox gets without a host node is one that a proxy mediates.
      */
     private static List<DeviceProxyProvider> checkedProviders(ProxyConfig config) {
         List<DeviceProxyProvider> providers = providers();
+        for (CharDevice d : config.nodelessDevices()) {
+            for (DeviceProxyProvider p : providers) {
+                if (p.mediates(d)) {
+                    throw new IllegalArgumentException(
+                            "char device "
+                                    + d
+                                    + " is one "
+                                    + p.name()
+                                    + " mediates, and the host has no node for it: a mediated"
+                                    + " device is granted from its host node only");
+                }
+            }
+        }
         Set<String> known = new TreeSet<>();
         providers.forEach(p -> known.add(p.name()));
         for (String name : config.enabledProxies()) {

@@ -98,6 +98,14 @@ public final class NvProxyProvider implements DeviceProxyProvider, IoctlTableSou
     }
 
     /**
+     * Major 195 whether or not the driver is loaded, and the majors NVIDIA's drivers registered.
+     */
+    @Override
+    public boolean mediates(CharDevice device) {
+        return NvidiaChardevs.read(procDevices).classify(device).isNvidia();
+    }
+
+    /**
      * The granted nodes that are NVIDIA's, by device number (by name for a path that cannot be
      * looked at).
      */

@@ -111,6 +111,21 @@ class NvProxyProviderTest {
                 "no /proc/devices: no nvidia-uvm");
     }
 
+    @Test
+    void mediatesDecidesByNumberAloneWithOrWithoutTheDriver(@TempDir Path dir) throws Exception {
+        NvProxyProvider loaded = provider(dir, Map.of());
+        assertTrue(loaded.mediates(new CharDevice(195, 0)), "a GPU");
+        assertTrue(loaded.mediates(new CharDevice(195, 255)), "nvidiactl");
+        assertTrue(loaded.mediates(new CharDevice(238, 0)), "nvidia-uvm, a dynamic major");
+        assertTrue(loaded.mediates(new CharDevice(239, 7)), "nvidia-caps: refused, not unmediated");
+        assertFalse(loaded.mediates(new CharDevice(1, 3)), "/dev/null");
+        NvProxyProvider none = new NvProxyProvider(dir.resolve("absent"), p -> Optional.empty());
+        assertTrue(
+                none.mediates(new CharDevice(195, 1)),
+                "195 is NVIDIA's even before its driver is loaded");
+        assertFalse(none.mediates(new CharDevice(238, 0)), "an unregistered major is nobody's");
+    }
+
     // ---- nodes no table covers (security issue 15, item 4) ----
 
     private static final String PROC_DEVICES =

@@ -13,6 +13,7 @@ import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -65,6 +66,21 @@ public final class RdmaProxyProvider implements DeviceProxyProvider {
     @Override
     public boolean wanted(ProxyConfig config) {
         return config.grantedDevices().stream().anyMatch(RdmaProxyProvider::isUverbsNode);
+    }
+
+    /**
+     * The fixed uverbs minors of major 231 whether or not ib_uverbs is loaded, and any major {@code
+     * /proc/devices} names {@value UverbsDevices#CHRDEV_NAME}.
+     */
+    @Override
+    public boolean mediates(CharDevice device) {
+        List<Integer> majors = new ArrayList<>(List.of(UverbsDevices.IB_UVERBS_MAJOR));
+        try {
+            majors.addAll(UverbsDevices.majors(procDevices));
+        } catch (IOException e) {
+            LOG.warn("rdmaproxy: cannot read {}: {}", procDevices, e.toString());
+        }
+        return UverbsDevices.isUverbs(majors, device.major(), device.minor());
     }
 
     @Override

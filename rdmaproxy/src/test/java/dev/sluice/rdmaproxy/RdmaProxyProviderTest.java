@@ -102,6 +102,20 @@ class RdmaProxyProviderTest {
             "Character devices:\n  1 mem\n231 infiniband_mad\n231 infiniband_verbs\n"
                     + "511 infiniband_verbs\n\nBlock devices:\n  8 sd\n231 infiniband_verbs\n";
 
+    @Test
+    void mediatesDecidesByNumberAloneWithOrWithoutIbUverbs() throws IOException {
+        RdmaProxyProvider loaded = fakeHost("6", PROC_DEVICES);
+        assertTrue(loaded.mediates(new CharDevice(231, 192)), "uverbs0");
+        assertTrue(loaded.mediates(new CharDevice(511, 0)), "a dynamic infiniband_verbs major");
+        assertFalse(loaded.mediates(new CharDevice(231, 0)), "umad0 shares 231 below 192");
+        assertFalse(loaded.mediates(new CharDevice(1, 3)), "/dev/null");
+        RdmaProxyProvider none = fakeHost("6", "Character devices:\n  1 mem\n");
+        assertTrue(
+                none.mediates(new CharDevice(231, 193)),
+                "231:192+ is uverbs even before ib_uverbs is loaded");
+        assertFalse(none.mediates(new CharDevice(511, 0)), "an unregistered major is nobody's");
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"/dev/infiniband/uverbs0", "/dev/infiniband/uverbs12"})
     void grantingAUverbsNodeActivatesTheProxy(String device) throws IOException {

@@ -2,6 +2,7 @@ package dev.sluice.sentry.diag;
 
 import dev.sluice.sentry.ioctl.IoctlTable;
 import dev.sluice.sentry.ioctl.IoctlTableSource;
+import dev.sluice.sentry.spi.CharDevice;
 import dev.sluice.sentry.spi.DeviceProxy;
 import dev.sluice.sentry.spi.DeviceProxyProvider;
 import dev.sluice.sentry.spi.ProxyConfig;
@@ -29,6 +30,11 @@ public final class PtyProxyProvider implements DeviceProxyProvider, IoctlTableSo
     @Override
     public boolean wanted(ProxyConfig config) {
         return config.enabled(PtyProxy.NAME);
+    }
+
+    @Override
+    public boolean mediates(CharDevice device) {
+        return PtyProxy.PTMX.equals(device);
     }
 
     @Override

@@ -37,6 +37,15 @@ public interface DeviceProxyProvider {
     boolean wanted(ProxyConfig config);
 
     /**
+     * Whether {@code device} is a device number this provider's proxy would mediate, decided from
+     * the host's facts alone (fixed majors, the majors {@code /proc/devices} lists), with no node
+     * to look at. A sandbox granted such a number without a host node behind it ({@link
+     * ProxyConfig#nodelessDevices()}) is refused: the proxy could not open or check it, and a
+     * driver that appears later would serve that node unmediated.
+     */
+    boolean mediates(CharDevice device);
+
+    /**
      * What the provider's ioctl tables ({@code dev.sluice.sentry.ioctl.IoctlTableSource}) cannot
      * show, as Markdown for docs/ioctls.md: sub-command tables (RM control commands, allocation
      * classes, uverbs methods), per driver version. Starts with a {@code ##} heading; empty when

@@ -4,6 +4,7 @@ import dev.sluice.oci.spec.Spec;
 import dev.sluice.oci.spec.SpecException;
 import dev.sluice.rdmaproxy.net.NetdevException;
 import dev.sluice.rdmaproxy.net.NetdevMover;
+import dev.sluice.sentry.spi.CharDevice;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -387,47 +388,43 @@ public final class OciSpecChecks {
     }
 
     /**
-     * The host nodes of {@code linux.devices}, for the proxies: the node at the same path when it
-     * is the same device, else the one udev lists under /dev/char or /dev/block. A listed device
-     * the host does not have is refused: it could not be opened anyway, and a proxy must see every
-     * node of the devices it mediates.
+     * The devices of {@code linux.devices} as the proxies see them: the host node of each (the node
+     * at the same path when it is the same device, else the one udev lists under /dev/char or
+     * /dev/block, else any under /dev), and the char device numbers no host node has. Those are
+     * made with mknod in the container as runc makes them, and follow the cgroup device rules; a
+     * number some proxy mediates is refused before anything starts ({@link
+     * dev.sluice.sentry.spi.DeviceProxyProvider#mediates}).
      */
-    public static List<Path> hostDevices(Spec spec, String file) {
-        List<Path> out = new ArrayList<>();
+    public record HostDevices(List<Path> nodes, List<CharDevice> nodeless) {}
+
+    public static HostDevices hostDevices(Spec spec) {
+        List<Path> nodes = new ArrayList<>();
+        List<CharDevice> nodeless = new ArrayList<>();
         if (spec.linux() == null) {
-            return out;
+            return new HostDevices(nodes, nodeless);
         }
-        List<Spec.Device> devs = spec.linux().devices();
-        for (int i = 0; i < devs.size(); i++) {
-            Spec.Device d = devs.get(i);
+        for (Spec.Device d : spec.linux().devices()) {
             if (d.type().equals("p")) {
                 continue;
             }
-            Path found = hostNode(d, file, "linux.devices[" + i + "]");
-            if (!out.contains(found)) {
-                out.add(found);
+            Path found = findHostNode(d);
+            if (found == null) {
+                CharDevice number = new CharDevice(d.major().intValue(), d.minor().intValue());
+                if (!d.type().equals("b") && !nodeless.contains(number)) {
+                    nodeless.add(number);
+                }
+            } else if (!nodes.contains(found)) {
+                nodes.add(found);
             }
         }
-        return out;
+        return new HostDevices(nodes, nodeless);
     }
 
     /** The host node of device {@code d} (not a fifo), or a refusal naming {@code field}. */
     private static Path hostNode(Spec.Device d, String file, String field) {
-        boolean block = d.type().equals("b");
-        Path same = Path.of(d.path());
-        Path byNumber = Path.of(block ? "/dev/block" : "/dev/char", d.major() + ":" + d.minor());
-        for (Path candidate : List.of(same, byNumber)) {
-            try {
-                Path real = candidate.toRealPath();
-                if (isNode(real, block, d.major(), d.minor())) {
-                    return real;
-                }
-            } catch (IOException e) {
-                // not this one
-            }
-        }
-        Path found = searchDev(block, d.major(), d.minor());
+        Path found = findHostNode(d);
         if (found == null) {
+            boolean block = d.type().equals("b");
             throw new SpecException(
                     file,
                     field,
@@ -437,13 +434,34 @@ public final class OciSpecChecks {
                             + d.major()
                             + ":"
                             + d.minor()
-                            + " (looked at "
-                            + same
+                            + " to bind into the user namespace (looked at "
+                            + d.path()
                             + ", "
-                            + byNumber
+                            + byNumber(d)
                             + " and /dev)");
         }
         return found;
+    }
+
+    private static Path byNumber(Spec.Device d) {
+        return Path.of(
+                d.type().equals("b") ? "/dev/block" : "/dev/char", d.major() + ":" + d.minor());
+    }
+
+    /** The host node of device {@code d} (not a fifo), or null when the host has none. */
+    private static Path findHostNode(Spec.Device d) {
+        boolean block = d.type().equals("b");
+        for (Path candidate : List.of(Path.of(d.path()), byNumber(d))) {
+            try {
+                Path real = candidate.toRealPath();
+                if (isNode(real, block, d.major(), d.minor())) {
+                    return real;
+                }
+            } catch (IOException e) {
+                // not this one
+            }
+        }
+        return searchDev(block, d.major(), d.minor());
     }
 
     /** A host node of that number under /dev (hosts without udev have no /dev/char). */

@@ -11,10 +11,10 @@ import java.util.Set;
 
 /**
  * Which device proxies an OCI container gets, from its config: every {@code linux.devices} node (by
- * its host node, so NVProxy starts for {@code /dev/nvidia*} and RDMAProxy for {@code
- * /dev/infiniband/uverbs*}), the opt-in proxies named in the {@code dev.sluice.proxies} annotation,
- * and the proxy options given as {@code dev.sluice.<option>} annotations ({@code
- * dev.sluice.nvproxy.capabilities}, {@code dev.sluice.nvproxy.driver-version}).
+ * its host node, or by number where the host has none, so NVProxy starts for {@code /dev/nvidia*}
+ * and RDMAProxy for {@code /dev/infiniband/uverbs*}), the opt-in proxies named in the {@code
+ * dev.sluice.proxies} annotation, and the proxy options given as {@code dev.sluice.<option>}
+ * annotations ({@code dev.sluice.nvproxy.capabilities}, {@code dev.sluice.nvproxy.driver-version}).
  */
 public final class ProxySelection {
     private ProxySelection() {}
@@ -41,6 +41,7 @@ public final class ProxySelection {
                 options.put(opt, v);
             }
         }
-        return new ProxyConfig(OciSpecChecks.hostDevices(spec, file), enabled, options);
+        OciSpecChecks.HostDevices devices = OciSpecChecks.hostDevices(spec);
+        return new ProxyConfig(devices.nodes(), devices.nodeless(), enabled, options);
     }
 }
