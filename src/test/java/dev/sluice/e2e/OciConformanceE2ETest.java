@@ -181,16 +181,16 @@ class OciConformanceE2ETest {
                         c -> hostlessDevices(c, false),
                         DEVICE_PROBE,
                         null),
+                new Case(
+                        "no mount namespace: both refuse (runc at init, Sluice at create)",
+                        c -> withoutNamespace(c, "mount"),
+                        "echo started",
+                        null),
                 new Case("an empty hostname", c -> c.put("hostname", ""), "hostname", null),
                 new Case(
                         "a hostname without a uts namespace is refused",
                         c -> {
-                            ArrayNode ns = linux(c).withArray("namespaces");
-                            for (int i = ns.size() - 1; i >= 0; i--) {
-                                if (ns.get(i).get("type").asText().equals("uts")) {
-                                    ns.remove(i);
-                                }
-                            }
+                            withoutNamespace(c, "uts");
                             c.put("hostname", "h1");
                         },
                         "hostname",
@@ -243,6 +243,15 @@ class OciConformanceE2ETest {
                             ? (ObjectNode) linux(c).get("resources")
                             : linux(c).putObject("resources");
             resources.withArray("devices").addObject().put("allow", true).put("access", "rwm");
+        }
+    }
+
+    private static void withoutNamespace(ObjectNode c, String type) {
+        ArrayNode ns = linux(c).withArray("namespaces");
+        for (int i = ns.size() - 1; i >= 0; i--) {
+            if (ns.get(i).get("type").asText().equals(type)) {
+                ns.remove(i);
+            }
         }
     }
 

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -12,7 +11,6 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,137 +35,40 @@ import java.util.stream.Stream;
 @RequiresRoot
 @Timeout(300)
 class OciContainerdE2ETest {
-    private static final Duration WAIT = Duration.ofSeconds(90);
+    private static final Duration WAIT = PrivateContainerd.WAIT;
     private static Path work;
     private static Path rootfs;
-    private static Process containerd;
+    private static PrivateContainerd containerd;
 
     @BeforeAll
     static void startContainerd() throws Exception {
-        Assumptions.assumeTrue(
-                onPath("ctr") && onPath("containerd"),
-                "SKIPPED: containerd and ctr are not installed (apt-get install containerd)");
+        PrivateContainerd.assumeInstalled();
         OciBundle.assumeBusybox();
         work = Sluice.workDir().resolve(Sluice.unique("ctr"));
-        Path state = Files.createDirectories(work.resolve("containerd"));
         rootfs = Files.createDirectories(work.resolve("rootfs/bin"));
         Files.copy(OciBundle.BUSYBOX, rootfs.resolve("busybox"));
         for (String a : OciBundle.APPLETS) {
             Files.createSymbolicLink(rootfs.resolve(a), Path.of("busybox"));
         }
         rootfs = rootfs.getParent();
-        Files.writeString(
-                work.resolve("config.toml"),
-                """
-                version = 2
-                root = "%1$s/root"
-                state = "%1$s/state"
-                disabled_plugins = ["io.containerd.grpc.v1.cri", "io.containerd.snapshotter.v1.aufs", \
-                "io.containerd.snapshotter.v1.btrfs", "io.containerd.snapshotter.v1.devmapper", \
-                "io.containerd.snapshotter.v1.zfs", "io.containerd.tracing.processor.v1.otlp", \
-                "io.containerd.internal.v1.tracing"]
-                [grpc]
-                  address = "%1$s/containerd.sock"
-                [ttrpc]
-                  address = ""
-                """
-                        .formatted(state));
-        containerd =
-                new ProcessBuilder("containerd", "--config", work.resolve("config.toml").toString())
-                        .redirectErrorStream(true)
-                        .redirectOutput(work.resolve("containerd.log").toFile())
-                        .start();
-        for (int i = 0; i < 100; i++) {
-            if (ctr("version").exitCode == 0) {
-                return;
-            }
-            Thread.sleep(200);
-        }
-        throw new AssertionError(
-                "containerd did not come up:\n" + Files.readString(work.resolve("containerd.log")));
+        containerd = PrivateContainerd.start(work, false, "");
     }
 
     @AfterAll
     static void stopContainerd() throws Exception {
         if (containerd != null) {
-            Out tasks = ctr("task", "ls", "-q");
-            for (String t : tasks.stdout.lines().toList()) {
-                ctr("task", "rm", "-f", t.trim());
-            }
-            for (String c : ctr("container", "ls", "-q").stdout.lines().toList()) {
-                ctr("container", "rm", c.trim());
-            }
-            containerd.destroy();
-            if (!containerd.waitFor(20, TimeUnit.SECONDS)) {
-                containerd.destroyForcibly();
-            }
-        }
-        if (work != null) {
-            // containerd's state holds mounts only while tasks exist: remove it all unless one
-            // leaked.
-            boolean mounted =
-                    Files.readAllLines(Path.of("/proc/self/mountinfo")).stream()
-                            .anyMatch(l -> l.contains(" " + work + "/"));
-            if (!mounted) {
-                OciBundle.deleteTree(work);
-            }
+            containerd.close("default");
         }
     }
 
-    record Out(int exitCode, String stdout, String stderr) {
-        @Override
-        public String toString() {
-            return "exit " + exitCode + "\n--- stdout ---\n" + stdout + "--- stderr ---\n" + stderr;
-        }
-    }
-
-    static Out ctr(String... args) {
-        List<String> cmd =
-                new ArrayList<>(
-                        List.of(
-                                "ctr",
-                                "--address",
-                                work.resolve("containerd/containerd.sock").toString()));
-        cmd.addAll(Arrays.asList(args));
-        try {
-            Path out = Files.createTempFile(work, "ctr", ".out");
-            Path err = Files.createTempFile(work, "ctr", ".err");
-            Process p =
-                    new ProcessBuilder(cmd)
-                            .redirectInput(
-                                    ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
-                            .redirectOutput(out.toFile())
-                            .redirectError(err.toFile())
-                            .start();
-            if (!p.waitFor(WAIT.toSeconds(), TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                throw new AssertionError("ctr did not finish in time: " + cmd);
-            }
-            Out o =
-                    new Out(
-                            p.exitValue(),
-                            Files.readString(out, StandardCharsets.UTF_8),
-                            Files.readString(err, StandardCharsets.UTF_8));
-            Files.delete(out);
-            Files.delete(err);
-            return o;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new AssertionError("interrupted", e);
-        }
-    }
-
-    private static boolean onPath(String name) {
-        return Stream.of(System.getenv().getOrDefault("PATH", "/usr/bin").split(":"))
-                .anyMatch(d -> Files.isExecutable(Path.of(d, name)));
+    static PrivateContainerd.Out ctr(String... args) {
+        return containerd.ctr(args);
     }
 
     /** The runtimes: runc as the baseline (when installed), and sluice. */
     static Stream<Arguments> runtimes() {
         List<Arguments> out = new ArrayList<>();
-        if (onPath("runc")) {
+        if (PrivateContainerd.onPath("runc")) {
             out.add(Arguments.of("runc", "runc"));
         }
         out.add(Arguments.of("sluice", Sluice.bin().toString()));
@@ -205,15 +106,15 @@ class OciContainerdE2ETest {
                         "sh",
                         "-c",
                         "echo hello from $0; exit 3");
-        Out o = ctr(a.toArray(String[]::new));
-        assertEquals(3, o.exitCode, name + ": ctr run exits with the container's status\n" + o);
+        PrivateContainerd.Out o = ctr(a.toArray(String[]::new));
+        assertEquals(3, o.exitCode(), name + ": ctr run exits with the container's status\n" + o);
         assertTrue(
-                o.stdout.contains("hello from sh"),
+                o.stdout().contains("hello from sh"),
                 name + ": the container's stdout reaches ctr\n" + o);
         assertEquals(
                 "",
                 ctr("container", "ls", "-q")
-                        .stdout
+                        .stdout()
                         .lines()
                         .filter(l -> l.equals(id))
                         .findAny()
@@ -237,19 +138,19 @@ class OciContainerdE2ETest {
                         "sh",
                         "-c",
                         "trap 'exit 7' TERM; while true; do sleep 1; done");
-        Out started = ctr(a.toArray(String[]::new));
-        assertEquals(0, started.exitCode, name + ": ctr run -d\n" + started);
-        Out ls = ctr("task", "ls");
+        PrivateContainerd.Out started = ctr(a.toArray(String[]::new));
+        assertEquals(0, started.exitCode(), name + ": ctr run -d\n" + started);
+        PrivateContainerd.Out ls = ctr("task", "ls");
         assertTrue(
-                ls.stdout.lines().anyMatch(l -> l.startsWith(id) && l.contains("RUNNING")),
+                ls.stdout().lines().anyMatch(l -> l.startsWith(id) && l.contains("RUNNING")),
                 name + ": RUNNING\n" + ls);
-        Out kill = ctr("task", "kill", "-s", "TERM", id);
-        assertEquals(0, kill.exitCode, name + ": ctr task kill\n" + kill);
+        PrivateContainerd.Out kill = ctr("task", "kill", "-s", "TERM", id);
+        assertEquals(0, kill.exitCode(), name + ": ctr task kill\n" + kill);
         boolean stopped = false;
         for (int i = 0; i < 100 && !stopped; i++) {
             stopped =
                     ctr("task", "ls")
-                            .stdout
+                            .stdout()
                             .lines()
                             .anyMatch(l -> l.startsWith(id) && l.contains("STOPPED"));
             if (!stopped) {
@@ -257,12 +158,12 @@ class OciContainerdE2ETest {
             }
         }
         assertTrue(stopped, name + ": STOPPED after SIGTERM\n" + ctr("task", "ls"));
-        Out rm = ctr("task", "rm", id);
-        assertEquals(0, rm.exitCode, name + ": ctr task rm\n" + rm);
+        PrivateContainerd.Out rm = ctr("task", "rm", id);
+        assertEquals(0, rm.exitCode(), name + ": ctr task rm\n" + rm);
         assertTrue(
-                rm.stderr.contains("exit code 7"),
+                rm.stderr().contains("exit code 7"),
                 name + ": the shim reaped the workload's status\n" + rm);
-        assertEquals(0, ctr("container", "rm", id).exitCode, name + ": ctr container rm");
+        assertEquals(0, ctr("container", "rm", id).exitCode(), name + ": ctr container rm");
         Path root = work.resolve("root-" + name).resolve("default");
         assertTrue(
                 !Files.exists(root.resolve(id)),
@@ -284,10 +185,10 @@ class OciContainerdE2ETest {
                         "sh",
                         "-c",
                         "exec sleep 100");
-        Out started = ctr(a.toArray(String[]::new));
-        assertEquals(0, started.exitCode, name + ": ctr run -d\n" + started);
+        PrivateContainerd.Out started = ctr(a.toArray(String[]::new));
+        assertEquals(0, started.exitCode(), name + ": ctr run -d\n" + started);
         // The shim calls exec --process FILE --detach --pid-file F ID and reaps the process itself.
-        Out exec =
+        PrivateContainerd.Out exec =
                 ctr(
                         "task",
                         "exec",
@@ -299,28 +200,29 @@ class OciContainerdE2ETest {
                         "echo from-exec; echo pid=$$; exit 4");
         assertEquals(
                 4,
-                exec.exitCode,
+                exec.exitCode(),
                 name + ": ctr task exec exits with the process's status\n" + exec);
         assertTrue(
-                exec.stdout.startsWith("from-exec\n"), name + ": its stdout reaches ctr\n" + exec);
+                exec.stdout().startsWith("from-exec\n"),
+                name + ": its stdout reaches ctr\n" + exec);
         int pid =
                 Integer.parseInt(
-                        exec.stdout.lines().skip(1).findFirst().orElse("pid=-1").substring(4));
+                        exec.stdout().lines().skip(1).findFirst().orElse("pid=-1").substring(4));
         assertTrue(
                 pid > 1 && pid < 20,
                 name + ": a pid of the container's pid namespace, not a host pid\n" + exec);
-        assertEquals(0, ctr("task", "kill", "-s", "KILL", id).exitCode, name + ": ctr task kill");
+        assertEquals(0, ctr("task", "kill", "-s", "KILL", id).exitCode(), name + ": ctr task kill");
         for (int i = 0;
                 i < 100
                         && !ctr("task", "ls")
-                                .stdout
+                                .stdout()
                                 .lines()
                                 .anyMatch(l -> l.startsWith(id) && l.contains("STOPPED"));
                 i++) {
             sleep(200);
         }
-        assertEquals(0, ctr("task", "rm", id).exitCode, name + ": ctr task rm");
-        assertEquals(0, ctr("container", "rm", id).exitCode, name + ": ctr container rm");
+        assertEquals(0, ctr("task", "rm", id).exitCode(), name + ": ctr task rm");
+        assertEquals(0, ctr("container", "rm", id).exitCode(), name + ": ctr container rm");
     }
 
     private static void sleep(long ms) {
@@ -337,13 +239,14 @@ class OciContainerdE2ETest {
         String id = Sluice.unique(name + "-bad");
         List<String> a =
                 run(name, binary, "--rm", "--rootfs", rootfs.toString(), id, "no-such-command");
-        Out o = ctr(a.toArray(String[]::new));
-        assertTrue(o.exitCode != 0, name + ": ctr run fails\n" + o);
+        PrivateContainerd.Out o = ctr(a.toArray(String[]::new));
+        assertTrue(o.exitCode() != 0, name + ": ctr run fails\n" + o);
         assertTrue(
-                o.stderr.contains("OCI runtime create failed")
-                        && o.stderr.contains(
-                                "exec: \"no-such-command\": executable file"
-                                        + " not found in $PATH"),
+                o.stderr().contains("OCI runtime create failed")
+                        && o.stderr()
+                                .contains(
+                                        "exec: \"no-such-command\": executable file"
+                                                + " not found in $PATH"),
                 name + ": the runtime's own message, from its JSON log, reaches the user\n" + o);
         ctr("container", "rm", id);
     }
@@ -362,11 +265,7 @@ class OciContainerdE2ETest {
                 "script (util-linux, bsdutils) gives ctr its terminal: " + script);
         String id = Sluice.unique(name + "-tty");
         List<String> cmd =
-                new ArrayList<>(
-                        List.of(
-                                "ctr",
-                                "--address",
-                                work.resolve("containerd/containerd.sock").toString()));
+                new ArrayList<>(List.of("ctr", "--address", containerd.socket().toString()));
         cmd.addAll(
                 run(
                         name,
@@ -427,9 +326,9 @@ class OciContainerdE2ETest {
                             "sh",
                             "-c",
                             "for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do sleep 3 & done; wait");
-            Out o = ctr(a.toArray(String[]::new));
+            PrivateContainerd.Out o = ctr(a.toArray(String[]::new));
             assertTrue(
-                    (o.stdout + o.stderr).contains("can't fork"),
+                    (o.stdout() + o.stderr()).contains("can't fork"),
                     name + ": forks past pids.max 8 fail\n" + o);
         } finally {
             // The runtimes made the parent in every other hierarchy too; each is empty again now.
