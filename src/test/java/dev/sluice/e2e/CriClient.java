@@ -6,6 +6,8 @@ import dev.sluice.e2e.cri.ContainerStatusRequest;
 import dev.sluice.e2e.cri.ContainerStatusResponse;
 import dev.sluice.e2e.cri.CreateContainerRequest;
 import dev.sluice.e2e.cri.CreateContainerResponse;
+import dev.sluice.e2e.cri.ExecSyncRequest;
+import dev.sluice.e2e.cri.ExecSyncResponse;
 import dev.sluice.e2e.cri.RemoveContainerRequest;
 import dev.sluice.e2e.cri.RemoveContainerResponse;
 import dev.sluice.e2e.cri.RemovePodSandboxRequest;
@@ -14,6 +16,8 @@ import dev.sluice.e2e.cri.RunPodSandboxRequest;
 import dev.sluice.e2e.cri.RunPodSandboxResponse;
 import dev.sluice.e2e.cri.StartContainerRequest;
 import dev.sluice.e2e.cri.StartContainerResponse;
+import dev.sluice.e2e.cri.StopContainerRequest;
+import dev.sluice.e2e.cri.StopContainerResponse;
 import dev.sluice.e2e.cri.StopPodSandboxRequest;
 import dev.sluice.e2e.cri.StopPodSandboxResponse;
 import dev.sluice.e2e.cri.VersionRequest;
@@ -29,6 +33,7 @@ import io.grpc.stub.ClientCalls;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -109,6 +114,29 @@ final class CriClient implements AutoCloseable {
                 "ContainerStatus",
                 ContainerStatusRequest.newBuilder().setContainerId(id).build(),
                 ContainerStatusResponse.getDefaultInstance());
+    }
+
+    /** Stops a running container: its stop signal, then SIGKILL after {@code timeout}. */
+    void stopContainer(String id, Duration timeout) {
+        call(
+                "StopContainer",
+                StopContainerRequest.newBuilder()
+                        .setContainerId(id)
+                        .setTimeout(timeout.toSeconds())
+                        .build(),
+                StopContainerResponse.getDefaultInstance());
+    }
+
+    /** Runs {@code cmd} in a running container, as a liveness probe does, and waits for it. */
+    ExecSyncResponse execSync(String id, List<String> cmd, Duration timeout) {
+        return call(
+                "ExecSync",
+                ExecSyncRequest.newBuilder()
+                        .setContainerId(id)
+                        .addAllCmd(cmd)
+                        .setTimeout(timeout.toSeconds())
+                        .build(),
+                ExecSyncResponse.getDefaultInstance());
     }
 
     void removeContainer(String id) {

@@ -8,6 +8,7 @@ import dev.sluice.e2e.cri.ContainerMetadata;
 import dev.sluice.e2e.cri.ContainerState;
 import dev.sluice.e2e.cri.ContainerStatus;
 import dev.sluice.e2e.cri.CreateContainerRequest;
+import dev.sluice.e2e.cri.ExecSyncResponse;
 import dev.sluice.e2e.cri.ImageSpec;
 import dev.sluice.e2e.cri.LinuxPodSandboxConfig;
 import dev.sluice.e2e.cri.PodSandboxConfig;
@@ -60,6 +61,9 @@ class OciKubernetesE2ETest {
                     "tr '\\0' ' ' < /proc/1/cmdline; echo",
                     "grep -c \"$1\" /proc/self/cgroup >/dev/null && echo 'in the pod cgroup'",
                     "exit 3");
+
+    /** Runs until SIGTERM, then exits 0: a server that the kubelet stops. */
+    private static final String SERVER = "trap 'exit 0' TERM; while :; do sleep 1; done";
 
     private static Path work;
     private static PrivateContainerd containerd;
@@ -196,27 +200,7 @@ class OciKubernetesE2ETest {
             List<String> outputs = new ArrayList<>();
             try {
                 for (String name : List.of("first", "second")) {
-                    String id =
-                            cri.createContainer(
-                                    CreateContainerRequest.newBuilder()
-                                            .setPodSandboxId(pod)
-                                            .setSandboxConfig(sandbox)
-                                            .setConfig(
-                                                    ContainerConfig.newBuilder()
-                                                            .setMetadata(
-                                                                    ContainerMetadata.newBuilder()
-                                                                            .setName(name))
-                                                            .setImage(
-                                                                    ImageSpec.newBuilder()
-                                                                            .setImage(IMAGE))
-                                                            .addCommand("/bin/sh")
-                                                            .addArgs("-c")
-                                                            .addArgs(PROBE)
-                                                            .addArgs("probe")
-                                                            .addArgs(parent)
-                                                            .setLogPath(name + ".log"))
-                                            .build());
-                    cri.startContainer(id);
+                    String id = startContainer(cri, pod, sandbox, name, PROBE, "probe", parent);
                     ContainerStatus st = awaitExit(cri, id);
                     exits.add(st.getExitCode());
                     outputs.add(
@@ -226,12 +210,56 @@ class OciKubernetesE2ETest {
                                             : "message: " + st.getMessage()));
                     cri.removeContainer(id);
                 }
+                // A long-running container: a probe execs into it, then the kubelet stops it.
+                String server = startContainer(cri, pod, sandbox, "server", SERVER);
+                ExecSyncResponse probe =
+                        cri.execSync(
+                                server,
+                                List.of(
+                                        "sh",
+                                        "-c",
+                                        "hostname; tr '\\0' ' ' < /proc/1/cmdline; echo; exit 4"),
+                                WAIT);
+                exits.add(probe.getExitCode());
+                outputs.add(probe.getStdout().toStringUtf8() + probe.getStderr().toStringUtf8());
+                cri.stopContainer(server, Duration.ofSeconds(20));
+                exits.add(awaitExit(cri, server).getExitCode());
+                cri.removeContainer(server);
             } finally {
                 cri.stopPodSandbox(pod);
                 cri.removePodSandbox(pod);
             }
             return new Pod(handler, exits, outputs);
         }
+    }
+
+    /** Creates and starts app container {@code name} of {@code pod}: {@code sh -c script args}. */
+    private static String startContainer(
+            CriClient cri,
+            String pod,
+            PodSandboxConfig sandbox,
+            String name,
+            String script,
+            String... args) {
+        String id =
+                cri.createContainer(
+                        CreateContainerRequest.newBuilder()
+                                .setPodSandboxId(pod)
+                                .setSandboxConfig(sandbox)
+                                .setConfig(
+                                        ContainerConfig.newBuilder()
+                                                .setMetadata(
+                                                        ContainerMetadata.newBuilder()
+                                                                .setName(name))
+                                                .setImage(ImageSpec.newBuilder().setImage(IMAGE))
+                                                .addCommand("/bin/sh")
+                                                .addArgs("-c")
+                                                .addArgs(script)
+                                                .addAllArgs(List.of(args))
+                                                .setLogPath(name + ".log"))
+                                .build());
+        cri.startContainer(id);
+        return id;
     }
 
     private static ContainerStatus awaitExit(CriClient cri, String id) throws InterruptedException {
@@ -261,7 +289,12 @@ class OciKubernetesE2ETest {
         Pod ours = runPod("sluice");
         String both = "\n--- runc ---\n" + theirs + "\n--- sluice ---\n" + ours;
         System.out.println("the pods' views:" + both);
-        assertEquals(List.of(3, 3), theirs.exits(), "runc's app containers ran" + both);
+        assertEquals(
+                List.of(3, 3, 4, 0),
+                theirs.exits(),
+                "runc's app containers ran, the probe's exec exited 4, the server stopped on"
+                        + " SIGTERM"
+                        + both);
         assertEquals(theirs.exits(), ours.exits(), "the same exit statuses" + both);
         assertEquals(theirs.outputs(), ours.outputs(), "the same view of the pod" + both);
         for (String line :
@@ -275,8 +308,12 @@ class OciKubernetesE2ETest {
                         "/bin/sh /pause",
                         "in the pod cgroup")) {
             assertTrue(
-                    ours.outputs().stream().allMatch(o -> o.contains(line)),
+                    ours.outputs().subList(0, 2).stream().allMatch(o -> o.contains(line)),
                     "each app container prints \"" + line + "\"" + both);
         }
+        assertEquals(
+                "probe-pod\n/bin/sh /pause \n",
+                ours.outputs().get(2),
+                "the exec'd probe is in the pod's uts and pid namespaces" + both);
     }
 }
