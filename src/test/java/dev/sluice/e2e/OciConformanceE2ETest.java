@@ -361,6 +361,94 @@ class OciConformanceE2ETest {
         assertEquals("", runs[1].stdout(), "nothing ran" + both);
     }
 
+    /**
+     * {@code delete} without {@code --force}: of a created container it deletes it (runc 1.1 kills
+     * the waiting process, although the spec says delete of a container that is not stopped MUST
+     * fail; containerd's shim relies on runc's way), of a running one it fails and leaves it
+     * running. Each step's exit status and the container's state after it, under both runtimes.
+     */
+    @Test
+    void deleteWithoutForceOfACreatedAndOfARunningContainer() {
+        Path runc = runcOrSkip();
+        Path b = OciBundle.create("conformance-delete", "sleep", "100");
+        Path runcRoot = root.resolve("runc");
+        List<String> theirs =
+                deleteSteps(
+                        b,
+                        "runc",
+                        runc,
+                        List.of("--root", runcRoot.toString()),
+                        a -> OciBundle.tool(runc, runcRoot, a));
+        List<String> ours =
+                deleteSteps(
+                        b,
+                        "sluice",
+                        Sluice.bin(),
+                        List.of("--root", root.toString()),
+                        a -> OciBundle.oci(root, (Object[]) a));
+        String both = "\n--- runc ---\n" + theirs + "\n--- sluice ---\n" + ours;
+        assertEquals(
+                List.of(
+                        "delete of created: exit 0",
+                        "state after: exit 1",
+                        "delete of running: exit 1",
+                        "state after: running",
+                        "delete --force: exit 0"),
+                theirs,
+                "runc's steps" + both);
+        assertEquals(theirs, ours, "Sluice's steps are runc's" + both);
+    }
+
+    private static String status(String stateJson) {
+        try {
+            return new ObjectMapper().readTree(stateJson).path("status").asText();
+        } catch (IOException e) {
+            return "unreadable state: " + stateJson;
+        }
+    }
+
+    /** The steps of {@link #deleteWithoutForceOfACreatedAndOfARunningContainer} for one runtime. */
+    private static List<String> deleteSteps(
+            Path b,
+            String name,
+            Path binary,
+            List<String> global,
+            java.util.function.Function<String[], Sluice.Result> cli) {
+        List<String> steps = new java.util.ArrayList<>();
+        for (boolean start : List.of(false, true)) {
+            String id = Sluice.unique(name + (start ? "-running" : "-created"));
+            List<Object> args = new java.util.ArrayList<>(global);
+            args.addAll(List.of("create", "--bundle", b.toString(), id));
+            try (OciBundle.Reaper reaper = OciBundle.Reaper.named(b, id, binary, args.toArray())) {
+                assertEquals(
+                        "0",
+                        reaper.await("cmd", java.time.Duration.ofSeconds(60)),
+                        name + " create\n" + OciBundle.Reaper.read(reaper.err));
+                if (start) {
+                    assertEquals(0, cli.apply(new String[] {"start", id}).exitCode(), "start");
+                }
+                String what = start ? "running" : "created";
+                steps.add(
+                        "delete of "
+                                + what
+                                + ": exit "
+                                + cli.apply(new String[] {"delete", id}).exitCode());
+                Sluice.Result state = cli.apply(new String[] {"state", id});
+                steps.add(
+                        "state after: "
+                                + (state.exitCode() == 0
+                                        ? status(state.stdout())
+                                        : "exit " + state.exitCode()));
+                if (start) {
+                    steps.add(
+                            "delete --force: exit "
+                                    + cli.apply(new String[] {"delete", "--force", id}).exitCode());
+                }
+            }
+        }
+        return steps;
+    }
+
     /** runc, the baseline; the test is skipped, saying so, where it is not installed. */
     private static Path runcOrSkip() {
         Path runc = OciBundle.runcBinary();
