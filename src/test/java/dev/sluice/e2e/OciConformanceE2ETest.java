@@ -57,12 +57,14 @@ class OciConformanceE2ETest {
         return (ObjectNode) c.get("linux");
     }
 
+    private static ObjectNode resources(ObjectNode c) {
+        return linux(c).has("resources")
+                ? (ObjectNode) linux(c).get("resources")
+                : linux(c).putObject("resources");
+    }
+
     private static ObjectNode memory(ObjectNode c) {
-        ObjectNode resources =
-                linux(c).has("resources")
-                        ? (ObjectNode) linux(c).get("resources")
-                        : linux(c).putObject("resources");
-        return resources.putObject("memory");
+        return resources(c).putObject("memory");
     }
 
     /**
@@ -182,9 +184,54 @@ class OciConformanceE2ETest {
                         DEVICE_PROBE,
                         null),
                 new Case(
+                        "no process.capabilities: none at all",
+                        c -> process(c).remove("capabilities"),
+                        "grep Cap /proc/self/status",
+                        null),
+                new Case(
+                        "CAP_MKNOD listed: nodes made as the device rules allow",
+                        c -> {
+                            runcDefaultCapabilities(c);
+                            ObjectNode caps = (ObjectNode) process(c).get("capabilities");
+                            for (String set : List.of("bounding", "effective", "permitted")) {
+                                ((ArrayNode) caps.get(set)).add("CAP_MKNOD");
+                            }
+                        },
+                        "grep CapBnd /proc/self/status; mknod /dev/n c 1 3 && echo made;"
+                                + " echo x > /dev/n; echo rc=$?; mknod /dev/d b 8 0; echo rc=$?",
+                        null),
+                new Case(
+                        "no linux.resources.devices: runc's default devices only",
+                        c -> {
+                            hostlessDevices(c, false);
+                            resources(c).remove("devices");
+                        },
+                        DEVICE_PROBE,
+                        null),
+                new Case(
+                        "linux.resources.devices with allow rules only",
+                        c -> {
+                            hostlessDevices(c, false);
+                            resources(c)
+                                    .putArray("devices")
+                                    .addObject()
+                                    .put("allow", true)
+                                    .put("type", "c")
+                                    .put("major", 10)
+                                    .put("minor", 200)
+                                    .put("access", "rwm");
+                        },
+                        DEVICE_PROBE,
+                        null),
+                new Case(
                         "no mount namespace: both refuse (runc at init, Sluice at create)",
                         c -> withoutNamespace(c, "mount"),
                         "echo started",
+                        null),
+                new Case(
+                        "a relative cgroupsPath: below the runtime's own cgroup",
+                        c -> linux(c).put("cgroupsPath", Sluice.unique("conformance-rel")),
+                        "sort /proc/self/cgroup",
                         null),
                 new Case("an empty hostname", c -> c.put("hostname", ""), "hostname", null),
                 new Case(
@@ -238,11 +285,7 @@ class OciConformanceE2ETest {
                 .put("minor", 1)
                 .put("fileMode", 0600);
         if (allow) {
-            ObjectNode resources =
-                    linux(c).has("resources")
-                            ? (ObjectNode) linux(c).get("resources")
-                            : linux(c).putObject("resources");
-            resources.withArray("devices").addObject().put("allow", true).put("access", "rwm");
+            resources(c).withArray("devices").addObject().put("allow", true).put("access", "rwm");
         }
     }
 
@@ -350,13 +393,56 @@ class OciConformanceE2ETest {
                                         .put("major", 195)
                                         .put("minor", 3)
                                         .put("fileMode", 0666));
+        refusedWhereRuncRuns(runc, b, "c3:3\n");
+    }
+
+    /**
+     * The same difference for a node the workload makes itself: {@code CAP_MKNOD} under cgroup v1
+     * (where Sluice keeps it) with a device rule that opens NVIDIA's major. runc lets the workload
+     * make {@code /dev/nvidia3} and open it (no such device here); Sluice refuses the container.
+     */
+    @Test
+    void capMknodWithARuleThatOpensAMediatedMajorIsRefused() {
+        Path runc = runcOrSkip();
+        Assumptions.assumeTrue(
+                Files.isDirectory(Path.of("/sys/fs/cgroup/devices")),
+                "SKIPPED: no cgroup v1 device controller here, so CAP_MKNOD is dropped anyway");
+        Path b =
+                OciBundle.create(
+                        "conformance-mknod",
+                        List.of(
+                                "sh",
+                                "-c",
+                                "mknod /dev/nvidia3 c 195 3 && stat -c '%t:%T' /dev/nvidia3"),
+                        c -> {
+                            runcDefaultCapabilities(c);
+                            ObjectNode caps = (ObjectNode) process(c).get("capabilities");
+                            for (String set : List.of("bounding", "effective", "permitted")) {
+                                ((ArrayNode) caps.get(set)).add("CAP_MKNOD");
+                            }
+                            resources(c)
+                                    .withArray("devices")
+                                    .addObject()
+                                    .put("allow", true)
+                                    .put("type", "c")
+                                    .put("major", 195)
+                                    .put("access", "rwm");
+                        });
+        refusedWhereRuncRuns(runc, b, "c3:3\n");
+    }
+
+    /**
+     * Bundle {@code b} runs under runc, printing {@code runcPrints}, and Sluice refuses it before
+     * anything runs, naming NVIDIA's device 195:3 (or its major) and NVProxy.
+     */
+    private void refusedWhereRuncRuns(Path runc, Path b, String runcPrints) {
         Sluice.Result[] runs = runBoth(runc, b);
         String both = both(runs);
-        assertEquals(0, runs[0].exitCode(), "runc makes the node" + both);
-        assertEquals("c3:3\n", runs[0].stdout(), "195:3, in hex" + both);
+        assertEquals(0, runs[0].exitCode(), "runc runs it" + both);
+        assertEquals(runcPrints, runs[0].stdout(), "195:3, in hex" + both);
         assertTrue(runs[1].exitCode() != 0, "sluice refuses it" + both);
         assertTrue(
-                runs[1].stderr().contains("char device 195:3 is one nvproxy mediates"),
+                runs[1].stderr().matches("(?s).*char device 195:[3*] is one nvproxy mediates.*"),
                 "naming the number and the proxy" + both);
         assertEquals("", runs[1].stdout(), "nothing ran" + both);
     }

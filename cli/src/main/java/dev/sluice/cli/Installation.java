@@ -81,8 +81,11 @@ final class Installation {
                                     + d
                                     + " is one "
                                     + p.name()
-                                    + " mediates, and the host has no node for it: a mediated"
-                                    + " device is granted from its host node only");
+                                    + " mediates, and the sandbox could reach it without its host"
+                                    + " node being granted (a linux.devices entry the host lacks,"
+                                    + " or a linux.resources.devices rule that opens it to a"
+                                    + " process holding CAP_MKNOD): a mediated device is granted"
+                                    + " from its host node only");
                 }
             }
         }

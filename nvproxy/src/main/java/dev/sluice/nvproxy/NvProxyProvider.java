@@ -98,11 +98,15 @@ public final class NvProxyProvider implements DeviceProxyProvider, IoctlTableSou
     }
 
     /**
-     * Major 195 whether or not the driver is loaded, and the majors NVIDIA's drivers registered.
+     * Major 195 whether or not the driver is loaded, and the majors NVIDIA's drivers registered;
+     * every minor of those, covered or not (an uncovered one is refused, never left unmediated).
      */
     @Override
     public boolean mediates(CharDevice device) {
-        return NvidiaChardevs.read(procDevices).classify(device).isNvidia();
+        return device.major() == CharDevice.ANY
+                || NvidiaChardevs.read(procDevices)
+                        .classify(device.major(), Math.max(device.minor(), 0))
+                        .isNvidia();
     }
 
     /**

@@ -124,6 +124,12 @@ class NvProxyProviderTest {
                 none.mediates(new CharDevice(195, 1)),
                 "195 is NVIDIA's even before its driver is loaded");
         assertFalse(none.mediates(new CharDevice(238, 0)), "an unregistered major is nobody's");
+        assertTrue(loaded.mediates(new CharDevice(195, CharDevice.ANY)), "195:*");
+        assertTrue(loaded.mediates(new CharDevice(239, CharDevice.ANY)), "nvidia-caps:*");
+        assertTrue(
+                none.mediates(new CharDevice(CharDevice.ANY, CharDevice.ANY)),
+                "*:* holds NVIDIA's numbers");
+        assertFalse(loaded.mediates(new CharDevice(10, CharDevice.ANY)), "misc:* is not NVIDIA's");
     }
 
     // ---- nodes no table covers (security issue 15, item 4) ----

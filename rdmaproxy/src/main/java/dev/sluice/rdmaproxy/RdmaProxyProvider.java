@@ -70,7 +70,8 @@ public final class RdmaProxyProvider implements DeviceProxyProvider {
 
     /**
      * The fixed uverbs minors of major 231 whether or not ib_uverbs is loaded, and any major {@code
-     * /proc/devices} names {@value UverbsDevices#CHRDEV_NAME}.
+     * /proc/devices} names {@value UverbsDevices#CHRDEV_NAME}; any minor of those majors when the
+     * minor is {@link CharDevice#ANY} (231's include the uverbs minors).
      */
     @Override
     public boolean mediates(CharDevice device) {
@@ -80,7 +81,12 @@ public final class RdmaProxyProvider implements DeviceProxyProvider {
         } catch (IOException e) {
             LOG.warn("rdmaproxy: cannot read {}: {}", procDevices, e.toString());
         }
-        return UverbsDevices.isUverbs(majors, device.major(), device.minor());
+        if (device.major() == CharDevice.ANY) {
+            return true;
+        }
+        return device.minor() == CharDevice.ANY
+                ? majors.contains(device.major())
+                : UverbsDevices.isUverbs(majors, device.major(), device.minor());
     }
 
     @Override

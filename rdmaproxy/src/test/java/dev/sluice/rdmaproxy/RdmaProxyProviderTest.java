@@ -109,11 +109,18 @@ class RdmaProxyProviderTest {
         assertTrue(loaded.mediates(new CharDevice(511, 0)), "a dynamic infiniband_verbs major");
         assertFalse(loaded.mediates(new CharDevice(231, 0)), "umad0 shares 231 below 192");
         assertFalse(loaded.mediates(new CharDevice(1, 3)), "/dev/null");
+        assertTrue(loaded.mediates(new CharDevice(231, CharDevice.ANY)), "231:* holds uverbs0");
+        assertTrue(loaded.mediates(new CharDevice(511, CharDevice.ANY)), "a dynamic major:*");
+        assertFalse(loaded.mediates(new CharDevice(1, CharDevice.ANY)), "mem:* is not RDMA's");
+        // the same host files, rewritten: ib_uverbs not loaded
         RdmaProxyProvider none = fakeHost("6", "Character devices:\n  1 mem\n");
         assertTrue(
                 none.mediates(new CharDevice(231, 193)),
                 "231:192+ is uverbs even before ib_uverbs is loaded");
         assertFalse(none.mediates(new CharDevice(511, 0)), "an unregistered major is nobody's");
+        assertTrue(
+                none.mediates(new CharDevice(CharDevice.ANY, CharDevice.ANY)),
+                "*:* holds the uverbs numbers");
     }
 
     @ParameterizedTest

@@ -10,6 +10,8 @@ import jnr.ffi.Pointer;
  * guest's fd.
  */
 public record CharDevice(int major, int minor) {
+    /** As a major or minor: any number (a device cgroup rule's {@code *}). */
+    public static final int ANY = -1;
 
     /**
      * The char device behind {@code fd}, from {@code fstat} into {@code statBuf} (at least {@link
@@ -27,6 +29,8 @@ public record CharDevice(int major, int minor) {
 
     @Override
     public String toString() {
-        return major + ":" + minor;
+        return (major == ANY ? "*" : Integer.toString(major))
+                + ":"
+                + (minor == ANY ? "*" : Integer.toString(minor));
     }
 }

@@ -37,11 +37,14 @@ public interface DeviceProxyProvider {
     boolean wanted(ProxyConfig config);
 
     /**
-     * Whether {@code device} is a device number this provider's proxy would mediate, decided from
-     * the host's facts alone (fixed majors, the majors {@code /proc/devices} lists), with no node
-     * to look at. A sandbox granted such a number without a host node behind it ({@link
-     * ProxyConfig#nodelessDevices()}) is refused: the proxy could not open or check it, and a
-     * driver that appears later would serve that node unmediated.
+     * Whether a node of {@code device} must never reach a sandbox except through this provider's
+     * proxy, decided from the host's facts alone (fixed majors, the majors {@code /proc/devices}
+     * lists), with no node to look at; {@link CharDevice#ANY} as the major or minor asks about any
+     * number there. A sandbox that could reach such a number without its host node being granted
+     * ({@link ProxyConfig#nodelessDevices()}: a {@code linux.devices} entry the host lacks, or a
+     * device rule that opens it to a process allowed to make nodes) is refused: the proxy could not
+     * open or check it, and a driver that appears later would serve that node unmediated. A
+     * diagnostic proxy whose devices are harmless unmediated answers false.
      */
     boolean mediates(CharDevice device);
 

@@ -2,6 +2,7 @@ package dev.sluice.oci.cgroup;
 
 import dev.sluice.oci.spec.Spec;
 import dev.sluice.oci.spec.SpecException;
+import dev.sluice.sentry.spi.CharDevice;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -9,25 +10,29 @@ import java.util.List;
 /**
  * {@code linux.resources.devices}: the device cgroup's allow/deny list.
  *
- * <p><b>cgroup v1</b>: written to {@code devices.allow} / {@code devices.deny} in order, then, as
- * runc does, the nodes every container needs are allowed whatever the list said (null, zero, full,
- * random, urandom, tty, console, ptmx and the pty slaves), and each {@code linux.devices} node gets
- * {@code m}, because {@code sluice-init} makes it with mknod from inside the cgroup (read and write
- * stay as the list says).
+ * <p><b>cgroup v1</b>: every device denied, then the list written to {@code devices.allow} / {@code
+ * devices.deny} in order, then, as runc does, mknod of any node and the nodes every container needs
+ * are allowed whatever the list said (null, zero, full, random, urandom, tty, console, ptmx and the
+ * pty slaves), so {@code sluice-init} can make the {@code linux.devices} nodes from inside the
+ * cgroup, and so can a workload that holds {@code CAP_MKNOD}; reading and writing a node stay as
+ * the list says. Each {@code linux.devices} node also gets its own {@code m}.
  *
  * <p><b>cgroup v2</b> has no device files: its device controller is a BPF program, which Sluice
  * does not load. There the list is enforced by construction: the container's {@code /dev} holds
- * only the default nodes and {@code linux.devices}, {@code CAP_MKNOD} is never granted, bind mounts
- * are {@code nodev}, {@code devtmpfs} is refused, and mediated devices' ioctls pass the seccomp
- * gate (docs/oci.md). What construction cannot express, a node that exists but that the list
- * forbids to read or write, is refused at create rather than ignored.
+ * only the default nodes and {@code linux.devices}, {@code CAP_MKNOD} is dropped, bind mounts are
+ * {@code nodev}, {@code devtmpfs} is refused, and mediated devices' ioctls pass the seccomp gate
+ * (docs/oci.md). What construction cannot express, a node that exists but that the list forbids to
+ * read or write, is refused at create rather than ignored.
  */
 public final class DeviceRules {
     /**
-     * runc's default allowed devices, appended after the config's rules (type major:minor access).
+     * runc's default allowed devices, appended after the config's rules (type major:minor access):
+     * mknod of any node (opening it is what the rules decide), and the nodes every container needs.
      */
     static final List<String> ALWAYS =
             List.of(
+                    "c *:* m",
+                    "b *:* m",
                     "c 1:3 rwm",
                     "c 1:5 rwm",
                     "c 1:7 rwm",
@@ -40,13 +45,16 @@ public final class DeviceRules {
 
     private DeviceRules() {}
 
-    /** The v1 writes; none when the config has no rules (the cgroup keeps its parent's list). */
+    /**
+     * The v1 writes: every device denied first, as runc's list starts from nothing allowed (a
+     * config with no rules, or with allow rules only, gets no more than they and runc's defaults
+     * allow, never its parent cgroup's list), then the config's rules in order, runc's defaults and
+     * {@code m} for each {@code linux.devices} node.
+     */
     public static List<CgroupWrite> v1(Spec spec, String file) {
         List<Spec.DeviceRule> rules = rules(spec);
         List<CgroupWrite> out = new ArrayList<>();
-        if (rules.isEmpty()) {
-            return out;
-        }
+        out.add(new CgroupWrite("linux.resources.devices", "devices", "devices.deny", "a", false));
         for (int i = 0; i < rules.size(); i++) {
             Spec.DeviceRule r = rules.get(i);
             out.add(
@@ -77,6 +85,32 @@ public final class DeviceRules {
                             false));
         }
         return out;
+    }
+
+    /**
+     * The char devices the config's rules let the container open (an allow rule with {@code r} or
+     * {@code w}, of type {@code c} or {@code a}), {@link CharDevice#ANY} for a {@code *}: what a
+     * process holding {@code CAP_MKNOD} could make a node of and use, beyond runc's defaults.
+     */
+    public static List<CharDevice> opened(Spec spec) {
+        List<CharDevice> out = new ArrayList<>();
+        for (Spec.DeviceRule r : rules(spec)) {
+            String t = r.type() == null ? "a" : r.type();
+            String access = access(r);
+            if (Boolean.TRUE.equals(r.allow())
+                    && (t.equals("a") || t.equals("c"))
+                    && (access.indexOf('r') >= 0 || access.indexOf('w') >= 0)) {
+                CharDevice d = new CharDevice(any(r.major()), any(r.minor()));
+                if (!out.contains(d)) {
+                    out.add(d);
+                }
+            }
+        }
+        return out;
+    }
+
+    private static int any(Long n) {
+        return n == null || n == -1 ? CharDevice.ANY : n.intValue();
     }
 
     /**

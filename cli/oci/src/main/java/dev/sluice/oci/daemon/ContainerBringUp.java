@@ -26,6 +26,7 @@ import org.slf4j.LoggerFactory;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -74,6 +75,14 @@ public final class ContainerBringUp {
         }
     }
 
+    /** Container {@code id}'s cgroup as its state.json records it; empty when none is. */
+    static Map<String, String> recordedCgroup(Path stateDir, String id) {
+        return new StateStore(stateDir.getParent())
+                .read(id)
+                .map(st -> st.cgroups())
+                .orElse(Map.of());
+    }
+
     /**
      * @param spawner who starts sluice-init (this JVM, or the caller of the runtime service)
      * @param consoleSocket where the pty master goes with {@code process.terminal} (absolute), else
@@ -100,12 +109,10 @@ public final class ContainerBringUp {
         // it.
         HostProcess sentry =
                 rules.isEmpty() ? null : HostProcess.of((int) ProcessHandle.current().pid());
-        LaunchPlan plan = OciPlanCompiler.compile(spec, file, bundle, rules, preservedFds);
-        Cgroup cgroup =
-                new StateStore(stateDir.getParent())
-                        .read(id)
-                        .map(st -> Cgroup.of(st.cgroups(), CgroupFs.HOST))
-                        .orElse(null);
+        Map<String, String> recorded = recordedCgroup(stateDir, id);
+        LaunchPlan plan =
+                OciPlanCompiler.compile(spec, file, bundle, rules, preservedFds, recorded);
+        Cgroup cgroup = Cgroup.of(recorded, CgroupFs.HOST);
         HookRunner hooks = new HookRunner(spec, id, bundle, stateDir);
         // With a terminal the pty is the container's stdio; the caller's pipes stay with the caller
         // (docs/oci.md, terminals: containerd's shim reads them to end of file).

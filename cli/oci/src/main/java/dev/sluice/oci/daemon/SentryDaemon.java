@@ -156,7 +156,8 @@ public final class SentryDaemon {
         try {
             String file = bundle.resolve("config.json").toString();
             Spec spec = SpecLoader.load(bundle);
-            ProxyConfig config = ProxySelection.of(spec, file);
+            ProxyConfig config =
+                    ProxySelection.of(spec, file, ContainerBringUp.recordedCgroup(stateDir, id));
             active.addAll(proxies.create(config));
             if (!OciPlanCompiler.acceptsRacyContinue(spec, file)) {
                 DeviceProxy.racyWarning(active)

@@ -5,6 +5,7 @@ import dev.sluice.oci.spec.Spec;
 import dev.sluice.sentry.launch.LaunchPlan;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * The launch plan of a process that {@code exec} adds to a running container: the counterpart of
@@ -58,6 +59,35 @@ public final class ExecPlanCompiler {
             List<NotifyRule> rules,
             boolean detach,
             int preservedFds) {
+        return compile(
+                config,
+                process,
+                file,
+                prefix,
+                initPid,
+                initStart,
+                rules,
+                detach,
+                preservedFds,
+                Map.of());
+    }
+
+    /**
+     * As above, into a container whose cgroup is {@code cgroup} (as state.json records it): under a
+     * cgroup v1 device controller the process keeps {@code CAP_MKNOD} where it lists it ({@link
+     * ProcessOps#keepsMknod}).
+     */
+    public static LaunchPlan compile(
+            Spec config,
+            Spec.Process process,
+            String file,
+            String prefix,
+            int initPid,
+            long initStart,
+            List<NotifyRule> rules,
+            boolean detach,
+            int preservedFds,
+            Map<String, String> cgroup) {
         ProcessOps.check(process, file, prefix);
         // The container's maps were checked at create; the process's ids must be in them.
         UserNamespace userns = UserNamespace.of(config, file);
@@ -82,7 +112,12 @@ public final class ExecPlanCompiler {
         }
         // cwd needs no resolving here: after the join, "/" is the container's root.
         return ProcessOps.emit(
-                b, process, process.cwd(), rules, OciPlanCompiler.allowsIoUring(config, file));
+                b,
+                process,
+                process.cwd(),
+                rules,
+                OciPlanCompiler.allowsIoUring(config, file),
+                ProcessOps.keepsMknod(config, cgroup));
     }
 
     /**

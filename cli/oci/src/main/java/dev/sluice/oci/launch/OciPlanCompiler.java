@@ -129,10 +129,26 @@ public final class OciPlanCompiler {
      */
     public static LaunchPlan compile(
             Spec spec, String file, Path bundle, List<TrapRule> rules, int preservedFds) {
-        return new OciPlanCompiler(spec, file, bundle).compile(rules, preservedFds);
+        return compile(spec, file, bundle, rules, preservedFds, Map.of());
     }
 
-    private LaunchPlan compile(List<TrapRule> rules, int preservedFds) {
+    /**
+     * As above, for a container whose cgroup is {@code cgroup} (as state.json records it): under a
+     * cgroup v1 device controller the workload keeps {@code CAP_MKNOD} where its config lists it
+     * ({@link ProcessOps#keepsMknod}).
+     */
+    public static LaunchPlan compile(
+            Spec spec,
+            String file,
+            Path bundle,
+            List<TrapRule> rules,
+            int preservedFds,
+            Map<String, String> cgroup) {
+        return new OciPlanCompiler(spec, file, bundle)
+                .compile(rules, preservedFds, ProcessOps.keepsMknod(spec, cgroup));
+    }
+
+    private LaunchPlan compile(List<TrapRule> rules, int preservedFds, boolean mknod) {
         UserNamespace userns = checked.userns();
         // The root is assembled at root.path itself, bound onto itself in the container's mount
         // namespace, as runc does (/ is rslave first: nothing reaches the host's view of it), so
@@ -202,7 +218,7 @@ public final class OciPlanCompiler {
         if (preservedFds > 0) {
             b.preserveFds(preservedFds);
         }
-        return ProcessOps.emit(b, p, cwd, notify, allowsIoUring(spec, file));
+        return ProcessOps.emit(b, p, cwd, notify, allowsIoUring(spec, file), mknod);
     }
 
     /**

@@ -5,9 +5,9 @@ import dev.sluice.oci.spec.Spec;
 import dev.sluice.oci.spec.SpecException;
 import dev.sluice.sentry.launch.IoUring;
 import dev.sluice.sentry.launch.LaunchPlan;
-import dev.sluice.sentry.launch.PlanCompiler;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * The workload's part of a launch plan, for any process of a container: its first one ({@link
@@ -58,14 +58,17 @@ final class ProcessOps {
      * Emits the workload's ops: a pty first when {@code terminal} is set (it opens /dev/ptmx while
      * still root), then {@code cwd} (already resolved), env, rlimits, user, capabilities,
      * no_new_privs, {@code rules} with io_uring refused beside them unless {@code allowIoUring}
-     * ({@link IoUring}), and the exec of {@code args[0]}.
+     * ({@link IoUring}), and the exec of {@code args[0]}. {@code mknod}: whether {@code CAP_MKNOD}
+     * is kept where the config lists it ({@link #keepsMknod}); otherwise it is dropped from every
+     * set.
      */
     static LaunchPlan emit(
             LaunchPlan.Builder b,
             Spec.Process p,
             String cwd,
             List<NotifyRule> rules,
-            boolean allowIoUring) {
+            boolean allowIoUring,
+            boolean mknod) {
         if (p.isTerminal()) {
             Spec.ConsoleSize size = p.consoleSize();
             b.terminal(
@@ -86,14 +89,18 @@ final class ProcessOps {
                 u == null ? List.of() : u.additionalGids());
         b.umask(u == null || u.umask() == null ? DEFAULT_UMASK : (int) (long) u.umask());
         Spec.Capabilities c = p.capabilities();
-        long bounding = capabilities(c);
+        long keep = mknod ? ~0L : ~(1L << CAP_MKNOD);
         if (c == null) {
-            b.caps(bounding);
+            b.caps(0); // none at all, as runc gives a process that lists none
         } else {
             // As runc sets them. At the exec the kernel gives root the bounding set and the
             // inheritable one, cut to this permitted set under no_new_privs, and anyone else the
             // ambient set; effective follows permitted.
-            b.caps(bounding, mask(c.permitted()), mask(c.inheritable()), ambient(c));
+            b.caps(
+                    mask(c.bounding()) & keep,
+                    mask(c.permitted()) & keep,
+                    mask(c.inheritable()) & keep,
+                    ambient(c) & keep);
         }
         if (p.isNoNewPrivileges()) {
             b.noNewPrivs();
@@ -108,14 +115,31 @@ final class ProcessOps {
     }
 
     /**
-     * The capabilities to keep: the bounding set (what a root workload's execve grants), or
-     * Docker's defaults when the process has none. CAP_MKNOD is always dropped: with no device
-     * cgroup a node the workload made itself would bypass the proxies.
+     * Whether processes of container {@code config} in {@code cgroup} (as state.json records it)
+     * keep {@code CAP_MKNOD} where they list it: only where the container's own process lists it in
+     * its bounding set (create then checked that no device rule opens a mediated device to it,
+     * {@link ProxySelection}; an exec'd process cannot widen that), and only under a cgroup v1
+     * device controller, whose rules Sluice wrote ({@code DeviceRules}: deny all, then the config's
+     * rules and runc's defaults), so that a node a process makes opens only as those rules allow.
+     * On cgroup v2 Sluice loads no device program, and a node made there would open whatever it is:
+     * the capability is dropped.
+     */
+    static boolean keepsMknod(Spec config, Map<String, String> cgroup) {
+        Spec.Capabilities c = config.process() == null ? null : config.process().capabilities();
+        return c != null
+                && (mask(c.bounding()) & (1L << CAP_MKNOD)) != 0
+                && cgroup != null
+                && cgroup.keySet().stream()
+                        .anyMatch(h -> List.of(h.split(",")).contains("devices"));
+    }
+
+    /**
+     * The capabilities the sentry may act with for a root workload: the bounding set (what its
+     * execve grants), none when the process lists none (as runc gives it none); never CAP_MKNOD,
+     * which no mediated call needs.
      */
     static long capabilities(Spec.Capabilities caps) {
-        return caps == null
-                ? PlanCompiler.DEFAULT_CAPS & ~(1L << CAP_MKNOD)
-                : mask(caps.bounding());
+        return caps == null ? 0 : mask(caps.bounding()) & ~(1L << CAP_MKNOD);
     }
 
     /**
@@ -129,7 +153,7 @@ final class ProcessOps {
 
     /**
      * One capability set as a mask: the names the kernel knows (an unknown one is ignored, as runc
-     * ignores it; {@code SpecValidator} warns), CAP_MKNOD never.
+     * ignores it; {@code SpecValidator} warns).
      */
     static long mask(List<String> names) {
         long m = 0;
@@ -139,6 +163,6 @@ final class ProcessOps {
                 m |= 1L << bit;
             }
         }
-        return m & ~(1L << CAP_MKNOD);
+        return m;
     }
 }

@@ -1,11 +1,15 @@
 package dev.sluice.oci.launch;
 
+import dev.sluice.oci.cgroup.DeviceRules;
 import dev.sluice.oci.spec.Spec;
 import dev.sluice.oci.spec.SpecException;
+import dev.sluice.sentry.spi.CharDevice;
 import dev.sluice.sentry.spi.ProxyConfig;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -20,6 +24,17 @@ public final class ProxySelection {
     private ProxySelection() {}
 
     public static ProxyConfig of(Spec spec, String file) {
+        return of(spec, file, Map.of());
+    }
+
+    /**
+     * As above, for a container in {@code cgroup} (as state.json records it, or create plans it):
+     * where its process keeps {@code CAP_MKNOD} there ({@link ProcessOps#keepsMknod}), every char
+     * device its device rules open counts as one it could reach without a host node
+     * (ProxyConfig#nodelessDevices), unless {@code linux.devices} grants that very number: a node
+     * it made of a mediated device would reach the driver unmediated, so the providers refuse it.
+     */
+    public static ProxyConfig of(Spec spec, String file, Map<String, String> cgroup) {
         Set<String> enabled = new LinkedHashSet<>();
         String named = spec.annotations().get(OciPlanCompiler.ANNOTATION_PROXIES);
         if (named != null) {
@@ -42,6 +57,19 @@ public final class ProxySelection {
             }
         }
         OciSpecChecks.HostDevices devices = OciSpecChecks.hostDevices(spec);
-        return new ProxyConfig(devices.nodes(), devices.nodeless(), enabled, options);
+        List<CharDevice> nodeless = new ArrayList<>(devices.nodeless());
+        if (ProcessOps.keepsMknod(spec, cgroup)) {
+            List<CharDevice> listed =
+                    spec.linux().devices().stream()
+                            .filter(d -> !d.type().equals("b") && !d.type().equals("p"))
+                            .map(d -> new CharDevice(d.major().intValue(), d.minor().intValue()))
+                            .toList();
+            for (CharDevice d : DeviceRules.opened(spec)) {
+                if (!listed.contains(d) && !nodeless.contains(d)) {
+                    nodeless.add(d);
+                }
+            }
+        }
+        return new ProxyConfig(devices.nodes(), nodeless, enabled, options);
     }
 }

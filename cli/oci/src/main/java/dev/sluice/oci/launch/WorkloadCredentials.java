@@ -23,11 +23,10 @@ import java.nio.file.Path;
  *   <li><b>capabilities</b>: the effective set the process holds after its {@code execve}. The
  *       plan's caps op leaves a root process exactly the kept bounding set ({@link
  *       ProcessOps#capabilities}); of that, only what {@code process.capabilities.effective} lists
- *       (Docker's defaults when the config has no capabilities). A non-root process holds none
- *       after {@code execve}: Sluice refuses ambient capabilities for it ({@link
- *       ProcessOps#check}). A process in a user namespace holds none in the host's user namespace,
- *       whatever it holds in its own, and drivers check capabilities against the host's ({@code
- *       capable()}).
+ *       (none when the config lists none, as runc gives none). A non-root process holds none after
+ *       {@code execve}: Sluice refuses ambient capabilities for it ({@link ProcessOps#check}). A
+ *       process in a user namespace holds none in the host's user namespace, whatever it holds in
+ *       its own, and drivers check capabilities against the host's ({@code capable()}).
  * </ul>
  *
  * What a process gains or drops after it starts (a setuid binary without no_new_privs, a {@code

@@ -194,7 +194,8 @@ public final class ContainerExec {
                         c.pidStartTime(),
                         rules,
                         r.detach(),
-                        r.preservedFds());
+                        r.preservedFds(),
+                        c.cgroups());
         // What the process may do itself: the sentry serves its listener with exactly that.
         Supplier<GuestCredentials> credentials =
                 () -> WorkloadCredentials.of(config, process, file, c.pid());

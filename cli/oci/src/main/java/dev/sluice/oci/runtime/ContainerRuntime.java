@@ -146,10 +146,11 @@ public final class ContainerRuntime {
         String file = bundle.resolve("config.json").toString();
         Spec spec = SpecLoader.load(bundle);
         OciSpecChecks.check(spec, file, bundle);
-        boolean sentry = launch.needsSentry().test(ProxySelection.of(spec, file));
         Path rootfs = OciSpecChecks.rootfs(spec, file, bundle);
         ContainerCgroup cgroup =
                 ContainerCgroup.plan(spec, file, id, systemdCgroup, cgroupHost.get());
+        boolean sentry =
+                launch.needsSentry().test(ProxySelection.of(spec, file, cgroup.cgroup().record()));
         ContainerState state =
                 new ContainerState(
                         spec.ociVersion(),

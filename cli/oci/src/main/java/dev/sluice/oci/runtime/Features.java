@@ -32,10 +32,9 @@ public final class Features {
     public static String json(String version) {
         Map<String, Object> linux = new LinkedHashMap<>();
         linux.put("namespaces", OciSpecChecks.SUPPORTED_NAMESPACES);
-        // CAP_MKNOD is always dropped (docs/oci.md): a container never gets it.
-        linux.put(
-                "capabilities",
-                KernelNames.CAPABILITIES.stream().filter(c -> !c.equals("CAP_MKNOD")).toList());
+        // Every one the kernel knows; CAP_MKNOD is kept only under a cgroup v1 device controller
+        // (docs/oci.md).
+        linux.put("capabilities", KernelNames.CAPABILITIES);
         // Both versions (dev.sluice.oci.cgroup); systemd: --systemd-cgroup's slice:prefix:name is
         // honoured as the cgroup systemd would use, made without asking systemd (docs/oci.md); no
         // rootless systemd, no rdma controller.

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.sluice.oci.spec.Spec;
 import dev.sluice.oci.spec.SpecException;
+import dev.sluice.sentry.spi.CharDevice;
 
 import org.junit.jupiter.api.Test;
 
@@ -50,6 +51,7 @@ class DeviceRulesTest {
         List<String> expected =
                 new ArrayList<>(
                         List.of(
+                                "devices.deny a",
                                 "devices.deny a *:* rwm",
                                 "devices.allow c 1:3 rwm",
                                 "devices.allow c 10:200 rw",
@@ -59,15 +61,43 @@ class DeviceRulesTest {
         assertEquals(
                 expected,
                 w,
-                "in order; the defaults after the list; mknod for the listed node; nothing for a fifo");
+                "everything denied first; the list in order; the defaults after it; mknod for the"
+                        + " listed node; nothing for a fifo");
         assertEquals(
                 "linux.resources.devices[3]",
-                DeviceRules.v1(s, "c").get(3).field(),
+                DeviceRules.v1(s, "c").get(4).field(),
                 "each write names its rule");
+        List<String> bare = new ArrayList<>(List.of("devices.deny a"));
+        DeviceRules.ALWAYS.forEach(a -> bare.add("devices.allow " + a));
         assertEquals(
-                List.of(),
-                DeviceRules.v1(spec("[]", "[]"), "c"),
-                "no list: the cgroup keeps its parent's");
+                bare,
+                DeviceRules.v1(spec("[]", "[]"), "c").stream()
+                        .map(x -> x.file() + " " + x.value())
+                        .toList(),
+                "no list: runc's defaults only, never the parent cgroup's list");
+    }
+
+    @Test
+    void openedListsTheCharDevicesAllowRulesOpen() {
+        Spec s =
+                spec(
+                        "[{\"allow\": false, \"access\": \"rwm\"},"
+                                + " {\"allow\": true, \"type\": \"c\", \"major\": 195, \"access\": \"rw\"},"
+                                + " {\"allow\": true, \"type\": \"c\", \"major\": 10, \"minor\": 200,"
+                                + " \"access\": \"r\"},"
+                                + " {\"allow\": true, \"type\": \"c\", \"major\": 1, \"minor\": 3,"
+                                + " \"access\": \"m\"},"
+                                + " {\"allow\": true, \"type\": \"b\", \"major\": 8, \"minor\": 0},"
+                                + " {\"allow\": true, \"access\": \"rwm\"}]",
+                        "[]");
+        assertEquals(
+                List.of(
+                        new CharDevice(195, CharDevice.ANY),
+                        new CharDevice(10, 200),
+                        new CharDevice(CharDevice.ANY, CharDevice.ANY)),
+                DeviceRules.opened(s),
+                "allow rules with r or w of char devices or of all; not a deny, an m-only rule or"
+                        + " a block device");
     }
 
     @Test

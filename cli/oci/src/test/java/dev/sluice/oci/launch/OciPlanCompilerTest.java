@@ -21,6 +21,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 
 /**
@@ -350,19 +351,53 @@ class OciPlanCompilerTest {
     }
 
     @Test
-    void capMknodIsAlwaysDropped() throws IOException {
+    void capMknodIsKeptOnlyUnderACgroupV1DeviceController() throws IOException {
+        Spec s =
+                spec(
+                        c ->
+                                ((ArrayNode) c.get("process").get("capabilities").get("bounding"))
+                                        .add("CAP_MKNOD"));
+        java.util.function.Function<Map<String, String>, Long> bounding =
+                cgroup ->
+                        Long.parseLong(
+                                OciPlanCompiler.compile(
+                                                s, "config.json", bundle, List.of(), 0, cgroup)
+                                        .ops("caps")
+                                        .get(0)
+                                        .args()
+                                        .get(0));
+        long mknod = 1L << 27;
+        assertEquals(0, bounding.apply(Map.of()) & mknod, "no cgroup recorded: dropped");
+        assertEquals(
+                0,
+                bounding.apply(Map.of("", "/sys/fs/cgroup/c1")) & mknod,
+                "cgroup v2, where Sluice loads no device program: dropped");
+        assertEquals(
+                0,
+                bounding.apply(Map.of("cpu,cpuacct", "/sys/fs/cgroup/cpu,cpuacct/c1")) & mknod,
+                "v1 without the devices hierarchy: dropped");
+        assertEquals(
+                mknod,
+                bounding.apply(
+                                Map.of(
+                                        "cpu,cpuacct",
+                                        "/sys/fs/cgroup/cpu,cpuacct/c1",
+                                        "devices",
+                                        "/sys/fs/cgroup/devices/c1"))
+                        & mknod,
+                "under a v1 device controller: kept, as listed");
+    }
+
+    @Test
+    void aProcessWithoutCapabilitiesGetsNone() throws IOException {
         LaunchPlan p =
                 compile(
-                        spec(
-                                c ->
-                                        ((ArrayNode)
-                                                        c.get("process")
-                                                                .get("capabilities")
-                                                                .get("bounding"))
-                                                .add("CAP_MKNOD")),
+                        spec(c -> ((ObjectNode) c.get("process")).remove("capabilities")),
                         List.of());
-        long keep = Long.parseLong(p.ops("caps").get(0).args().get(0));
-        assertEquals(0, keep & (1L << 27), "no CAP_MKNOD without a device cgroup");
+        assertEquals(
+                List.of("0", "0", "0", "0"),
+                p.ops("caps").get(0).args(),
+                "none at all, as under runc");
     }
 
     @Test
@@ -898,6 +933,52 @@ class OciPlanCompilerTest {
                 p.ops("mknod").stream()
                         .anyMatch(o -> o.args().get(0).equals(root() + "/dev/mynull")),
                 "and is made in /dev");
+    }
+
+    @Test
+    void withCapMknodUnderAV1DeviceCgroupWhatTheRulesOpenIsReachableWithoutAHostNode()
+            throws IOException {
+        Spec s =
+                spec(
+                        c -> {
+                            ((ArrayNode) c.get("process").get("capabilities").get("bounding"))
+                                    .add("CAP_MKNOD");
+                            ObjectNode linux = (ObjectNode) c.get("linux");
+                            ArrayNode rules =
+                                    ((ObjectNode) linux.get("resources")).putArray("devices");
+                            rules.addObject().put("allow", false).put("access", "rwm");
+                            rules.addObject()
+                                    .put("allow", true)
+                                    .put("type", "c")
+                                    .put("major", 195)
+                                    .put("access", "rw");
+                            rules.addObject()
+                                    .put("allow", true)
+                                    .put("type", "c")
+                                    .put("major", 1)
+                                    .put("minor", 3)
+                                    .put("access", "rw");
+                            linux.putArray("devices")
+                                    .addObject()
+                                    .put("path", "/dev/mynull")
+                                    .put("type", "c")
+                                    .put("major", 1)
+                                    .put("minor", 3);
+                        });
+        Map<String, String> v1 = Map.of("devices", "/sys/fs/cgroup/devices/c1");
+        assertEquals(
+                List.of(new dev.sluice.sentry.spi.CharDevice(195, -1)),
+                ProxySelection.of(s, "config.json", v1).nodelessDevices(),
+                "195:* can be made and opened; 1:3 is listed, so its own node is the grant");
+        assertEquals(
+                List.of(),
+                ProxySelection.of(s, "config.json", Map.of("", "/sys/fs/cgroup/c1"))
+                        .nodelessDevices(),
+                "on v2 CAP_MKNOD is dropped: nothing can be made");
+        assertEquals(
+                List.of(),
+                ProxySelection.of(s, "config.json").nodelessDevices(),
+                "no cgroup known: CAP_MKNOD is dropped");
     }
 
     @Test

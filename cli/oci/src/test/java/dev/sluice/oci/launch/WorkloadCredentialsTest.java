@@ -8,7 +8,6 @@ import dev.sluice.oci.OciException;
 import dev.sluice.oci.spec.Spec;
 import dev.sluice.oci.spec.SpecLoader;
 import dev.sluice.sentry.guest.GuestCredentials;
-import dev.sluice.sentry.launch.PlanCompiler;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -58,16 +57,16 @@ class WorkloadCredentialsTest {
         assertEquals(
                 new GuestCredentials(0, 0, KILL),
                 of(Specs.defaultConfig(), p),
-                "effective, less what the bounding set does not keep (CAP_SYS_ADMIN) and CAP_MKNOD, which is always dropped");
+                "effective, less what the bounding set does not keep (CAP_SYS_ADMIN) and CAP_MKNOD, which no mediated call needs");
     }
 
     @Test
-    void aRootProcessWithoutCapabilitiesHasTheDefaultSet() throws IOException {
+    void aRootProcessWithoutCapabilitiesHasNone() throws IOException {
         Spec.Process p = Specs.process(dir, "{\"args\": [\"sh\"], \"cwd\": \"/\"}");
         assertEquals(
-                GuestCredentials.root(PlanCompiler.DEFAULT_CAPS),
+                GuestCredentials.root(0),
                 of(Specs.defaultConfig(), p),
-                "as the plan gives it");
+                "as the plan gives it: none, as runc gives none");
     }
 
     @Test
