@@ -233,6 +233,45 @@ class OciConformanceE2ETest {
                         c -> linux(c).put("cgroupsPath", Sluice.unique("conformance-rel")),
                         "sort /proc/self/cgroup",
                         null),
+                new Case(
+                        "no HOME in process.env: runc's, from the container's /etc/passwd",
+                        c -> {
+                            Path passwd = Sluice.workDir().resolve(Sluice.unique("passwd"));
+                            try {
+                                Files.writeString(
+                                        passwd,
+                                        "root:x:0:0::/root:/bin/sh\nu:x:1000:1000::/home/u:/bin/sh\n");
+                            } catch (IOException e) {
+                                throw new java.io.UncheckedIOException(e);
+                            }
+                            ObjectNode m = ((ArrayNode) c.withArray("mounts")).addObject();
+                            m.put("destination", "/etc/passwd");
+                            m.put("type", "bind");
+                            m.put("source", passwd.toString());
+                            m.putArray("options").add("bind").add("ro");
+                            user(c).put("uid", 1000).put("gid", 1000);
+                        },
+                        "echo \"[$HOME]\"",
+                        null),
+                new Case("no HOME and no passwd entry: /", c -> {}, "echo \"[$HOME]\"", null),
+                new Case(
+                        "no PATH in process.env and a bare command: both refuse",
+                        c -> process(c).putArray("env").add("A=1"),
+                        "echo started",
+                        null),
+                new Case(
+                        "the cgroup mount shows the container's own cgroup and its limits",
+                        c -> {
+                            resources(c).putObject("pids").put("limit", 77);
+                            memory(c).put("limit", 64L << 20);
+                        },
+                        "ls /sys/fs/cgroup | grep -c -e memory -e pids -e '^cgroup.procs$';"
+                                + " cat /sys/fs/cgroup/pids/pids.max 2>/dev/null"
+                                + " || cat /sys/fs/cgroup/pids.max;"
+                                + " cat /sys/fs/cgroup/memory/memory.limit_in_bytes 2>/dev/null"
+                                + " || cat /sys/fs/cgroup/memory.max;"
+                                + " echo x > /sys/fs/cgroup/pids/pids.max; echo rc=$?",
+                        null),
                 new Case("an empty hostname", c -> c.put("hostname", ""), "hostname", null),
                 new Case(
                         "a hostname without a uts namespace is refused",

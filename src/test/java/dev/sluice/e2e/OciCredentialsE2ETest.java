@@ -109,6 +109,22 @@ class OciCredentialsE2ETest {
     }
 
     /** Each sentry worker thread's "Uid" and "CapEff" lines ("0 1000 0 0 / 0000000000000000"). */
+    /**
+     * {@link #workers}, read again for up to 5 s until it is {@code expected}: a worker thread that
+     * is taking on a process's credentials shows its new uid before its capabilities are cut
+     * (setresuid, then capset) for an instant, and a read may land in that instant.
+     */
+    private static Set<String> settledWorkers(long sentry, Set<String> expected)
+            throws IOException, InterruptedException {
+        long end = System.nanoTime() + 5_000_000_000L;
+        Set<String> seen = workers(sentry);
+        while (!seen.equals(expected) && System.nanoTime() < end) {
+            Thread.sleep(50);
+            seen = workers(sentry);
+        }
+        return seen;
+    }
+
     private static Set<String> workers(long sentry) throws IOException {
         Set<String> seen = new TreeSet<>();
         try (DirectoryStream<Path> tasks =
@@ -218,11 +234,13 @@ class OciCredentialsE2ETest {
                     "ENOTTY",
                     e.get("deny_errno"),
                     "and its TIOCGPTLCK denied: mediated\n" + exec.stdoutSoFar());
-            assertEquals(
+            Set<String> expected =
                     Set.of(
                             worker("0 0 0 0", "0 0 0 0", CHOWN_AND_KILL),
-                            worker("0 1000 0 0", "0 1000 0 0", NONE)),
-                    workers(sentry),
+                            worker("0 1000 0 0", "0 1000 0 0", NONE));
+            assertEquals(
+                    expected,
+                    settledWorkers(sentry, expected),
                     "the exec'd process's listener is served as uid 1000 without capabilities, the"
                             + " first one's still as root with CAP_CHOWN and CAP_KILL");
         }

@@ -4,6 +4,7 @@ import dev.sluice.oci.spec.KernelNames;
 import dev.sluice.oci.spec.Spec;
 import dev.sluice.sentry.launch.LaunchPlan;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
@@ -115,6 +116,8 @@ public final class ExecPlanCompiler {
                 b,
                 process,
                 process.cwd(),
+                ContainerHome.entry(
+                        process, new ContainerPaths(Path.of("/proc/" + initPid + "/root"))),
                 rules,
                 OciPlanCompiler.allowsIoUring(config, file),
                 ProcessOps.keepsMknod(config, cgroup));

@@ -144,11 +144,11 @@ public final class OciPlanCompiler {
             List<TrapRule> rules,
             int preservedFds,
             Map<String, String> cgroup) {
-        return new OciPlanCompiler(spec, file, bundle)
-                .compile(rules, preservedFds, ProcessOps.keepsMknod(spec, cgroup));
+        return new OciPlanCompiler(spec, file, bundle).compile(rules, preservedFds, cgroup);
     }
 
-    private LaunchPlan compile(List<TrapRule> rules, int preservedFds, boolean mknod) {
+    private LaunchPlan compile(List<TrapRule> rules, int preservedFds, Map<String, String> cgroup) {
+        boolean mknod = ProcessOps.keepsMknod(spec, cgroup);
         UserNamespace userns = checked.userns();
         // The root is assembled at root.path itself, bound onto itself in the container's mount
         // namespace, as runc does (/ is rslave first: nothing reaches the host's view of it), so
@@ -187,7 +187,7 @@ public final class OciPlanCompiler {
         }
         b.mount(checked.rootfs().toString(), root, null, MS_BIND | MS_REC, null);
 
-        boolean freshDev = mounts(b, root, userns);
+        boolean freshDev = mounts(b, root, userns, cgroup);
         devices(b, root, freshDev);
         checked.sysctls().forEach((path, value) -> b.writeFile(root + path, value));
         masked(b, root);
@@ -218,7 +218,7 @@ public final class OciPlanCompiler {
         if (preservedFds > 0) {
             b.preserveFds(preservedFds);
         }
-        return ProcessOps.emit(b, p, cwd, notify, allowsIoUring(spec, file), mknod);
+        return ProcessOps.emit(b, p, cwd, checked.home(), notify, allowsIoUring(spec, file), mknod);
     }
 
     /**
@@ -277,8 +277,12 @@ public final class OciPlanCompiler {
 
     // ---- mounts -----------------------------------------------------------------------------
 
-    /** Emits the config's mounts; returns whether /dev is a fresh filesystem of the config's. */
-    private boolean mounts(LaunchPlan.Builder b, String root, UserNamespace userns) {
+    /**
+     * Emits the config's mounts, a {@code cgroup} one as the container's own cgroup view ({@link
+     * #cgroupView}); returns whether /dev is a fresh filesystem of the config's.
+     */
+    private boolean mounts(
+            LaunchPlan.Builder b, String root, UserNamespace userns, Map<String, String> cgroup) {
         boolean freshDev = false;
         for (OciSpecChecks.Mount cm : checked.mounts()) {
             Spec.Mount m = cm.mount();
@@ -294,16 +298,7 @@ public final class OciPlanCompiler {
                     b.mkdir(parent(target), 0755);
                     b.touch(target, 0644);
                 }
-                b.mount(src.toString(), target, null, MS_BIND | (o.flags() & MS_REC), null);
-                long remount = o.flags() & ~(MS_BIND | MS_REC | MS_REMOUNT);
-                if (remount != 0 && userns != null) {
-                    long[] attr = MountOptions.bindAttributes(remount);
-                    if (attr[0] != 0 || attr[1] != 0) {
-                        b.mountSetattr(target, attr[0], attr[1], false);
-                    }
-                } else if (remount != 0) {
-                    b.mount(null, target, null, MS_BIND | MS_REMOUNT | remount, null);
-                }
+                bind(b, src.toString(), target, o.flags(), userns);
                 if (dir) {
                     // Device nodes in a bound directory would bypass the proxies (see the class
                     // comment).
@@ -316,14 +311,7 @@ public final class OciPlanCompiler {
                 String type = m.type();
                 b.mkdir(target, 0755);
                 if (type.equals("cgroup") || type.equals("cgroup2")) {
-                    // Not the container's own cgroup view yet (docs/oci.md): an empty read-only
-                    // directory rather than the host's tree.
-                    b.mount(
-                            "tmpfs",
-                            target,
-                            "tmpfs",
-                            MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC,
-                            "mode=755,size=4k");
+                    cgroupView(b, target, o.flags(), userns, cgroup);
                 } else {
                     String source = m.source() == null || m.source().isEmpty() ? type : m.source();
                     b.mount(source, target, type, o.flags(), o.data());
@@ -340,6 +328,70 @@ public final class OciPlanCompiler {
             }
         }
         return freshDev;
+    }
+
+    /**
+     * Binds {@code src} at {@code target} ({@code MS_REC} as {@code flags} say), then applies the
+     * rest of {@code flags} to the bind: a remount, or in a user namespace (where a remount could
+     * not clear locked flags) {@code mount_setattr}.
+     */
+    private static void bind(
+            LaunchPlan.Builder b, String src, String target, long flags, UserNamespace userns) {
+        b.mount(src, target, null, MS_BIND | (flags & MS_REC), null);
+        long remount = flags & ~(MS_BIND | MS_REC | MS_REMOUNT);
+        if (remount != 0 && userns != null) {
+            long[] attr = MountOptions.bindAttributes(remount);
+            if (attr[0] != 0 || attr[1] != 0) {
+                b.mountSetattr(target, attr[0], attr[1], false);
+            }
+        } else if (remount != 0) {
+            b.mount(null, target, null, MS_BIND | MS_REMOUNT | remount, null);
+        }
+    }
+
+    /**
+     * A {@code cgroup} mount, as runc makes it without a cgroup namespace: the container's own
+     * cgroup, never the host's tree. On cgroup v1 a tmpfs (mode 755) with, for each v1 hierarchy of
+     * {@code cgroup} (as state.json records it), the container's directory there bound at its name
+     * ({@code memory}, {@code systemd} for {@code name=systemd}, {@code cpu,cpuacct} with {@code
+     * cpu} and {@code cpuacct} linked to it), each with the mount's flags ({@code ro}); hybrid's
+     * unified tree is left out, as runc leaves it. On cgroup v2 the container's directory bound at
+     * the target. With no cgroup recorded (a container made before cgroups were), an empty
+     * read-only tmpfs.
+     */
+    private static void cgroupView(
+            LaunchPlan.Builder b,
+            String target,
+            long flags,
+            UserNamespace userns,
+            Map<String, String> cgroup) {
+        if (cgroup.isEmpty()) {
+            b.mount(
+                    "tmpfs",
+                    target,
+                    "tmpfs",
+                    MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC,
+                    "mode=755,size=4k");
+            return;
+        }
+        if (cgroup.size() == 1 && cgroup.containsKey("")) {
+            bind(b, cgroup.get(""), target, flags | MS_REC, userns);
+            return;
+        }
+        b.mount("tmpfs", target, "tmpfs", flags & ~MS_RDONLY, "mode=755");
+        for (Map.Entry<String, String> h : new java.util.TreeMap<>(cgroup).entrySet()) {
+            if (h.getKey().isEmpty()) {
+                continue; // hybrid's unified tree
+            }
+            String name = h.getKey().startsWith("name=") ? h.getKey().substring(5) : h.getKey();
+            b.mkdir(target + "/" + name, 0755);
+            bind(b, h.getValue(), target + "/" + name, flags | MS_REC, userns);
+            for (String part : name.split(",")) {
+                if (!part.equals(name)) {
+                    b.symlink(name, target + "/" + part);
+                }
+            }
+        }
     }
 
     // ---- devices ----------------------------------------------------------------------------

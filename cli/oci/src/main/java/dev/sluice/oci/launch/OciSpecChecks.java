@@ -105,7 +105,8 @@ public final class OciSpecChecks {
             List<Masked> masked,
             List<String> readonly,
             String cwd,
-            List<String> netdevs) {}
+            List<String> netdevs,
+            String home) {}
 
     private final Spec spec;
     private final String file;
@@ -156,7 +157,8 @@ public final class OciSpecChecks {
                 masked,
                 readonly,
                 cwd,
-                netdevs);
+                netdevs,
+                ContainerHome.entry(spec.process(), view));
     }
 
     private SpecException bad(String field, String problem) {

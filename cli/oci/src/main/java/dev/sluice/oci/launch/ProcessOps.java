@@ -43,6 +43,17 @@ final class ProcessOps {
         if (p.scheduler() != null) {
             throw new SpecException(file, prefix + "scheduler", "not supported by sluice yet");
         }
+        String command = p.args().get(0);
+        if (!command.contains("/") && p.env().stream().noneMatch(e -> e.startsWith("PATH="))) {
+            // runc looks a bare name up in the process's own PATH, and there is none
+            throw new SpecException(
+                    file,
+                    prefix + "args[0]",
+                    "exec: \""
+                            + command
+                            + "\": executable file not found in $PATH (the process's env sets no"
+                            + " PATH: give one, or an absolute path)");
+        }
         if (p.user() != null) {
             long uid = p.user().uid() == null ? 0 : p.user().uid();
             if (uid != 0 && ambient(p.capabilities()) != 0) {
@@ -56,16 +67,17 @@ final class ProcessOps {
 
     /**
      * Emits the workload's ops: a pty first when {@code terminal} is set (it opens /dev/ptmx while
-     * still root), then {@code cwd} (already resolved), env, rlimits, user, capabilities,
-     * no_new_privs, {@code rules} with io_uring refused beside them unless {@code allowIoUring}
-     * ({@link IoUring}), and the exec of {@code args[0]}. {@code mknod}: whether {@code CAP_MKNOD}
-     * is kept where the config lists it ({@link #keepsMknod}); otherwise it is dropped from every
-     * set.
+     * still root), then {@code cwd} (already resolved), env (with {@code home}, the {@code HOME=}
+     * entry runc would add, when not null), rlimits, user, capabilities, no_new_privs, {@code
+     * rules} with io_uring refused beside them unless {@code allowIoUring} ({@link IoUring}), and
+     * the exec of {@code args[0]}. {@code mknod}: whether {@code CAP_MKNOD} is kept where the
+     * config lists it ({@link #keepsMknod}); otherwise it is dropped from every set.
      */
     static LaunchPlan emit(
             LaunchPlan.Builder b,
             Spec.Process p,
             String cwd,
+            String home,
             List<NotifyRule> rules,
             boolean allowIoUring,
             boolean mknod) {
@@ -78,6 +90,9 @@ final class ProcessOps {
         b.chdir(cwd);
         for (String e : p.env()) {
             b.env(e);
+        }
+        if (home != null) {
+            b.env(home); // runc's HOME where the env has none (ContainerHome)
         }
         for (Spec.Rlimit r : p.rlimits()) {
             b.rlimit(KernelNames.rlimit(r.type()), r.soft().toString(), r.hard().toString());

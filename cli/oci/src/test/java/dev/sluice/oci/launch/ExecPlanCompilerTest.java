@@ -62,6 +62,7 @@ class ExecPlanCompilerTest {
                         "chdir",
                         "env",
                         "env",
+                        "env", // HOME, which the process's env lacks (ContainerHome)
                         "rlimit",
                         "user",
                         "umask",
@@ -141,7 +142,7 @@ class ExecPlanCompilerTest {
         Spec.Process t =
                 process(
                         """
-                {"terminal": true, "consoleSize": {"height": 25, "width": 100}, "args": ["sh"], "cwd": "/"}
+                {"terminal": true, "consoleSize": {"height": 25, "width": 100}, "args": ["/bin/sh"], "cwd": "/"}
                 """);
         LaunchPlan p =
                 ExecPlanCompiler.compile(config(), t, "process.json", "", 7, 1L, List.of(), true);
@@ -153,6 +154,7 @@ class ExecPlanCompilerTest {
                         "join",
                         "terminal",
                         "chdir",
+                        "env", // HOME
                         "user",
                         "umask",
                         "caps",
@@ -175,7 +177,7 @@ class ExecPlanCompilerTest {
         LaunchPlan p =
                 ExecPlanCompiler.compile(
                         c,
-                        process("{\"args\": [\"true\"], \"cwd\": \"/\"}"),
+                        process("{\"args\": [\"/bin/true\"], \"cwd\": \"/\"}"),
                         "process.json",
                         "",
                         7,

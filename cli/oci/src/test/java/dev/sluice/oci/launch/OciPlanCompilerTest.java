@@ -389,6 +389,61 @@ class OciPlanCompilerTest {
     }
 
     @Test
+    void theCgroupMountShowsTheContainersOwnCgroup() throws IOException {
+        Spec s = spec(c -> {}); // sluice spec's default mounts /sys/fs/cgroup (type cgroup, ro)
+        String at = root() + "/sys/fs/cgroup";
+        java.util.function.Function<Map<String, String>, List<List<String>>> mounts =
+                cgroup ->
+                        OciPlanCompiler.compile(s, "config.json", bundle, List.of(), 0, cgroup)
+                                .ops("mount")
+                                .stream()
+                                .map(LaunchPlan.Op::args)
+                                .filter(a -> a.get(1).startsWith(at))
+                                .toList();
+        Map<String, String> v1 = new java.util.LinkedHashMap<>();
+        v1.put("memory", "/sys/fs/cgroup/memory/sluice/c1");
+        v1.put("cpu,cpuacct", "/sys/fs/cgroup/cpu,cpuacct/sluice/c1");
+        v1.put("name=systemd", "/sys/fs/cgroup/systemd/sluice/c1");
+        v1.put("", "/sys/fs/cgroup/unified/sluice/c1");
+        List<List<String>> hybrid = mounts.apply(v1);
+        assertEquals("tmpfs", hybrid.get(0).get(2), "a tmpfs first: " + hybrid);
+        for (String[] h :
+                new String[][] {
+                    {"/sys/fs/cgroup/memory/sluice/c1", "/memory"},
+                    {"/sys/fs/cgroup/cpu,cpuacct/sluice/c1", "/cpu,cpuacct"},
+                    {"/sys/fs/cgroup/systemd/sluice/c1", "/systemd"}
+                }) {
+            assertTrue(
+                    hybrid.stream()
+                            .anyMatch(a -> a.get(0).equals(h[0]) && a.get(1).equals(at + h[1])),
+                    "the container's own " + h[1] + " bound: " + hybrid);
+        }
+        assertTrue(
+                hybrid.stream().noneMatch(a -> a.get(0).contains("unified")),
+                "hybrid's unified tree left out, as runc leaves it: " + hybrid);
+        LaunchPlan p = OciPlanCompiler.compile(s, "config.json", bundle, List.of(), 0, v1);
+        assertTrue(
+                p.ops("symlink").stream()
+                        .anyMatch(
+                                o ->
+                                        o.args().equals(List.of("cpu,cpuacct", at + "/cpu"))
+                                                || o.args()
+                                                        .equals(
+                                                                List.of(
+                                                                        "cpu,cpuacct",
+                                                                        at + "/cpuacct"))),
+                "a co-mounted hierarchy's names link to it: " + p.ops("symlink"));
+        assertEquals(
+                "/sys/fs/cgroup/c1",
+                mounts.apply(Map.of("", "/sys/fs/cgroup/c1")).get(0).get(0),
+                "cgroup v2: the container's directory bound");
+        assertEquals(
+                "tmpfs",
+                mounts.apply(Map.of()).get(0).get(2),
+                "no cgroup recorded: an empty tmpfs");
+    }
+
+    @Test
     void aProcessWithoutCapabilitiesGetsNone() throws IOException {
         LaunchPlan p =
                 compile(

@@ -307,7 +307,7 @@ class UserNamespacePlanTest {
                 Files.writeString(
                         bundle.resolve("process.json"),
                         """
-                {"args": ["sh"], "cwd": "/", "user": {"uid": 70000, "gid": 0}}
+                {"args": ["/bin/sh"], "cwd": "/", "user": {"uid": 70000, "gid": 0}}
                 """);
         Spec.Process unmapped = SpecLoader.loadProcess(f);
         SpecException e =
