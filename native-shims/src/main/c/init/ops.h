@@ -63,6 +63,7 @@ void op_rlimit(const struct op *op);
 void op_user(const struct op *op);
 void op_caps(const struct op *op);
 void op_umask(const struct op *op);
+void op_personality(const struct op *op);
 /* What op_caps does, for any caller: keeps only the capabilities in KEEP, in every set. */
 void caps_keep(uint64_t keep, const char *phase);
 void caps_set(uint64_t bounding, uint64_t permitted, uint64_t inheritable, uint64_t ambient, const char *phase);

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <grp.h>
+#include <sys/personality.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -179,6 +180,14 @@ void op_caps(const struct op *op)
 void op_umask(const struct op *op)
 {
 	umask((mode_t)op->num[0]);
+}
+
+/* personality(2): the execution domain the process and its children run in (PER_LINUX32: uname -m
+ * says i686). */
+void op_personality(const struct op *op)
+{
+	if (personality((unsigned long)op->num[0]) < 0)
+		bail("proc", "personality %#lx", (unsigned long)op->num[0]);
 }
 
 /* The environment is exactly the plan's env ops, in order; PATH is looked up among them. */

@@ -42,6 +42,7 @@ static const struct op_def defs[] = {
 	{ "user", OP_USER, PH_PROC, 2, -1, "ww", op_user },
 	{ "caps", OP_CAPS, PH_PROC, 4, 4, "dddd", op_caps },
 	{ "umask", OP_UMASK, PH_PROC, 1, 1, "o", op_umask },
+	{ "personality", OP_PERSONALITY, PH_PROC, 1, 1, "w", op_personality },
 	{ "no-new-privs", OP_NO_NEW_PRIVS, PH_PROC, 0, 0, "", op_no_new_privs },
 	{ "preserve-fds", OP_PRESERVE_FDS, PH_PROC, 1, 1, "w", op_preserve_fds },
 	{ "notify-ioctl", OP_NOTIFY_IOCTL, PH_PROC, 2, 2, "ww", NULL },

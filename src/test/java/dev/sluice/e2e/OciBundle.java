@@ -53,7 +53,8 @@ final class OciBundle {
                     "stty",
                     "readlink",
                     "pwd",
-                    "tr");
+                    "tr",
+                    "uname");
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** Bundles made by the running test, removed by {@link #cleanup()}. */

@@ -574,6 +574,28 @@ class OciConformanceE2ETest {
         return steps;
     }
 
+    /**
+     * {@code linux.personality}: Sluice sets the execution domain as the spec says (runc 1.2 and
+     * crun do too); runc 1.1 ignores the field, so its answer is only printed beside Sluice's.
+     */
+    @Test
+    void linuxPersonalityLinux32() {
+        Path runc = runcOrSkip();
+        Assumptions.assumeTrue(
+                System.getProperty("os.arch").equals("amd64"),
+                "SKIPPED: LINUX32 is i686 on x86_64 hosts only");
+        Path b =
+                OciBundle.create(
+                        "conformance-personality",
+                        List.of("uname", "-m"),
+                        c -> linux(c).putObject("personality").put("domain", "LINUX32"));
+        Sluice.Result[] runs = runBoth(runc, b);
+        String both = both(runs);
+        System.out.println("linux.personality LINUX32: " + both);
+        assertEquals(0, runs[1].exitCode(), both);
+        assertEquals("i686\n", runs[1].stdout(), "Sluice runs it as a 32-bit domain" + both);
+    }
+
     /** runc, the baseline; the test is skipped, saying so, where it is not installed. */
     private static Path runcOrSkip() {
         Path runc = OciBundle.runcBinary();

@@ -341,6 +341,17 @@ public final class LaunchPlan {
         }
 
         /**
+         * The workload's execution domain, a {@code personality(2)} value ({@code PER_LINUX32} =
+         * 0x0008 from linux/personality.h: {@code uname -m} then says i686).
+         */
+        public Builder personality(long persona) {
+            if (persona < 0 || persona > 0xffffffffL) {
+                throw new IllegalArgumentException("personality " + persona + " is not 32-bit");
+            }
+            return op("personality", Long.toString(persona));
+        }
+
+        /**
          * Only {@code keepMask}, in the bounding, permitted and effective sets; nothing inheritable
          * or ambient.
          */

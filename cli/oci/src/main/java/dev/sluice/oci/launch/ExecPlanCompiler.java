@@ -111,6 +111,10 @@ public final class ExecPlanCompiler {
         if (preservedFds > 0) {
             b.preserveFds(preservedFds);
         }
+        Long persona = OciSpecChecks.personality(config, file);
+        if (persona != null) {
+            b.personality(persona); // the container's execution domain, as its first process's
+        }
         // cwd needs no resolving here: after the join, "/" is the container's root.
         return ProcessOps.emit(
                 b,

@@ -218,6 +218,10 @@ public final class OciPlanCompiler {
         if (preservedFds > 0) {
             b.preserveFds(preservedFds);
         }
+        Long persona = OciSpecChecks.personality(spec, file);
+        if (persona != null) {
+            b.personality(persona);
+        }
         return ProcessOps.emit(b, p, cwd, checked.home(), notify, allowsIoUring(spec, file), mknod);
     }
 

@@ -263,9 +263,38 @@ public final class OciSpecChecks {
         if (l.intelRdt() != null) {
             throw bad("linux.intelRdt", "not supported by sluice");
         }
-        if (l.personality() != null) {
-            throw bad("linux.personality", "not supported by sluice yet");
+        personality(spec, file);
+    }
+
+    /** PER_LINUX and PER_LINUX32, linux/personality.h. */
+    private static final Map<String, Long> DOMAINS = Map.of("LINUX", 0x0000L, "LINUX32", 0x0008L);
+
+    /**
+     * {@code linux.personality} as a {@code personality(2)} value, or null when absent: its {@code
+     * domain} ({@code LINUX} or {@code LINUX32}); {@code flags} are refused, as runc refuses them.
+     */
+    static Long personality(Spec spec, String file) {
+        Object p = spec.linux() == null ? null : spec.linux().personality();
+        if (p == null) {
+            return null;
         }
+        if (!(p instanceof Map<?, ?> m)) {
+            throw new SpecException(file, "linux.personality", "must be an object");
+        }
+        Object flags = m.get("flags");
+        if (flags instanceof List<?> list && !list.isEmpty()) {
+            throw new SpecException(
+                    file, "linux.personality.flags", "personality flags are not supported");
+        }
+        Object domain = m.get("domain");
+        Long value = domain instanceof String d ? DOMAINS.get(d) : null;
+        if (value == null) {
+            throw new SpecException(
+                    file,
+                    "linux.personality.domain",
+                    "must be LINUX or LINUX32, got " + (domain == null ? "none" : domain));
+        }
+        return value;
     }
 
     // ---- mounts -----------------------------------------------------------------------------

@@ -444,6 +444,50 @@ class OciPlanCompilerTest {
     }
 
     @Test
+    void linuxPersonalityIsTheProcessesExecutionDomain() throws IOException {
+        LaunchPlan p =
+                compile(
+                        spec(
+                                c ->
+                                        ((ObjectNode) c.get("linux"))
+                                                .putObject("personality")
+                                                .put("domain", "LINUX32")),
+                        List.of());
+        assertEquals(
+                List.of(List.of("8")),
+                p.ops("personality").stream().map(LaunchPlan.Op::args).toList(),
+                "PER_LINUX32");
+        assertEquals(List.of(), compile(spec(c -> {}), List.of()).ops("personality"), "absent");
+        SpecException flags =
+                assertThrows(
+                        SpecException.class,
+                        () ->
+                                compile(
+                                        spec(
+                                                c -> {
+                                                    ObjectNode per =
+                                                            ((ObjectNode) c.get("linux"))
+                                                                    .putObject("personality")
+                                                                    .put("domain", "LINUX");
+                                                    per.putArray("flags").add("ADDR_NO_RANDOMIZE");
+                                                }),
+                                        List.of()));
+        assertEquals("linux.personality.flags", flags.field(), flags.getMessage());
+        SpecException domain =
+                assertThrows(
+                        SpecException.class,
+                        () ->
+                                compile(
+                                        spec(
+                                                c ->
+                                                        ((ObjectNode) c.get("linux"))
+                                                                .putObject("personality")
+                                                                .put("domain", "BSD")),
+                                        List.of()));
+        assertEquals("linux.personality.domain", domain.field(), domain.getMessage());
+    }
+
+    @Test
     void aProcessWithoutCapabilitiesGetsNone() throws IOException {
         LaunchPlan p =
                 compile(
