@@ -77,11 +77,16 @@ public final class HookRunner {
         this.workDir = workDir;
     }
 
-    /** The hooks of one kind ({@code prestart}, {@code createRuntime}, ...), empty when none. */
+    /**
+     * The hooks of one kind ({@code prestart}, {@code createRuntime}, ...), empty when none; never
+     * the NVIDIA toolkit's legacy hook ({@link NvidiaLegacyHook}).
+     */
     public List<Spec.Hook> of(String kind) {
         return spec.hooks() == null
                 ? List.of()
-                : spec.hooks().byKind().getOrDefault(kind, List.of());
+                : spec.hooks().byKind().getOrDefault(kind, List.of()).stream()
+                        .filter(h -> !NvidiaLegacyHook.is(h))
+                        .toList();
     }
 
     /** Whether config.json has hooks that must run while init waits before pivot_root. */

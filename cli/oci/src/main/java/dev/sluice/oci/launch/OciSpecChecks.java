@@ -1,5 +1,6 @@
 package dev.sluice.oci.launch;
 
+import dev.sluice.oci.hooks.NvidiaLegacyHook;
 import dev.sluice.oci.spec.Spec;
 import dev.sluice.oci.spec.SpecException;
 import dev.sluice.rdmaproxy.net.NetdevException;
@@ -135,6 +136,7 @@ public final class OciSpecChecks {
 
     private Checked check() {
         checkSupported();
+        NvidiaLegacyHook.check(spec, file);
         List<Mount> mounts = mounts();
         Set<String> devicePaths = new LinkedHashSet<>();
         List<Device> devices = devices(devicePaths);
