@@ -630,8 +630,7 @@ class OciConformanceE2ETest {
                                             .add("prestart");
                                 });
                 Files.deleteIfExists(ran);
-                Sluice.Result ours =
-                        OciBundle.oci(root, "run", "--bundle", b.toString(), Sluice.unique("s"));
+                Sluice.Result ours = sluiceRun(b);
                 assertTrue(!Files.exists(ran), visible + ": Sluice never runs the hook\n" + ours);
                 if (visible.equals("all")) {
                     assertTrue(ours.exitCode() != 0, "refused\n" + ours);
@@ -643,14 +642,7 @@ class OciConformanceE2ETest {
                     assertEquals(0, ours.exitCode(), "void asks for nothing: it runs\n" + ours);
                     assertEquals("started\n", ours.stdout(), ours.toString());
                 }
-                Sluice.Result theirs =
-                        OciBundle.tool(
-                                runc,
-                                root.resolve("runc"),
-                                "run",
-                                "--bundle",
-                                b.toString(),
-                                Sluice.unique("r"));
+                Sluice.Result theirs = runcRun(runc, b);
                 assertEquals(0, theirs.exitCode(), "runc runs it\n" + theirs);
                 assertEquals(
                         "prestart\n",
@@ -673,16 +665,16 @@ class OciConformanceE2ETest {
 
     /** {@code runc run} and {@code sluice run} of bundle {@code b}, in that order. */
     private Sluice.Result[] runBoth(Path runc, Path b) {
-        return new Sluice.Result[] {
-            OciBundle.tool(
-                    runc,
-                    root.resolve("runc"),
-                    "run",
-                    "--bundle",
-                    b.toString(),
-                    Sluice.unique("r")),
-            OciBundle.oci(root, "run", "--bundle", b.toString(), Sluice.unique("s"))
-        };
+        return new Sluice.Result[] {runcRun(runc, b), sluiceRun(b)};
+    }
+
+    private Sluice.Result runcRun(Path runc, Path b) {
+        return OciBundle.tool(
+                runc, root.resolve("runc"), "run", "--bundle", b.toString(), Sluice.unique("r"));
+    }
+
+    private Sluice.Result sluiceRun(Path b) {
+        return OciBundle.oci(root, "run", "--bundle", b.toString(), Sluice.unique("s"));
     }
 
     private static String both(Sluice.Result[] runs) {
