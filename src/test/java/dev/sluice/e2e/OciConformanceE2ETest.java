@@ -141,6 +141,24 @@ class OciConformanceE2ETest {
                         "id; grep Cap /proc/self/status",
                         null),
                 new Case(
+                        "ambient capabilities for uid 1000",
+                        c -> {
+                            ObjectNode caps = process(c).putObject("capabilities");
+                            for (String set :
+                                    List.of(
+                                            "bounding",
+                                            "effective",
+                                            "permitted",
+                                            "inheritable",
+                                            "ambient")) {
+                                caps.putArray(set).add("CAP_KILL").add("CAP_NET_RAW");
+                            }
+                            ((ArrayNode) caps.get("inheritable")).remove(1);
+                            user(c).put("uid", 1000).put("gid", 1000);
+                        },
+                        "id; grep Cap /proc/self/status",
+                        null),
+                new Case(
                         "an unknown capability is ignored with a warning",
                         c ->
                                 ((ArrayNode) process(c).get("capabilities").get("bounding"))

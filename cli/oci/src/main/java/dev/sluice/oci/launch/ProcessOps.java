@@ -54,15 +54,6 @@ final class ProcessOps {
                             + "\": executable file not found in $PATH (the process's env sets no"
                             + " PATH: give one, or an absolute path)");
         }
-        if (p.user() != null) {
-            long uid = p.user().uid() == null ? 0 : p.user().uid();
-            if (uid != 0 && ambient(p.capabilities()) != 0) {
-                throw new SpecException(
-                        file,
-                        prefix + "capabilities.ambient",
-                        "ambient capabilities for a non-root user are not supported by sluice yet");
-            }
-        }
     }
 
     /**

@@ -23,10 +23,11 @@ import java.nio.file.Path;
  *   <li><b>capabilities</b>: the effective set the process holds after its {@code execve}. The
  *       plan's caps op leaves a root process exactly the kept bounding set ({@link
  *       ProcessOps#capabilities}); of that, only what {@code process.capabilities.effective} lists
- *       (none when the config lists none, as runc gives none). A non-root process holds none after
- *       {@code execve}: Sluice refuses ambient capabilities for it ({@link ProcessOps#check}). A
- *       process in a user namespace holds none in the host's user namespace, whatever it holds in
- *       its own, and drivers check capabilities against the host's ({@code capable()}).
+ *       (none when the config lists none, as runc gives none). A non-root process holds its ambient
+ *       set after {@code execve} (those also permitted and inheritable, the only ones the kernel
+ *       raises; never CAP_MKNOD, which no mediated call needs). A process in a user namespace holds
+ *       none in the host's user namespace, whatever it holds in its own, and drivers check
+ *       capabilities against the host's ({@code capable()}).
  * </ul>
  *
  * What a process gains or drops after it starts (a setuid binary without no_new_privs, a {@code
@@ -50,7 +51,13 @@ public final class WorkloadCredentials {
                     hostId(proc.resolve("gid_map"), gid, "gid"),
                     0);
         }
-        return new GuestCredentials(uid, gid, uid == 0 ? capabilities(process.capabilities()) : 0);
+        return new GuestCredentials(
+                uid,
+                gid,
+                uid == 0
+                        ? capabilities(process.capabilities())
+                        : ProcessOps.ambient(process.capabilities())
+                                & ~(1L << ProcessOps.CAP_MKNOD));
     }
 
     /**

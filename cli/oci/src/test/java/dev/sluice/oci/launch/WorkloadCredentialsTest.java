@@ -87,6 +87,25 @@ class WorkloadCredentialsTest {
     }
 
     @Test
+    void aNonRootProcessHoldsItsRaisableAmbientSetAfterExec() throws IOException {
+        Spec.Process p =
+                Specs.process(
+                        dir,
+                        """
+                {"args": ["sh"], "cwd": "/", "user": {"uid": 1000, "gid": 100},
+                 "capabilities": {"bounding": ["CAP_KILL", "CAP_CHOWN"],
+                                  "permitted": ["CAP_KILL", "CAP_CHOWN"],
+                                  "inheritable": ["CAP_KILL"],
+                                  "ambient": ["CAP_KILL", "CAP_CHOWN"]}}
+                """);
+        assertEquals(
+                new GuestCredentials(1000, 100, KILL),
+                of(Specs.defaultConfig(), p),
+                "CAP_KILL, ambient, permitted and inheritable, is raised; CAP_CHOWN, not"
+                        + " inheritable, cannot be");
+    }
+
+    @Test
     void inAUserNamespaceTheHostIdsAndNoCapability() throws IOException {
         Spec c =
                 SpecLoader.parse(
