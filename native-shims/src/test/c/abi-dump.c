@@ -121,6 +121,7 @@ int main(void)
 	NUM("offsetof.stat.st_mode", offsetof(struct stat, st_mode));
 	NUM("offsetof.stat.st_rdev", offsetof(struct stat, st_rdev));
 
+	VAL(SYS_rt_sigaction);
 	VAL(SYS_fstat);
 	VAL(SYS_fstatfs);
 	VAL(SYS_ioctl);

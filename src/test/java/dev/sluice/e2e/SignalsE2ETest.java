@@ -54,6 +54,28 @@ class SignalsE2ETest {
         }
     }
 
+    /**
+     * sluice started with SIGINT ignored (as a non-interactive shell starts a background job, or
+     * {@code nohup}) still forwards a SIGINT sent to it, as runc does: the JVM would otherwise keep
+     * the inherited disposition and install no handler, and the signal would be lost.
+     */
+    @Test
+    @Timeout(60)
+    void aSigintSentToASluiceStartedWithSigintIgnoredIsForwarded() {
+        String script =
+                "trap \"echo got-INT; exit 43\" INT; echo ready; while :; do sleep 0.05; done";
+        try (Sluice.Running run =
+                Sluice.command("run", "--", "sh", "-c", script)
+                        .wrappedIn("bash", "-c", "trap '' INT; exec \"$@\"", "ignoring-int")
+                        .start()) {
+            run.awaitStdoutLine("ready"::equals, Duration.ofSeconds(30));
+            run.signal("INT");
+            Sluice.Result r = run.await(Duration.ofSeconds(20));
+            assertEquals(43, r.exitCode(), "the command's INT trap ran and exited 43\n" + r);
+            assertTrue(r.stdoutLines().contains("got-INT"), r.toString());
+        }
+    }
+
     @Test
     @Timeout(60)
     void killingSluiceKillsTheSandbox() throws Exception {

@@ -1,5 +1,6 @@
 package dev.sluice.cli;
 
+import dev.sluice.sentry.nativeio.Native;
 import dev.sluice.sentry.nativeio.Signals;
 
 import sun.misc.Signal;
@@ -28,6 +29,7 @@ final class ForwardedSignals implements AutoCloseable {
         for (String name : NAMES) {
             Signal s = new Signal(name);
             f.signals.add(s);
+            Native.unignore(s.getNumber()); // a kill sent to sluice is forwarded, as runc's
             f.previous.add(Signal.handle(s, sig -> to.accept(sig.getNumber())));
         }
         return f;

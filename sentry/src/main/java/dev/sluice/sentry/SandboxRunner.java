@@ -5,6 +5,7 @@ import dev.sluice.sentry.launch.InitProcess;
 import dev.sluice.sentry.launch.PlanCompiler;
 import dev.sluice.sentry.launch.SandboxSpec;
 import dev.sluice.sentry.launch.Startup;
+import dev.sluice.sentry.nativeio.Native;
 import dev.sluice.sentry.nativeio.Signals;
 import dev.sluice.sentry.observe.CallStats;
 import dev.sluice.sentry.observe.TraceWriter;
@@ -172,6 +173,7 @@ public final class SandboxRunner {
             for (String name : FORWARDED) {
                 Signal s = new Signal(name);
                 signals.add(s);
+                Native.unignore(s.getNumber()); // a kill sent to sluice is forwarded, as runc's
                 previous.add(Signal.handle(s, sig -> init.signal(sig.getNumber())));
             }
             int code;

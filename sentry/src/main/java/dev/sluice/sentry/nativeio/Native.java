@@ -5,9 +5,12 @@ import static dev.sluice.sentry.nativeio.Syscalls.SYS_FSTATFS;
 import static dev.sluice.sentry.nativeio.Syscalls.SYS_PIDFD_GETFD;
 import static dev.sluice.sentry.nativeio.Syscalls.SYS_PIDFD_OPEN;
 import static dev.sluice.sentry.nativeio.Syscalls.SYS_PRLIMIT64;
+import static dev.sluice.sentry.nativeio.Syscalls.SYS_RT_SIGACTION;
 
 import jnr.ffi.LastError;
 import jnr.ffi.LibraryLoader;
+import jnr.ffi.Memory;
+import jnr.ffi.Pointer;
 import jnr.ffi.Runtime;
 
 /**
@@ -116,6 +119,29 @@ public final class Native {
     public static int fstatfs(int fd, long buf) {
         return (int) ret(LIBC.syscall(SYS_FSTATFS, fd, buf, 0, 0, 0, 0));
     }
+
+    /**
+     * Where {@code sig} is ignored (inherited so: a job a non-interactive shell put in the
+     * background, {@code nohup}), sets it back to its default action, so that a handler can be
+     * installed: the JVM keeps an inherited ignored SIGINT, SIGTERM or SIGHUP ignored and installs
+     * no handler for it. Raw {@code rt_sigaction} on the kernel's {@code struct sigaction} (handler
+     * first; all zero is {@code SIG_DFL}). Returns whether it was ignored.
+     */
+    public static boolean unignore(int sig) {
+        Pointer old = Memory.allocateDirect(RUNTIME, KERNEL_SIGACTION_SIZE, true);
+        Pointer dfl = Memory.allocateDirect(RUNTIME, KERNEL_SIGACTION_SIZE, true);
+        if (LIBC.syscall(SYS_RT_SIGACTION, sig, 0, old.address(), KERNEL_SIGSET_SIZE, 0, 0) < 0
+                || old.getLong(0) != SIG_IGN) {
+            return false;
+        }
+        return LIBC.syscall(SYS_RT_SIGACTION, sig, dfl.address(), 0, KERNEL_SIGSET_SIZE, 0, 0) == 0;
+    }
+
+    /** The kernel's struct sigaction: handler, flags, restorer, one 64-bit mask. */
+    private static final int KERNEL_SIGACTION_SIZE = 32;
+
+    private static final int KERNEL_SIGSET_SIZE = 8;
+    private static final long SIG_IGN = 1;
 
     public static int kill(int pid, int sig) {
         return (int) ret(LIBC.kill(pid, sig));

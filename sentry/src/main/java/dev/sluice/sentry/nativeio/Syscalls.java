@@ -9,6 +9,7 @@ package dev.sluice.sentry.nativeio;
 public final class Syscalls {
     // The sentry: files, the caller's identity, its memory, the seccomp listener.
     public static final int SYS_FSTAT = 5;
+    public static final int SYS_RT_SIGACTION = 13;
     public static final int SYS_IOCTL = 16;
     public static final int SYS_FSTATFS = 138;
     public static final int SYS_PRLIMIT64 = 302;
