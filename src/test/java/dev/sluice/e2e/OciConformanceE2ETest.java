@@ -96,21 +96,7 @@ class OciConformanceE2ETest {
                         "no process.user.umask: 0022", c -> user(c).remove("umask"), "umask", null),
                 new Case(
                         "process.capabilities, all five sets",
-                        c -> {
-                            ObjectNode caps = process(c).putObject("capabilities");
-                            for (String set :
-                                    List.of(
-                                            "bounding",
-                                            "effective",
-                                            "permitted",
-                                            "inheritable",
-                                            "ambient")) {
-                                caps.putArray(set)
-                                        .add("CAP_KILL")
-                                        .add("CAP_NET_RAW")
-                                        .add("CAP_CHOWN");
-                            }
-                        },
+                        c -> allFiveSets(c, "CAP_KILL", "CAP_NET_RAW", "CAP_CHOWN"),
                         "grep Cap /proc/self/status",
                         null),
                 new Case(
@@ -143,16 +129,7 @@ class OciConformanceE2ETest {
                 new Case(
                         "ambient capabilities for uid 1000",
                         c -> {
-                            ObjectNode caps = process(c).putObject("capabilities");
-                            for (String set :
-                                    List.of(
-                                            "bounding",
-                                            "effective",
-                                            "permitted",
-                                            "inheritable",
-                                            "ambient")) {
-                                caps.putArray(set).add("CAP_KILL").add("CAP_NET_RAW");
-                            }
+                            ObjectNode caps = allFiveSets(c, "CAP_KILL", "CAP_NET_RAW");
                             ((ArrayNode) caps.get("inheritable")).remove(1);
                             user(c).put("uid", 1000).put("gid", 1000);
                         },
@@ -353,6 +330,18 @@ class OciConformanceE2ETest {
                 ns.remove(i);
             }
         }
+    }
+
+    /** {@code names} in each of the five capability sets; returns the capabilities object. */
+    private static ObjectNode allFiveSets(ObjectNode c, String... names) {
+        ObjectNode caps = process(c).putObject("capabilities");
+        for (String set : List.of("bounding", "effective", "permitted", "inheritable", "ambient")) {
+            ArrayNode a = caps.putArray(set);
+            for (String n : names) {
+                a.add(n);
+            }
+        }
+        return caps;
     }
 
     /** What {@code runc spec} writes: ambient capabilities listed, no inheritable ones. */

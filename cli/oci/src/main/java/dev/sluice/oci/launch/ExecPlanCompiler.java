@@ -43,39 +43,14 @@ public final class ExecPlanCompiler {
             long initStart,
             List<NotifyRule> rules,
             boolean detach) {
-        return compile(config, process, file, prefix, initPid, initStart, rules, detach, 0);
+        return compile(
+                config, process, file, prefix, initPid, initStart, rules, detach, 0, Map.of());
     }
 
     /**
      * As above; the process also keeps fds 3 to 3+{@code preservedFds}-1 ({@code exec
-     * --preserve-fds}).
-     */
-    public static LaunchPlan compile(
-            Spec config,
-            Spec.Process process,
-            String file,
-            String prefix,
-            int initPid,
-            long initStart,
-            List<NotifyRule> rules,
-            boolean detach,
-            int preservedFds) {
-        return compile(
-                config,
-                process,
-                file,
-                prefix,
-                initPid,
-                initStart,
-                rules,
-                detach,
-                preservedFds,
-                Map.of());
-    }
-
-    /**
-     * As above, into a container whose cgroup is {@code cgroup} (as state.json records it): under a
-     * cgroup v1 device controller the process keeps {@code CAP_MKNOD} where it lists it ({@link
+     * --preserve-fds}), and, in a container whose cgroup is {@code cgroup} (as state.json records
+     * it), under a cgroup v1 device controller it keeps {@code CAP_MKNOD} where it lists it ({@link
      * ProcessOps#keepsMknod}).
      */
     public static LaunchPlan compile(
