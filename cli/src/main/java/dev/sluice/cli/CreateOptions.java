@@ -65,7 +65,8 @@ final class CreateOptions {
                         Installation::anyProxyWanted,
                         b -> SentryDaemonCommand.argv(main, b, consoleSocket, preserveFds),
                         main.invocation.spawner(),
-                        main.invocation.envList()));
+                        main.invocation.envList(),
+                        Installation::hostGpus));
     }
 
     /**

@@ -37,6 +37,21 @@ final class Installation {
         }
     }
 
+    /** bin/sluice, the launcher: the path CDI hooks of Sluice's own run. */
+    static Path sluiceBinary() {
+        return libexec().toAbsolutePath().getParent().resolve("sluice");
+    }
+
+    /**
+     * Sluice's CDI spec of this host's NVIDIA GPUs ({@code sluice cdi generate}), for a config in
+     * the shape {@code docker run --gpus} gives.
+     *
+     * @throws IllegalStateException when the host has no NVIDIA driver
+     */
+    static dev.sluice.oci.cdi.CdiSpec hostGpus() {
+        throw new IllegalStateException("no CDI generator in this build");
+    }
+
     static Path helper(String name) {
         Path p = libexec().resolve(name);
         if (!Files.isExecutable(p)) {

@@ -5,6 +5,7 @@ import static dev.sluice.sentry.nativeio.Signals.SIGKILL;
 import dev.sluice.oci.OciException;
 import dev.sluice.oci.OciNative;
 import dev.sluice.oci.UnixSocket;
+import dev.sluice.oci.cdi.ContainerConfig;
 import dev.sluice.oci.hooks.HookRunner;
 import dev.sluice.oci.hooks.SeccompAgent;
 import dev.sluice.oci.ipc.DaemonReport;
@@ -14,7 +15,6 @@ import dev.sluice.oci.launch.OciPlanCompiler;
 import dev.sluice.oci.launch.ProxySelection;
 import dev.sluice.oci.launch.WorkloadCredentials;
 import dev.sluice.oci.spec.Spec;
-import dev.sluice.oci.spec.SpecLoader;
 import dev.sluice.sentry.SandboxRunner;
 import dev.sluice.sentry.Sentry;
 import dev.sluice.sentry.guest.GuestCredentials;
@@ -155,7 +155,7 @@ public final class SentryDaemon {
         List<Sentry> sentries = new ArrayList<>();
         try {
             String file = bundle.resolve("config.json").toString();
-            Spec spec = SpecLoader.load(bundle);
+            Spec spec = ContainerConfig.load(bundle, stateDir);
             ProxyConfig config =
                     ProxySelection.of(spec, file, ContainerBringUp.recordedCgroup(stateDir, id));
             active.addAll(proxies.create(config));

@@ -2,6 +2,7 @@ package dev.sluice.oci.runtime;
 
 import dev.sluice.oci.ConsoleSocket;
 import dev.sluice.oci.OciException;
+import dev.sluice.oci.cdi.ContainerConfig;
 import dev.sluice.oci.cgroup.Cgroup;
 import dev.sluice.oci.cgroup.CgroupFs;
 import dev.sluice.oci.cgroup.CgroupHost;
@@ -151,7 +152,7 @@ public final class ContainerExec {
             c = s.get();
         }
         Path dir = store.dir(r.id());
-        Spec config = SpecLoader.load(Path.of(c.bundle()));
+        Spec config = ContainerConfig.load(Path.of(c.bundle()), dir);
         Spec.Process process;
         String file;
         String prefix;

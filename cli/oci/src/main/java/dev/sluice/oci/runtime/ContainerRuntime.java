@@ -8,6 +8,8 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 
 import dev.sluice.oci.OciException;
 import dev.sluice.oci.OciNative;
+import dev.sluice.oci.cdi.CdiSpec;
+import dev.sluice.oci.cdi.ContainerConfig;
 import dev.sluice.oci.cgroup.Cgroup;
 import dev.sluice.oci.cgroup.CgroupFs;
 import dev.sluice.oci.cgroup.CgroupHost;
@@ -22,7 +24,6 @@ import dev.sluice.oci.ipc.DaemonReport;
 import dev.sluice.oci.launch.OciSpecChecks;
 import dev.sluice.oci.launch.ProxySelection;
 import dev.sluice.oci.spec.Spec;
-import dev.sluice.oci.spec.SpecLoader;
 import dev.sluice.oci.state.ContainerState;
 import dev.sluice.oci.state.HeldStart;
 import dev.sluice.oci.state.StateStore;
@@ -127,7 +128,8 @@ public final class ContainerRuntime {
             Predicate<ProxyConfig> needsSentry,
             Function<Path, List<String>> daemonArgv,
             Spawner spawner,
-            List<String> env) {}
+            List<String> env,
+            Supplier<CdiSpec> hostGpus) {}
 
     /**
      * Creates container {@code id} from {@code bundle}: when this returns, init waits for {@code
@@ -144,7 +146,9 @@ public final class ContainerRuntime {
         StateStore.checkId(id);
         Path bundle = bundleArg.toAbsolutePath().normalize();
         String file = bundle.resolve("config.json").toString();
-        Spec spec = SpecLoader.load(bundle);
+        ContainerConfig.AtCreate config = ContainerConfig.atCreate(bundle, launch.hostGpus());
+        config.warnings().forEach(w -> LOG.warn("container {}: {}", id, w));
+        Spec spec = config.spec();
         OciSpecChecks.check(spec, file, bundle);
         Path rootfs = OciSpecChecks.rootfs(spec, file, bundle);
         ContainerCgroup cgroup =
@@ -174,6 +178,7 @@ public final class ContainerRuntime {
             undo.add(() -> removeState(id));
             cgroup.checkUnused(); // a busy cgroup is someone else's: never destroyed below
             store.write(state);
+            ContainerConfig.keep(config, l.dir());
             undo.add(() -> destroyCgroup(id, cgroup));
             cgroup.apply();
             HostProcess init;
@@ -353,7 +358,7 @@ public final class ContainerRuntime {
      */
     private String startHeld(String id, ContainerState c, HeldStart held) {
         Path bundle = Path.of(c.bundle());
-        Spec spec = SpecLoader.load(bundle);
+        Spec spec = ContainerConfig.load(bundle, store.dir(id));
         HookRunner hooks = new HookRunner(spec, id, bundle, store.dir(id));
         String failure = hooks.run("startContainer", "created", c.pid(), true);
         if (failure != null) {
@@ -616,7 +621,7 @@ public final class ContainerRuntime {
     private void poststop(String id, ContainerState c) {
         try {
             Path bundle = Path.of(c.bundle());
-            Spec spec = SpecLoader.load(bundle);
+            Spec spec = ContainerConfig.load(bundle, store.dir(id));
             String failure =
                     new HookRunner(spec, id, bundle, store.dir(id))
                             .run("poststop", "stopped", 0, false);
@@ -634,7 +639,7 @@ public final class ContainerRuntime {
      */
     private void restoreNetdevs(String id, ContainerState c) {
         try {
-            Spec spec = SpecLoader.load(Path.of(c.bundle()));
+            Spec spec = ContainerConfig.load(Path.of(c.bundle()), store.dir(id));
             for (String failure :
                     ContainerNetdevs.restore(spec, new HostProcess(c.pid(), c.pidStartTime()))) {
                 LOG.warn("container {}: {}", id, failure);

@@ -140,6 +140,39 @@ public final class SpecLoader {
         }
     }
 
+    /**
+     * The bundle's config.json as a JSON tree, for edits made before it is read as a {@link Spec}
+     * (CDI edits: {@code dev.sluice.oci.cdi.OciEdits}); {@link #parseValid} reads the result.
+     */
+    public static com.fasterxml.jackson.databind.node.ObjectNode tree(Path bundle) {
+        Path config = bundle.resolve("config.json");
+        try {
+            JsonNode t = MAPPER.readTree(read(config, "no such file"));
+            if (!(t instanceof com.fasterxml.jackson.databind.node.ObjectNode o)) {
+                throw new SpecException(config.toString(), "", "expected a JSON object");
+            }
+            return o;
+        } catch (IOException e) {
+            throw new SpecException(config.toString(), "", "cannot read: " + e.getMessage());
+        }
+    }
+
+    /** {@code tree} as bytes of JSON. */
+    public static byte[] bytes(JsonNode tree) {
+        try {
+            return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(tree);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot write a config: " + e.getMessage(), e);
+        }
+    }
+
+    /** Parses and validates {@code json}, naming {@code file} in errors. */
+    public static Spec parseValid(byte[] json, String file) {
+        Spec spec = parse(json, file);
+        SpecValidator.validate(spec, file);
+        return spec;
+    }
+
     /** Parses {@code json} (named {@code file} in errors) without validating it. */
     public static Spec parse(byte[] json, String file) {
         return parse(json, file, Spec.class);

@@ -126,7 +126,10 @@ class ContainerRuntimeCreateTest {
                 config -> sentry,
                 b -> List.of("/nonexistent/sluice", "sentry-daemon", b.toString()),
                 spawner,
-                List.of());
+                List.of(),
+                () -> {
+                    throw new IllegalStateException("no NVIDIA driver in this test");
+                });
     }
 
     private ContainerRuntime.Launch unusedLaunch() {
