@@ -38,6 +38,7 @@ void op_pivot_root(const struct op *op);
 void op_make_private(const struct op *op);
 /* Sends HOOKS and waits for HOOKS-DONE (the OCI create hooks run meanwhile); anything else: exit 125. */
 void op_hooks_wait(const struct op *op);
+void op_run(const struct op *op);
 
 /* ops_userns.c: the outer phase's user namespace (maps written by a helper left outside it). */
 void op_userns(const struct op *op);

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/sysmacros.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "chan.h"
@@ -196,4 +197,32 @@ void op_hooks_wait(const struct op *op)
 	/* Anything but HOOKS-DONE means a hook failed and the sentry gave up: it needs no message. */
 	if (chan_recv(&reply, &fd) != 1 || fd >= 0 || strcmp(reply, "HOOKS-DONE") != 0)
 		_exit(125);
+}
+
+/*
+ * run PATH ARGV0 [ARGS...]: a host program run to completion while the root is assembled, before
+ * pivot_root (the host's ldconfig writing the cache of libraries bound into the root). PATH is the
+ * host's, resolved before pivot_root; the environment is empty; a nonzero exit or a signal fails
+ * the sandbox.
+ */
+void op_run(const struct op *op)
+{
+	static char *const no_env[] = { NULL };
+	int status;
+	pid_t pid = fork();
+
+	if (pid < 0)
+		bail("init", "run %s: fork", op->argv[0]);
+	if (pid == 0) {
+		execve(op->argv[0], op->argv + 1, no_env);
+		_exit(127);
+	}
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			bail("init", "run %s: waitpid", op->argv[0]);
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+		errno = 0;
+		bail("init", "run %s: %s %d", op->argv[0], WIFEXITED(status) ? "exit status" : "signal",
+		     WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
+	}
 }

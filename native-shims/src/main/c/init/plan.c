@@ -32,6 +32,7 @@ static const struct op_def defs[] = {
 	{ "mknod", OP_MKNOD, PH_INIT, 7, 7, "ssowwww", op_mknod },
 	{ "write-file", OP_WRITE_FILE, PH_INIT, 2, 2, "ss", op_write_file },
 	{ "hooks-wait", OP_HOOKS_WAIT, PH_INIT, 0, 0, "", op_hooks_wait },
+	{ "run", OP_RUN, PH_INIT, 2, 64, "s", op_run },
 	{ "pivot-root", OP_PIVOT_ROOT, PH_INIT, 1, 1, "s", op_pivot_root },
 	{ "make-private", OP_MAKE_PRIVATE, PH_INIT, 1, 1, "s", op_make_private },
 	{ "ptrace-scope", OP_PTRACE_SCOPE, PH_PROC, 0, 0, "", op_ptrace_scope },

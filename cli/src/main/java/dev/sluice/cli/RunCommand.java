@@ -62,9 +62,17 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(
             names = "--device",
-            paramLabel = "PATH",
-            description = "Grant a host device node into the sandbox's /dev (repeatable).")
-    List<Path> devices = new ArrayList<>();
+            paramLabel = "PATH|CDI-NAME",
+            description =
+                    "Grant a host device node into the sandbox's /dev, or a CDI device (vendor.com/class=name, e.g."
+                            + " nvidia.com/gpu=all) with the edits of its spec (repeatable).")
+    List<String> devices = new ArrayList<>();
+
+    @Option(
+            names = "--cdi-spec-dir",
+            paramLabel = "DIR",
+            description = "Read CDI specs here instead of /etc/cdi and /var/run/cdi (repeatable).")
+    List<Path> cdiSpecDirs = new ArrayList<>();
 
     @Option(
             names = "--rdma",
@@ -100,7 +108,8 @@ final class RunCommand implements Callable<Integer> {
             names = "--gpus",
             paramLabel = "all|N[,M...]",
             description =
-                    "Grant NVIDIA GPUs (all, or device indices) with /dev/nvidiactl and /dev/nvidia-uvm, mediated by NVProxy.")
+                    "Grant NVIDIA GPUs (all, or device indices) with /dev/nvidiactl and /dev/nvidia-uvm, mediated by NVProxy;"
+                            + " with --rootfs, the driver's libraries and tools too (sluice cdi generate's spec).")
     String gpus;
 
     @Option(
@@ -186,6 +195,7 @@ final class RunCommand implements Callable<Integer> {
                                 net,
                                 env,
                                 devices,
+                                cdiSpecDirs,
                                 rdmaDevices,
                                 rdmaNetdevs,
                                 strictArpOnHost,
@@ -196,7 +206,9 @@ final class RunCommand implements Callable<Integer> {
                                 hostname,
                                 proxies,
                                 seccompProfile,
-                                allowIoUring));
+                                allowIoUring,
+                                Installation::hostGpus));
+        policy.warnings().forEach(w -> System.err.println("sluice: warning: " + w));
         TestFaults.active(); // so does a malformed SLUICE_TEST_FAULTS (the tests' switch)
         List<DeviceProxy> active = Installation.proxies(policy.proxyConfig());
         if (!acceptRacyContinue) {

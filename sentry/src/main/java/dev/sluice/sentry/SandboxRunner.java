@@ -113,7 +113,8 @@ public final class SandboxRunner {
                         r.unowned());
             }
         }
-        if (spec.rootfs() != null) {
+        if (spec.rootfs() != null && !spec.injection().changesRoot()) {
+            // An injecting sandbox's root is an overlay, which gets them instead (PlanCompiler).
             Staging.ensureMountPoints(spec.rootfs());
         }
         Path staging = Staging.create();
@@ -262,7 +263,7 @@ public final class SandboxRunner {
             if (!Files.isDirectory(rootfs)) {
                 throw new IOException("rootfs " + rootfs + " is not a directory");
             }
-            for (String d : List.of("dev", "proc", "tmp", "sys", "run")) {
+            for (String d : PlanCompiler.MOUNT_POINTS) {
                 Files.createDirectories(rootfs.resolve(d));
             }
         }

@@ -1,7 +1,10 @@
 package dev.sluice.cli.run;
 
+import dev.sluice.oci.cdi.CdiSpec;
+
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * What {@code sluice run} was asked for, as its options gave it and before anything is checked:
@@ -11,7 +14,9 @@ import java.util.List;
  * @param rootfs {@code --rootfs}, or null for the host's /
  * @param net {@code --net} ({@code host} or {@code none}), or null for the default
  * @param env {@code --env}, {@code NAME=VALUE} or {@code NAME}
- * @param devices {@code --device}
+ * @param devices {@code --device}: host device paths, or CDI device names ({@code
+ *     vendor.com/class=name})
+ * @param cdiSpecDirs {@code --cdi-spec-dir}: where CDI specs are read (empty: CDI's defaults)
  * @param rdmaDevices {@code --rdma}: RDMA device names
  * @param rdmaNetdevs {@code --rdma-netdev}: {@code IFACE[=NAME]}
  * @param strictArpOnHost {@code --rdma-strict-arp}
@@ -24,13 +29,16 @@ import java.util.List;
  * @param seccompProfile {@code --seccomp-profile}: a file, {@link SandboxPolicy#UNCONFINED}, or
  *     null for the default
  * @param allowIoUring {@code --allow-io-uring}
+ * @param hostGpus Sluice's CDI spec of the host's GPUs, asked for {@code --gpus} on a root of its
+ *     own ({@code --rootfs}), whose image carries no driver
  */
 public record RunRequest(
         List<String> command,
         Path rootfs,
         String net,
         List<String> env,
-        List<Path> devices,
+        List<String> devices,
+        List<Path> cdiSpecDirs,
         List<String> rdmaDevices,
         List<String> rdmaNetdevs,
         boolean strictArpOnHost,
@@ -41,11 +49,13 @@ public record RunRequest(
         String hostname,
         List<String> proxies,
         String seccompProfile,
-        boolean allowIoUring) {
+        boolean allowIoUring,
+        Supplier<CdiSpec> hostGpus) {
     public RunRequest {
         command = List.copyOf(command);
         env = List.copyOf(env);
         devices = List.copyOf(devices);
+        cdiSpecDirs = List.copyOf(cdiSpecDirs);
         rdmaDevices = List.copyOf(rdmaDevices);
         rdmaNetdevs = List.copyOf(rdmaNetdevs);
         proxies = List.copyOf(proxies);

@@ -2,13 +2,19 @@ package dev.sluice.cli.run;
 
 import dev.sluice.nvproxy.NvProxyProvider;
 import dev.sluice.nvproxy.driver.NvidiaDevices;
+import dev.sluice.oci.cdi.CdiName;
+import dev.sluice.oci.cdi.CdiRegistry;
+import dev.sluice.oci.cdi.CdiSpec;
+import dev.sluice.oci.cdi.NvidiaProcView;
 import dev.sluice.oci.launch.SeccompProfile;
 import dev.sluice.oci.spec.SpecLoader;
 import dev.sluice.rdmaproxy.UverbsDevices;
 import dev.sluice.rdmaproxy.net.NetdevMover;
 import dev.sluice.rdmaproxy.net.RdmaLinks;
 import dev.sluice.rdmaproxy.net.StrongArp;
+import dev.sluice.sentry.launch.Injection;
 import dev.sluice.sentry.launch.PlanCompiler;
+import dev.sluice.sentry.launch.ProcView;
 import dev.sluice.sentry.launch.SandboxSpec;
 import dev.sluice.sentry.launch.SysView;
 import dev.sluice.sentry.seccomp.DefaultProfile;
@@ -50,6 +56,9 @@ public final class SandboxPolicy {
     private final SandboxSpec.Network network;
     private final List<Path> granted;
     private final ProxyConfig proxyConfig;
+    private final Injection injection;
+    private final List<String> cdiEnv;
+    private final List<String> warnings;
 
     private SandboxPolicy(
             RunRequest request,
@@ -57,13 +66,24 @@ public final class SandboxPolicy {
             List<NetdevMover.Grant> netdevs,
             SandboxSpec.Network network,
             List<Path> granted,
-            ProxyConfig proxyConfig) {
+            ProxyConfig proxyConfig,
+            Injection injection,
+            List<String> cdiEnv,
+            List<String> warnings) {
         this.request = request;
         this.profile = profile;
         this.netdevs = netdevs;
         this.network = network;
         this.granted = granted;
         this.proxyConfig = proxyConfig;
+        this.injection = injection;
+        this.cdiEnv = List.copyOf(cdiEnv);
+        this.warnings = List.copyOf(warnings);
+    }
+
+    /** What the CDI edits could not do as asked (lines for stderr). */
+    public List<String> warnings() {
+        return warnings;
     }
 
     /**
@@ -96,9 +116,38 @@ public final class SandboxPolicy {
         if (r.rootfs() != null && !Files.isDirectory(r.rootfs())) {
             throw new IllegalArgumentException("--rootfs " + r.rootfs() + ": no such directory");
         }
-        List<Path> requested = new ArrayList<>(r.devices());
+        List<Path> requested = new ArrayList<>();
+        List<String> cdiNames = new ArrayList<>();
+        for (String d : r.devices()) {
+            if (CdiName.isQualified(d)) {
+                cdiNames.add(d);
+            } else {
+                requested.add(Path.of(d));
+            }
+        }
+        List<CdiSpec.ContainerEdits> edits = new ArrayList<>();
         if (r.gpus() != null) {
             requested.addAll(NvidiaDevices.nodes(Path.of("/dev"), r.gpus()));
+            if (r.rootfs() != null) {
+                // An image carries no driver: the host's, as Sluice's own CDI spec lists it.
+                try {
+                    edits.add(r.hostGpus().get().containerEdits());
+                } catch (IllegalStateException e) {
+                    throw new IllegalArgumentException(
+                            "--gpus with --rootfs: " + e.getMessage(), e);
+                }
+            }
+        }
+        if (!cdiNames.isEmpty()) {
+            List<Path> dirs =
+                    r.cdiSpecDirs().isEmpty() ? CdiRegistry.DEFAULT_DIRS : r.cdiSpecDirs();
+            edits.addAll(CdiRegistry.of(dirs).resolve(cdiNames));
+        }
+        CdiInjection.Result cdi = CdiInjection.of(edits, r.rootfs(), ProcView.NONE);
+        for (Path d : cdi.devices()) {
+            if (!requested.contains(d)) {
+                requested.add(d);
+            }
         }
         for (String dev : r.rdmaDevices()) {
             requested.add(UverbsDevices.node(Path.of("/sys"), dev));
@@ -127,7 +176,24 @@ public final class SandboxPolicy {
             options.put(NvProxyProvider.OPT_DRIVER_VERSION, r.nvDriverVersion());
         }
         ProxyConfig config = new ProxyConfig(granted, new LinkedHashSet<>(r.proxies()), options);
-        return new SandboxPolicy(r, profile, netdevs, network, List.copyOf(granted), config);
+        Injection i = cdi.injection();
+        Injection injection =
+                new Injection(
+                        i.binds(),
+                        i.links(),
+                        i.ldFolders(),
+                        NvidiaProcView.of(
+                                Path.of("/proc"), granted.stream().map(Path::toString).toList()));
+        return new SandboxPolicy(
+                r,
+                profile,
+                netdevs,
+                network,
+                List.copyOf(granted),
+                config,
+                injection,
+                cdi.env(),
+                cdi.warnings());
     }
 
     /**
@@ -197,7 +263,8 @@ public final class SandboxPolicy {
                 !netdevs.isEmpty(),
                 sysctls,
                 profile,
-                request.allowIoUring());
+                request.allowIoUring(),
+                injection);
     }
 
     /**
@@ -217,10 +284,15 @@ public final class SandboxPolicy {
     }
 
     /**
-     * The caller's environment with --env applied; {@code NAME} alone imports the caller's value.
+     * The caller's environment with the CDI edits' env, then --env, applied; {@code NAME} alone
+     * imports the caller's value.
      */
     private List<String> environment(Map<String, String> callerEnv) {
         Map<String, String> m = new LinkedHashMap<>(callerEnv);
+        for (String e : cdiEnv) {
+            int eq = e.indexOf('=');
+            m.put(e.substring(0, eq), e.substring(eq + 1));
+        }
         for (String e : request.env()) {
             int eq = e.indexOf('=');
             if (eq == 0) {

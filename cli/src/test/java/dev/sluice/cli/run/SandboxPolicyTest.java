@@ -37,7 +37,7 @@ class SandboxPolicyTest {
         Path rootfs;
         String net;
         List<String> env = List.of();
-        List<Path> devices = List.of();
+        List<String> devices = List.of();
         List<String> rdmaNetdevs = List.of();
         boolean strictArp;
         List<String> proxies = List.of();
@@ -51,6 +51,7 @@ class SandboxPolicyTest {
                     env,
                     devices,
                     List.of(),
+                    List.of(),
                     rdmaNetdevs,
                     strictArp,
                     false,
@@ -60,7 +61,10 @@ class SandboxPolicyTest {
                     null,
                     proxies,
                     seccompProfile,
-                    false);
+                    false,
+                    () -> {
+                        throw new IllegalStateException("no NVIDIA driver in this test");
+                    });
         }
     }
 
@@ -161,7 +165,7 @@ class SandboxPolicyTest {
         assertTrue(
                 refused(
                                 b -> {
-                                    b.devices = List.of(file);
+                                    b.devices = List.of(file.toString());
                                     return b;
                                 })
                         .getMessage()
@@ -170,7 +174,7 @@ class SandboxPolicyTest {
         assertTrue(
                 refused(
                                 b -> {
-                                    b.devices = List.of(tmp);
+                                    b.devices = List.of(tmp.toString());
                                     return b;
                                 })
                         .getMessage()
@@ -180,10 +184,7 @@ class SandboxPolicyTest {
                 SandboxPolicy.of(
                         request(
                                 b -> {
-                                    b.devices =
-                                            List.of(
-                                                    Path.of("/dev/null"),
-                                                    Path.of("/dev/../dev/null"));
+                                    b.devices = List.of("/dev/null", "/dev/../dev/null");
                                     b.proxies = List.of("pty");
                                     return b;
                                 }));

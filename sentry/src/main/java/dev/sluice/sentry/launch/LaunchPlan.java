@@ -289,6 +289,18 @@ public final class LaunchPlan {
         }
 
         /**
+         * Runs the host program {@code path} with {@code argv} (argv[0] first) and an empty
+         * environment to completion, before pivot_root; a failure fails the sandbox. The host's
+         * {@code ldconfig -r ROOT} writing the cache of the libraries injected into the root.
+         */
+        public Builder run(String path, List<String> argv) {
+            List<String> a = new ArrayList<>();
+            a.add(path);
+            a.addAll(argv);
+            return op("run", a.toArray(String[]::new));
+        }
+
+        /**
          * The mount holding {@code path} (an absolute path) becomes private, not recursively: what
          * {@code pivot_root} needs of a root whose propagation was made shared.
          */

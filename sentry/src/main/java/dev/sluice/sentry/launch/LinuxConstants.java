@@ -18,6 +18,8 @@ final class LinuxConstants {
     static final long MS_REC = 16384;
     static final long MS_PRIVATE = 1L << 18;
     static final long MOUNT_ATTR_RDONLY = 0x1;
+    static final long MOUNT_ATTR_NOSUID = 0x2;
+    static final long MOUNT_ATTR_NODEV = 0x4;
 
     // include/linux/socket.h, include/uapi/asm-generic/errno.h
     static final int AF_NETLINK = 16;

@@ -123,13 +123,22 @@ public final class PlanCompiler {
 
         // Nothing we mount may propagate back to the host.
         b.mount(null, "/", null, MS_REC | MS_PRIVATE, null);
-        b.mount(rootfs.toString(), root, null, MS_BIND | MS_REC, null);
+        String scratch = scratch(staging).toString();
+        b.mount("tmpfs", scratch, "tmpfs", MS_NOSUID | MS_NODEV, "mode=755");
+        Injection injection = spec.injection();
+        if (spec.rootfs() != null && injection.changesRoot()) {
+            overlayRoot(b, root, rootfs.toString(), scratch);
+            inject(b, root, injection);
+        } else {
+            b.mount(rootfs.toString(), root, null, MS_BIND | MS_REC, null);
+        }
         b.mountSetattr(root, MOUNT_ATTR_RDONLY, 0, true);
 
-        tmp(b, root, scratch(staging).toString());
+        tmp(b, root, scratch);
         run(b, root, spec.rootfs() == null);
         dev(b, root, spec.devices());
         proc(b, root);
+        injection.proc().apply(b, root + "/proc", Path.of("/proc"));
         if (spec.rootfs() == null && spec.network() == SandboxSpec.Network.NONE) {
             // The host's sysfs shows the host's netdevs under /sys/class/net; one mounted here
             // shows the sandbox's own (a moved RDMA netdev, whose topology NCCL reads there).
@@ -199,7 +208,6 @@ public final class PlanCompiler {
      * files and its working directory in the sandbox.
      */
     private static void tmp(LaunchPlan.Builder b, String root, String scratch) {
-        b.mount("tmpfs", scratch, "tmpfs", MS_NOSUID | MS_NODEV, "mode=755");
         b.mkdir(scratch + "/upper", 01777);
         b.mkdir(scratch + "/work", 0700);
         b.mount(
@@ -214,6 +222,77 @@ public final class PlanCompiler {
                         + "/upper,workdir="
                         + scratch
                         + "/work");
+    }
+
+    /**
+     * A root of its own ({@code --rootfs}) that the sandbox's injected files change: an overlay
+     * whose lower layer is the rootfs and whose upper layer is on the scratch tmpfs, so the image
+     * is never written and the changes die with the sandbox.
+     */
+    private static void overlayRoot(
+            LaunchPlan.Builder b, String root, String rootfs, String scratch) {
+        b.mkdir(scratch + "/root-upper", 0755);
+        b.mkdir(scratch + "/root-work", 0700);
+        b.mount(
+                "overlay",
+                root,
+                "overlay",
+                0,
+                "lowerdir="
+                        + rootfs
+                        + ",upperdir="
+                        + scratch
+                        + "/root-upper,workdir="
+                        + scratch
+                        + "/root-work");
+        for (String d : MOUNT_POINTS) {
+            b.mkdir(root + "/" + d, 0755);
+        }
+    }
+
+    /** The directories a root needs for the sandbox's own mounts. */
+    public static final List<String> MOUNT_POINTS = List.of("dev", "proc", "tmp", "sys", "run");
+
+    /**
+     * The injected files ({@link Injection}): each bound read-only at its path (made in the
+     * overlay), the links, then the host's ldconfig run on the root ({@code -r}: it chroots there,
+     * so the image's links cannot steer it out; never the image's own ldconfig, which would run
+     * image code as the host's root), so the image's ld cache lists the libraries.
+     */
+    private static void inject(LaunchPlan.Builder b, String root, Injection injection) {
+        for (Injection.Bind bind : injection.binds()) {
+            String target = root + bind.path();
+            b.mkdir(Path.of(target).getParent().toString(), 0755);
+            if (Files.isDirectory(bind.host())) {
+                b.mkdir(target, 0755);
+            } else {
+                b.touch(target, 0644);
+            }
+            b.mount(bind.host().toString(), target, null, MS_BIND | MS_REC, null);
+            b.mountSetattr(
+                    target, MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV, 0, true);
+        }
+        for (Injection.Link link : injection.links()) {
+            b.mkdir(Path.of(root + link.path()).getParent().toString(), 0755);
+            b.symlink(link.target(), root + link.path());
+        }
+        if (!injection.ldFolders().isEmpty()) {
+            Path ldconfig =
+                    Injection.LDCONFIG.stream()
+                            .filter(Files::isExecutable)
+                            .findFirst()
+                            .orElse(null);
+            if (ldconfig == null) {
+                throw new IllegalStateException(
+                        "the host has no ldconfig ("
+                                + Injection.LDCONFIG
+                                + ") to list the injected libraries");
+            }
+            b.mkdir(root + "/etc", 0755);
+            List<String> argv = new ArrayList<>(List.of("ldconfig", "-r", root));
+            argv.addAll(injection.ldFolders());
+            b.run(ldconfig.toString(), argv);
+        }
     }
 
     /**

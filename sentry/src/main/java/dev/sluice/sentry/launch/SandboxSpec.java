@@ -49,10 +49,45 @@ public record SandboxSpec(
         boolean hostSetup,
         Map<String, String> netSysctls,
         SyscallProfile seccomp,
-        boolean allowIoUring) {
+        boolean allowIoUring,
+        Injection injection) {
     public enum Network {
         HOST,
         NONE
+    }
+
+    /** Nothing injected. */
+    public SandboxSpec(
+            List<String> command,
+            List<String> env,
+            String cwd,
+            Path rootfs,
+            Network network,
+            List<Path> devices,
+            String hostname,
+            Set<String> proxies,
+            Map<String, String> proxyOptions,
+            SysView sysView,
+            boolean hostSetup,
+            Map<String, String> netSysctls,
+            SyscallProfile seccomp,
+            boolean allowIoUring) {
+        this(
+                command,
+                env,
+                cwd,
+                rootfs,
+                network,
+                devices,
+                hostname,
+                proxies,
+                proxyOptions,
+                sysView,
+                hostSetup,
+                netSysctls,
+                seccomp,
+                allowIoUring,
+                Injection.NONE);
     }
 
     /** With the default syscall profile and no io_uring where ioctls are trapped. */
@@ -83,7 +118,8 @@ public record SandboxSpec(
                 hostSetup,
                 netSysctls,
                 DefaultProfile.get(),
-                false);
+                false,
+                Injection.NONE);
     }
 
     /** A sandbox that sees the host's /sys as it is, with the default syscall profile. */
@@ -123,6 +159,9 @@ public record SandboxSpec(
         proxyOptions = Map.copyOf(proxyOptions);
         if (sysView == null) {
             sysView = SysView.NONE;
+        }
+        if (injection == null) {
+            injection = Injection.NONE;
         }
         netSysctls =
                 java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(netSysctls));

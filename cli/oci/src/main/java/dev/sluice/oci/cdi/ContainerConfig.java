@@ -3,6 +3,7 @@ package dev.sluice.oci.cdi;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.sluice.oci.OciException;
+import dev.sluice.oci.hooks.NvidiaLegacyHook;
 import dev.sluice.oci.spec.Spec;
 import dev.sluice.oci.spec.SpecException;
 import dev.sluice.oci.spec.SpecLoader;
@@ -65,9 +66,34 @@ public final class ContainerConfig {
             throw new SpecException(file, "process.env NVIDIA_VISIBLE_DEVICES", e.getMessage());
         }
         tree.with("annotations").put(NvidiaLegacyRequest.CAPS_ANNOTATION, req.capabilities());
+        // The request is met: the toolkit's hook is dropped, and its variable says so to any
+        // toolkit in the image, as a CDI spec's edits say it.
+        dropLegacyHooks(tree);
+        OciEdits.env(tree, "NVIDIA_VISIBLE_DEVICES=void");
         byte[] bytes = SpecLoader.bytes(tree);
         String edited = file + " (with the NVIDIA_VISIBLE_DEVICES GPUs)";
         return new AtCreate(SpecLoader.parseValid(bytes, edited), bytes, req.warnings());
+    }
+
+    private static void dropLegacyHooks(ObjectNode tree) {
+        if (!(tree.get("hooks") instanceof ObjectNode hooks)) {
+            return;
+        }
+        hooks.fields()
+                .forEachRemaining(
+                        k -> {
+                            if (k.getValue()
+                                    instanceof com.fasterxml.jackson.databind.node.ArrayNode a) {
+                                for (int i = a.size() - 1; i >= 0; i--) {
+                                    String name =
+                                            Path.of(a.get(i).path("path").asText("/")).getFileName()
+                                                    + "";
+                                    if (NvidiaLegacyHook.NAMES.contains(name)) {
+                                        a.remove(i);
+                                    }
+                                }
+                            }
+                        });
     }
 
     /** Keeps create's edited config in {@code stateDir}, when there is one. */

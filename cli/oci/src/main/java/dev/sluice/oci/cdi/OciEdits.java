@@ -56,7 +56,8 @@ public final class OciEdits {
         sortMounts(config);
     }
 
-    static void env(ObjectNode config, String nameValue) {
+    /** Sets {@code NAME=VALUE} in the process's env: in place of the name's entry, else added. */
+    public static void env(ObjectNode config, String nameValue) {
         ArrayNode env = array(object(config, "process"), "env");
         String name = nameValue.substring(0, nameValue.indexOf('=') + 1);
         for (int i = 0; i < env.size(); i++) {

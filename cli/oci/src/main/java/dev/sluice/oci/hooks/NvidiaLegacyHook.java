@@ -21,7 +21,7 @@ import java.util.Set;
  */
 public final class NvidiaLegacyHook {
     /** The hook's names: the toolkit's, before and after its rename. */
-    static final Set<String> NAMES =
+    public static final Set<String> NAMES =
             Set.of("nvidia-container-runtime-hook", "nvidia-container-toolkit");
 
     private NvidiaLegacyHook() {}

@@ -9,6 +9,7 @@ import static dev.sluice.oci.launch.MountOptions.MS_REC;
 import static dev.sluice.oci.launch.MountOptions.MS_REMOUNT;
 import static dev.sluice.oci.launch.MountOptions.MS_SLAVE;
 
+import dev.sluice.oci.cdi.NvidiaProcView;
 import dev.sluice.oci.hooks.HookRunner;
 import dev.sluice.oci.spec.KernelNames;
 import dev.sluice.oci.spec.Spec;
@@ -147,6 +148,23 @@ public final class OciPlanCompiler {
         return new OciPlanCompiler(spec, file, bundle).compile(rules, preservedFds, cgroup);
     }
 
+    /**
+     * A GPU container's {@code /proc/driver/nvidia} ({@link NvidiaProcView}): only its GPUs, and
+     * {@code ModifyDeviceFiles: 0}; where the config mounts a proc at /proc.
+     */
+    private void procView(LaunchPlan.Builder b, String root) {
+        boolean proc =
+                spec.mounts().stream()
+                        .anyMatch(m -> "proc".equals(m.type()) && "/proc".equals(m.destination()));
+        if (!proc || spec.linux() == null) {
+            return;
+        }
+        NvidiaProcView.of(
+                        Path.of("/proc"),
+                        spec.linux().devices().stream().map(Spec.Device::path).toList())
+                .apply(b, root + "/proc", Path.of("/proc"));
+    }
+
     private LaunchPlan compile(List<TrapRule> rules, int preservedFds, Map<String, String> cgroup) {
         boolean mknod = ProcessOps.keepsMknod(spec, cgroup);
         UserNamespace userns = checked.userns();
@@ -189,19 +207,22 @@ public final class OciPlanCompiler {
 
         boolean freshDev = mounts(b, root, userns, cgroup);
         devices(b, root, freshDev);
+        procView(b, root);
         checked.sysctls().forEach((path, value) -> b.writeFile(root + path, value));
         masked(b, root);
         readonly(b, root);
         String cwd = checked.cwd();
         b.mkdir(root + cwd, 0755);
-        if (spec.root().isReadonly()) {
-            b.mountSetattr(root, MOUNT_ATTR_RDONLY, 0, false);
-        }
         List<String> netdevs = checked.netdevs();
         if (HookRunner.needsCreateStop(spec) || !netdevs.isEmpty()) {
             // linux.netDevices move in here, then prestart, createRuntime and createContainer run
             // (HookRunner).
             b.hooksWait();
+        }
+        // After the create hooks, as runc makes the root read-only (finalizeRootfs): a hook that
+        // edits the root through root.path (update-ldcache) must still be able to.
+        if (spec.root().isReadonly()) {
+            b.mountSetattr(root, MOUNT_ATTR_RDONLY, 0, false);
         }
         strictArp(b, netdevs);
         b.pivotRoot(root);

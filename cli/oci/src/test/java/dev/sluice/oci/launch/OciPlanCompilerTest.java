@@ -766,10 +766,15 @@ class OciPlanCompilerTest {
                 1,
                 p.ops("hooks-wait").size(),
                 "one stop for prestart, createRuntime and createContainer");
-        assertEquals(
-                p.ops().indexOf(p.ops("pivot-root").get(0)) - 1,
-                p.ops().indexOf(p.ops("hooks-wait").get(0)),
-                "right before pivot_root: the container's namespaces and mounts exist, the runtime's root is still visible");
+        int stop = p.ops().indexOf(p.ops("hooks-wait").get(0));
+        int pivot = p.ops().indexOf(p.ops("pivot-root").get(0));
+        assertTrue(
+                stop < pivot
+                        && p.ops().subList(stop + 1, pivot).stream()
+                                .allMatch(o -> o.name().equals("mount-setattr")),
+                "right before pivot_root (the container's namespaces and mounts exist, the runtime's root is still"
+                        + " visible), and before the root is made read-only, as runc does it, so a hook can edit it: "
+                        + p.ops().subList(stop, pivot + 1));
     }
 
     @Test
