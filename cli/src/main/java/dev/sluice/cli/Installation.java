@@ -37,6 +37,13 @@ final class Installation {
         }
     }
 
+    /**
+     * This installation's launcher, bin/sluice, as an absolute path (it may not exist in tests).
+     */
+    static Path launcher() {
+        return libexec().toAbsolutePath().getParent().resolve("sluice");
+    }
+
     static Path helper(String name) {
         Path p = libexec().resolve(name);
         if (!Files.isExecutable(p)) {
