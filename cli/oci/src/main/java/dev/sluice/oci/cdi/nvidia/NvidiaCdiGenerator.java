@@ -21,8 +21,9 @@ import java.util.TreeSet;
  * for.
  *
  * <p>The persistence daemon's socket is bound read-only too: connecting to a UNIX socket needs
- * write permission on the socket's inode, which a read-only mount does not take away (the kernel's
- * read-only check on permission covers regular files, directories and links only).
+ * write permission on the socket's inode, which a read-only mount does not take away (the kernel
+ * refuses writes on a read-only mount to regular files, directories and links only; a connect
+ * through a read-only bind of a listening socket was checked to succeed).
  */
 public final class NvidiaCdiGenerator {
     /** The kind of the spec. */
