@@ -26,7 +26,8 @@ import java.util.concurrent.Callable;
 @Command(
         name = "apply",
         mixinStandardHelpOptions = true,
-        description = "Make the CDI edits of devices (vendor.com/class=name) to a bundle's config.json, as a CDI engine does.")
+        description =
+                "Make the CDI edits of devices (vendor.com/class=name) to a bundle's config.json, as a CDI engine does.")
 final class CdiApplyCommand implements Callable<Integer> {
     @Option(
             names = {"-b", "--bundle"},
@@ -58,7 +59,8 @@ final class CdiApplyCommand implements Callable<Integer> {
         SpecLoader.parseValid(bytes, config + " (with " + String.join(", ", devices) + ")");
         Path tmp = bundle.resolve(".config.json.cdi");
         Files.write(tmp, bytes);
-        Files.move(tmp, config, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        Files.move(
+                tmp, config, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         return 0;
     }
 }

@@ -37,19 +37,27 @@ final class Installation {
         }
     }
 
-    /** bin/sluice, the launcher: the path CDI hooks of Sluice's own run. */
-    static Path sluiceBinary() {
+    /**
+     * This installation's launcher, bin/sluice, as an absolute path (it may not exist in tests).
+     */
+    static Path launcher() {
         return libexec().toAbsolutePath().getParent().resolve("sluice");
     }
 
     /**
-     * Sluice's CDI spec of this host's NVIDIA GPUs ({@code sluice cdi generate}), for a config in
-     * the shape {@code docker run --gpus} gives.
+     * Sluice's CDI spec of this host's NVIDIA GPUs, as {@code sluice cdi generate} writes it: for a
+     * config in the shape {@code docker run --gpus} gives, and {@code sluice run --rootfs --gpus}.
      *
      * @throws IllegalStateException when the host has no NVIDIA driver
      */
     static dev.sluice.oci.cdi.CdiSpec hostGpus() {
-        throw new IllegalStateException("no CDI generator in this build");
+        return dev.sluice.oci.cdi.nvidia.NvidiaCdiGenerator.generate(
+                dev.sluice.oci.cdi.nvidia.NvidiaHost.discover(
+                        Path.of("/"),
+                        dev.sluice.oci.cdi.nvidia.LdCache.hostListing(),
+                        CdiGenerateCommand.searchPath()),
+                launcher().toString(),
+                CdiGenerateCommand.hookEnv());
     }
 
     static Path helper(String name) {

@@ -62,7 +62,9 @@ public final class Main {
                     PauseCommand.class,
                     ResumeCommand.class,
                     PsCommand.class,
-                    RdmaCommand.class);
+                    RdmaCommand.class,
+                    CdiCommand.class,
+                    HookCommand.class);
 
     /** Exit code for errors of sluice itself (usage, setup), as {@code docker run}. */
     static final int SLUICE_ERROR = 125;

@@ -1,5 +1,6 @@
 package dev.sluice.oci.cdi;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
@@ -65,7 +66,8 @@ public record CdiSpec(
             netDevices = netDevices == null ? List.of() : netDevices;
         }
 
-        /** Whether these edits change nothing. */
+        /** Whether these edits change nothing (not a field: written, it would not read back). */
+        @JsonIgnore
         public boolean isEmpty() {
             return env.isEmpty()
                     && deviceNodes.isEmpty()
