@@ -106,7 +106,11 @@ final class CdiInjection {
             at++;
         }
         String cmd = at < a.size() ? a.get(at) : "";
-        if (!h.hookName().equals("createContainer") || cmd.isEmpty()) {
+        Path program = Path.of(h.path()).getFileName();
+        if (!h.hookName().equals("createContainer")
+                || cmd.isEmpty()
+                || program == null
+                || !PROGRAMS.contains(program.toString())) {
             throw new IllegalArgumentException(
                     "CDI hook "
                             + h.hookName()
@@ -154,6 +158,9 @@ final class CdiInjection {
                             "CDI hook " + cmd + " is not run by sluice run (" + h.path() + ")");
         }
     }
+
+    /** The hook programs whose subcommands Sluice knows: its own, and NVIDIA's two names. */
+    static final Set<String> PROGRAMS = Set.of("sluice", "nvidia-cdi-hook", "nvidia-ctk");
 
     /** The hook subcommands Sluice makes the edits of, or knows to skip. */
     static final Set<String> KNOWN =
