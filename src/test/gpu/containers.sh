@@ -50,6 +50,7 @@ whiteout() {
 }
 cleanup() {
     for m in "$w"/oci*/rootfs "$img"; do umount "$m" 2>/dev/null; done
+    for c in "gpuc-cdi-$$" "gpuc-legacy-$$"; do "$sluice" delete --force "$c" >/dev/null 2>&1; done
     rm -rf "$w"
 }
 trap cleanup EXIT
@@ -67,7 +68,11 @@ smi=$(command -v nvidia-smi)
 whiteout "$smi"
 [[ -e /usr/local/nvidia ]] && whiteout /usr/local/nvidia
 mount -t overlay overlay -o "lowerdir=/,upperdir=$upper,workdir=$w/work" "$img" || { echo "gpu containers: error: cannot mount the image overlay" >&2; exit 2; }
-(cd "$upper" && find . -printf '%p %y %s\n' | sort) > "$out/image-before.txt"
+# The image's ld cache, rebuilt without the driver (the host's lists it).
+ldconfig -r "$img"
+# A copy of the image's layer for the OCI roots (a layer in use by one overlay may not be another's).
+cp -a "$upper" "$w/layer"
+(cd "$upper" && find . -printf '%p %y %s %T@\n' | sort) > "$out/image-before.txt"
 echo "image: $img ($n ld cache entries of driver $ver whited out, and $smi)"
 py=$(command -v python3)
 run() { "$sluice" run --rootfs "$img" "$@"; }
@@ -75,7 +80,7 @@ run() { "$sluice" run --rootfs "$img" "$@"; }
 # Without --gpus: no GPU, no driver.
 o=$(run -- "$py" -c 'import torch; print(torch.cuda.is_available())' 2>"$out/nogpu.err"); echo "$o" > "$out/nogpu.out"
 check no-gpus-no-cuda "$([[ $o == False ]]; echo $?)" "torch.cuda.is_available()=$o without --gpus"
-o=$(run -- sh -c 'ldconfig -p | grep -c "libcuda.so.1 " || true' 2>&1)
+o=$(run -- sh -c 'ldconfig -p | grep -c "libcuda.so.1 " || true' 2>"$out/nodriver.err")
 check image-has-no-driver "$([[ $o == 0 ]]; echo $?)" "libcuda.so.1 entries in the image's ld cache: $o"
 
 # --rootfs IMAGE --gpus all.
@@ -90,11 +95,11 @@ o=$(run --gpus all --stats -- "$py" -c "$matmul" 2>"$out/matmul.err"); echo "$o"
 check torch-matmul "$([[ $o == "matmul ok"* ]]; echo $?)" "$o"
 calls=$(grep -ciE 'nvproxy|nvidia' "$out/matmul.err")
 check nvproxy-mediated "$([[ $calls -gt 0 ]]; echo $?)" "$calls --stats lines name NVProxy's devices ($out/matmul.err)"
-o=$(run --gpus all -- nvidia-smi -L 2>&1); echo "$o" > "$out/smi.out"
+o=$(run --gpus all -- nvidia-smi -L 2>"$out/smi.err"); echo "$o" > "$out/smi.out"
 check nvidia-smi "$([[ $o == "GPU 0:"* ]]; echo $?)" "$(echo "$o" | head -1)"
-o=$(run --gpus all -- sh -c 'ldconfig -p | grep "libcuda.so.1 "' 2>&1)
+o=$(run --gpus all -- sh -c 'ldconfig -p | grep "libcuda.so.1 "' 2>"$out/ldcache.err")
 check ldcache "$([[ $o == *libcuda.so.1* ]]; echo $?)" "$(echo "$o" | head -1 | tr -s ' \t' ' ')"
-o=$(run --gpus all -- sh -c 'grep ModifyDeviceFiles /proc/driver/nvidia/params; ls /proc/driver/nvidia/gpus | wc -l' 2>&1)
+o=$(run --gpus all -- sh -c 'grep ModifyDeviceFiles /proc/driver/nvidia/params; ls /proc/driver/nvidia/gpus | wc -l' 2>"$out/proc.err")
 check proc-view "$([[ $o == "ModifyDeviceFiles: 0"* ]]; echo $?)" "$(echo $o)"
 
 # sluice cdi generate, and the CDI device by name.
@@ -102,14 +107,14 @@ mkdir -p "$w/cdi"
 "$sluice" cdi generate --output "$w/cdi/nvidia.json" 2>"$out/generate.err"; cp "$w/cdi/nvidia.json" "$out/" 2>/dev/null
 o=$("$sluice" cdi list --spec-dir "$w/cdi" 2>&1 | tr '\n' ' ')
 check cdi-generate "$([[ $o == *nvidia.com/gpu=all* && $o == *nvidia.com/gpu=0* ]]; echo $?)" "$o"
-o=$(run --cdi-spec-dir "$w/cdi" --device nvidia.com/gpu=0 -- nvidia-smi -L 2>&1)
+o=$(run --cdi-spec-dir "$w/cdi" --device nvidia.com/gpu=0 -- nvidia-smi -L 2>"$out/cdi-device.err")
 check cdi-device "$([[ $o == "GPU 0:"* ]]; echo $?)" "$(echo "$o" | head -1)"
 
 # The OCI path: a bundle per case, each with a root of its own over the image.
 bundle() { # dir
     local b=$1
     mkdir -p "$b/rootfs" "$b/u" "$b/wk"
-    mount -t overlay overlay -o "lowerdir=$upper:/,upperdir=$b/u,workdir=$b/wk" "$b/rootfs"
+    mount -t overlay overlay -o "lowerdir=$w/layer:/,upperdir=$b/u,workdir=$b/wk" "$b/rootfs"
     (cd "$b" && "$sluice" spec)
     "$py" - "$b/config.json" "$py" "$matmul" <<'PY'
 import json, sys
@@ -142,7 +147,7 @@ check oci-legacy "$([[ $rc -eq 0 && $o == *"matmul ok"* && $(echo "$o" | grep -c
 check legacy-hook-not-run "$([[ ! -e $w/stub-ran ]]; echo $?)" "the toolkit's hook stub did not run"
 
 # The image is as it was.
-(cd "$upper" && find . -printf '%p %y %s\n' | sort) > "$out/image-after.txt"
+(cd "$upper" && find . -printf '%p %y %s %T@\n' | sort) > "$out/image-after.txt"
 check image-unchanged "$(cmp -s "$out/image-before.txt" "$out/image-after.txt"; echo $?)" "$(wc -l < "$out/image-after.txt") entries in the image's layer, before and after"
 
 echo "gpu containers: $passed passed, $failed failed"

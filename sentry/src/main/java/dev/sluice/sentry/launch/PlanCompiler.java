@@ -126,15 +126,23 @@ public final class PlanCompiler {
         String scratch = scratch(staging).toString();
         b.mount("tmpfs", scratch, "tmpfs", MS_NOSUID | MS_NODEV, "mode=755");
         Injection injection = spec.injection();
+        String tmpLower = root + "/tmp";
         if (spec.rootfs() != null && injection.changesRoot()) {
             overlayRoot(b, root, rootfs.toString(), scratch);
             inject(b, root, injection);
+            // The image's own /tmp, not the overlay's: an overlay may not be the lower layer of
+            // another once the image itself is on one (the kernel stacks two at most: EINVAL).
+            Path imageTmp = rootfs.resolve("tmp");
+            tmpLower =
+                    Files.isDirectory(imageTmp, LinkOption.NOFOLLOW_LINKS)
+                            ? imageTmp.toString()
+                            : null;
         } else {
             b.mount(rootfs.toString(), root, null, MS_BIND | MS_REC, null);
         }
         b.mountSetattr(root, MOUNT_ATTR_RDONLY, 0, true);
 
-        tmp(b, root, scratch);
+        tmp(b, root, scratch, tmpLower);
         run(b, root, spec.rootfs() == null);
         dev(b, root, spec.devices());
         proc(b, root);
@@ -207,7 +215,11 @@ public final class PlanCompiler {
      * reach the host, and a user who works under /tmp (or a CI checkout there) keeps seeing its
      * files and its working directory in the sandbox.
      */
-    private static void tmp(LaunchPlan.Builder b, String root, String scratch) {
+    private static void tmp(LaunchPlan.Builder b, String root, String scratch, String lower) {
+        if (lower == null) {
+            b.mount("tmpfs", root + "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, "mode=1777");
+            return;
+        }
         b.mkdir(scratch + "/upper", 01777);
         b.mkdir(scratch + "/work", 0700);
         b.mount(
@@ -216,8 +228,8 @@ public final class PlanCompiler {
                 "overlay",
                 MS_NOSUID | MS_NODEV,
                 "lowerdir="
-                        + root
-                        + "/tmp,upperdir="
+                        + lower
+                        + ",upperdir="
                         + scratch
                         + "/upper,workdir="
                         + scratch
