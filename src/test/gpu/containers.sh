@@ -49,7 +49,7 @@ whiteout() {
     mknod "$upper$p" c 0 0
 }
 cleanup() {
-    for m in "$w"/oci*/rootfs "$img"; do umount "$m" 2>/dev/null; done
+    umount "$img" 2>/dev/null
     for c in "gpuc-cdi-$$" "gpuc-legacy-$$"; do "$sluice" delete --force "$c" >/dev/null 2>&1; done
     rm -rf "$w"
 }
@@ -70,8 +70,6 @@ whiteout "$smi"
 mount -t overlay overlay -o "lowerdir=/,upperdir=$upper,workdir=$w/work" "$img" || { echo "gpu containers: error: cannot mount the image overlay" >&2; exit 2; }
 # The image's ld cache, rebuilt without the driver (the host's lists it).
 ldconfig -r "$img"
-# A copy of the image's layer for the OCI roots (a layer in use by one overlay may not be another's).
-cp -a "$upper" "$w/layer"
 (cd "$upper" && find . -printf '%p %y %s %T@\n' | sort) > "$out/image-before.txt"
 echo "image: $img ($n ld cache entries of driver $ver whited out, and $smi)"
 py=$(command -v python3)
@@ -110,19 +108,23 @@ check cdi-generate "$([[ $o == *nvidia.com/gpu=all* && $o == *nvidia.com/gpu=0* 
 o=$(run --cdi-spec-dir "$w/cdi" --device nvidia.com/gpu=0 -- nvidia-smi -L 2>"$out/cdi-device.err")
 check cdi-device "$([[ $o == "GPU 0:"* ]]; echo $?)" "$(echo "$o" | head -1)"
 
-# The OCI path: a bundle per case, each with a root of its own over the image.
+# The image is as it was after every sluice run above.
+(cd "$upper" && find . -printf '%p %y %s %T@\n' | sort) > "$out/image-after.txt"
+check image-unchanged "$(cmp -s "$out/image-before.txt" "$out/image-after.txt"; echo $?)" "$(wc -l < "$out/image-after.txt") entries in the image's layer, before and after"
+
+# The OCI path: bundles whose root is the image itself (an engine's per-container snapshot: the
+# CDI hooks write its ld cache and links there, as they do under runc).
 bundle() { # dir
     local b=$1
-    mkdir -p "$b/rootfs" "$b/u" "$b/wk"
-    mount -t overlay overlay -o "lowerdir=$w/layer:/,upperdir=$b/u,workdir=$b/wk" "$b/rootfs"
+    mkdir -p "$b"
     (cd "$b" && "$sluice" spec)
-    "$py" - "$b/config.json" "$py" "$matmul" <<'PY'
+    "$py" - "$b/config.json" "$py" "$matmul" "$img" <<'PY'
 import json, sys
-f, py, matmul = sys.argv[1:4]
+f, py, matmul, img = sys.argv[1:5]
 c = json.load(open(f))
 c["process"]["terminal"] = False
 c["process"]["args"] = ["sh", "-c", py + " -c '" + matmul.replace("'", "\"") + "' && nvidia-smi -L"]
-c["root"] = {"path": "rootfs", "readonly": True}
+c["root"] = {"path": img, "readonly": True}
 json.dump(c, open(f, "w"), indent=1)
 PY
 }
@@ -145,10 +147,6 @@ PY
 o=$("$sluice" run -b "$w/oci-legacy" "gpuc-legacy-$$" 2>"$out/oci-legacy.err"); rc=$?; echo "$o" > "$out/oci-legacy.out"
 check oci-legacy "$([[ $rc -eq 0 && $o == *"matmul ok"* && $(echo "$o" | grep -c '^GPU ') -eq 1 ]]; echo $?)" "rc=$rc $(echo $o)"
 check legacy-hook-not-run "$([[ ! -e $w/stub-ran ]]; echo $?)" "the toolkit's hook stub did not run"
-
-# The image is as it was.
-(cd "$upper" && find . -printf '%p %y %s %T@\n' | sort) > "$out/image-after.txt"
-check image-unchanged "$(cmp -s "$out/image-before.txt" "$out/image-after.txt"; echo $?)" "$(wc -l < "$out/image-after.txt") entries in the image's layer, before and after"
 
 echo "gpu containers: $passed passed, $failed failed"
 [[ $failed -eq 0 ]]

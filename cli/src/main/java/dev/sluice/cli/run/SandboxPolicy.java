@@ -5,6 +5,7 @@ import dev.sluice.nvproxy.driver.NvidiaDevices;
 import dev.sluice.oci.cdi.CdiName;
 import dev.sluice.oci.cdi.CdiRegistry;
 import dev.sluice.oci.cdi.CdiSpec;
+import dev.sluice.oci.cdi.NvidiaDrmNodes;
 import dev.sluice.oci.cdi.NvidiaProcView;
 import dev.sluice.oci.launch.SeccompProfile;
 import dev.sluice.oci.spec.SpecLoader;
@@ -161,10 +162,17 @@ public final class SandboxPolicy {
             requested.add(cm);
         }
         List<Path> granted = new ArrayList<>();
+        List<String> warnings = new ArrayList<>(cdi.warnings());
         for (Path d : requested) {
             Path abs = d.toAbsolutePath().normalize();
             if (!Files.exists(abs) || Files.isDirectory(abs) || Files.isRegularFile(abs)) {
                 throw new IllegalArgumentException("--device " + d + ": not a device node");
+            }
+            if (NvidiaDrmNodes.isNvidia(abs, Path.of("/sys"))) {
+                warnings.add(
+                        abs
+                                + " is a DRM node of an NVIDIA GPU, whose ioctls NVProxy does not mediate: left out");
+                continue;
             }
             if (!granted.contains(abs)) {
                 granted.add(abs);
@@ -193,7 +201,7 @@ public final class SandboxPolicy {
                 config,
                 injection,
                 cdi.env(),
-                cdi.warnings());
+                warnings);
     }
 
     /**

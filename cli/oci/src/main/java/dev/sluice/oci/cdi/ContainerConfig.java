@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -38,11 +39,38 @@ public final class ContainerConfig {
      * hostGpus} (Sluice's CDI spec of the host; asked only when there is such a request).
      */
     public static AtCreate atCreate(Path bundle, Supplier<CdiSpec> hostGpus) {
+        return atCreate(bundle, hostGpus, Path.of("/sys"));
+    }
+
+    /**
+     * As above, with the host's sysfs at {@code sys}, where a DRM node's driver is read: NVIDIA's
+     * DRM nodes are left out of every config ({@link NvidiaDrmNodes}).
+     */
+    public static AtCreate atCreate(Path bundle, Supplier<CdiSpec> hostGpus, Path sys) {
         String file = bundle.resolve("config.json").toString();
         Spec spec = SpecLoader.load(bundle);
         Optional<NvidiaLegacyRequest> r = NvidiaLegacyRequest.of(spec, file);
         if (r.isEmpty()) {
-            return new AtCreate(spec, null, List.of());
+            boolean drm =
+                    spec.linux() != null
+                            && spec.linux().devices().stream()
+                                    .anyMatch(
+                                            d ->
+                                                    "c".equals(d.type())
+                                                            && d.major() != null
+                                                            && d.minor() != null
+                                                            && NvidiaDrmNodes.isNvidia(
+                                                                    d.major(), d.minor(), sys));
+            if (!drm) {
+                return new AtCreate(spec, null, List.of());
+            }
+            ObjectNode tree = SpecLoader.tree(bundle);
+            List<String> dropped = NvidiaDrmNodes.drop(tree, sys);
+            byte[] bytes = SpecLoader.bytes(tree);
+            return new AtCreate(
+                    SpecLoader.parseValid(bytes, file + " (without NVIDIA DRM nodes)"),
+                    bytes,
+                    dropped);
         }
         NvidiaLegacyRequest req = r.get();
         CdiSpec host;
@@ -70,9 +98,11 @@ public final class ContainerConfig {
         // toolkit in the image, as a CDI spec's edits say it.
         dropLegacyHooks(tree);
         OciEdits.env(tree, "NVIDIA_VISIBLE_DEVICES=void");
+        List<String> warnings = new ArrayList<>(req.warnings());
+        warnings.addAll(NvidiaDrmNodes.drop(tree, sys));
         byte[] bytes = SpecLoader.bytes(tree);
         String edited = file + " (with the NVIDIA_VISIBLE_DEVICES GPUs)";
-        return new AtCreate(SpecLoader.parseValid(bytes, edited), bytes, req.warnings());
+        return new AtCreate(SpecLoader.parseValid(bytes, edited), bytes, warnings);
     }
 
     private static void dropLegacyHooks(ObjectNode tree) {
