@@ -39,6 +39,24 @@ class GpuSuiteE2ETest {
     @Test
     @Timeout(TIMEOUT_SECONDS + 60)
     void gpuSuitePassesNativelyAndSandboxed() throws Exception {
+        runScript("run-suite.sh", "gpu-suite", LAST_LINE);
+    }
+
+    /**
+     * {@code src/test/gpu/containers.sh}: GPU containers from an image without a driver, through
+     * {@code sluice run --rootfs --gpus}, a CDI device, and the OCI path (a CDI bundle and
+     * dockerd's legacy-hook shape); its last line is {@code gpu containers: N passed, M failed}.
+     */
+    @Test
+    @Timeout(TIMEOUT_SECONDS + 60)
+    void gpuContainersFromAnImageWithoutADriver() throws Exception {
+        runScript(
+                "containers.sh",
+                "gpu-containers",
+                Pattern.compile("^gpu containers: (\\d+) passed, (\\d+) failed$"));
+    }
+
+    private static void runScript(String name, String outDir, Pattern lastLine) throws Exception {
         skipUnless(
                 Files.exists(NVIDIACTL),
                 "skipped: no NVIDIA GPU on this host (" + NVIDIACTL + " absent)");
@@ -46,8 +64,8 @@ class GpuSuiteE2ETest {
         skipUnless(euid == 0, "skipped: sluice run needs root (effective uid is " + euid + ")");
         Sluice.bin(); // fails, with how to build it, when bin/sluice is missing
 
-        Path script = Sluice.root().resolve("src/test/gpu/run-suite.sh");
-        Path out = Sluice.workDir().resolve("gpu-suite");
+        Path script = Sluice.root().resolve("src/test/gpu").resolve(name);
+        Path out = Sluice.workDir().resolve(outDir);
         ProcessBuilder pb =
                 new ProcessBuilder("bash", script.toString(), "--out", out.toString())
                         .directory(Sluice.root().toFile())
@@ -74,27 +92,24 @@ class GpuSuiteE2ETest {
             output = List.copyOf(lines);
         }
         String ctx =
-                "\n--- run-suite.sh output (logs and summary.md in "
-                        + out
-                        + ") ---\n"
-                        + String.join("\n", output);
-        assertTrue(exited, "run-suite.sh did not finish within " + TIMEOUT_SECONDS + " s" + ctx);
+                "\n--- " + name + " output (logs in " + out + ") ---\n" + String.join("\n", output);
+        assertTrue(exited, name + " did not finish within " + TIMEOUT_SECONDS + " s" + ctx);
 
         int rc = p.exitValue();
         String last = output.isEmpty() ? "" : output.get(output.size() - 1).strip();
         if (rc == 77) {
-            skipUnless(false, last.isEmpty() ? "skipped: run-suite.sh exited 77" : last);
+            skipUnless(false, last.isEmpty() ? "skipped: " + name + " exited 77" : last);
         }
-        Matcher m = LAST_LINE.matcher(last);
+        Matcher m = lastLine.matcher(last);
         assertTrue(
                 m.matches(),
-                "the last line must be 'gpu suite: N passed, M failed', got '" + last + "'" + ctx);
+                "the last line must match '" + lastLine + "', got '" + last + "'" + ctx);
         long passed = Long.parseLong(m.group(1));
         long failed = Long.parseLong(m.group(2));
         assertEquals(
                 0, failed, "no GPU workload may fail (see the problems above the last line)" + ctx);
         assertTrue(passed > 0, "at least one GPU workload must pass" + ctx);
-        assertEquals(0, rc, "run-suite.sh must exit 0 when nothing failed" + ctx);
+        assertEquals(0, rc, name + " must exit 0 when nothing failed" + ctx);
     }
 
     /**
