@@ -161,27 +161,9 @@ class CdiContainersE2ETest {
             Files.createDirectories(cdiDir);
             JSON.writerWithDefaultPrettyPrinter()
                     .writeValue(specFile.toFile(), fakeSpec(lib, hook));
-            // The development machine's hard rlimits are below podman's defaults (docs/oci.md).
-            Path conf = home.resolve("containers.conf");
-            Files.writeString(
-                    conf,
-                    "[containers]\ndefault_ulimits = [\"nofile=1024:1024\", \"nproc=4096:4096\"]\n");
-            Map<String, String> env = Map.of("CONTAINERS_CONF", conf.toString());
-            List<String> base =
-                    List.of(
-                            podman.toString(),
-                            "--root",
-                            home.resolve("storage").toString(),
-                            "--runroot",
-                            home.resolve("run").toString(),
-                            "--storage-driver",
-                            "vfs",
-                            "--cgroup-manager",
-                            "cgroupfs",
-                            "--events-backend",
-                            "file",
-                            "--tmpdir",
-                            home.resolve("tmp").toString());
+            OciClientsE2ETest.PrivatePodman pm = OciClientsE2ETest.PrivatePodman.at(podman, home);
+            Map<String, String> env = pm.env();
+            List<String> base = pm.base();
             List<String> imp =
                     new ArrayList<>(
                             List.of("sh", "-c", "tar -C \"$0\" -c . | \"$@\"", image.toString()));

@@ -208,27 +208,9 @@ class OciClientsE2ETest {
         // podman refuses a runroot path longer than 50 characters: a short home in /tmp.
         Path home = Files.createDirectories(Path.of("/tmp").resolve(Sluice.unique("pm")));
         try {
-            // The development machine's hard rlimits are below podman's defaults (docs/oci.md).
-            Path conf = home.resolve("containers.conf");
-            Files.writeString(
-                    conf,
-                    "[containers]\ndefault_ulimits = [\"nofile=1024:1024\", \"nproc=4096:4096\"]\n");
-            Map<String, String> env = Map.of("CONTAINERS_CONF", conf.toString());
-            List<String> base =
-                    List.of(
-                            podman.toString(),
-                            "--root",
-                            home.resolve("storage").toString(),
-                            "--runroot",
-                            home.resolve("run").toString(),
-                            "--storage-driver",
-                            "vfs",
-                            "--cgroup-manager",
-                            "cgroupfs",
-                            "--events-backend",
-                            "file",
-                            "--tmpdir",
-                            home.resolve("tmp").toString());
+            PrivatePodman pm = PrivatePodman.at(podman, home);
+            Map<String, String> env = pm.env();
+            List<String> base = pm.base();
             Out tar = tarImport(env, base, "import", "-", IMAGE);
             assertEquals(0, tar.code(), "podman import\n" + tar.all());
             Client c =
@@ -252,6 +234,36 @@ class OciClientsE2ETest {
         } finally {
             exec(Map.of(), List.of("umount", "-R", home.resolve("storage").toString()), 10);
             OciBundle.deleteTree(home);
+        }
+    }
+
+    /**
+     * podman with a private store under {@code home} (short: podman refuses a runroot path over 50
+     * characters): its environment and the command's first words.
+     */
+    record PrivatePodman(Map<String, String> env, List<String> base) {
+        static PrivatePodman at(Path podman, Path home) throws IOException {
+            // The development machine's hard rlimits are below podman's defaults (docs/oci.md).
+            Path conf = home.resolve("containers.conf");
+            Files.writeString(
+                    conf,
+                    "[containers]\ndefault_ulimits = [\"nofile=1024:1024\", \"nproc=4096:4096\"]\n");
+            return new PrivatePodman(
+                    Map.of("CONTAINERS_CONF", conf.toString()),
+                    List.of(
+                            podman.toString(),
+                            "--root",
+                            home.resolve("storage").toString(),
+                            "--runroot",
+                            home.resolve("run").toString(),
+                            "--storage-driver",
+                            "vfs",
+                            "--cgroup-manager",
+                            "cgroupfs",
+                            "--events-backend",
+                            "file",
+                            "--tmpdir",
+                            home.resolve("tmp").toString()));
         }
     }
 

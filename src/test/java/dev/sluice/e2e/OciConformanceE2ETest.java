@@ -603,64 +603,6 @@ class OciConformanceE2ETest {
         assertEquals("i686\n", runs[1].stdout(), "Sluice runs it as a 32-bit domain" + both);
     }
 
-    /**
-     * A bundle as dockerd 20.10 writes it for {@code docker run --gpus}: the toolkit's legacy
-     * prestart hook and {@code NVIDIA_VISIBLE_DEVICES}. The hook here is a stub at a path of that
-     * name that records each run. runc runs it (the real one would bind the host's GPU nodes);
-     * Sluice never does: with GPUs asked for it refuses the container, naming the hook, and with
-     * {@code void} it runs the container without the hook.
-     */
-    @Test
-    void aDockerGpusBundleNeverRunsTheNvidiaLegacyHook() throws IOException {
-        Path runc = runcOrSkip();
-        Path dir = Files.createDirectories(Sluice.workDir().resolve(Sluice.unique("legacy")));
-        Path ran = dir.resolve("ran");
-        Path hook = dir.resolve("nvidia-container-runtime-hook");
-        Files.writeString(hook, "#!/bin/sh\necho \"$@\" >> " + ran + "\n");
-        hook.toFile().setExecutable(true);
-        try {
-            for (String visible : List.of("all", "void")) {
-                Path b =
-                        OciBundle.create(
-                                "conformance-docker-gpus",
-                                List.of("echo", "started"),
-                                c -> {
-                                    ((ArrayNode) process(c).get("env"))
-                                            .add("NVIDIA_VISIBLE_DEVICES=" + visible)
-                                            .add("NVIDIA_DRIVER_CAPABILITIES=compute,utility");
-                                    c.putObject("hooks")
-                                            .putArray("prestart")
-                                            .addObject()
-                                            .put("path", hook.toString())
-                                            .putArray("args")
-                                            .add(hook.toString())
-                                            .add("prestart");
-                                });
-                Files.deleteIfExists(ran);
-                Sluice.Result ours = sluiceRun(b);
-                assertTrue(!Files.exists(ran), visible + ": Sluice never runs the hook\n" + ours);
-                if (visible.equals("all")) {
-                    assertTrue(ours.exitCode() != 0, "refused\n" + ours);
-                    assertTrue(
-                            ours.stderr().contains("hooks.prestart[0]")
-                                    && ours.stderr().contains("NVIDIA_VISIBLE_DEVICES=all"),
-                            "naming the hook and the GPUs asked for\n" + ours);
-                } else {
-                    assertEquals(0, ours.exitCode(), "void asks for nothing: it runs\n" + ours);
-                    assertEquals("started\n", ours.stdout(), ours.toString());
-                }
-                Sluice.Result theirs = runcRun(runc, b);
-                assertEquals(0, theirs.exitCode(), "runc runs it\n" + theirs);
-                assertEquals(
-                        "prestart\n",
-                        Files.readString(ran),
-                        visible + ": and runs the hook, as its prestart hook\n" + theirs);
-            }
-        } finally {
-            OciBundle.deleteTree(dir);
-        }
-    }
-
     /** runc, the baseline; the test is skipped, saying so, where it is not installed. */
     private static Path runcOrSkip() {
         Path runc = OciBundle.runcBinary();

@@ -84,19 +84,26 @@ class RunCdiE2ETest {
         }
     }
 
+    /** {@code sluice run --rootfs IMAGE} with the fake kind's device {@code name}, running CMD. */
+    private Sluice.Result run(String name, String... cmd) {
+        return Sluice.run(
+                "run",
+                "--rootfs",
+                image.toString(),
+                "--cdi-spec-dir",
+                specs.toString(),
+                "--device",
+                "sluice.test/fake=" + name,
+                "--",
+                List.of(cmd));
+    }
+
     @Test
     void aCdiDevicesEditsAreMadeOnAnOverlayAndTheImageStaysAsItWas() throws IOException {
         String before = tree(image);
         Sluice.Result r =
-                Sluice.run(
-                        "run",
-                        "--rootfs",
-                        image.toString(),
-                        "--cdi-spec-dir",
-                        specs.toString(),
-                        "--device",
-                        "sluice.test/fake=dev0",
-                        "--",
+                run(
+                        "dev0",
                         "sh",
                         "-c",
                         "echo visible=$FAKE_VISIBLE; echo link=$(readlink /usr/lib/fake/libz.so);"
@@ -120,20 +127,14 @@ class RunCdiE2ETest {
 
     @Test
     void anImageLinkToAHostDirectoryCannotSteerTheInjectionOutOfTheRoot() throws IOException {
-        Path outside = Files.createDirectories(image.getParent().resolve("outside"));
+        // The image's /usr/lib is an absolute link to a host directory (not under /tmp, which the
+        // sandbox's own /tmp covers).
+        Path outside = Files.createDirectories(Path.of("/var/tmp", Sluice.unique("cdi-outside")));
         Files.createDirectories(image.resolve("usr"));
-        // The image's /usr/lib is an absolute link to a host directory.
-        Files.createSymbolicLink(image.resolve("usr/lib"), outside.toAbsolutePath());
+        Files.createSymbolicLink(image.resolve("usr/lib"), outside);
         Sluice.Result r =
-                Sluice.run(
-                        "run",
-                        "--rootfs",
-                        image.toString(),
-                        "--cdi-spec-dir",
-                        specs.toString(),
-                        "--device",
-                        "sluice.test/fake=dev0",
-                        "--",
+                run(
+                        "dev0",
                         "sh",
                         "-c",
                         "echo link=$(readlink /usr/lib/fake/libz.so); ls /usr/lib/fake | wc -l");
@@ -144,25 +145,15 @@ class RunCdiE2ETest {
                 "inside the root, where the link leads there: " + r);
         try (Stream<Path> s = Files.list(outside)) {
             assertEquals(List.of(), s.toList(), "nothing was made in the host directory");
+        } finally {
+            OciBundle.deleteTree(outside);
         }
     }
 
     @Test
     void aHookProgramSluiceDoesNotKnowIsRefusedByName() throws IOException {
         spec("createContainer", "/bin/true", "true");
-        Sluice.Result r =
-                Sluice.run(
-                        "run",
-                        "--rootfs",
-                        image.toString(),
-                        "--cdi-spec-dir",
-                        specs.toString(),
-                        "--device",
-                        "sluice.test/fake=dev0",
-                        "--",
-                        "sh",
-                        "-c",
-                        "echo ran=yes");
+        Sluice.Result r = run("dev0", "sh", "-c", "echo ran=yes");
         assertEquals(125, r.exitCode(), r.toString());
         assertTrue(r.stderr().contains("runs no hook programs"), r.toString());
         assertTrue(r.stderr().contains("true"), "the hook is named: " + r);
@@ -171,17 +162,7 @@ class RunCdiE2ETest {
 
     @Test
     void anUnknownDeviceIsRefusedWithTheKindsTheSpecsDefine() {
-        Sluice.Result r =
-                Sluice.run(
-                        "run",
-                        "--rootfs",
-                        image.toString(),
-                        "--cdi-spec-dir",
-                        specs.toString(),
-                        "--device",
-                        "sluice.test/fake=dev9",
-                        "--",
-                        "true");
+        Sluice.Result r = run("dev9", "true");
         assertEquals(125, r.exitCode(), r.toString());
         assertTrue(
                 r.stderr().contains("unresolvable CDI device sluice.test/fake=dev9"), r.toString());

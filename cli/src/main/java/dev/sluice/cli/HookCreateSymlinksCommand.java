@@ -1,15 +1,12 @@
 package dev.sluice.cli;
 
 import dev.sluice.oci.cdi.hooks.CreateSymlinks;
-import dev.sluice.oci.cdi.hooks.HookState;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -35,20 +32,11 @@ final class HookCreateSymlinksCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        PrintWriter err = spec.commandLine().getErr();
-        try {
-            List<CreateSymlinks.Link> parsed =
-                    links.stream().map(CreateSymlinks.Link::parse).toList();
-            Path root = HookState.root(System.in);
-            for (String w : CreateSymlinks.apply(root, parsed)) {
-                err.println("sluice hook create-symlinks: warning: " + w);
-            }
-            err.flush();
-            return 0;
-        } catch (RuntimeException e) {
-            err.println("sluice hook create-symlinks: " + e.getMessage());
-            err.flush();
-            return HookCommand.FAILED;
-        }
+        return HookCommand.run(
+                spec,
+                "create-symlinks",
+                root ->
+                        CreateSymlinks.apply(
+                                root, links.stream().map(CreateSymlinks.Link::parse).toList()));
     }
 }

@@ -1,6 +1,5 @@
 package dev.sluice.cli;
 
-import dev.sluice.oci.cdi.hooks.HookState;
 import dev.sluice.oci.cdi.hooks.UpdateLdcache;
 
 import picocli.CommandLine.Command;
@@ -8,8 +7,6 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -35,18 +32,9 @@ final class HookUpdateLdcacheCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        PrintWriter err = spec.commandLine().getErr();
-        try {
-            Path root = HookState.root(System.in);
-            for (String w : new UpdateLdcache(UpdateLdcache.HOST_LDCONFIG).run(root, folders)) {
-                err.println("sluice hook update-ldcache: warning: " + w);
-            }
-            err.flush();
-            return 0;
-        } catch (RuntimeException e) {
-            err.println("sluice hook update-ldcache: " + e.getMessage());
-            err.flush();
-            return HookCommand.FAILED;
-        }
+        return HookCommand.run(
+                spec,
+                "update-ldcache",
+                root -> new UpdateLdcache(UpdateLdcache.HOST_LDCONFIG).run(root, folders));
     }
 }

@@ -13,11 +13,11 @@ import java.util.Set;
  * (dockerd puts {@code nvidia-container-runtime-hook prestart} in {@code hooks.prestart} and the
  * GPUs in {@code NVIDIA_VISIBLE_DEVICES}). Run as is, it has {@code nvidia-container-cli configure}
  * bind the host's GPU nodes into the root and allow them in the container's device cgroup: nodes no
- * proxy would see, so every ioctl on them would reach the driver unmediated. Sluice never runs it:
- * a config that holds it is refused at create, naming the hook, unless {@code
- * NVIDIA_VISIBLE_DEVICES} asks for nothing ({@code void}, unset or empty), where the hook would do
- * nothing either; there {@link HookRunner} leaves it out. GPUs reach a container through {@code
- * linux.devices} (CDI specs put them there), where NVProxy mediates them.
+ * proxy would see, so every ioctl on them would reach the driver unmediated. Sluice never runs it
+ * ({@link HookRunner} leaves it out): create translates the GPUs it asks for into {@code
+ * linux.devices} of Sluice's own CDI spec ({@code dev.sluice.oci.cdi.NvidiaLegacyRequest}, {@code
+ * ContainerConfig}), where NVProxy mediates them, and drops the hook. {@link #check} remains as the
+ * last line: a config that still asks for GPUs through the hook is refused.
  */
 public final class NvidiaLegacyHook {
     /** The hook's names: the toolkit's, before and after its rename. */
