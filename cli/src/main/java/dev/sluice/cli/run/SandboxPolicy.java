@@ -33,11 +33,14 @@ import java.util.Map;
 /**
  * The sandbox {@code sluice run} makes of a {@link RunRequest}: the options checked against each
  * other; the devices granted ({@code --device}, {@code --gpus}, {@code --rdma}, {@code --rdma-cm});
- * the proxies' configuration; the network (the host's, or a namespace of the sandbox's own with the
- * moved netdevs and the strong host model's sysctls); the filtered /sys of granted RDMA devices;
- * the syscall profile; the environment and working directory. This reads the host and decides; it
- * changes nothing there. The command acts on what it decided: it creates the proxies, writes host
- * sysctls for {@code --rdma-strict-arp}, moves the netdevs and runs the sandbox.
+ * the CDI edits of {@code --device vendor.com/class=name} and, for {@code --gpus} on a root of its
+ * own, of Sluice's own spec of the host's driver ({@link CdiInjection}); the driver's /proc as the
+ * granted GPUs show it; NVIDIA DRM nodes left out, with a warning; the proxies' configuration; the
+ * network (the host's, or a namespace of the sandbox's own with the moved netdevs and the strong
+ * host model's sysctls); the filtered /sys of granted RDMA devices; the syscall profile; the
+ * environment and working directory. This reads the host and decides; it changes nothing there. The
+ * command acts on what it decided: it creates the proxies, writes host sysctls for {@code
+ * --rdma-strict-arp}, moves the netdevs and runs the sandbox.
  *
  * <p>It lives in the cli module, not beside {@link SandboxSpec} in the sentry: it needs the
  * proxies' device lookups ({@link NvidiaDevices}, {@link UverbsDevices}), the netdev grants ({@code
