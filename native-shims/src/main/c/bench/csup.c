@@ -1,7 +1,7 @@
 /*
  * sluice-bench-csup: a minimal C seccomp user-notification supervisor.
  *
- *   sluice-bench-csup -- PROG [ARGS...]
+ *   sluice-bench-csup [--floor] -- PROG [ARGS...]
  *
  * The baseline that `sluice bench trap` compares the Java sentry against. It traps the tty
  * ioctl family ('T', (cmd & 0xff00) == 0x5400) of PROG and, per notification, does the same
@@ -14,6 +14,10 @@
  *      its own copy; result written with pwrite to /proc/<pid>/mem after an ID_VALID check);
  *      every other ioctl is let through with SECCOMP_USER_NOTIF_FLAG_CONTINUE;
  *   d. close the copy, ID_VALID, SEND, close the pidfd.
+ *
+ * With --floor it does none of that: each notification is answered at once (success, value 0),
+ * the least a supervisor can do per trapped call: the floor the sentry's EMULATE round trip is
+ * measured against. TIOCGPTN then writes nothing to the guest; the guest only times the call.
  *
  * Exits with PROG's status (128+N if PROG died of signal N).
  */
@@ -226,10 +230,22 @@ respond:
 		close(pidfd);
 }
 
+/* --floor: the answer with no work. */
+static void answer_at_once(int listener, const struct seccomp_notif *req, struct seccomp_notif_resp *resp)
+{
+	resp->id = req->id;
+	if (ioctl(listener, SECCOMP_IOCTL_NOTIF_SEND, resp) != 0 && errno != ENOENT)
+		fprintf(stderr, "sluice-bench-csup: SECCOMP_IOCTL_NOTIF_SEND: %s\n", strerrorname_np(errno));
+}
+
 int main(int argc, char **argv)
 {
+	int floor = argc > 1 && strcmp(argv[1], "--floor") == 0;
+
+	argc -= floor;
+	argv += floor;
 	if (argc < 3 || strcmp(argv[1], "--") != 0) {
-		fprintf(stderr, "usage: sluice-bench-csup -- PROG [ARGS...]\n");
+		fprintf(stderr, "usage: sluice-bench-csup [--floor] -- PROG [ARGS...]\n");
 		return 2;
 	}
 
@@ -289,7 +305,10 @@ int main(int argc, char **argv)
 			die("SECCOMP_IOCTL_NOTIF_RECV", errno);
 		}
 		memset(resp, 0, resp_size);
-		handle(listener, req, resp);
+		if (floor)
+			answer_at_once(listener, req, resp);
+		else
+			handle(listener, req, resp);
 	}
 
 	close(listener);

@@ -38,5 +38,17 @@ class TrapBenchE2ETest {
         assertTrue(
                 last.matches("^trap round trip: java=\\d+\\.\\d+ c=\\d+\\.\\d+ ratio=\\d+\\.\\d+$"),
                 "the last stdout line must be the round-trip summary, got '" + last + "'\n" + r);
+        String floor = lines.size() < 2 ? "" : lines.get(lines.size() - 2);
+        java.util.regex.Matcher m =
+                java.util.regex.Pattern.compile(
+                                "^emulate vs floor: java=(\\d+\\.\\d+) floor=(\\d+\\.\\d+) ratio=\\d+\\.\\d+$")
+                        .matcher(floor);
+        assertTrue(
+                m.matches(),
+                "the line before it compares with the floor, got '" + floor + "'\n" + r);
+        assertTrue(
+                Double.parseDouble(m.group(2)) > 0
+                        && Double.parseDouble(m.group(2)) < Double.parseDouble(m.group(1)),
+                "a supervisor that does nothing answers faster than the sentry\n" + r);
     }
 }

@@ -7,5 +7,10 @@ import picocli.CommandLine.Command;
         name = "bench",
         mixinStandardHelpOptions = true,
         description = "Benchmarks that compare the sentry with a baseline in the same run.",
-        subcommands = {TrapBenchCommand.class, LifecycleBenchCommand.class, SoakBenchCommand.class})
+        subcommands = {
+            TrapBenchCommand.class,
+            LifecycleBenchCommand.class,
+            SoakBenchCommand.class,
+            FootprintBenchCommand.class
+        })
 final class BenchCommand {}

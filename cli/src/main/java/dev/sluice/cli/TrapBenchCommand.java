@@ -26,7 +26,10 @@ import java.util.regex.Pattern;
  *   <li>untrapped: the ioctl with no seccomp filter;
  *   <li>C: answered by {@code sluice-bench-csup}, a minimal C supervisor doing the same per-call
  *       work as the sentry (pidfd_getfd, fstat, ioctl on the dup, /proc/PID/mem, ID_VALID, SEND);
- *   <li>Java: answered by the sentry, through {@code sluice run --proxy pty}, the product's path.
+ *   <li>Java: answered by the sentry, through {@code sluice run --proxy pty}, the product's path;
+ *   <li>floor: answered at once by {@code sluice-bench-csup --floor}, which does no per-call work:
+ *       the least any supervisor pays per trapped call, which the sentry's EMULATE is compared with
+ *       on the line before the last.
  * </ul>
  *
  * EMULATE uses {@code TIOCGPTN} (result written through a guest pointer); CONTINUE uses {@code
@@ -71,6 +74,7 @@ final class TrapBenchCommand implements Callable<Integer> {
         List<String> java = javaCommand();
         Map<String, List<String>> modes = new LinkedHashMap<>();
         modes.put("untrapped", List.of());
+        modes.put("floor (answered at once)", List.of(csup.toString(), "--floor", "--"));
         modes.put("C supervisor, EMULATE (TIOCGPTN)", List.of(csup.toString(), "--"));
         modes.put("Java sentry, EMULATE (TIOCGPTN)", concat(java, "run", "--proxy", "pty", "--"));
         modes.put("C supervisor, CONTINUE (TCGETS)", List.of(csup.toString(), "--"));
@@ -111,6 +115,10 @@ final class TrapBenchCommand implements Callable<Integer> {
             out.printf("%-36s %11.2f %9.2f %7s%n", e.getKey(), f.medianUs, f.p99Us, ratio);
         }
         Figures j = median(results.get("Java sentry, EMULATE (TIOCGPTN)"));
+        Figures floor = median(results.get("floor (answered at once)"));
+        out.printf(
+                "emulate vs floor: java=%.2f floor=%.2f ratio=%.2f%n",
+                j.medianUs, floor.medianUs, j.medianUs / floor.medianUs);
         out.printf(
                 "trap round trip: java=%.2f c=%.2f ratio=%.2f%n",
                 j.medianUs, c.medianUs, j.medianUs / c.medianUs);
