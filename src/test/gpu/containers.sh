@@ -105,6 +105,25 @@ mkdir -p "$w/cdi"
 "$sluice" cdi generate --output "$w/cdi/nvidia.json" 2>"$out/generate.err"; cp "$w/cdi/nvidia.json" "$out/" 2>/dev/null
 o=$("$sluice" cdi list --spec-dir "$w/cdi" 2>&1 | tr '\n' ' ')
 check cdi-generate "$([[ $o == *nvidia.com/gpu=all* && $o == *nvidia.com/gpu=0* ]]; echo $?)" "$o"
+# Where NVIDIA's toolkit is installed: every library and tool its spec binds must be in Sluice's.
+if command -v nvidia-ctk >/dev/null 2>&1; then
+    nvidia-ctk cdi generate --format json --output "$out/nvidia-ctk.json" >"$out/nvidia-ctk.err" 2>&1
+    missing=$("$py" - "$out/nvidia-ctk.json" "$w/cdi/nvidia.json" "$ver" <<'PY'
+import json, sys
+theirs, ours, ver = sys.argv[1:4]
+def mounts(f):
+    s = json.load(open(f))
+    edits = [s.get("containerEdits", {})] + [d.get("containerEdits", {}) for d in s.get("devices", [])]
+    return {m["hostPath"] for e in edits for m in e.get("mounts", [])}
+tools = ("nvidia-smi", "nvidia-debugdump", "nvidia-persistenced", "nvidia-cuda-mps-control", "nvidia-cuda-mps-server")
+want = {p for p in mounts(theirs) if p.endswith(".so." + ver) or p.rsplit("/", 1)[-1] in tools}
+print(" ".join(sorted(want - mounts(ours))))
+PY
+)
+    check nvidia-ctk-coverage "$([[ -z $missing ]]; echo $?)" "libraries and tools of nvidia-ctk's spec missing from Sluice's: ${missing:-none}"
+else
+    echo "SKIP nvidia-ctk-coverage: nvidia-ctk is not installed (not counted)"
+fi
 o=$(run --cdi-spec-dir "$w/cdi" --device nvidia.com/gpu=0 -- nvidia-smi -L 2>"$out/cdi-device.err")
 check cdi-device "$([[ $o == "GPU 0:"* ]]; echo $?)" "$(echo "$o" | head -1)"
 
