@@ -1,6 +1,7 @@
 package dev.sluice.cli;
 
 import dev.sluice.oci.cdi.hooks.UpdateLdcache;
+import dev.sluice.sentry.launch.Injection;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -13,7 +14,7 @@ import java.util.concurrent.Callable;
 /**
  * {@code sluice hook update-ldcache --folder DIR ...}: the OCI hook that rebuilds the container's
  * linker cache with the host's ldconfig ({@link UpdateLdcache}), never the image's. Which ldconfig
- * is not an option: it is always {@link UpdateLdcache#HOST_LDCONFIG}.
+ * is not an option: it is always the host's ({@code Injection.hostLdconfig()}).
  */
 @Command(
         name = "update-ldcache",
@@ -35,6 +36,6 @@ final class HookUpdateLdcacheCommand implements Callable<Integer> {
         return HookCommand.run(
                 spec,
                 "update-ldcache",
-                root -> new UpdateLdcache(UpdateLdcache.HOST_LDCONFIG).run(root, folders));
+                root -> new UpdateLdcache(Injection.hostLdconfig()).run(root, folders));
     }
 }

@@ -5,19 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sluice.oci.cdi.CdiSpec;
 import dev.sluice.oci.cdi.CdiSpecs;
-import dev.sluice.sentry.launch.Spawner;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Stream;
 
 /** {@code sluice cdi generate} and {@code sluice cdi list} on a fake host tree. */
@@ -26,20 +22,8 @@ class CdiCommandTest {
 
     @TempDir Path tmp;
 
-    record Run(int status, String out, String err) {}
-
-    private static Run run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        Invocation inv =
-                new Invocation(
-                        Path.of("").toAbsolutePath(),
-                        Map.of(),
-                        new PrintWriter(out, true),
-                        new PrintWriter(err, true),
-                        Spawner.LOCAL);
-        int status = Main.execute(inv, args);
-        return new Run(status, out.toString(), err.toString());
+    private static CliRun run(String... args) {
+        return CliRun.of(args);
     }
 
     /** A host with driver 580.159.04, one GPU and libcuda; returns the ld cache listing's file. */
@@ -70,7 +54,7 @@ class CdiCommandTest {
     void withoutTheDriverItFailsWithOneLine() throws IOException {
         Path listing = tmp.resolve("empty.txt");
         Files.writeString(listing, "");
-        Run r =
+        CliRun r =
                 run(
                         "cdi",
                         "generate",
@@ -90,7 +74,7 @@ class CdiCommandTest {
         Path listing = fakeHost(host);
         Path dir = tmp.resolve("etc/cdi");
         Path spec = dir.resolve("nvidia.yaml");
-        Run r =
+        CliRun r =
                 run(
                         "cdi",
                         "generate",
@@ -121,7 +105,7 @@ class CdiCommandTest {
                         "libcuda.so.1::/usr/lib/x86_64-linux-gnu/libcuda.so"),
                 read.containerEdits().hooks().get(0).args());
 
-        Run list = run("cdi", "list", "--spec-dir", dir.toString());
+        CliRun list = run("cdi", "list", "--spec-dir", dir.toString());
         assertEquals(0, list.status(), list.err());
         assertEquals(
                 "nvidia.com/gpu=0\nnvidia.com/gpu=" + UUID + "\nnvidia.com/gpu=all\n", list.out());
@@ -131,7 +115,7 @@ class CdiCommandTest {
     void generateWritesJsonToStdoutByDefault() throws IOException {
         Path host = tmp.resolve("host");
         Path listing = fakeHost(host);
-        Run r =
+        CliRun r =
                 run(
                         "cdi",
                         "generate",
@@ -154,7 +138,7 @@ class CdiCommandTest {
                 bad,
                 "{\"cdiVersion\":\"0.5.0\",\"kind\":\"example.com/x\",\"devices\":[{\"name\":\"-x\","
                         + "\"containerEdits\":{\"env\":[\"A=1\"]}}]}");
-        Run r = run("cdi", "list", "--spec-dir", dir.toString());
+        CliRun r = run("cdi", "list", "--spec-dir", dir.toString());
         assertEquals(Main.SLUICE_ERROR, r.status());
         assertTrue(r.err().startsWith("sluice: " + bad + ": devices[0].name: "), r.err());
         assertEquals("", r.out());

@@ -3,8 +3,6 @@ package dev.sluice.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.sluice.sentry.launch.Spawner;
-
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -12,13 +10,10 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Stream;
 
 /** {@code sluice hook create-symlinks} and {@code sluice hook update-ldcache} as OCI hooks. */
@@ -27,26 +22,14 @@ class HookCommandTest {
 
     @TempDir Path tmp;
 
-    record Run(int status, String out, String err) {}
-
     @AfterEach
     void restoreStdin() {
         System.setIn(savedIn);
     }
 
-    private static Run run(String stdin, String... args) {
+    private static CliRun run(String stdin, String... args) {
         System.setIn(new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)));
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        Invocation inv =
-                new Invocation(
-                        Path.of("").toAbsolutePath(),
-                        Map.of(),
-                        new PrintWriter(out, true),
-                        new PrintWriter(err, true),
-                        Spawner.LOCAL);
-        int status = Main.execute(inv, args);
-        return new Run(status, out.toString(), err.toString());
+        return CliRun.of(args);
     }
 
     /** A bundle whose config.json names {@code rootfs}; returns the state JSON of its container. */
@@ -69,7 +52,7 @@ class HookCommandTest {
         Path rootfs = bundle.resolve("rootfs");
         Files.createDirectories(rootfs.resolve("usr/lib"));
         Files.createSymbolicLink(rootfs.resolve("usr/lib/x86_64-linux-gnu"), outside);
-        Run r =
+        CliRun r =
                 run(
                         state,
                         "hook",
@@ -94,7 +77,7 @@ class HookCommandTest {
         Path f = bundle.resolve("rootfs/usr/lib/libcuda.so");
         Files.createDirectories(f.getParent());
         Files.writeString(f, "mine");
-        Run r =
+        CliRun r =
                 run(
                         state,
                         "hook",
@@ -111,7 +94,7 @@ class HookCommandTest {
 
     @Test
     void aHookWhoseStdinIsNoStateFailsWithOneLine() {
-        Run r = run("not json", "hook", "create-symlinks", "--link", "a::/b");
+        CliRun r = run("not json", "hook", "create-symlinks", "--link", "a::/b");
         assertEquals(HookCommand.FAILED, r.status());
         assertTrue(
                 r.err()
@@ -124,7 +107,7 @@ class HookCommandTest {
     @Test
     void updateLdcacheWithoutConfigJsonFailsWithOneLine() throws IOException {
         Path bundle = Files.createDirectories(tmp.resolve("empty-bundle"));
-        Run r =
+        CliRun r =
                 run(
                         "{\"ociVersion\":\"1.2.0\",\"id\":\"c1\",\"status\":\"creating\",\"pid\":1,\"bundle\":\""
                                 + bundle
@@ -142,7 +125,7 @@ class HookCommandTest {
     void updateLdcacheOnARootWithoutEtcWarnsAndCreatesNothing() throws IOException {
         Path bundle = tmp.resolve("bundle");
         String state = bundle(bundle);
-        Run r = run(state, "hook", "update-ldcache", "--folder", "/usr/lib/x86_64-linux-gnu");
+        CliRun r = run(state, "hook", "update-ldcache", "--folder", "/usr/lib/x86_64-linux-gnu");
         assertEquals(0, r.status(), r.err());
         assertTrue(r.err().contains("has no /etc directory"), r.err());
         try (Stream<Path> s = Files.list(bundle.resolve("rootfs"))) {
@@ -161,7 +144,7 @@ class HookCommandTest {
         Path rootfs = bundle.resolve("rootfs");
         Files.createDirectories(rootfs.resolve("etc"));
         Files.createDirectories(rootfs.resolve("opt/lib"));
-        Run r = run(state, "hook", "update-ldcache", "--folder", "/opt/lib");
+        CliRun r = run(state, "hook", "update-ldcache", "--folder", "/opt/lib");
         assertEquals(0, r.status(), r.err());
         assertTrue(
                 Files.isRegularFile(rootfs.resolve("etc/ld.so.cache")),

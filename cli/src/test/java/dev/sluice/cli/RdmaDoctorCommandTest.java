@@ -7,18 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import dev.sluice.sentry.launch.Spawner;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 
 /**
  * {@code sluice rdma doctor} in process, on a fake sysfs/procfs ({@code --sys}, {@code --proc},
@@ -28,20 +23,8 @@ import java.util.Map;
 class RdmaDoctorCommandTest {
     @TempDir Path root;
 
-    record Run(int status, String out, String err) {}
-
-    private Run run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        Invocation inv =
-                new Invocation(
-                        Path.of("").toAbsolutePath(),
-                        Map.of(),
-                        new PrintWriter(out, true),
-                        new PrintWriter(err, true),
-                        Spawner.LOCAL);
-        int status = Main.execute(inv, args);
-        return new Run(status, out.toString(), err.toString());
+    private static CliRun run(String... args) {
+        return CliRun.of(args);
     }
 
     private List<String> roots() {
@@ -54,7 +37,7 @@ class RdmaDoctorCommandTest {
                 root.resolve("dev").toString());
     }
 
-    private Run doctor(String... more) {
+    private CliRun doctor(String... more) {
         List<String> args = new java.util.ArrayList<>(List.of("rdma", "doctor"));
         args.addAll(roots());
         args.addAll(List.of(more));
@@ -95,7 +78,7 @@ class RdmaDoctorCommandTest {
 
     @Test
     void noRdmaDeviceExits2WithAClearMessage() {
-        Run r = doctor();
+        CliRun r = doctor();
         assertEquals(2, r.status(), r.toString());
         assertTrue(r.err().contains("no RDMA devices"), r.err());
         assertEquals("", r.out());
@@ -104,7 +87,7 @@ class RdmaDoctorCommandTest {
     @Test
     void aHealthyDeviceExits0() throws IOException {
         rxe("rxe0", "lo", 0);
-        Run r = doctor();
+        CliRun r = doctor();
         assertEquals(0, r.status(), r.toString());
         assertTrue(
                 r.out()
@@ -122,7 +105,7 @@ class RdmaDoctorCommandTest {
     void warningsExit1() throws IOException {
         rxe("rxe0", "lo", 0);
         rxe("rxe1", "sluice-absent0", 1);
-        Run r = doctor();
+        CliRun r = doctor();
         assertEquals(1, r.status(), r.toString());
         assertTrue(
                 r.out()
@@ -131,7 +114,7 @@ class RdmaDoctorCommandTest {
                 r.out());
         assertTrue(r.out().endsWith("2 RDMA devices, 1 warning\n"), r.out());
 
-        Run only = doctor("--device", "rxe0");
+        CliRun only = doctor("--device", "rxe0");
         assertEquals(0, only.status(), "--device picks rxe0 only\n" + only);
         assertFalse(only.out().contains("rxe1"), only.out());
     }
@@ -139,7 +122,7 @@ class RdmaDoctorCommandTest {
     @Test
     void jsonIsTheWholeReport() throws IOException {
         rxe("rxe1", "sluice-absent0", 1);
-        Run r = doctor("--json");
+        CliRun r = doctor("--json");
         assertEquals(1, r.status(), r.toString());
         JsonNode j = new ObjectMapper().readTree(r.out());
         assertEquals(1, j.get("warnings").asInt());
@@ -159,7 +142,7 @@ class RdmaDoctorCommandTest {
     @Test
     void anUnknownDeviceExits2() throws IOException {
         rxe("rxe0", "lo", 0);
-        Run r = doctor("--device", "mlx5_9");
+        CliRun r = doctor("--device", "mlx5_9");
         assertEquals(2, r.status(), r.toString());
         assertTrue(
                 r.err()
@@ -172,10 +155,10 @@ class RdmaDoctorCommandTest {
 
     @Test
     void usageErrorsExit2() {
-        Run r = run("rdma", "doctor", "--bogus");
+        CliRun r = run("rdma", "doctor", "--bogus");
         assertEquals(2, r.status(), r.toString());
         assertTrue(r.err().contains("Unknown option: '--bogus'"), r.err());
-        Run bare = run("rdma");
+        CliRun bare = run("rdma");
         assertEquals(2, bare.status(), "rdma without a subcommand\n" + bare);
         assertTrue(bare.err().contains("doctor"), bare.err());
         assertEquals(0, run("rdma", "doctor", "--help").status());

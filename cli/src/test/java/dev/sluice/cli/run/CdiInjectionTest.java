@@ -62,6 +62,14 @@ class CdiInjectionTest {
                 hostLib.toString(), containerPath, null, List.of("ro", "nosuid", "nodev", "bind"));
     }
 
+    /** A createContainer hook of NVIDIA's {@code nvidia-cdi-hook} with {@code args}. */
+    private static CdiSpec.Hook cdiHook(String... args) {
+        String[] all = new String[args.length + 1];
+        all[0] = "nvidia-cdi-hook";
+        System.arraycopy(args, 0, all, 1, args.length);
+        return hook("/usr/bin/nvidia-cdi-hook", all);
+    }
+
     private static CdiSpec.Hook hook(String path, String... args) {
         return new CdiSpec.Hook("createContainer", path, List.of(args), null, null);
     }
@@ -157,9 +165,7 @@ class CdiInjectionTest {
                                         "create-symlinks",
                                         "--link",
                                         "libcuda.so.1::/usr/lib/libcuda.so"),
-                                hook(
-                                        "/usr/bin/nvidia-cdi-hook",
-                                        "nvidia-cdi-hook",
+                                cdiHook(
                                         "create-symlinks",
                                         "--link=libnvidia-ml.so.1::/usr/lib64/libnvidia-ml.so"),
                                 hook(
@@ -188,9 +194,7 @@ class CdiInjectionTest {
         CdiInjection.Result r =
                 of(
                         hooks(
-                                hook(
-                                        "/usr/bin/nvidia-cdi-hook",
-                                        "nvidia-cdi-hook",
+                                cdiHook(
                                         "create-symlinks",
                                         "--link",
                                         "libcuda.so.1::/usr/lib/libcuda.so")));
@@ -207,9 +211,7 @@ class CdiInjectionTest {
                         () ->
                                 of(
                                         hooks(
-                                                hook(
-                                                        "/usr/bin/nvidia-cdi-hook",
-                                                        "nvidia-cdi-hook",
+                                                cdiHook(
                                                         "create-symlinks",
                                                         "--link",
                                                         "libcuda.so.1:/usr/lib/libcuda.so"))));
@@ -222,9 +224,7 @@ class CdiInjectionTest {
         CdiInjection.Result r =
                 of(
                         hooks(
-                                hook(
-                                        "/usr/bin/nvidia-cdi-hook",
-                                        "nvidia-cdi-hook",
+                                cdiHook(
                                         "update-ldcache",
                                         "--folder",
                                         "/usr/lib",
@@ -236,13 +236,7 @@ class CdiInjectionTest {
 
     @Test
     void disableDeviceNodeModificationChangesNothing() {
-        CdiInjection.Result r =
-                of(
-                        hooks(
-                                hook(
-                                        "/usr/bin/nvidia-cdi-hook",
-                                        "nvidia-cdi-hook",
-                                        "disable-device-node-modification")));
+        CdiInjection.Result r = of(hooks(cdiHook("disable-device-node-modification")));
         assertEquals(List.of(), r.warnings());
         assertEquals(List.of(), r.injection().links());
         assertEquals(List.of(), r.injection().ldFolders());
@@ -252,13 +246,7 @@ class CdiInjectionTest {
     @Test
     void enableCudaCompatIsWarnedOfNotRun() {
         CdiInjection.Result r =
-                of(
-                        hooks(
-                                hook(
-                                        "/usr/bin/nvidia-cdi-hook",
-                                        "nvidia-cdi-hook",
-                                        "enable-cuda-compat",
-                                        "--host-driver-version=550.54.15")));
+                of(hooks(cdiHook("enable-cuda-compat", "--host-driver-version=550.54.15")));
         assertEquals(1, r.warnings().size(), r.warnings().toString());
         assertTrue(
                 r.warnings().get(0).contains("enable-cuda-compat")
@@ -314,18 +302,11 @@ class CdiInjectionTest {
                                 nodes(node("/dev/nvidia0", null)),
                                 mounts(own),
                                 hooks(
-                                        hook(
-                                                "/usr/bin/nvidia-cdi-hook",
-                                                "nvidia-cdi-hook",
+                                        cdiHook(
                                                 "create-symlinks",
                                                 "--link",
                                                 "libcuda.so.1::/usr/lib/libcuda.so"),
-                                        hook(
-                                                "/usr/bin/nvidia-cdi-hook",
-                                                "nvidia-cdi-hook",
-                                                "update-ldcache",
-                                                "--folder",
-                                                "/usr/lib"))),
+                                        cdiHook("update-ldcache", "--folder", "/usr/lib"))),
                         null,
                         ProcView.NONE);
         assertEquals(List.of(Path.of("/dev/nvidia0")), r.devices());

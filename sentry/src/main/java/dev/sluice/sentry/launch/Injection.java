@@ -22,9 +22,26 @@ public record Injection(List<Bind> binds, List<Link> links, List<String> ldFolde
     public static final Injection NONE =
             new Injection(List.of(), List.of(), List.of(), ProcView.NONE);
 
-    /** The host's ldconfig (Ubuntu's {@code /sbin/ldconfig} is a script around this one). */
+    /** The host's ldconfig (Ubuntu's {@code /sbin/ldconfig} is a script around the first). */
     static final List<Path> LDCONFIG =
             List.of(Path.of("/sbin/ldconfig.real"), Path.of("/sbin/ldconfig"));
+
+    /**
+     * The host's ldconfig, the one program that builds an ld cache for an image's root (never the
+     * image's own, which would run image code as the host's root): here, in the CDI hook {@code
+     * sluice hook update-ldcache}, and where Sluice's spec reads the host's cache.
+     *
+     * @throws IllegalStateException when the host has none
+     */
+    public static Path hostLdconfig() {
+        return LDCONFIG.stream()
+                .filter(java.nio.file.Files::isExecutable)
+                .findFirst()
+                .orElseThrow(
+                        () ->
+                                new IllegalStateException(
+                                        "the host has no ldconfig (" + LDCONFIG + ")"));
+    }
 
     public Injection {
         binds = List.copyOf(binds);

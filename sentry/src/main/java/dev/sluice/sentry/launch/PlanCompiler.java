@@ -289,17 +289,7 @@ public final class PlanCompiler {
             b.symlink(link.target(), root + link.path());
         }
         if (!injection.ldFolders().isEmpty()) {
-            Path ldconfig =
-                    Injection.LDCONFIG.stream()
-                            .filter(Files::isExecutable)
-                            .findFirst()
-                            .orElse(null);
-            if (ldconfig == null) {
-                throw new IllegalStateException(
-                        "the host has no ldconfig ("
-                                + Injection.LDCONFIG
-                                + ") to list the injected libraries");
-            }
+            Path ldconfig = Injection.hostLdconfig();
             b.mkdir(root + "/etc", 0755);
             List<String> argv = new ArrayList<>(List.of("ldconfig", "-r", root));
             argv.addAll(injection.ldFolders());

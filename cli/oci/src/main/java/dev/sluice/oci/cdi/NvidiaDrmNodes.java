@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.sluice.sentry.nativeio.StatLayout;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -45,9 +47,7 @@ public final class NvidiaDrmNodes {
                 return false;
             }
             long rdev = (Long) Files.getAttribute(node, "unix:rdev");
-            long major = ((rdev >>> 8) & 0xfff) | ((rdev >>> 32) & 0xfffff000L);
-            long minor = (rdev & 0xff) | ((rdev >>> 12) & 0xffffff00L);
-            return isNvidia(major, minor, sys);
+            return isNvidia(StatLayout.major(rdev), StatLayout.minor(rdev), sys);
         } catch (IOException | UnsupportedOperationException e) {
             return false;
         }

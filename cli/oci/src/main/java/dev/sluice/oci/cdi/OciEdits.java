@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.sluice.sentry.nativeio.StatLayout;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -226,8 +228,8 @@ public final class OciEdits {
                                                 + host
                                                 + " is not a device node");
                     };
-            long major = ((rdev >>> 8) & 0xfff) | ((rdev >>> 32) & 0xfffff000L);
-            long minor = (rdev & 0xff) | ((rdev >>> 12) & 0xffffff00L);
+            long major = StatLayout.major(rdev);
+            long minor = StatLayout.minor(rdev);
             return new HostNode(
                     n.type() != null ? n.type() : type,
                     n.major() != null ? n.major() : major,

@@ -21,15 +21,13 @@ import java.util.concurrent.TimeUnit;
  * inside that chroot; that is the residual risk (docs/security-model.md).
  */
 public final class UpdateLdcache {
-    /** The ldconfig the command runs: the host's. */
-    public static final Path HOST_LDCONFIG = Path.of("/sbin/ldconfig");
-
     static final long TIMEOUT_SECONDS = 60;
 
     private final Path ldconfig;
 
     /**
-     * @param ldconfig the ldconfig to run ({@link #HOST_LDCONFIG}; tests give another)
+     * @param ldconfig the ldconfig to run (the host's, {@code Injection.hostLdconfig()}; tests give
+     *     another)
      */
     public UpdateLdcache(Path ldconfig) {
         this.ldconfig = ldconfig;

@@ -1,5 +1,7 @@
 package dev.sluice.oci.cdi.nvidia;
 
+import dev.sluice.sentry.launch.Injection;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -15,9 +17,6 @@ import java.util.concurrent.TimeUnit;
  * view of the host rather than a guessed list of directories.
  */
 public final class LdCache {
-    /** The host's ldconfig; never an image's. */
-    public static final Path HOST_LDCONFIG = Path.of("/sbin/ldconfig");
-
     /**
      * One cache entry: the name the linker finds it by (its SONAME, or a development link's name),
      * the flags in parentheses ({@code libc6}, {@code x86-64}, ...) and the path listed.
@@ -63,9 +62,10 @@ public final class LdCache {
      * @throws IllegalStateException when it cannot run or fails
      */
     public static String hostListing() {
+        Path ldconfig = Injection.hostLdconfig();
         try {
             Process p =
-                    new ProcessBuilder(HOST_LDCONFIG.toString(), "-p")
+                    new ProcessBuilder(ldconfig.toString(), "-p")
                             .redirectErrorStream(true)
                             .redirectInput(
                                     ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
@@ -74,17 +74,16 @@ public final class LdCache {
             if (!p.waitFor(30, TimeUnit.SECONDS) || p.exitValue() != 0) {
                 p.destroyForcibly();
                 throw new IllegalStateException(
-                        HOST_LDCONFIG
+                        ldconfig
                                 + " -p failed: "
                                 + new String(out, StandardCharsets.UTF_8).strip());
             }
             return new String(out, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new IllegalStateException(
-                    "cannot run " + HOST_LDCONFIG + " -p: " + e.getMessage(), e);
+            throw new IllegalStateException("cannot run " + ldconfig + " -p: " + e.getMessage(), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted running " + HOST_LDCONFIG + " -p", e);
+            throw new IllegalStateException("interrupted running " + ldconfig + " -p", e);
         }
     }
 }
