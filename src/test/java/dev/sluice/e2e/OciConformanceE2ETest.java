@@ -416,6 +416,45 @@ class OciConformanceE2ETest {
     }
 
     /**
+     * A read-only root is made read-only after the createContainer hooks, as runc makes it
+     * (finalizeRootfs), so a hook can still edit the root through {@code root.path} (the CDI hooks
+     * that write the ld cache and links do), while the container cannot write to it.
+     */
+    @Test
+    void aCreateContainerHookWritesAReadOnlyRootThatTheContainerCannotWrite() throws IOException {
+        Path runc = runcOrSkip();
+        Path b =
+                OciBundle.create(
+                        "conformance-ro-hook",
+                        List.of(
+                                "sh",
+                                "-c",
+                                "cat /etc/hooked; (echo x > /etc/hooked) 2>/dev/null || echo read-only"),
+                        c -> c.with("root").put("readonly", true));
+        Files.createDirectories(b.resolve("rootfs/etc"));
+        ObjectMapper json = new ObjectMapper();
+        ObjectNode config = (ObjectNode) json.readTree(b.resolve("config.json").toFile());
+        config.putObject("hooks")
+                .putArray("createContainer")
+                .addObject()
+                .put("path", "/bin/sh")
+                .putArray("args")
+                .add("sh")
+                .add("-c")
+                .add("echo hooked > " + b.resolve("rootfs/etc/hooked"));
+        json.writeValue(b.resolve("config.json").toFile(), config);
+        Sluice.Result[] runs = runBoth(runc, b);
+        String both = both(runs);
+        assertEquals(0, runs[0].exitCode(), "runc ran it" + both);
+        assertEquals(
+                "hooked\nread-only\n",
+                runs[0].stdout(),
+                "runc: the hook wrote, the container cannot" + both);
+        assertEquals(runs[0].stdout(), runs[1].stdout(), "Sluice as runc" + both);
+        assertEquals(0, runs[1].exitCode(), both);
+    }
+
+    /**
      * Where Sluice differs on purpose (docs/oci.md): a {@code linux.devices} entry whose number is
      * an NVIDIA GPU's, on a host that has no node for it. runc makes the node; Sluice refuses the
      * container before anything starts, naming the number and the proxy, because a node made by
