@@ -1,7 +1,7 @@
 package dev.sluice.nvproxy;
 
 import dev.sluice.nvproxy.abi.FrontendEscapes;
-import dev.sluice.nvproxy.abi.UvmIoctls;
+import dev.sluice.nvproxy.abi.FrontendRequests;
 import dev.sluice.sentry.ioctl.IoctlTable;
 import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.nativeio.HostFd;
@@ -49,6 +49,8 @@ public final class NvProxy implements DeviceProxy {
     private final List<HostFd> gpuNodes;
 
     /**
+     * @param frontend the escapes of the host driver, with their params sizes, which the trap rules
+     *     match
      * @param chardevs the host's NVIDIA majors, which tell a call's node
      * @param modeset whether the sandbox is granted {@code /dev/nvidia-modeset} (its request is
      *     then trapped)
@@ -61,6 +63,7 @@ public final class NvProxy implements DeviceProxy {
      */
     public NvProxy(
             Tables tables,
+            FrontendRequests frontend,
             NvidiaChardevs chardevs,
             long caps,
             boolean modeset,
@@ -68,7 +71,7 @@ public final class NvProxy implements DeviceProxy {
         this.tables = tables;
         this.chardevs = chardevs;
         this.caps = caps;
-        this.rules = NvTrapRules.rules(modeset);
+        this.rules = NvTrapRules.rules(frontend, modeset);
         this.gpuNodes = List.copyOf(gpuNodes);
     }
 
@@ -118,9 +121,7 @@ public final class NvProxy implements DeviceProxy {
                 return n;
             }
         }
-        return UvmIoctls.lookup(cmd) != null
-                ? UvmIoctls.name(cmd)
-                : FrontendEscapes.nameOfRequest(cmd);
+        return FrontendEscapes.nameOfRequest(cmd);
     }
 
     /**

@@ -1,6 +1,6 @@
 package dev.sluice.nvproxy;
 
-import dev.sluice.nvproxy.driver.Abi580;
+import dev.sluice.nvproxy.abi.UvmCommands;
 import dev.sluice.nvproxy.driver.DriverAbis;
 import dev.sluice.nvproxy.driver.DriverVersion;
 import dev.sluice.nvproxy.driver.HostDriver;
@@ -87,9 +87,17 @@ public final class NvProxyProvider implements DeviceProxyProvider, IoctlTableSou
 
     @Override
     public String description() {
-        return "NVIDIA GPUs: frontend, control and UVM ioctls (sluice run --gpus; driver "
-                + DriverAbis.supported()
-                + ")";
+        StringBuilder s =
+                new StringBuilder(
+                        "NVIDIA GPUs: frontend, control and UVM ioctls (sluice run --gpus); drivers:");
+        DriverAbis.byBranch()
+                .forEach(
+                        (branch, versions) ->
+                                s.append(
+                                        String.format(
+                                                "%n%11s%d: %s",
+                                                "", branch, String.join(", ", versions))));
+        return s.toString();
     }
 
     @Override
@@ -198,9 +206,11 @@ public final class NvProxyProvider implements DeviceProxyProvider, IoctlTableSou
         IoctlTable frontend = FrontendTable.build(abi, mask, driver, HostDevice.NATIVE, fe);
         boolean modeset = nodes.stream().anyMatch(g -> g.kind() == NvidiaNode.MODESET);
         LOG.info(
-                "nvproxy: {} (branch {} ABI), capabilities {}, GPUs {}{}",
+                "nvproxy: {} (ABI of tag {}, {} policy rows not at this tag), capabilities {}, GPUs"
+                        + " {}{}",
                 driver,
-                abi.branch(),
+                abi.tag(),
+                abi.dropped().size(),
                 Capability.labels(mask),
                 minors,
                 modeset ? ", nvidia-modeset (every NVKMS call denied)" : "");
@@ -217,9 +227,10 @@ public final class NvProxyProvider implements DeviceProxyProvider, IoctlTableSou
                 new NvProxy(
                         new NvProxy.Tables(
                                 frontend,
-                                UvmTable.build(abi),
-                                UvmTable.tools(),
+                                UvmTable.build(abi, UvmCommands.of(abi.tag())),
+                                UvmTable.tools(UvmCommands.of(abi.tag())),
                                 ModesetTable.build()),
+                        abi.frontend(),
                         chardevs,
                         mask,
                         modeset,
@@ -228,7 +239,7 @@ public final class NvProxyProvider implements DeviceProxyProvider, IoctlTableSou
 
     @Override
     public List<IoctlTable> tables() {
-        DriverAbi abi = new Abi580();
+        DriverAbi abi = DriverAbis.forVersion(DriverAbis.REFERENCE);
         long all = Capability.mask(Capability.values());
         IoctlTable frontend =
                 FrontendTable.build(
@@ -237,7 +248,9 @@ public final class NvProxyProvider implements DeviceProxyProvider, IoctlTableSou
                         "docs",
                         HostDevice.NATIVE,
                         new FrontendHandlers(HostDevice.NATIVE, Set.of(), Set.of()));
-        return List.of(frontend, UvmTable.build(abi), UvmTable.tools(), ModesetTable.build());
+        UvmCommands uvm = UvmCommands.of(abi.tag());
+        return List.of(
+                frontend, UvmTable.build(abi, uvm), UvmTable.tools(uvm), ModesetTable.build());
     }
 
     @Override

@@ -56,15 +56,13 @@ public final class NvTrapRules {
 
     private NvTrapRules() {}
 
-    /** The rules of a sandbox without {@code /dev/nvidia-modeset}. */
-    public static List<TrapRule> rules() {
-        return rules(false);
-    }
-
-    /** The rules; {@code modeset}: the sandbox is granted {@code /dev/nvidia-modeset}. */
-    public static List<TrapRule> rules(boolean modeset) {
+    /**
+     * The rules for the escapes of {@code frontend} (their sizes are the host driver's); {@code
+     * modeset}: the sandbox is granted {@code /dev/nvidia-modeset}.
+     */
+    public static List<TrapRule> rules(FrontendRequests frontend, boolean modeset) {
         Set<TrapRule> rules = new LinkedHashSet<>();
-        for (FrontendRequests.Layout l : FrontendRequests.LAYOUTS) {
+        for (FrontendRequests.Layout l : frontend.layouts()) {
             String what = "NVIDIA " + FrontendEscapes.name(l.escape());
             if (l.sizeRule() == FrontendRequests.SizeRule.EXACT) {
                 rules.add(

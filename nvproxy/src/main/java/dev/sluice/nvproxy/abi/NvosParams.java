@@ -430,8 +430,8 @@ public final class NvosParams {
     }
 
     /**
-     * {@code NVOS54_PARAMETERS}, for {@code NV_ESC_RM_CONTROL}: {@code cmd} is an {@link
-     * NvControlCommands} id, {@code params} points at {@code paramsSize} bytes in the caller's
+     * {@code NVOS54_PARAMETERS}, for {@code NV_ESC_RM_CONTROL}: {@code cmd} is a {@link
+     * ControlCommands} id, {@code params} points at {@code paramsSize} bytes in the caller's
      * memory. From src/common/sdk/nvidia/inc/nvos.h (580.142).
      */
     public static final class Nvos54 {

@@ -8,7 +8,7 @@ import java.util.List;
  * @param hClass the class
  * @param name its C name
  * @param paramsSize the size RM copies from {@code pAllocParms} for this class (it ignores the
- *     caller's {@code paramsSize}; see {@code ClassAllocParams}); 0 when it takes none
+ *     caller's {@code paramsSize}; see {@code AllocClasses}); 0 when it takes none
  * @param caps the capabilities that enable it (any of them)
  * @param zeroedPointers offsets of {@code NvP64} members of the alloc params that RM does not
  *     follow for this class: the sentry zeroes them in its copy before the call, so no guest

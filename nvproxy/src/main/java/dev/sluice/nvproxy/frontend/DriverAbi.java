@@ -1,62 +1,52 @@
 package dev.sluice.nvproxy.frontend;
 
+import dev.sluice.nvproxy.abi.FrontendRequests;
+
 import java.util.Collections;
-import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
- * What NVProxy allows on one driver branch: the RM control commands, allocation classes and UVM
- * commands, each with its params size and the capabilities that enable it.
+ * What NVProxy allows on one driver tag: the RM control commands, allocation classes and UVM
+ * commands, each with the number, params size and offsets of that tag, and the capabilities that
+ * enable it; and the escapes of the frontend with their params sizes at that tag.
  *
- * <p>One subclass per branch. A branch is built as its parent plus overrides: a subclass calls the
- * parent's {@code controls}/{@code classes}/{@code uvm} and then adds, replaces or removes the rows
- * whose ABI changed, so a new branch states only its differences. The maps are built once.
+ * <p>Built by {@code NvPolicy} from the tag's generated data and the policy, which is written once
+ * by name for every branch. A policy row the tag lacks, or whose layout there differs from the one
+ * the policy was checked against, is not allowed; {@link #dropped()} says which and why.
+ *
+ * @param tag the driver tag whose data this is
+ * @param branch the branch, e.g. {@code 580}
+ * @param controlRules the allowed RM control commands, by id, ascending unsigned
+ * @param classRules the allowed allocation classes, by class, ascending unsigned
+ * @param uvmRules the allowed UVM commands, by number
+ * @param frontend the escapes of the tag, with their params sizes and request numbers
+ * @param dropped policy rows not allowed at this tag, each with its reason
  */
-public abstract class DriverAbi {
-    private Map<Integer, ControlRule> controls;
-    private Map<Integer, ClassRule> classes;
-    private Map<Integer, UvmRule> uvm;
+public record DriverAbi(
+        String tag,
+        String branch,
+        Map<Integer, ControlRule> controlRules,
+        Map<Integer, ClassRule> classRules,
+        Map<Integer, UvmRule> uvmRules,
+        FrontendRequests frontend,
+        List<Dropped> dropped) {
 
     /** One allowed UVM command: CONTINUE by number. */
     public record UvmRule(int cmd, String name, long caps) {}
 
-    /** The branch this ABI describes, e.g. {@code 580}. */
-    public abstract String branch();
-
-    /** Fills the allowed RM control commands. */
-    protected abstract void controls(Map<Integer, ControlRule> m);
-
-    /** Fills the allowed allocation classes. */
-    protected abstract void classes(Map<Integer, ClassRule> m);
-
-    /** Fills the allowed UVM commands. */
-    protected abstract void uvm(Map<Integer, UvmRule> m);
-
-    public final synchronized Map<Integer, ControlRule> controlRules() {
-        if (controls == null) {
-            Map<Integer, ControlRule> m = new TreeMap<>(Integer::compareUnsigned);
-            controls(m);
-            controls = Collections.unmodifiableMap(m);
+    /** A policy row this tag does not allow, and why. */
+    public record Dropped(String kind, String name, String reason) {
+        @Override
+        public String toString() {
+            return kind + " " + name + ": " + reason;
         }
-        return controls;
     }
 
-    public final synchronized Map<Integer, ClassRule> classRules() {
-        if (classes == null) {
-            Map<Integer, ClassRule> m = new TreeMap<>(Integer::compareUnsigned);
-            classes(m);
-            classes = Collections.unmodifiableMap(m);
-        }
-        return classes;
-    }
-
-    public final synchronized Map<Integer, UvmRule> uvmRules() {
-        if (uvm == null) {
-            Map<Integer, UvmRule> m = new LinkedHashMap<>();
-            uvm(m);
-            uvm = Collections.unmodifiableMap(m);
-        }
-        return uvm;
+    public DriverAbi {
+        controlRules = Collections.unmodifiableMap(controlRules);
+        classRules = Collections.unmodifiableMap(classRules);
+        uvmRules = Collections.unmodifiableMap(uvmRules);
+        dropped = List.copyOf(dropped);
     }
 }

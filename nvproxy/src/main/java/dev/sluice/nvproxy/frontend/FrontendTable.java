@@ -13,6 +13,10 @@ import dev.sluice.sentry.nativeio.Ioctl;
 import dev.sluice.sentry.spi.Disposition;
 import dev.sluice.sentry.spi.HostDevice;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
 /**
  * The table of {@code /dev/nvidiactl} and {@code /dev/nvidia<N>}: one row per request ({@code 'F'},
  * read-write, exact size) NVProxy allows, with its disposition and capabilities. A request of any
@@ -43,51 +47,143 @@ public final class FrontendTable {
 
     private FrontendTable() {}
 
+    /** What a handler is built from. */
+    private record Context(
+            DriverAbi abi, long caps, String driver, HostDevice host, FrontendHandlers fe) {}
+
+    /**
+     * One EMULATE row: the params type, the size its handler was written for, and the capabilities
+     * that enable it.
+     */
+    private record Emulated(
+            String cType, int size, long caps, Function<Context, IoctlHandler> handler) {}
+
+    private static final long CU = Capability.mask(Capability.COMPUTE, Capability.UTILITY);
+    private static final long COMPUTE = Capability.COMPUTE.bit();
+
+    private static final List<Emulated> EMULATED =
+            List.of(
+                    new Emulated(
+                            FrontendStructs.CardInfo.C_TYPE,
+                            FrontendStructs.CardInfo.SIZE,
+                            CU,
+                            c -> c.fe().cardInfoHandler()),
+                    new Emulated(
+                            FrontendStructs.RegisterFd.C_TYPE,
+                            FrontendStructs.RegisterFd.SIZE,
+                            CU,
+                            c -> c.fe().registerFdHandler()),
+                    simple(
+                            FrontendStructs.AllocOsEvent.C_TYPE,
+                            FrontendStructs.AllocOsEvent.SIZE,
+                            CU),
+                    simple(
+                            FrontendStructs.FreeOsEvent.C_TYPE,
+                            FrontendStructs.FreeOsEvent.SIZE,
+                            CU),
+                    simple(
+                            FrontendStructs.StatusCode.C_TYPE,
+                            FrontendStructs.StatusCode.SIZE,
+                            Capability.UTILITY.bit()),
+                    simple(
+                            FrontendStructs.RmApiVersion.C_TYPE,
+                            FrontendStructs.RmApiVersion.SIZE,
+                            CU),
+                    new Emulated(
+                            FrontendStructs.SysParams.C_TYPE,
+                            FrontendStructs.SysParams.SIZE,
+                            CU,
+                            c -> c.fe().sysParamsHandler()),
+                    simple(FrontendStructs.NumaInfo.C_TYPE, FrontendStructs.NumaInfo.SIZE, CU),
+                    new Emulated(
+                            FrontendStructs.ExportToDmaBufFd.C_TYPE,
+                            FrontendStructs.ExportToDmaBufFd.SIZE,
+                            Capability.RDMA.bit(),
+                            c -> new DmabufExportHandler(c.host())),
+                    simple(
+                            FrontendStructs.WaitOpenComplete.C_TYPE,
+                            FrontendStructs.WaitOpenComplete.SIZE,
+                            CU),
+                    simple(NvosParams.Nvos00.C_TYPE, NvosParams.Nvos00.SIZE, CU),
+                    // Object sharing between clients (CUDA IPC, NCCL): flat handles; RM checks the
+                    // share policy.
+                    simple(NvosParams.Nvos55.C_TYPE, NvosParams.Nvos55.SIZE, COMPUTE),
+                    simple(NvosParams.Nvos57.C_TYPE, NvosParams.Nvos57.SIZE, COMPUTE),
+                    new Emulated(
+                            NvosParams.Nvos54.C_TYPE,
+                            NvosParams.Nvos54.SIZE,
+                            CU,
+                            c ->
+                                    new RmControlHandler(
+                                            c.host(),
+                                            c.abi().controlRules(),
+                                            c.caps(),
+                                            c.driver(),
+                                            c.fe().scope())),
+                    new Emulated(
+                            NvosParams.Nvos21.C_TYPE,
+                            NvosParams.Nvos21.SIZE,
+                            CU,
+                            FrontendTable::alloc),
+                    new Emulated(
+                            NvosParams.Nvos64.C_TYPE,
+                            NvosParams.Nvos64.SIZE,
+                            CU,
+                            FrontendTable::alloc));
+
+    /** The CONTINUE rows, by params type. */
+    private static final List<String> CONTINUED =
+            List.of(
+                    NvosParams.Nvos02WithFd.C_TYPE,
+                    NvosParams.Nvos33WithFd.C_TYPE,
+                    NvosParams.Nvos34.C_TYPE,
+                    NvosParams.Nvos56.C_TYPE);
+
+    private static Emulated simple(String cType, int size, long caps) {
+        return new Emulated(cType, size, caps, c -> SimpleHandlers::simple);
+    }
+
+    private static IoctlHandler alloc(Context c) {
+        return new RmAllocHandler(c.host(), c.abi().classRules(), c.caps(), c.driver());
+    }
+
+    /**
+     * The table for {@code abi}. An escape is a row only where the tag's params type has the size
+     * its handler was written for ({@code FrontendStructs}, {@code NvosParams}); one whose size
+     * differs is left out, so the call is denied rather than read with the wrong layout, and {@link
+     * #mismatches} names it.
+     */
     public static IoctlTable build(
             DriverAbi abi, long caps, String driver, HostDevice host, FrontendHandlers fe) {
-        long cu = Capability.mask(Capability.COMPUTE, Capability.UTILITY);
-        IoctlHandler simple = SimpleHandlers::simple;
+        FrontendRequests frontend = abi.frontend();
+        Context ctx = new Context(abi, caps, driver, host, fe);
         IoctlTable.Builder b = IoctlTable.builder("nvproxy").unknownErrno(Errno.EINVAL);
-
-        emulate(b, FrontendStructs.CardInfo.REQUEST, fe.cardInfoHandler(), cu);
-        emulate(b, FrontendStructs.RegisterFd.REQUEST, fe.registerFdHandler(), cu);
-        emulate(b, FrontendStructs.AllocOsEvent.REQUEST, simple, cu);
-        emulate(b, FrontendStructs.FreeOsEvent.REQUEST, simple, cu);
-        emulate(b, FrontendStructs.StatusCode.REQUEST, simple, Capability.UTILITY.bit());
-        emulate(b, FrontendStructs.RmApiVersion.REQUEST, simple, cu);
-        for (int n = 1; n <= NV_MAX_DEVICES; n++) {
-            emulate(b, FrontendStructs.AttachGpusToFd.request(n), fe.attachGpusHandler(), cu);
+        for (Emulated e : EMULATED) {
+            FrontendRequests.Layout l = frontend.layout(e.cType());
+            if (l != null && l.size() == e.size()) {
+                add(b, l.request(), Disposition.EMULATE, e.handler().apply(ctx), e.caps());
+            }
         }
-        emulate(b, FrontendStructs.SysParams.REQUEST, fe.sysParamsHandler(), cu);
-        emulate(b, FrontendStructs.NumaInfo.REQUEST, simple, cu);
-        emulate(
-                b,
-                FrontendStructs.ExportToDmaBufFd.REQUEST,
-                new DmabufExportHandler(host),
-                Capability.RDMA.bit());
-        emulate(b, FrontendStructs.WaitOpenComplete.REQUEST, simple, cu);
-
-        emulate(b, NvosParams.Nvos00.REQUEST, simple, cu);
-        // Object sharing between clients (CUDA IPC, NCCL): flat handles; RM checks the share
-        // policy.
-        emulate(b, NvosParams.Nvos55.REQUEST, simple, Capability.COMPUTE.bit());
-        emulate(b, NvosParams.Nvos57.REQUEST, simple, Capability.COMPUTE.bit());
-        emulate(
-                b,
-                NvosParams.Nvos54.REQUEST,
-                new RmControlHandler(host, abi.controlRules(), caps, driver, fe.scope()),
-                cu);
-        RmAllocHandler alloc = new RmAllocHandler(host, abi.classRules(), caps, driver);
-        emulate(b, NvosParams.Nvos21.REQUEST, alloc, cu);
-        emulate(b, NvosParams.Nvos64.REQUEST, alloc, cu);
-
-        continueRow(b, NvosParams.Nvos02WithFd.REQUEST, cu);
-        continueRow(b, NvosParams.Nvos33WithFd.REQUEST, cu);
-        continueRow(b, NvosParams.Nvos34.REQUEST, cu);
-        continueRow(b, NvosParams.Nvos56.REQUEST, cu);
-
+        FrontendRequests.Layout attach = frontend.layout(FrontendStructs.AttachGpusToFd.C_TYPE);
+        if (attach != null) {
+            IoctlHandler h = fe.attachGpusHandler();
+            for (int n = 1; n <= NV_MAX_DEVICES; n++) {
+                add(
+                        b,
+                        FrontendEscapes.request(attach.escape(), attach.size() * n),
+                        Disposition.EMULATE,
+                        h,
+                        CU);
+            }
+        }
+        for (String cType : CONTINUED) {
+            FrontendRequests.Layout l = frontend.layout(cType);
+            if (l != null) {
+                add(b, l.request(), Disposition.CONTINUE, null, CU);
+            }
+        }
         IoctlTable rows = b.build();
-        for (FrontendRequests.Layout l : FrontendRequests.LAYOUTS) {
+        for (FrontendRequests.Layout l : frontend.layouts()) {
             if (rows.lookup(l.request()) == null) {
                 b.knownName(l.request(), FrontendEscapes.name(l.escape()));
             }
@@ -95,25 +191,36 @@ public final class FrontendTable {
         return b.build();
     }
 
-    private static void emulate(IoctlTable.Builder b, int cmd, IoctlHandler h, long caps) {
-        b.add(
-                new IoctlEntry(
-                        cmd,
-                        FrontendEscapes.nameOfRequest(cmd),
-                        Disposition.EMULATE,
-                        h,
-                        Ioctl.dir(cmd),
-                        Ioctl.size(cmd),
-                        caps));
+    /**
+     * The EMULATE rows {@code frontend} cannot have, because its params type differs in size from
+     * the one the handler reads: {@code type: tag has N bytes, the handler reads M}.
+     */
+    public static List<String> mismatches(FrontendRequests frontend) {
+        List<String> out = new ArrayList<>();
+        for (Emulated e : EMULATED) {
+            FrontendRequests.Layout l = frontend.layout(e.cType());
+            if (l != null && l.size() != e.size()) {
+                out.add(
+                        e.cType()
+                                + ": "
+                                + frontend.tag()
+                                + " has "
+                                + l.size()
+                                + " bytes, the handler reads "
+                                + e.size());
+            }
+        }
+        return out;
     }
 
-    private static void continueRow(IoctlTable.Builder b, int cmd, long caps) {
+    private static void add(
+            IoctlTable.Builder b, int cmd, Disposition d, IoctlHandler h, long caps) {
         b.add(
                 new IoctlEntry(
                         cmd,
                         FrontendEscapes.nameOfRequest(cmd),
-                        Disposition.CONTINUE,
-                        null,
+                        d,
+                        h,
                         Ioctl.dir(cmd),
                         Ioctl.size(cmd),
                         caps));

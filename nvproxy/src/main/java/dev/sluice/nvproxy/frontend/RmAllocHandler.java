@@ -1,6 +1,6 @@
 package dev.sluice.nvproxy.frontend;
 
-import dev.sluice.nvproxy.abi.Classes;
+import dev.sluice.nvproxy.abi.AllocClasses;
 import dev.sluice.nvproxy.abi.NvStatus;
 import dev.sluice.nvproxy.abi.NvosParams.Nvos21;
 import dev.sluice.nvproxy.abi.NvosParams.Nvos64;
@@ -58,9 +58,7 @@ public final class RmAllocHandler implements IoctlHandler {
 
     /** Whether {@code hClass} allocates an RM client. */
     public static boolean isClientClass(int hClass) {
-        return hClass == Classes.NV01_ROOT
-                || hClass == Classes.NV01_ROOT_NON_PRIV
-                || hClass == Classes.NV01_ROOT_CLIENT;
+        return AllocClasses.isClient(hClass);
     }
 
     @Override
@@ -74,7 +72,12 @@ public final class RmAllocHandler implements IoctlHandler {
             return entry.verdict(IoctlResult.error(-r));
         }
         int hClass = p.getInt(Nvos21.OFF_H_CLASS);
-        String what = Classes.name(hClass) + " (" + NvStatus.hex(hClass) + ")";
+        ClassRule named = rules.get(hClass);
+        String what =
+                (named != null ? named.name() : isClientClass(hClass) ? "client class" : "class")
+                        + " ("
+                        + NvStatus.hex(hClass)
+                        + ")";
         String detail = what;
         if (isClientClass(hClass)) {
             return entry.verdict(detail, IoctlResult.CONTINUE);

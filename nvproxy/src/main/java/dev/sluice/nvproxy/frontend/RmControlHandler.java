@@ -1,6 +1,6 @@
 package dev.sluice.nvproxy.frontend;
 
-import dev.sluice.nvproxy.abi.NvControlCommands;
+import dev.sluice.nvproxy.abi.ControlCommands;
 import dev.sluice.nvproxy.abi.NvStatus;
 import dev.sluice.nvproxy.abi.NvosParams.Nvos54;
 import dev.sluice.sentry.ioctl.IoctlEntry;
@@ -84,7 +84,7 @@ public final class RmControlHandler implements IoctlHandler {
         int cmd = p.getInt(Nvos54.OFF_CMD);
         ControlRule rule = rules.get(cmd);
         String what =
-                (rule != null ? rule.name() : NvControlCommands.name(cmd))
+                (rule != null ? rule.name() : ControlCommands.unknownName(cmd))
                         + " ("
                         + NvStatus.hex(cmd)
                         + ")";

@@ -13,7 +13,7 @@ import java.util.function.IntUnaryOperator;
  * where a GPU that is not the sandbox's is refused with {@code NV_ERR_INVALID_ARGUMENT} (what RM
  * answers for a GPU id it does not know), and {@link #filter} after a successful one, where
  * whatever is not the sandbox's is taken out of the answer before the guest sees it. Offsets come
- * from the params structs, cited where the rules are made ({@code Abi580}).
+ * from the params structs, cited where the rules are made ({@code NvPolicy}).
  */
 public sealed interface ScopedField {
     /** {@code NV0000_CTRL_GPU_INVALID_ID} (ctrl0000gpu.h): the end of a GPU id list. */

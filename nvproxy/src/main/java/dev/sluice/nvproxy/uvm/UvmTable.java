@@ -1,6 +1,6 @@
 package dev.sluice.nvproxy.uvm;
 
-import dev.sluice.nvproxy.abi.UvmIoctls;
+import dev.sluice.nvproxy.abi.UvmCommands;
 import dev.sluice.nvproxy.frontend.DriverAbi;
 import dev.sluice.sentry.ioctl.IoctlEntry;
 import dev.sluice.sentry.ioctl.IoctlTable;
@@ -25,7 +25,8 @@ import dev.sluice.sentry.spi.Disposition;
 public final class UvmTable {
     private UvmTable() {}
 
-    public static IoctlTable build(DriverAbi abi) {
+    /** The table of {@code abi}; {@code commands}: every number of its tag, for names. */
+    public static IoctlTable build(DriverAbi abi, UvmCommands commands) {
         IoctlTable.Builder b = IoctlTable.builder("nvproxy-uvm").unknownErrno(Errno.EINVAL);
         for (DriverAbi.UvmRule r : abi.uvmRules().values()) {
             b.add(
@@ -38,7 +39,7 @@ public final class UvmTable {
                             -1,
                             r.caps()));
         }
-        for (UvmIoctls.Entry e : UvmIoctls.entries().values()) {
+        for (UvmCommands.Command e : commands.byNumber().values()) {
             if (!abi.uvmRules().containsKey(e.cmd())) {
                 b.knownName(e.cmd(), e.name());
             }
@@ -52,10 +53,10 @@ public final class UvmTable {
      * (kernel-open/nvidia-uvm/uvm_tools.c). The tools commands are named, so denials are logged by
      * name.
      */
-    public static IoctlTable tools() {
+    public static IoctlTable tools(UvmCommands commands) {
         IoctlTable.Builder b = IoctlTable.builder("nvproxy-uvm-tools").unknownErrno(Errno.EINVAL);
-        for (UvmIoctls.Entry e : UvmIoctls.entries().values()) {
-            if (e.route() == UvmIoctls.Route.TOOLS) {
+        for (UvmCommands.Command e : commands.byNumber().values()) {
+            if (e.route() == UvmCommands.Route.TOOLS) {
                 b.knownName(e.cmd(), e.name());
             }
         }

@@ -1,0 +1,65 @@
+package dev.sluice.nvproxy.abi;
+
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Sizes, member offsets, escape numbers and constants of one driver tag's structs, compiled for
+ * x86_64 against the tag's headers: {@code frontend-<tag>.tsv} (the escapes of {@code
+ * /dev/nvidiactl} and {@code /dev/nvidia<N>} and their params, nvproxy/tools/abigen/frontend.py)
+ * and {@code uvmlayout-<tag>.tsv} (the UVM params, nvproxy/tools/abigen/uvm.py).
+ *
+ * @param tag the driver tag
+ * @param kind {@code frontend} or {@code uvmlayout}
+ * @param values by {@code kind name}: {@code sizeof T}, {@code offsetof T.member}, {@code escape
+ *     NV_ESC_X}, {@code constant NAME}
+ */
+public record Layouts(String tag, String kind, Map<String, Integer> values) {
+    static final List<String> COLUMNS = List.of("kind", "name", "value");
+
+    public Layouts {
+        values = Collections.unmodifiableMap(values);
+    }
+
+    private static final Map<String, Layouts> LOADED = new HashMap<>();
+
+    /** The layouts of {@code kind} at {@code tag}, read once. */
+    public static synchronized Layouts of(String kind, String tag) {
+        return LOADED.computeIfAbsent(kind + "-" + tag, k -> load(kind, tag));
+    }
+
+    private static Layouts load(String kind, String tag) {
+        GeneratedTable t = GeneratedTable.load(kind, tag, COLUMNS);
+        Map<String, Integer> m = new TreeMap<>();
+        for (Map.Entry<String, Integer> e :
+                t.map(r -> Map.entry(r.text("kind") + " " + r.text("name"), r.integer("value")))) {
+            if (m.put(e.getKey(), e.getValue()) != null) {
+                throw new IllegalStateException(t.resource() + ": two rows for " + e.getKey());
+            }
+        }
+        return new Layouts(tag, kind, m);
+    }
+
+    /** {@code sizeof(type)}, or -1 where the tag has no such type. */
+    public int sizeOf(String type) {
+        return values.getOrDefault("sizeof " + type, -1);
+    }
+
+    /** {@code offsetof(type, member)} for {@code type.member}, or -1 where the tag has none. */
+    public int offsetOf(String designator) {
+        return values.getOrDefault("offsetof " + designator, -1);
+    }
+
+    /** The number of escape {@code name}, or -1 where the tag has none. */
+    public int escape(String name) {
+        return values.getOrDefault("escape " + name, -1);
+    }
+
+    /** The value of constant {@code name}, or -1 where the tag has none. */
+    public int constant(String name) {
+        return values.getOrDefault("constant " + name, -1);
+    }
+}
