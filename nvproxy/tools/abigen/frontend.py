@@ -24,7 +24,19 @@ the offsetof rows, each sorted by name):
     ``NVOS32_PARAMETERS.data`` and ``NV_LOCKLESS_DIAGNOSTIC_PARAMS.params``);
 ``offsetof T.m N``
     ``offsetof(T, m)`` for every member path of the table (``m`` may be nested, as offsetof's
-    member designator: ``data.AllocOsDesc.descriptor``).
+    member designator: ``data.AllocOsDesc.descriptor``); besides the escapes' params, the
+    pointer members of alloc params that the policy zeroes or passes as values
+    (``NV_MEMORY_ALLOCATION_PARAMS.address`` of nvos.h, ``NV0005_ALLOC_PARAMETERS.data`` of
+    class/cl0005.h) and the members of control params the policy reads (embedded arrays,
+    fds, GPU ids and pids; the headers under src/common/sdk/nvidia/inc/ctrl named in
+    ``HEADERS``), with the sizes of their arrays (``sizeof T.m``);
+``dispatched NV_ESC_X 0x000000NN``
+    every escape some dispatcher of the tag handles: a ``case NV_ESC_X:`` label, or a test
+    ``cmd == NV_ESC_X``, in ``nvidia_ioctl`` (kernel-open/nvidia/nv.c), ``rm_ioctl``
+    (src/nvidia/arch/nvalloc/unix/src/osapi.c) or ``RmIoctl``
+    (src/nvidia/arch/nvalloc/unix/src/escape.c), which every escape of ``/dev/nvidiactl`` and
+    ``/dev/nvidia<N>`` goes through in that order. An escape that is defined but not
+    dispatched is answered ``EINVAL``; one that is dispatched must be trapped.
 
 All values are compiled for x86_64 (gcc ``-m64``) against the tag's headers, include
 directories ``kernel-open/common/inc``, ``src/common/sdk/nvidia/inc`` and
@@ -50,6 +62,7 @@ only compiles the existing assertion files against each tag's headers.
 """
 
 import os
+import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -61,9 +74,15 @@ KIND = "frontend"
 KERNEL_INC = "kernel-open/common/inc"
 SDK = "src/common/sdk/nvidia/inc"
 UNIX_INC = "src/nvidia/arch/nvalloc/unix/include"
-EXTRACT_PATHS = [KERNEL_INC, SDK, UNIX_INC]
+# The dispatchers whose case labels are the escapes the driver handles.
+DISPATCHERS = [
+    "kernel-open/nvidia/nv.c",
+    "src/nvidia/arch/nvalloc/unix/src/osapi.c",
+    "src/nvidia/arch/nvalloc/unix/src/escape.c",
+]
+EXTRACT_PATHS = [KERNEL_INC, SDK, UNIX_INC] + DISPATCHERS
 INCLUDE_DIRS = [KERNEL_INC, SDK, UNIX_INC]
-PRELUDE = ['#include "nvtypes.h"']
+PRELUDE = ['#include "nvtypes.h"', '#include "nvstatus.h"']
 # Headers the probe includes, where they exist at the tag (nv-ioctl-lockless-diag.h: 545 on).
 HEADERS = [
     "nv-ioctl.h",
@@ -72,6 +91,20 @@ HEADERS = [
     "nvos.h",  # includes rs_access.h (RS_SHARE_POLICY) from its own directory
     "nv-unix-nvos-params-wrappers.h",
     "nv-ioctl-lockless-diag.h",
+    "class/cl0005.h",
+    # The control params whose members the policy reads (scoped GPU ids and pids, embedded
+    # arrays, fds, pointers zeroed)
+    "ctrl/ctrl0000/ctrl0000gpu.h",
+    "ctrl/ctrl0000/ctrl0000gpuacct.h",
+    "ctrl/ctrl0000/ctrl0000system.h",
+    "ctrl/ctrl0000/ctrl0000syncgpuboost.h",
+    "ctrl/ctrl0000/ctrl0000unix.h",
+    "ctrl/ctrl0041.h",
+    "ctrl/ctrl0080/ctrl0080fifo.h",
+    "ctrl/ctrl2080/ctrl2080bios.h",
+    "ctrl/ctrl2080/ctrl2080bus.h",
+    "ctrl/ctrl2080/ctrl2080gpu.h",
+    "ctrl/ctrl2080/ctrl2080gr.h",
 ]
 # Headers whose NV_ESC_* macros are escape numbers.
 ESCAPE_HEADERS = [
@@ -164,9 +197,60 @@ STRUCTS = [
     ("NVOS_I2C_ACCESS_PARAMS",
      ["hClient", "hDevice", "paramSize", "paramStructPtr", "status"], []),
     ("NV_LOCKLESS_DIAGNOSTIC_PARAMS", ["cmd", "status", "params"], ["params"]),
+    # Alloc params whose pointer members the policy zeroes or passes as values (nvos.h,
+    # class/cl0005.h)
+    ("NV_MEMORY_ALLOCATION_PARAMS", ["address"], []),
+    ("NV0005_ALLOC_PARAMETERS", ["data"], []),
+    # Control params whose members the policy reads (NvPolicy): embedded arrays behind
+    # pointers (ctrl0080fifo.h, ctrl2080gr.h, ctrl2080bios.h, ctrl2080bus.h, ctrl0000system.h,
+    # ctrl0041.h)
+    ("NV0080_CTRL_FIFO_GET_CHANNELLIST_PARAMS",
+     ["numChannels", "pChannelHandleList", "pChannelList"], []),
+    ("NV2080_CTRL_GR_GET_INFO_PARAMS", ["grInfoListSize", "grInfoList"], []),
+    ("NV2080_CTRL_GR_INFO", [], []),
+    ("NV2080_CTRL_BIOS_GET_INFO_PARAMS", ["biosInfoListSize", "biosInfoList"], []),
+    ("NV2080_CTRL_BIOS_INFO", [], []),
+    ("NV2080_CTRL_BUS_GET_INFO_PARAMS", ["busInfoListSize", "busInfoList"], []),
+    ("NV2080_CTRL_BUS_INFO", [], []),
+    ("NV0000_CTRL_SYSTEM_GET_BUILD_VERSION_PARAMS",
+     ["sizeOfStrings", "pDriverVersionBuffer", "pVersionBuffer", "pTitleBuffer"], []),
+    ("NV0041_CTRL_GET_SURFACE_INFO_PARAMS", ["surfaceInfoListSize", "surfaceInfoList"], []),
+    ("NV0041_CTRL_SURFACE_INFO", [], []),
+    # fds of the caller (ctrl0000unix.h)
+    ("NV0000_CTRL_OS_UNIX_EXPORT_OBJECT_TO_FD_PARAMS", ["fd"], []),
+    ("NV0000_CTRL_OS_UNIX_IMPORT_OBJECT_FROM_FD_PARAMS", ["fd"], []),
+    ("NV0000_CTRL_OS_UNIX_GET_EXPORT_OBJECT_INFO_PARAMS", ["fd"], []),
+    ("NV0000_CTRL_OS_UNIX_CREATE_EXPORT_OBJECT_FD_PARAMS", ["fd"], []),
+    ("NV0000_CTRL_OS_UNIX_EXPORT_OBJECTS_TO_FD_PARAMS", ["fd"], []),
+    ("NV0000_CTRL_OS_UNIX_IMPORT_OBJECTS_FROM_FD_PARAMS", ["fd"], []),
+    # GPU ids and pids kept to the sandbox (ctrl0000gpu.h, ctrl0000gpuacct.h,
+    # ctrl0000system.h, ctrl0000syncgpuboost.h, ctrl2080gpu.h)
+    ("NV0000_CTRL_GPU_GET_ID_INFO_PARAMS", ["gpuId", "szName"], []),
+    ("NV0000_CTRL_GPU_GET_ID_INFO_V2_PARAMS", ["gpuId"], []),
+    ("NV0000_CTRL_GPU_GET_PCI_INFO_PARAMS", ["gpuId"], []),
+    ("NV0000_CTRL_GPU_QUERY_DRAIN_STATE_PARAMS", ["gpuId"], []),
+    ("NV0000_CTRL_GPU_ASYNC_ATTACH_ID_PARAMS", ["gpuId"], []),
+    ("NV0000_CTRL_GPUACCT_GET_ACCOUNTING_STATE_PARAMS", ["gpuId"], []),
+    ("NV0000_CTRL_GPU_ATTACH_IDS_PARAMS", ["gpuIds"], ["gpuIds"]),
+    ("NV0000_CTRL_GPU_DETACH_IDS_PARAMS", ["gpuIds"], ["gpuIds"]),
+    ("NV0000_CTRL_GPU_GET_ATTACHED_IDS_PARAMS", ["gpuIds"], ["gpuIds"]),
+    ("NV0000_CTRL_GPU_GET_PROBED_IDS_PARAMS",
+     ["gpuIds", "excludedGpuIds", "gpuFlags"], ["gpuIds", "excludedGpuIds"]),
+    ("NV0000_CTRL_GPU_GET_ACTIVE_DEVICE_IDS_PARAMS", ["numDevices", "devices"], ["devices"]),
+    ("NV0000_CTRL_GPU_ACTIVE_DEVICE", ["gpuId"], []),
+    ("NV0000_CTRL_SYSTEM_GET_P2P_CAPS_V2_PARAMS", ["gpuIds", "gpuCount"], ["gpuIds"]),
+    ("NV0000_CTRL_SYSTEM_GET_P2P_CAPS_MATRIX_PARAMS",
+     ["grpACount", "grpBCount", "gpuIdGrpA", "gpuIdGrpB"], ["gpuIdGrpA", "gpuIdGrpB"]),
+    ("NV0000_SYNC_GPU_BOOST_GROUP_INFO_PARAMS", ["groupCount", "pBoostGroups"],
+     ["pBoostGroups"]),
+    ("NV0000_SYNC_GPU_BOOST_GROUP_CONFIG", ["gpuCount", "gpuIds"], ["gpuIds"]),
+    ("NV2080_CTRL_GPU_GET_PIDS_PARAMS", ["idType", "id", "pidTblCount", "pidTbl"], ["pidTbl"]),
 ]
 
-KIND_ORDER = {"escape": 0, "sizeof": 1, "offsetof": 2}
+KIND_ORDER = {"escape": 0, "dispatched": 1, "sizeof": 2, "offsetof": 3}
+# A case label of a dispatcher's switch, or a test of the command before it
+# (``if (arg_cmd == NV_ESC_IOCTL_XFER_CMD)`` in nv.c).
+CASE_RE = re.compile(r"\bcase\s+(NV_ESC_\w+)\s*:|cmd\s*==\s*(NV_ESC_\w+)")
 
 
 def compiler(tag):
@@ -189,6 +273,19 @@ def escape_macros(tag):
             names.update(ac.defined_macros(tag.path(h), ESCAPE_MACRO))
     if not names:
         raise ac.GenError("no NV_ESC_* macro in " + " ".join(ESCAPE_HEADERS))
+    return sorted(names)
+
+
+def dispatched(tag, escapes):
+    """The escapes some dispatcher of the tag has a case label for."""
+    names = set()
+    for f in DISPATCHERS:
+        if not tag.exists(f):
+            raise ac.GenError("no dispatcher " + f)
+        names.update(a or b for a, b in CASE_RE.findall(ac.read_text(tag.path(f))))
+    unknown = names - set(escapes)
+    if unknown:
+        raise ac.GenError("case labels of no escape macro: " + " ".join(sorted(unknown)))
     return sorted(names)
 
 
@@ -241,7 +338,8 @@ def generate(tag):
     items = [it for it in items if it[0] == "escape" or it[2][1] not in unused]
     dropped = [d for d in dropped if d.split(" ", 1)[1].split(".")[0] not in unused]
 
-    rows = []
+    rows = [(KIND_ORDER["dispatched"], "dispatched", e, values["escape " + e])
+            for e in dispatched(tag, escapes)]
     asserts = ac.Asserts(SCRIPT, tag.name, cc, incs)
     for kind, name, check, _ in items:
         v = values.get("%s %s" % (kind, name))
@@ -251,7 +349,8 @@ def generate(tag):
         getattr(asserts, check[0])(*(check[1:] + (v,)))
     rows.sort()
     ac.write_tsv(tag.data_path(KIND), SCRIPT, tag.name, ["kind", "name", "value"],
-                 [(k, n, "0x%08x" % v if k == "escape" else str(v)) for _, k, n, v in rows])
+                 [(k, n, "0x%08x" % v if k in ("escape", "dispatched") else str(v))
+                  for _, k, n, v in rows])
     path = tag.asserts_path(KIND)
     asserts.write(path)
     asserts.check(path)

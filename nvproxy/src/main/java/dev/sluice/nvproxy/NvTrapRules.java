@@ -80,6 +80,17 @@ public final class NvTrapRules {
                                 what + " (any size, any type byte)"));
             }
         }
+        // An escape the tag dispatches that no layout describes: trapped whatever its size, and
+        // denied by the table (EINVAL), never run unmediated.
+        frontend.unlaidOut()
+                .forEach(
+                        (name, escape) ->
+                                rules.add(
+                                        new TrapRule(
+                                                NR_MASK,
+                                                escape,
+                                                Disposition.DENY,
+                                                "NVIDIA " + name + " (any size, any type byte)")));
         // Aligned power-of-two blocks covering [UVM_RANGE_FIRST, UVM_RANGE_END).
         for (int lo = UVM_RANGE_FIRST; lo < UVM_RANGE_END; lo += lo) {
             rules.add(

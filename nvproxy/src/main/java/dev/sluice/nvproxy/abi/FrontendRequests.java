@@ -7,7 +7,6 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Which params each escape of {@code /dev/nvidiactl} and {@code /dev/nvidia<N>} takes at one driver
@@ -62,6 +61,15 @@ public final class FrontendRequests {
      * ({@code NV_MAX_DEVICES} card-info entries; one GPU id for {@code NV_ESC_ATTACH_GPUS_TO_FD}).
      */
     record Dispatch(String escape, String cType, SizeRule sizeRule, Node node, int elements) {}
+
+    /**
+     * Other spellings of a params type at some tags: {@code nv_ioctl_query_device_intr} is
+     * typedef'd with {@code _t} from 590 (kernel-open/common/inc/nv-ioctl.h), the same struct.
+     */
+    static final Map<String, String> SPELLINGS =
+            Map.of(
+                    FrontendStructs.QueryDeviceIntr.C_TYPE,
+                    FrontendStructs.QueryDeviceIntr.C_TYPE + "_t");
 
     /**
      * Every escape the driver dispatches, with its params. {@code NV_ESC_RM_ALLOC} appears twice,
@@ -288,10 +296,12 @@ public final class FrontendRequests {
     private final String tag;
     private final List<Layout> layouts;
     private final Map<String, Layout> byType;
+    private final Map<String, Integer> unlaidOut;
 
-    private FrontendRequests(String tag, List<Layout> layouts) {
+    private FrontendRequests(String tag, List<Layout> layouts, Map<String, Integer> unlaidOut) {
         this.tag = tag;
         this.layouts = List.copyOf(layouts);
+        this.unlaidOut = Collections.unmodifiableMap(unlaidOut);
         Map<String, Layout> m = new LinkedHashMap<>();
         layouts.forEach(l -> m.put(l.cType(), l));
         this.byType = Collections.unmodifiableMap(m);
@@ -306,6 +316,9 @@ public final class FrontendRequests {
                     d.cType().equals(GPU_ID_ARRAY)
                             ? FrontendStructs.AttachGpusToFd.ELEMENT_SIZE
                             : frontend.sizeOf(d.cType());
+            if (size < 0 && SPELLINGS.containsKey(d.cType())) {
+                size = frontend.sizeOf(SPELLINGS.get(d.cType()));
+            }
             if (escape < 0 || size < 0) {
                 continue;
             }
@@ -314,7 +327,24 @@ public final class FrontendRequests {
                             escape, d.sizeRule() == SizeRule.ARRAY ? size * d.elements() : size);
             out.add(new Layout(escape, d.cType(), size, d.sizeRule(), d.node(), request));
         }
-        return new FrontendRequests(frontend.tag(), out);
+        Map<String, Integer> unlaidOut = new java.util.TreeMap<>();
+        frontend.dispatched()
+                .forEach(
+                        (name, escape) -> {
+                            if (out.stream().noneMatch(l -> l.escape() == escape)) {
+                                unlaidOut.put(name, escape);
+                            }
+                        });
+        return new FrontendRequests(frontend.tag(), out, unlaidOut);
+    }
+
+    /**
+     * The escapes the tag's dispatchers handle that no layout here describes, by name: none at a
+     * tag whose every escape is known, else one this table was not written for (535's {@code
+     * NV_ESC_RM_NVLOG_CTRL}). They are trapped whatever their size and denied.
+     */
+    public Map<String, Integer> unlaidOut() {
+        return unlaidOut;
     }
 
     /** The tag these sizes are of. */
@@ -331,18 +361,4 @@ public final class FrontendRequests {
     public Layout layout(String cType) {
         return byType.get(cType);
     }
-
-    /**
-     * Escapes defined in the headers that no dispatcher handles at 580.142 (the driver answers
-     * {@code EINVAL}).
-     */
-    public static final Set<Integer> NOT_DISPATCHED =
-            Set.of(
-                    NV_ESC_RM_CONFIG_GET,
-                    NV_ESC_RM_CONFIG_SET,
-                    NV_ESC_RM_CONFIG_GET_EX,
-                    NV_ESC_RM_CONFIG_SET_EX,
-                    NV_ESC_RM_ADD_VBLANK_CALLBACK,
-                    NV_ESC_RM_EXPORT_OBJECT_TO_FD,
-                    NV_ESC_RM_IMPORT_OBJECT_FROM_FD);
 }

@@ -15,7 +15,7 @@ import java.util.TreeMap;
  * @param tag the driver tag
  * @param kind {@code frontend} or {@code uvmlayout}
  * @param values by {@code kind name}: {@code sizeof T}, {@code offsetof T.member}, {@code escape
- *     NV_ESC_X}, {@code constant NAME}
+ *     NV_ESC_X}, {@code dispatched NV_ESC_X}, {@code constant NAME}
  */
 public record Layouts(String tag, String kind, Map<String, Integer> values) {
     static final List<String> COLUMNS = List.of("kind", "name", "value");
@@ -56,6 +56,21 @@ public record Layouts(String tag, String kind, Map<String, Integer> values) {
     /** The number of escape {@code name}, or -1 where the tag has none. */
     public int escape(String name) {
         return values.getOrDefault("escape " + name, -1);
+    }
+
+    /**
+     * The escapes the tag's dispatchers handle ({@code dispatched} rows), by name: an escape
+     * defined but not dispatched is answered {@code EINVAL} by the driver.
+     */
+    public Map<String, Integer> dispatched() {
+        Map<String, Integer> m = new TreeMap<>();
+        values.forEach(
+                (k, v) -> {
+                    if (k.startsWith("dispatched ")) {
+                        m.put(k.substring("dispatched ".length()), v);
+                    }
+                });
+        return m;
     }
 
     /** The value of constant {@code name}, or -1 where the tag has none. */

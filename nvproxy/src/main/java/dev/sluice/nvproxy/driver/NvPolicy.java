@@ -34,6 +34,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Function;
+import java.util.function.ToIntFunction;
 
 /**
  * What NVProxy allows, written once by name for every driver branch, and how it becomes the {@link
@@ -65,10 +67,10 @@ public final class NvPolicy {
     private static final class Grant {
         final String name;
         final long caps;
-        EmbeddedArrays embedded;
-        int fdOffset = -1;
-        List<ScopedField> scope = List.of();
-        List<Integer> zeroed = List.of();
+        Function<Fields, EmbeddedArrays> embedded = f -> null;
+        ToIntFunction<Fields> fdOffset = f -> -1;
+        Function<Fields, List<ScopedField>> scope = f -> List.of();
+        Function<Fields, List<Integer>> zeroed = f -> List.of();
 
         /** For a command outside the export tables: its id and the params size clients pass. */
         int opaqueId = -1;
@@ -244,29 +246,54 @@ public final class NvPolicy {
         // Commands whose embedded pointers RM follows: the copy-in switch of
         // src/nvidia/src/kernel/rmapi/embedded_param_copy.c, and the deprecated controls that
         // src/nvidia/interface/deprecated/rmapi_deprecated_control.c converts to their _V2 form.
-        // NV0080_CTRL_FIFO_GET_CHANNELLIST_PARAMS {NvU32 numChannels; NvP64 pChannelHandleList;
-        // NvP64 pChannelList} (ctrl0080fifo.h): the handle list is read, the channel list written.
+        // Members and element sizes are the tag's (ctrl0080fifo.h, ctrl2080gr.h, ctrl2080bios.h,
+        // ctrl2080bus.h, ctrl0000system.h); the largest counts copied are the headers' maxima.
+        // FIFO_GET_CHANNELLIST: the handle list is read, the channel list written.
         embedded(
                 "NV0080_CTRL_CMD_FIFO_GET_CHANNELLIST",
-                new EmbeddedArrays(0, 4, 4096, List.of(in(8), inOut(16))));
-        // NV2080_CTRL_GR_GET_INFO_PARAMS {NvU32 grInfoListSize; NvP64 grInfoList; ...} of
-        // NV2080_CTRL_GR_INFO {NvU32 index; NvU32 data} (ctrl2080gr.h).
-        embedded("NV2080_CTRL_CMD_GR_GET_INFO", new EmbeddedArrays(0, 8, 256, List.of(inOut(8))));
-        // NV2080_CTRL_BIOS_GET_INFO_PARAMS {NvU32 biosInfoListSize; NvP64 biosInfoList} of
-        // NV2080_CTRL_BIOS_INFO {NvU32 index; NvU32 data} (ctrl2080bios.h,
-        // NV2080_CTRL_BIOS_INFO_MAX_SIZE = 0xf).
-        embedded("NV2080_CTRL_CMD_BIOS_GET_INFO", new EmbeddedArrays(0, 8, 0xf, List.of(inOut(8))));
-        // NV2080_CTRL_BUS_GET_INFO_PARAMS {NvU32 busInfoListSize; NvP64 busInfoList} of
-        // NV2080_CTRL_BUS_INFO {NvU32 index; NvU32 data} (ctrl2080bus.h,
-        // NV2080_CTRL_BUS_INFO_MAX_LIST_SIZE = 0x34).
-        embedded("NV2080_CTRL_CMD_BUS_GET_INFO", new EmbeddedArrays(0, 8, 0x34, List.of(inOut(8))));
-        // NV0000_CTRL_SYSTEM_GET_BUILD_VERSION_PARAMS {NvU32 sizeOfStrings; NvP64
-        // pDriverVersionBuffer; NvP64 pVersionBuffer; NvP64 pTitleBuffer; NvU32 changelistNumber;
-        // NvU32 officialChangelistNumber} (ctrl0000system.h): three strings of sizeOfStrings
-        // bytes, written by the driver.
+                f -> {
+                    String p = "NV0080_CTRL_FIFO_GET_CHANNELLIST_PARAMS.";
+                    return new EmbeddedArrays(
+                            f.at(p + "numChannels"),
+                            4,
+                            4096,
+                            List.of(
+                                    in(f.at(p + "pChannelHandleList")),
+                                    inOut(f.at(p + "pChannelList"))));
+                });
+        list(
+                "NV2080_CTRL_CMD_GR_GET_INFO",
+                "NV2080_CTRL_GR_GET_INFO_PARAMS",
+                "grInfo",
+                "NV2080_CTRL_GR_INFO",
+                256);
+        // NV2080_CTRL_BIOS_INFO_MAX_SIZE = 0xf, NV2080_CTRL_BUS_INFO_MAX_LIST_SIZE = 0x34.
+        list(
+                "NV2080_CTRL_CMD_BIOS_GET_INFO",
+                "NV2080_CTRL_BIOS_GET_INFO_PARAMS",
+                "biosInfo",
+                "NV2080_CTRL_BIOS_INFO",
+                0xf);
+        list(
+                "NV2080_CTRL_CMD_BUS_GET_INFO",
+                "NV2080_CTRL_BUS_GET_INFO_PARAMS",
+                "busInfo",
+                "NV2080_CTRL_BUS_INFO",
+                0x34);
+        // SYSTEM_GET_BUILD_VERSION: three strings of sizeOfStrings bytes, written by the driver.
         embedded(
                 "NV0000_CTRL_CMD_SYSTEM_GET_BUILD_VERSION",
-                new EmbeddedArrays(0, 1, 4096, List.of(out(8), out(16), out(24))));
+                f -> {
+                    String p = "NV0000_CTRL_SYSTEM_GET_BUILD_VERSION_PARAMS.";
+                    return new EmbeddedArrays(
+                            f.at(p + "sizeOfStrings"),
+                            1,
+                            4096,
+                            List.of(
+                                    out(f.at(p + "pDriverVersionBuffer")),
+                                    out(f.at(p + "pVersionBuffer")),
+                                    out(f.at(p + "pTitleBuffer"))));
+                });
         objectSharing();
         sandboxScope();
         // NV0000_CTRL_GPU_GET_ID_INFO_PARAMS {NvU32 gpuId, gpuFlags, deviceInstance,
@@ -274,59 +301,124 @@ public final class NvPolicy {
         // gpumgrGetGpuIdInfo fills the V2 fields only (src/nvidia/src/kernel/gpu_mgr/gpu_mgr.c),
         // and no copy-in case names the command (embedded_param_copy.c). Zeroed in the sentry's
         // copy all the same.
-        grant("NV0000_CTRL_CMD_GPU_GET_ID_INFO").zeroed = List.of(16);
+        grant("NV0000_CTRL_CMD_GPU_GET_ID_INFO").zeroed =
+                f -> List.of(f.at("NV0000_CTRL_GPU_GET_ID_INFO_PARAMS.szName"));
     }
 
     private void sandboxScope() {
         // {NvU32 gpuId; ...}: GET_ID_INFO (and _V2), GET_PCI_INFO, QUERY_DRAIN_STATE,
-        // ASYNC_ATTACH_ID,
-        // GPUACCT_GET_ACCOUNTING_STATE (whose pid RM reads only for vGPU).
-        for (String name :
-                new String[] {
-                    "NV0000_CTRL_CMD_GPU_GET_ID_INFO",
-                    "NV0000_CTRL_CMD_GPU_GET_ID_INFO_V2",
-                    "NV0000_CTRL_CMD_GPU_GET_PCI_INFO",
-                    "NV0000_CTRL_CMD_GPU_QUERY_DRAIN_STATE",
-                    "NV0000_CTRL_CMD_GPU_ASYNC_ATTACH_ID",
-                    "NV0000_CTRL_CMD_GPUACCT_GET_ACCOUNTING_STATE",
-                }) {
-            scoped(name, new GpuId(0));
-        }
+        // ASYNC_ATTACH_ID, GPUACCT_GET_ACCOUNTING_STATE (whose pid RM reads only for vGPU).
+        gpuId("NV0000_CTRL_CMD_GPU_GET_ID_INFO", "NV0000_CTRL_GPU_GET_ID_INFO_PARAMS");
+        gpuId("NV0000_CTRL_CMD_GPU_GET_ID_INFO_V2", "NV0000_CTRL_GPU_GET_ID_INFO_V2_PARAMS");
+        gpuId("NV0000_CTRL_CMD_GPU_GET_PCI_INFO", "NV0000_CTRL_GPU_GET_PCI_INFO_PARAMS");
+        gpuId("NV0000_CTRL_CMD_GPU_QUERY_DRAIN_STATE", "NV0000_CTRL_GPU_QUERY_DRAIN_STATE_PARAMS");
+        gpuId("NV0000_CTRL_CMD_GPU_ASYNC_ATTACH_ID", "NV0000_CTRL_GPU_ASYNC_ATTACH_ID_PARAMS");
+        gpuId(
+                "NV0000_CTRL_CMD_GPUACCT_GET_ACCOUNTING_STATE",
+                "NV0000_CTRL_GPUACCT_GET_ACCOUNTING_STATE_PARAMS");
         // {NvU32 gpuIds[NV_MAX_DEVICES]; ...}, ended by NV0000_CTRL_GPU_INVALID_ID; 0xffff means
-        // every GPU,
-        // which RM on UNIX only acknowledges (cliresCtrlCmdGpuAttachIds,
+        // every GPU, which RM on UNIX only acknowledges (cliresCtrlCmdGpuAttachIds,
         // cliresCtrlCmdGpuDetachIds).
-        scoped("NV0000_CTRL_CMD_GPU_ATTACH_IDS", new GpuIdList(0, 32, 0xffff));
-        scoped("NV0000_CTRL_CMD_GPU_DETACH_IDS", new GpuIdList(0, 32, 0xffff));
+        for (String op : new String[] {"ATTACH", "DETACH"}) {
+            String ids = "NV0000_CTRL_GPU_" + op + "_IDS_PARAMS.gpuIds";
+            scoped(
+                    "NV0000_CTRL_CMD_GPU_" + op + "_IDS",
+                    f -> List.of(new GpuIdList(f.at(ids), f.count(ids, 4), 0xffff)));
+        }
         // GET_ATTACHED_IDS {NvU32 gpuIds[32]}; GET_PROBED_IDS {NvU32 gpuIds[32]; NvU32
-        // excludedGpuIds[32];
-        // NvU32 gpuFlags[32]}, the flags entry for entry with gpuIds.
-        scoped("NV0000_CTRL_CMD_GPU_GET_ATTACHED_IDS", new GpuIdsOut(0, 32, -1));
+        // excludedGpuIds[32]; NvU32 gpuFlags[32] (from 580)}, the flags entry for entry with
+        // gpuIds.
+        scoped(
+                "NV0000_CTRL_CMD_GPU_GET_ATTACHED_IDS",
+                f -> {
+                    String ids = "NV0000_CTRL_GPU_GET_ATTACHED_IDS_PARAMS.gpuIds";
+                    return List.of(new GpuIdsOut(f.at(ids), f.count(ids, 4), -1));
+                });
         scoped(
                 "NV0000_CTRL_CMD_GPU_GET_PROBED_IDS",
-                new GpuIdsOut(0, 32, 256),
-                new GpuIdsOut(128, 32, -1));
+                f -> {
+                    String p = "NV0000_CTRL_GPU_GET_PROBED_IDS_PARAMS.";
+                    int flags = f.has(p + "gpuFlags") ? f.at(p + "gpuFlags") : -1;
+                    return List.of(
+                            new GpuIdsOut(f.at(p + "gpuIds"), f.count(p + "gpuIds", 4), flags),
+                            new GpuIdsOut(
+                                    f.at(p + "excludedGpuIds"),
+                                    f.count(p + "excludedGpuIds", 4),
+                                    -1));
+                });
         // GET_ACTIVE_DEVICE_IDS {NvU32 numDevices; NV0000_CTRL_GPU_ACTIVE_DEVICE devices[256]} of
         // {NvU32 gpuId; NvU32 gpuInstanceId; NvU32 computeInstanceId}.
-        scoped("NV0000_CTRL_CMD_GPU_GET_ACTIVE_DEVICE_IDS", GpuRecordsOut.single(0, 4, 12, 256, 0));
+        scoped(
+                "NV0000_CTRL_CMD_GPU_GET_ACTIVE_DEVICE_IDS",
+                f -> {
+                    String p = "NV0000_CTRL_GPU_GET_ACTIVE_DEVICE_IDS_PARAMS.";
+                    int record = f.size("NV0000_CTRL_GPU_ACTIVE_DEVICE");
+                    return List.of(
+                            GpuRecordsOut.single(
+                                    f.at(p + "numDevices"),
+                                    f.at(p + "devices"),
+                                    record,
+                                    f.count(p + "devices", record),
+                                    f.at("NV0000_CTRL_GPU_ACTIVE_DEVICE.gpuId")));
+                });
         // SYSTEM_GET_P2P_CAPS_V2 {NvU32 gpuIds[32]; NvU32 gpuCount; ...};
-        // SYSTEM_GET_P2P_CAPS_MATRIX
-        // {NvU32 grpACount; NvU32 grpBCount; NvU32 gpuIdGrpA[8]; NvU32 gpuIdGrpB[8]; ...}.
-        scoped("NV0000_CTRL_CMD_SYSTEM_GET_P2P_CAPS_V2", new CountedGpuIds(128, 0, 32));
+        // SYSTEM_GET_P2P_CAPS_MATRIX {NvU32 grpACount; NvU32 grpBCount; NvU32 gpuIdGrpA[8]; NvU32
+        // gpuIdGrpB[8]; ...}.
+        scoped(
+                "NV0000_CTRL_CMD_SYSTEM_GET_P2P_CAPS_V2",
+                f -> {
+                    String p = "NV0000_CTRL_SYSTEM_GET_P2P_CAPS_V2_PARAMS.";
+                    return List.of(
+                            new CountedGpuIds(
+                                    f.at(p + "gpuCount"),
+                                    f.at(p + "gpuIds"),
+                                    f.count(p + "gpuIds", 4)));
+                });
         scoped(
                 "NV0000_CTRL_CMD_SYSTEM_GET_P2P_CAPS_MATRIX",
-                new CountedGpuIds(0, 8, 8),
-                new CountedGpuIds(4, 40, 8));
+                f -> {
+                    String p = "NV0000_CTRL_SYSTEM_GET_P2P_CAPS_MATRIX_PARAMS.";
+                    return List.of(
+                            new CountedGpuIds(
+                                    f.at(p + "grpACount"),
+                                    f.at(p + "gpuIdGrpA"),
+                                    f.count(p + "gpuIdGrpA", 4)),
+                            new CountedGpuIds(
+                                    f.at(p + "grpBCount"),
+                                    f.at(p + "gpuIdGrpB"),
+                                    f.count(p + "gpuIdGrpB", 4)));
+                });
         // SYNC_GPU_BOOST_GROUP_INFO {NvU32 groupCount; NV0000_SYNC_GPU_BOOST_GROUP_CONFIG
-        // pBoostGroups[16]}
-        // of {NvU32 gpuCount; NvU32 gpuIds[32]; NvU32 boostGroupId; NvBool bBridgeless} (140
-        // bytes).
+        // pBoostGroups[16]} of {NvU32 gpuCount; NvU32 gpuIds[32]; NvU32 boostGroupId; NvBool
+        // bBridgeless}.
         scoped(
                 "NV0000_CTRL_CMD_SYNC_GPU_BOOST_GROUP_INFO",
-                new GpuRecordsOut(0, 4, 140, 16, 4, 0, 32));
+                f -> {
+                    String p = "NV0000_SYNC_GPU_BOOST_GROUP_INFO_PARAMS.";
+                    String g = "NV0000_SYNC_GPU_BOOST_GROUP_CONFIG";
+                    int record = f.size(g);
+                    return List.of(
+                            new GpuRecordsOut(
+                                    f.at(p + "groupCount"),
+                                    f.at(p + "pBoostGroups"),
+                                    record,
+                                    f.count(p + "pBoostGroups", record),
+                                    f.at(g + ".gpuIds"),
+                                    f.at(g + ".gpuCount"),
+                                    f.count(g + ".gpuIds", 4)));
+                });
         // NV2080_CTRL_GPU_GET_PIDS_PARAMS {NvU32 idType; NvU32 id; NvU32 pidTblCount; NvU32
         // pidTbl[950]}.
-        scoped("NV2080_CTRL_CMD_GPU_GET_PIDS", new PidsOut(8, 12, 950));
+        scoped(
+                "NV2080_CTRL_CMD_GPU_GET_PIDS",
+                f -> {
+                    String p = "NV2080_CTRL_GPU_GET_PIDS_PARAMS.";
+                    return List.of(
+                            new PidsOut(
+                                    f.at(p + "pidTblCount"),
+                                    f.at(p + "pidTbl"),
+                                    f.count(p + "pidTbl", 4)));
+                });
     }
 
     private void objectSharing() {
@@ -334,17 +426,24 @@ public final class NvPolicy {
         // NV0041_CTRL_SURFACE_INFO {NvU32 index; NvU32 data} (ctrl0041.h): queried on imported
         // memory.
         allow("NV0041_CTRL_CMD_GET_SURFACE_INFO", C);
-        embedded(
+        list(
                 "NV0041_CTRL_CMD_GET_SURFACE_INFO",
-                new EmbeddedArrays(0, 8, 64, List.of(inOut(8))));
-        fd("NV0000_CTRL_CMD_OS_UNIX_EXPORT_OBJECT_TO_FD", 16); // after the 16-byte object
-        fd("NV0000_CTRL_CMD_OS_UNIX_IMPORT_OBJECT_FROM_FD", 0);
-        fd("NV0000_CTRL_CMD_OS_UNIX_GET_EXPORT_OBJECT_INFO", 0);
-        fd(
-                "NV0000_CTRL_CMD_OS_UNIX_CREATE_EXPORT_OBJECT_FD",
-                72); // hDevice, maxObjects, metadata[64]
-        fd("NV0000_CTRL_CMD_OS_UNIX_EXPORT_OBJECTS_TO_FD", 0);
-        fd("NV0000_CTRL_CMD_OS_UNIX_IMPORT_OBJECTS_FROM_FD", 0);
+                "NV0041_CTRL_GET_SURFACE_INFO_PARAMS",
+                "surfaceInfo",
+                "NV0041_CTRL_SURFACE_INFO",
+                64);
+        // Object export to and import from an nvidiactl fd of the caller (ctrl0000unix.h).
+        for (String op :
+                new String[] {
+                    "EXPORT_OBJECT_TO_FD",
+                    "IMPORT_OBJECT_FROM_FD",
+                    "GET_EXPORT_OBJECT_INFO",
+                    "CREATE_EXPORT_OBJECT_FD",
+                    "EXPORT_OBJECTS_TO_FD",
+                    "IMPORT_OBJECTS_FROM_FD"
+                }) {
+            fd("NV0000_CTRL_CMD_OS_UNIX_" + op, "NV0000_CTRL_OS_UNIX_" + op + "_PARAMS.fd");
+        }
     }
 
     private void classes() {
@@ -449,20 +548,40 @@ public final class NvPolicy {
         return g;
     }
 
-    /** Gives an allowed command its embedded arrays. */
-    private void embedded(String name, EmbeddedArrays arrays) {
+    /** Gives an allowed command its embedded arrays, located in the tag's params. */
+    private void embedded(String name, Function<Fields, EmbeddedArrays> arrays) {
         grant(name).embedded = arrays;
     }
 
-    /** Gives an allowed command the fields that name GPUs or processes. */
-    private void scoped(String name, ScopedField... fields) {
-        grant(name).scope = List.of(fields);
+    /**
+     * Gives an allowed command one embedded list: {@code NvU32 <list>Size; NvP64 <list>} of {@code
+     * element}s, read and written by RM, at most {@code max}.
+     */
+    private void list(String name, String params, String list, String element, int max) {
+        embedded(
+                name,
+                f ->
+                        new EmbeddedArrays(
+                                f.at(params + "." + list + "ListSize"),
+                                f.size(element),
+                                max,
+                                List.of(inOut(f.at(params + "." + list + "List")))));
     }
 
-    /** An exported command whose params carry one caller fd at {@code offset}; compute. */
-    private void fd(String name, int offset) {
+    /** Gives an allowed command the fields that name GPUs or processes. */
+    private void scoped(String name, Function<Fields, List<ScopedField>> fields) {
+        grant(name).scope = fields;
+    }
+
+    /** Gives an allowed command the one GPU id its params name, {@code params.gpuId}. */
+    private void gpuId(String name, String params) {
+        scoped(name, f -> List.of(new GpuId(f.at(params + ".gpuId"))));
+    }
+
+    /** An exported command whose params carry one caller fd, {@code member}; compute. */
+    private void fd(String name, String member) {
         allow(name, C);
-        grant(name).fdOffset = offset;
+        grant(name).fdOffset = f -> f.at(member);
     }
 
     private void cls(String name, long caps) {
@@ -486,11 +605,12 @@ public final class NvPolicy {
         ControlCommands commands = ControlCommands.of(tag);
         AllocClasses allocClasses = AllocClasses.of(tag);
         Layouts frontend = Layouts.of("frontend", tag);
+        Fields fields = new Fields(frontend);
         List<Dropped> dropped = new ArrayList<>();
         Map<Integer, ControlRule> controlRules = new TreeMap<>(Integer::compareUnsigned);
         for (Grant g : controls.values()) {
             try {
-                ControlRule r = controlRule(g, commands, branch);
+                ControlRule r = controlRule(g, commands, branch, fields);
                 if (controlRules.putIfAbsent(r.cmd(), r) != null) {
                     throw new IllegalArgumentException(
                             "id " + Integer.toHexString(r.cmd()) + " is granted under two names");
@@ -502,7 +622,7 @@ public final class NvPolicy {
         Map<Integer, ClassRule> classRules = new TreeMap<>(Integer::compareUnsigned);
         for (ClassGrant g : classes.values()) {
             try {
-                ClassRule r = classRule(g, allocClasses, frontend);
+                ClassRule r = classRule(g, allocClasses, fields);
                 classRules.put(r.hClass(), r);
             } catch (IllegalArgumentException e) {
                 dropped.add(new Dropped("class", g.name(), e.getMessage()));
@@ -527,12 +647,17 @@ public final class NvPolicy {
         return new DriverAbi(tag, branch, controlRules, classRules, uvm, requests, dropped);
     }
 
-    private static ControlRule controlRule(Grant g, ControlCommands commands, String branch) {
+    private static ControlRule controlRule(
+            Grant g, ControlCommands commands, String branch, Fields fields) {
         Command c = commands.named(g.name);
+        if (c == null && g.opaqueId < 0) {
+            throw new IllegalArgumentException("not exported at " + commands.tag());
+        }
+        EmbeddedArrays embedded = g.embedded.apply(fields);
+        int fdOffset = g.fdOffset.applyAsInt(fields);
+        List<ScopedField> scope = g.scope.apply(fields);
+        List<Integer> zeroed = g.zeroed.apply(fields);
         if (c == null) {
-            if (g.opaqueId < 0) {
-                throw new IllegalArgumentException("not exported at " + commands.tag());
-            }
             if (!g.everyBranch && !branch.equals(TRACED_BRANCH)) {
                 throw new IllegalArgumentException(
                         "outside the export tables; observed only on the "
@@ -549,48 +674,40 @@ public final class NvPolicy {
                     g.name,
                     g.opaqueSize,
                     g.caps,
-                    g.embedded,
+                    embedded,
                     false,
-                    g.fdOffset,
-                    g.scope,
-                    g.zeroed);
+                    fdOffset,
+                    scope,
+                    zeroed);
         }
         if (c.privilege() != ControlCommands.Privilege.USER) {
             throw new IllegalArgumentException(
                     "needs " + c.privilege() + " privilege at " + commands.tag());
         }
-        if (c.has(Trait.RM_COPIES_EMBEDDED) && g.embedded == null) {
+        if (c.has(Trait.RM_COPIES_EMBEDDED) && embedded == null) {
             throw new IllegalArgumentException(
                     "RM follows its embedded pointers at " + commands.tag() + "; none modelled");
         }
-        if (g.embedded != null && !c.has(Trait.POINTER)) {
+        if (embedded != null && !c.has(Trait.POINTER)) {
             throw new IllegalArgumentException(
                     "modelled with embedded arrays, but its params have no pointer at "
                             + commands.tag());
         }
-        if (c.has(Trait.FD) && g.fdOffset < 0) {
+        if (c.has(Trait.FD) && fdOffset < 0) {
             throw new IllegalArgumentException(
                     "its params carry an fd at " + commands.tag() + "; none translated");
         }
-        if (c.has(Trait.POINTER) && g.embedded == null && g.zeroed.isEmpty()) {
+        if (c.has(Trait.POINTER) && embedded == null && zeroed.isEmpty()) {
             throw new IllegalArgumentException(
                     "its params have a pointer at "
                             + commands.tag()
                             + "; neither copied nor zeroed");
         }
         return new ControlRule(
-                c.cmd(),
-                c.name(),
-                c.paramsSize(),
-                g.caps,
-                g.embedded,
-                true,
-                g.fdOffset,
-                g.scope,
-                g.zeroed);
+                c.cmd(), c.name(), c.paramsSize(), g.caps, embedded, true, fdOffset, scope, zeroed);
     }
 
-    private static ClassRule classRule(ClassGrant g, AllocClasses classes, Layouts frontend) {
+    private static ClassRule classRule(ClassGrant g, AllocClasses classes, Fields fields) {
         AllocClass c = classes.byName().get(g.name());
         if (c == null) {
             throw new IllegalArgumentException("not allocatable at " + classes.tag());
@@ -603,8 +720,8 @@ public final class NvPolicy {
             throw new IllegalArgumentException(
                     "its params carry an fd at " + classes.tag() + "; none translated");
         }
-        List<Integer> zeroed = offsets(g.zeroed(), c, frontend);
-        List<Integer> values = offsets(g.values(), c, frontend);
+        List<Integer> zeroed = offsets(g.zeroed(), c, fields);
+        List<Integer> values = offsets(g.values(), c, fields);
         if (c.has(AllocClasses.Trait.POINTER) && zeroed.isEmpty() && values.isEmpty()) {
             throw new IllegalArgumentException(
                     "its params ("
@@ -617,19 +734,54 @@ public final class NvPolicy {
     }
 
     /** The offsets of {@code designators}, members of the class's params struct at the tag. */
-    private static List<Integer> offsets(List<String> designators, AllocClass c, Layouts frontend) {
+    private static List<Integer> offsets(List<String> designators, AllocClass c, Fields fields) {
         List<Integer> out = new ArrayList<>();
         for (String d : designators) {
             if (!d.startsWith(c.paramsStruct() + ".")) {
                 throw new IllegalArgumentException(
                         d + " is not a member of its params (" + c.paramsStruct() + ")");
             }
-            int off = frontend.offsetOf(d);
-            if (off < 0) {
-                throw new IllegalArgumentException("no offset of " + d + " at " + frontend.tag());
-            }
-            out.add(off);
+            out.add(fields.at(d));
         }
         return out;
+    }
+
+    /**
+     * The members of the tag's structs the policy reads, by C designator ({@code T.member}), from
+     * its generated layouts: a member the tag lacks drops the row that reads it.
+     */
+    static final class Fields {
+        private final Layouts layouts;
+
+        Fields(Layouts layouts) {
+            this.layouts = layouts;
+        }
+
+        /** {@code offsetof} of {@code designator}. */
+        int at(String designator) {
+            int off = layouts.offsetOf(designator);
+            if (off < 0) {
+                throw new IllegalArgumentException("no " + designator + " at " + layouts.tag());
+            }
+            return off;
+        }
+
+        boolean has(String designator) {
+            return layouts.offsetOf(designator) >= 0;
+        }
+
+        /** {@code sizeof} of a type, or of a member given as {@code T.member}. */
+        int size(String type) {
+            int size = layouts.sizeOf(type);
+            if (size < 0) {
+                throw new IllegalArgumentException("no size of " + type + " at " + layouts.tag());
+            }
+            return size;
+        }
+
+        /** The number of {@code elementSize}-byte elements of array member {@code designator}. */
+        int count(String designator, int elementSize) {
+            return size(designator) / elementSize;
+        }
     }
 }
