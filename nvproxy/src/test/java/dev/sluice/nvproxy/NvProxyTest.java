@@ -5,9 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.sluice.nvproxy.abi.UvmIoctls;
-import dev.sluice.nvproxy.driver.Abi580;
+import dev.sluice.nvproxy.abi.AbiTables;
+import dev.sluice.nvproxy.abi.Layouts;
+import dev.sluice.nvproxy.abi.UvmCommands;
 import dev.sluice.nvproxy.frontend.Capability;
+import dev.sluice.nvproxy.frontend.DriverAbi;
 import dev.sluice.nvproxy.frontend.FrontendHandlers;
 import dev.sluice.nvproxy.frontend.FrontendTable;
 import dev.sluice.nvproxy.modeset.ModesetTable;
@@ -52,19 +54,24 @@ class NvProxyTest {
      */
     private static final HostFd NO_FILE = HostFd.adopt(1 << 20);
 
+    private static final DriverAbi ABI = AbiTables.reference();
+    private static final UvmCommands UVM_COMMANDS = UvmCommands.of(ABI.tag());
+    private static final int UVM_INITIALIZE = AbiTables.uvm("UVM_INITIALIZE");
+
     private final NvProxy proxy =
             new NvProxy(
                     new NvProxy.Tables(
                             FrontendTable.build(
-                                    new Abi580(),
+                                    ABI,
                                     Capability.mask(Capability.values()),
                                     "driver 580.159.04",
                                     HostDevice.NATIVE,
                                     new FrontendHandlers(
                                             HostDevice.NATIVE, Set.of(0), Set.of(0x100))),
-                            UvmTable.build(new Abi580()),
-                            UvmTable.tools(),
+                            UvmTable.build(ABI, UVM_COMMANDS),
+                            UvmTable.tools(UVM_COMMANDS),
                             ModesetTable.build()),
+                    ABI.frontend(),
                     new NvidiaChardevs(Map.of(UVM_MAJOR, "nvidia-uvm", 239, "nvidia-caps")),
                     Capability.mask(Capability.DEFAULT),
                     true,
@@ -119,14 +126,18 @@ class NvProxyTest {
 
     @Test
     void uvmToolsCommandsAreDenied() {
-        for (UvmIoctls.Entry e : UvmIoctls.entries().values()) {
-            if (e.route() == UvmIoctls.Route.TOOLS) {
+        int tools = 0;
+        for (UvmCommands.Command e : UVM_COMMANDS.byNumber().values()) {
+            if (e.route() == UvmCommands.Route.TOOLS) {
                 assertDenied(
                         call(UVM_TOOLS, e.cmd()), Errno.EINVAL, e.name() + " on nvidia-uvm-tools");
+                assertEquals(e.name(), proxy.ioctlName(e.cmd()), "named in the denial log");
+                tools++;
             }
         }
+        assertTrue(tools > 0, ABI.tag() + " has tools commands");
         assertDenied(
-                call(UVM_TOOLS, UvmIoctls.UVM_INITIALIZE),
+                call(UVM_TOOLS, UVM_INITIALIZE),
                 Errno.EINVAL,
                 "a UVM command on the tools node is not the UVM table's to continue");
     }
@@ -135,18 +146,19 @@ class NvProxyTest {
     void unknownUvmNumbersAreDeniedAndKnownOnesContinue() {
         assertEquals(
                 IoctlResult.CONTINUE,
-                call(UVM, UvmIoctls.UVM_INITIALIZE),
+                call(UVM, UVM_INITIALIZE),
                 "UVM_INITIALIZE runs in the guest");
         assertEquals(
                 IoctlResult.CONTINUE,
-                call(UVM, UvmIoctls.UVM_MAP_EXTERNAL_ALLOCATION),
+                call(UVM, AbiTables.uvm("UVM_MAP_EXTERNAL_ALLOCATION")),
                 "a known command");
+        Layouts uvmLayout = Layouts.of("uvmlayout", ABI.tag());
         for (int cmd :
                 new int[] {
-                    UvmIoctls.UVM_RUN_TEST,
-                    UvmIoctls.UVM_TEST_IOCTL_FIRST,
+                    AbiTables.uvm("UVM_RUN_TEST"),
+                    uvmLayout.constant("UVM_TEST_IOCTL_FIRST"),
                     250,
-                    UvmIoctls.UVM_TEST_IOCTL_LAST,
+                    uvmLayout.constant("UVM_TEST_IOCTL_LAST"),
                     81,
                     199,
                     511,
@@ -159,16 +171,14 @@ class NvProxyTest {
     @Test
     void eachCallGoesByTheNameOfWhatItAsked() {
         assertEquals(
-                UvmIoctls.name(UvmIoctls.UVM_INITIALIZE),
-                verdict(UVM, UvmIoctls.UVM_INITIALIZE).name(),
-                "a UVM row, by its name");
+                "UVM_INITIALIZE", verdict(UVM, UVM_INITIALIZE).name(), "a UVM row, by its name");
         assertEquals(
                 "NVKMS_IOCTL_CMD",
                 verdict(MODESET, ModesetTable.NVKMS_IOCTL_REQUEST).name(),
                 "a known but denied request, by the node table's name");
         assertEquals(
-                UvmIoctls.name(UvmIoctls.UVM_INITIALIZE),
-                verdict(CTL, UvmIoctls.UVM_INITIALIZE).name(),
+                "UVM_INITIALIZE",
+                verdict(CTL, UVM_INITIALIZE).name(),
                 "a request the node's table does not name, as NVIDIA's headers name it");
         assertEquals(
                 proxy.ioctlName(Ioctl.iowr('F', 0x2a, 40)),

@@ -4,44 +4,67 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.sluice.nvproxy.abi.AbiTables;
 import dev.sluice.nvproxy.abi.FrontendRequests;
-import dev.sluice.nvproxy.abi.UvmIoctls;
+import dev.sluice.nvproxy.abi.Layouts;
+import dev.sluice.nvproxy.abi.UvmCommands;
+import dev.sluice.nvproxy.driver.DriverAbis;
 import dev.sluice.sentry.nativeio.Ioctl;
 import dev.sluice.sentry.spi.Disposition;
 import dev.sluice.sentry.spi.TrapRule;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 /**
  * The seccomp rules: every call the driver would execute is trapped; common other ioctls are not.
+ * The rules of the GPU host's driver (580.142's sizes) unless a test says otherwise; the escapes
+ * and UVM numbers of every supported tag are checked against that tag's rules.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class NvTrapRulesTest {
-    private final List<TrapRule> rules = NvTrapRules.rules();
+    private final List<TrapRule> rules = NvTrapRules.rules(AbiTables.frontend(), false);
 
     private boolean trapped(int request) {
+        return trapped(rules, request);
+    }
+
+    private static boolean trapped(List<TrapRule> rules, int request) {
         return rules.stream().anyMatch(r -> r.matches(request));
     }
 
-    @Test
-    void everyEscapeTheDriverDispatchesIsTrappedWhateverItsTypeByteAndDirection() {
-        for (FrontendRequests.Layout l : FrontendRequests.LAYOUTS) {
+    /** Every generated tag, once. */
+    static Stream<String> tags() {
+        return DriverAbis.versions().values().stream().distinct();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("tags")
+    void everyEscapeTheDriverDispatchesIsTrappedWhateverItsTypeByteAndDirection(String tag) {
+        FrontendRequests frontend = FrontendRequests.of(Layouts.of("frontend", tag));
+        List<TrapRule> tagRules = NvTrapRules.rules(frontend, false);
+        assertTrue(frontend.layouts().size() > 30, tag + ": the escapes the driver dispatches");
+        for (FrontendRequests.Layout l : frontend.layouts()) {
             for (int type : new int[] {'F', 'G', 0, 0xff}) {
                 for (int dir = 0; dir < 4; dir++) {
                     int req = Ioctl.ioc(dir, type, l.escape(), l.size());
                     assertTrue(
-                            trapped(req), l.cType() + " as " + Ioctl.hex(req) + " must be trapped");
+                            trapped(tagRules, req),
+                            tag + ": " + l.cType() + " as " + Ioctl.hex(req) + " must be trapped");
                 }
             }
         }
+        int control = frontend.layout("NVOS54_PARAMETERS").size();
         assertTrue(
-                trapped(Ioctl.iowr('G', 0x2a, 32)),
-                "_IOWR('G', 0x2a, 32) on nvidiactl runs as RM_CONTROL");
+                trapped(tagRules, Ioctl.iowr('G', 0x2a, control)),
+                tag + ": _IOWR('G', 0x2a, " + control + ") on nvidiactl runs as RM_CONTROL");
     }
 
     @Test
@@ -58,12 +81,27 @@ class NvTrapRulesTest {
         }
     }
 
-    @Test
-    void everyUvmCommandIsTrapped() {
-        for (UvmIoctls.Entry e : UvmIoctls.entries().values()) {
-            if (e.route() != UvmIoctls.Route.NONE) {
-                assertTrue(trapped(e.cmd()), e.name() + " must be trapped");
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("tags")
+    void everyUvmCommandIsTrapped(String tag) {
+        int dispatched = 0;
+        for (UvmCommands.Command e : UvmCommands.of(tag).byNumber().values()) {
+            if (e.route() != UvmCommands.Route.NONE) {
+                assertTrue(trapped(e.cmd()), tag + ": " + e.name() + " must be trapped");
+                dispatched++;
             }
+        }
+        assertTrue(dispatched > 40, tag + ": " + dispatched + " UVM commands dispatched");
+        Layouts layout = Layouts.of("uvmlayout", tag);
+        for (int cmd = layout.constant("UVM_TEST_IOCTL_FIRST");
+                cmd <= layout.constant("UVM_TEST_IOCTL_LAST");
+                cmd++) {
+            assertTrue(
+                    trapped(cmd),
+                    tag
+                            + ": UVM test ioctl "
+                            + cmd
+                            + " (uvm_enable_builtin_tests=1) must be trapped");
         }
     }
 
@@ -73,8 +111,9 @@ class NvTrapRulesTest {
      */
     @Test
     void uvmIsTrappedByRangeSoUnknownNumbersReachTheTable() {
-        for (int cmd = UvmIoctls.UVM_TEST_IOCTL_FIRST;
-                cmd <= UvmIoctls.UVM_TEST_IOCTL_LAST;
+        Layouts layout = Layouts.of("uvmlayout", AbiTables.TAG);
+        for (int cmd = layout.constant("UVM_TEST_IOCTL_FIRST");
+                cmd <= layout.constant("UVM_TEST_IOCTL_LAST");
                 cmd++) {
             assertTrue(
                     trapped(cmd),
@@ -102,7 +141,7 @@ class NvTrapRulesTest {
         assertFalse(
                 trapped(nvkms),
                 "no nvidia-modeset: other devices' nr-0, 16-byte requests stay untrapped");
-        List<TrapRule> withModeset = NvTrapRules.rules(true);
+        List<TrapRule> withModeset = NvTrapRules.rules(AbiTables.frontend(), true);
         for (int type : new int[] {'m', 'F', 0}) {
             for (int dir = 0; dir < 4; dir++) {
                 int req = Ioctl.ioc(dir, type, 0, 16);
@@ -118,7 +157,7 @@ class NvTrapRulesTest {
 
     @Test
     void allRulesDenyOnFdsNvProxyDoesNotOwn() {
-        for (TrapRule r : NvTrapRules.rules(true)) {
+        for (TrapRule r : NvTrapRules.rules(AbiTables.frontend(), true)) {
             assertEquals(
                     Disposition.DENY,
                     r.unowned(),
@@ -168,7 +207,7 @@ class NvTrapRulesTest {
                         assertFalse(
                                 trapped(req),
                                 name + " (" + Ioctl.hex(req) + ") must not be trapped"));
-        List<TrapRule> withModeset = NvTrapRules.rules(true);
+        List<TrapRule> withModeset = NvTrapRules.rules(AbiTables.frontend(), true);
         common.forEach(
                 (name, req) ->
                         assertFalse(

@@ -1,15 +1,16 @@
 package dev.sluice.nvproxy.abi;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.sluice.nvproxy.driver.DriverAbis;
 import dev.sluice.sentry.nativeio.Ioctl;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.util.HashMap;
@@ -23,9 +24,10 @@ import java.util.stream.Stream;
 
 /**
  * The layout test the project requires: every frontend and RM escape's request decodes to type
- * {@code 'F'}, its escape as {@code _IOC_NR} and the declared struct {@code SIZE} as {@code
- * _IOC_SIZE}; and each request equals the value {@code _IOWR(NV_IOCTL_MAGIC, escape, type)} has
- * when compiled against the 580.142 headers (the literals below were printed that way).
+ * {@code 'F'}, its escape as {@code _IOC_NR} and the tag's struct size as {@code _IOC_SIZE}, at
+ * every generated tag; and at 580.142 each request equals the value {@code _IOWR(NV_IOCTL_MAGIC,
+ * escape, type)} has when compiled against the 580.142 headers (the literals below were printed
+ * that way).
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class FrontendRequestsTest {
@@ -72,8 +74,20 @@ class FrontendRequestsTest {
                     Map.entry("NVOS56_PARAMETERS", 0xc028465e),
                     Map.entry("NV_LOCKLESS_DIAGNOSTIC_PARAMS", 0xfc34465f));
 
+    private static final FrontendRequests REFERENCE = AbiTables.frontend();
+
     static Stream<FrontendRequests.Layout> layouts() {
-        return FrontendRequests.LAYOUTS.stream();
+        return REFERENCE.layouts().stream();
+    }
+
+    /** Every generated tag's escapes, with that tag's sizes. */
+    static Stream<Arguments> everyTagsLayouts() {
+        return DriverAbis.versions().values().stream()
+                .distinct()
+                .flatMap(
+                        tag ->
+                                FrontendRequests.of(Layouts.of("frontend", tag)).layouts().stream()
+                                        .map(l -> Arguments.of(tag, l)));
     }
 
     /**
@@ -82,15 +96,15 @@ class FrontendRequestsTest {
      */
     private static int encodedSize(FrontendRequests.Layout l) {
         if (l.escape() == FrontendEscapes.NV_ESC_CARD_INFO) {
-            return FrontendStructs.CardInfo.ARRAY_SIZE;
+            return FrontendStructs.CardInfo.NV_MAX_DEVICES * l.size();
         }
         return l.size();
     }
 
-    @ParameterizedTest(name = "{1} {0}")
-    @MethodSource("layouts")
-    void requestDecodesToItsEscapeAndStructSize(FrontendRequests.Layout l) {
-        String what = FrontendEscapes.name(l.escape()) + " with " + l.cType();
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("everyTagsLayouts")
+    void requestDecodesToItsEscapeAndStructSize(String tag, FrontendRequests.Layout l) {
+        String what = tag + ": " + FrontendEscapes.name(l.escape()) + " with " + l.cType();
         assertEquals(
                 'F', Ioctl.type(l.request()), what + ": _IOC_TYPE should be NV_IOCTL_MAGIC 'F'");
         assertEquals(l.escape(), Ioctl.nr(l.request()), what + ": _IOC_NR should be the escape");
@@ -107,7 +121,7 @@ class FrontendRequestsTest {
                 what + ": size " + l.size() + " should fit _IOC_SIZE");
     }
 
-    @ParameterizedTest(name = "{1} {0}")
+    @ParameterizedTest(name = "{0}")
     @MethodSource("layouts")
     void requestEqualsTheCompilersValue(FrontendRequests.Layout l) {
         Integer expected = FROM_C.get(l.cType());
@@ -142,36 +156,104 @@ class FrontendRequestsTest {
     }
 
     @Test
-    void everyEscapeIsEitherDispatchedWithALayoutOrKnownNotToBe() {
+    void everyCompilerValueIsALayoutOfTheReferenceTag() {
+        Set<String> types = new HashSet<>();
+        REFERENCE.layouts().forEach(l -> types.add(l.cType()));
+        assertEquals(
+                new TreeSet<>(FROM_C.keySet()),
+                new TreeSet<>(types),
+                "580.142 dispatches every escape the compiler printed, and no other");
+    }
+
+    /**
+     * At every tag, an escape the driver dispatches has a layout here or is listed as unlaid out
+     * (trapped at any size and denied), and every layout's escape is dispatched.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("tags")
+    void everyDispatchedEscapeHasALayoutOrIsUnlaidOut(String tag) {
+        Layouts layouts = Layouts.of("frontend", tag);
+        FrontendRequests requests = FrontendRequests.of(layouts);
+        Map<String, Integer> dispatched = layouts.dispatched();
+        assertTrue(dispatched.size() > 30, tag + " dispatches " + dispatched.keySet());
         Set<Integer> withLayout = new HashSet<>();
-        for (FrontendRequests.Layout l : FrontendRequests.LAYOUTS) {
+        for (FrontendRequests.Layout l : requests.layouts()) {
             withLayout.add(l.escape());
-        }
-        Set<String> neither = new TreeSet<>();
-        for (Map.Entry<Integer, String> e : FrontendEscapes.names().entrySet()) {
-            boolean laid = withLayout.contains(e.getKey());
-            boolean notDispatched = FrontendRequests.NOT_DISPATCHED.contains(e.getKey());
-            assertFalse(
-                    laid && notDispatched,
-                    e.getValue() + " cannot both have a layout and be undispatched");
-            if (!laid && !notDispatched) {
-                neither.add(e.getValue());
-            }
-        }
-        assertTrue(
-                neither.isEmpty(),
-                "escapes with neither a layout nor a not-dispatched mark: " + neither);
-        for (int escape : FrontendRequests.NOT_DISPATCHED) {
             assertTrue(
-                    FrontendEscapes.names().containsKey(escape),
-                    escape + " should be a named escape");
+                    dispatched.containsValue(l.escape()),
+                    tag + ": " + l.cType() + "'s escape " + l.escape() + " is dispatched");
         }
+        dispatched.forEach(
+                (name, escape) ->
+                        assertTrue(
+                                withLayout.contains(escape)
+                                        != requests.unlaidOut().containsKey(name),
+                                tag + ": " + name + " has a layout or is unlaid out, not both"));
+        requests.unlaidOut()
+                .forEach(
+                        (name, escape) ->
+                                assertEquals(
+                                        dispatched.get(name),
+                                        escape,
+                                        tag + ": " + name + " is a dispatched escape"));
+    }
+
+    static Stream<String> tags() {
+        return DriverAbis.versions().values().stream().distinct();
+    }
+
+    /**
+     * Which tags dispatch an escape no layout describes: only 535's {@code NV_ESC_RM_NVLOG_CTRL}.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("tags")
+    void onlyBranch535HasAnUnlaidOutEscape(String tag) {
+        Map<String, Integer> unlaidOut =
+                FrontendRequests.of(Layouts.of("frontend", tag)).unlaidOut();
+        if (tag.startsWith("535.")) {
+            assertEquals(Set.of("NV_ESC_RM_NVLOG_CTRL"), unlaidOut.keySet(), tag);
+        } else {
+            assertEquals(Map.of(), unlaidOut, tag);
+        }
+    }
+
+    /**
+     * Escapes named in the headers that no dispatcher handles at 580.142: the driver answers {@code
+     * EINVAL}. Every other named escape is dispatched, with a layout.
+     */
+    @Test
+    void theNamedEscapesThe580142DriverDoesNotDispatch() {
+        Set<Integer> withLayout = new HashSet<>();
+        REFERENCE.layouts().forEach(l -> withLayout.add(l.escape()));
+        Set<Integer> dispatched =
+                new HashSet<>(Layouts.of("frontend", AbiTables.TAG).dispatched().values());
+        assertEquals(withLayout, dispatched, "580.142 dispatches exactly the escapes laid out");
+        Set<String> notDispatched = new TreeSet<>();
+        FrontendEscapes.names()
+                .forEach(
+                        (escape, name) -> {
+                            if (!dispatched.contains(escape)) {
+                                notDispatched.add(name);
+                            }
+                        });
+        assertEquals(
+                new TreeSet<>(
+                        List.of(
+                                "NV_ESC_RM_CONFIG_GET",
+                                "NV_ESC_RM_CONFIG_SET",
+                                "NV_ESC_RM_CONFIG_GET_EX",
+                                "NV_ESC_RM_CONFIG_SET_EX",
+                                "NV_ESC_RM_ADD_VBLANK_CALLBACK",
+                                "NV_ESC_RM_EXPORT_OBJECT_TO_FD",
+                                "NV_ESC_RM_IMPORT_OBJECT_FROM_FD")),
+                notDispatched,
+                "named escapes 580.142 does not dispatch");
     }
 
     @Test
     void onlyRmAllocAcceptsTwoStructs() {
         Map<Integer, Integer> count = new HashMap<>();
-        for (FrontendRequests.Layout l : FrontendRequests.LAYOUTS) {
+        for (FrontendRequests.Layout l : REFERENCE.layouts()) {
             count.merge(l.escape(), 1, Integer::sum);
         }
         for (Map.Entry<Integer, Integer> e : count.entrySet()) {
@@ -183,7 +265,7 @@ class FrontendRequestsTest {
     @Test
     void rmAllocStructsAreToldApartBySize() {
         List<Integer> sizes =
-                FrontendRequests.LAYOUTS.stream()
+                REFERENCE.layouts().stream()
                         .filter(l -> l.escape() == FrontendEscapes.NV_ESC_RM_ALLOC)
                         .map(FrontendRequests.Layout::size)
                         .toList();

@@ -1,16 +1,19 @@
 package dev.sluice.nvproxy.abi;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.sluice.nvproxy.frontend.ControlRule;
 import dev.sluice.sentry.nativeio.Ioctl;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import java.util.HashSet;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
@@ -198,18 +201,20 @@ class ObservedOnH200Test {
         0xc030462b,
     };
 
+    private static final ControlCommands CONTROLS = ControlCommands.of(AbiTables.TAG);
+
     @Test
     void everyObservedControlInTheTableHasTheObservedSize() {
         for (int[] c : CONTROLS_IN_TABLE) {
-            NvControlCommands.Command cmd = NvControlCommands.lookup(c[0]);
+            ControlCommands.Command cmd = CONTROLS.lookup(c[0]);
             assertNotNull(cmd, NvStatus.hex(c[0]) + " was issued and should be in the table");
             assertEquals(
                     c[1],
                     cmd.paramsSize(),
                     cmd.name() + ": 580.159.04 clients passed " + c[1] + " bytes");
             assertTrue(
-                    cmd.privilege() == NvControlCommands.Privilege.USER
-                            || cmd.privilege() == NvControlCommands.Privilege.ROOT,
+                    cmd.privilege() == ControlCommands.Privilege.USER
+                            || cmd.privilege() == ControlCommands.Privilege.ROOT,
                     cmd.name()
                             + " was issued from user space, so it cannot be kernel-only or internal");
         }
@@ -219,43 +224,63 @@ class ObservedOnH200Test {
     void observedControlsOutsideTheExportTablesStayDocumentedAsSuch() {
         for (int[] c : CONTROLS_NOT_IN_TABLE) {
             assertNull(
-                    NvControlCommands.lookup(c[0]),
+                    CONTROLS.lookup(c[0]),
                     NvStatus.hex(c[0])
                             + " is now in the table: move it to CONTROLS_IN_TABLE and check its size "
                             + c[1]);
         }
     }
 
+    /**
+     * The policy allows every control real clients issued outside the export tables, with the size
+     * they passed: they reach RM on the traced branch.
+     */
+    @Test
+    void everyObservedControlOutsideTheExportTablesIsAllowedWithItsObservedSize() {
+        Map<Integer, ControlRule> rules = AbiTables.reference().controlRules();
+        for (int[] c : CONTROLS_NOT_IN_TABLE) {
+            ControlRule r = rules.get(c[0]);
+            assertNotNull(r, NvStatus.hex(c[0]) + " was issued on 580.159.04 and is allowed there");
+            assertFalse(r.exported(), r.name() + " is outside the export tables");
+            assertEquals(c[1], r.paramsSize(), r.name() + ": the size clients passed");
+        }
+    }
+
     @Test
     void everyObservedAllocClassIsAllocatableAndNamed() {
+        AllocClasses classes = AllocClasses.of(AbiTables.TAG);
         for (int hClass : ALLOC_CLASSES) {
-            assertNotNull(
-                    ClassAllocParams.lookup(hClass),
-                    Classes.name(hClass) + " was allocated, so RM has an entry");
+            AllocClasses.AllocClass c = classes.lookup(hClass);
+            assertNotNull(c, NvStatus.hex(hClass) + " was allocated, so RM has an entry");
             assertTrue(
-                    Classes.names().containsKey(hClass),
-                    NvStatus.hex(hClass) + " should have a class name");
+                    c.name().matches("\\w+") && !c.name().startsWith("class "),
+                    NvStatus.hex(hClass) + " should have a class name: " + c.name());
         }
         assertEquals(
-                ClassAllocParams.Privilege.CLIENT,
-                ClassAllocParams.lookup(Classes.NV01_ROOT_CLIENT).privilege(),
+                AllocClasses.Privilege.CLIENT,
+                classes.lookup(AllocClasses.NV01_ROOT_CLIENT).privilege(),
                 "clients allocate their root object with class 0x41, NV01_ROOT_CLIENT, not NV01_ROOT");
+        assertEquals(
+                "NV01_ROOT_CLIENT",
+                classes.name(AllocClasses.NV01_ROOT_CLIENT),
+                "0x41 is NV01_ROOT_CLIENT");
     }
 
     @Test
     void everyObservedUvmCommandIsDispatchedByTheUvmDevice() {
+        UvmCommands uvm = UvmCommands.of(AbiTables.TAG);
         for (int cmd : UVM_COMMANDS) {
-            UvmIoctls.Entry e = UvmIoctls.lookup(cmd);
+            UvmCommands.Command e = uvm.lookup(cmd);
             assertNotNull(e, cmd + " was issued on /dev/nvidia-uvm");
             assertEquals(
-                    UvmIoctls.Route.UVM, e.route(), e.name() + " is served by /dev/nvidia-uvm");
+                    UvmCommands.Route.UVM, e.route(), e.name() + " is served by /dev/nvidia-uvm");
         }
     }
 
     @Test
     void everyObservedFrontendRequestIsALayoutRequest() {
         Set<Integer> known = new HashSet<>();
-        for (FrontendRequests.Layout l : FrontendRequests.LAYOUTS) {
+        for (FrontendRequests.Layout l : AbiTables.frontend().layouts()) {
             known.add(l.request());
         }
         for (int r : FRONTEND_REQUESTS) {

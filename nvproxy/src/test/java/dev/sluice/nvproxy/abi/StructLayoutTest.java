@@ -27,7 +27,8 @@ import java.util.stream.Stream;
  * the result with the {@code OFF_*} and {@code SIZE} constants. The member lists below restate the
  * headers' declarations (types only); the constants were taken from the compiler. A constant that
  * drifts from its C declaration, a member left out of a class, or a class without a member list
- * here fails.
+ * here fails. The UVM params are generated per tag ({@code uvmlayout-<tag>.tsv}); their 580.142
+ * offsets and sizes are recomputed the same way from member lists here.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class StructLayoutTest {
@@ -439,159 +440,7 @@ class StructLayoutTest {
                         "NV_LOCKLESS_DIAGNOSTIC_PARAMS",
                         u32("CMD"),
                         u32("STATUS"),
-                        nested("PARAMS", NvosParams.LocklessDiagnostic.PARAMS_SIZE, 4)),
-
-                // kernel-open/nvidia-uvm/uvm_ioctl.h, uvm_linux_ioctl.h, uvm_types.h
-                struct(
-                        UvmParams.Initialize.class,
-                        "UVM_INITIALIZE_PARAMS",
-                        u64("FLAGS"),
-                        u32("RM_STATUS")),
-                struct(
-                        UvmParams.MmInitialize.class,
-                        "UVM_MM_INITIALIZE_PARAMS",
-                        u32("UVM_FD"),
-                        u32("RM_STATUS")),
-                struct(
-                        UvmParams.PageableMemAccess.class,
-                        "UVM_PAGEABLE_MEM_ACCESS_PARAMS",
-                        u8("PAGEABLE_MEM_ACCESS"),
-                        u32("RM_STATUS")),
-                struct(
-                        UvmParams.PageableMemAccessOnGpu.class,
-                        "UVM_PAGEABLE_MEM_ACCESS_ON_GPU_PARAMS",
-                        uuid("GPU_UUID"),
-                        u8("PAGEABLE_MEM_ACCESS"),
-                        u32("RM_STATUS")),
-                struct(
-                        UvmParams.RegisterGpu.class,
-                        "UVM_REGISTER_GPU_PARAMS",
-                        uuid("GPU_UUID"),
-                        u8("NUMA_ENABLED"),
-                        u32("NUMA_NODE_ID"),
-                        u32("RM_CTRL_FD"),
-                        u32("H_CLIENT"),
-                        u32("H_SMC_PART_REF"),
-                        u32("RM_STATUS")),
-                struct(
-                        UvmParams.UnregisterGpu.class,
-                        "UVM_UNREGISTER_GPU_PARAMS",
-                        uuid("GPU_UUID"),
-                        u32("RM_STATUS")),
-                struct(
-                        UvmParams.RegisterGpuVaSpace.class,
-                        "UVM_REGISTER_GPU_VASPACE_PARAMS",
-                        uuid("GPU_UUID"),
-                        u32("RM_CTRL_FD"),
-                        u32("H_CLIENT"),
-                        u32("H_VA_SPACE"),
-                        u32("RM_STATUS")),
-                struct(
-                        UvmParams.UnregisterGpuVaSpace.class,
-                        "UVM_UNREGISTER_GPU_VASPACE_PARAMS",
-                        uuid("GPU_UUID"),
-                        u32("RM_STATUS")),
-                struct(
-                        UvmParams.RegisterChannel.class,
-                        "UVM_REGISTER_CHANNEL_PARAMS",
-                        uuid("GPU_UUID"),
-                        u32("RM_CTRL_FD"),
-                        u32("H_CLIENT"),
-                        u32("H_CHANNEL"),
-                        u64("BASE"),
-                        u64("LENGTH"),
-                        u32("RM_STATUS")),
-                struct(
-                        UvmParams.UnregisterChannel.class,
-                        "UVM_UNREGISTER_CHANNEL_PARAMS",
-                        uuid("GPU_UUID"),
-                        u32("H_CLIENT"),
-                        u32("H_CHANNEL"),
-                        u32("RM_STATUS")),
-                struct(
-                        UvmParams.CreateRangeGroup.class,
-                        "UVM_CREATE_RANGE_GROUP_PARAMS",
-                        u64("RANGE_GROUP_ID"),
-                        u32("RM_STATUS")),
-                struct(
-                        UvmParams.CreateExternalRange.class,
-                        "UVM_CREATE_EXTERNAL_RANGE_PARAMS",
-                        u64("BASE"),
-                        u64("LENGTH"),
-                        u32("RM_STATUS")),
-                struct(
-                        UvmParams.Free.class,
-                        "UVM_FREE_PARAMS",
-                        u64("BASE"),
-                        u64("LENGTH"),
-                        u32("RM_STATUS")),
-                struct(
-                        UvmParams.ValidateVaRange.class,
-                        "UVM_VALIDATE_VA_RANGE_PARAMS",
-                        u64("BASE"),
-                        u64("LENGTH"),
-                        u32("RM_STATUS")),
-                struct(
-                        UvmParams.GpuMappingAttributes.class,
-                        "UvmGpuMappingAttributes",
-                        uuid("GPU_UUID"),
-                        u32("GPU_MAPPING_TYPE"),
-                        u32("GPU_CACHING_TYPE"),
-                        u32("GPU_FORMAT_TYPE"),
-                        u32("GPU_ELEMENT_BITS"),
-                        u32("GPU_COMPRESSION_TYPE")),
-                struct(
-                        UvmParams.MapExternalAllocation.class,
-                        "UVM_MAP_EXTERNAL_ALLOCATION_PARAMS",
-                        u64("BASE"),
-                        u64("LENGTH"),
-                        u64("OFFSET"),
-                        array(
-                                "PER_GPU_ATTRIBUTES",
-                                nested(null, UvmParams.GpuMappingAttributes.SIZE, 4),
-                                UvmParams.UVM_MAX_GPUS),
-                        u64("GPU_ATTRIBUTES_COUNT"),
-                        u32("RM_CTRL_FD"),
-                        u32("H_CLIENT"),
-                        u32("H_MEMORY"),
-                        u32("RM_STATUS")),
-                struct(
-                        UvmParams.UnmapExternal.class,
-                        "UVM_UNMAP_EXTERNAL_PARAMS",
-                        u64("BASE"),
-                        u64("LENGTH"),
-                        uuid("GPU_UUID"),
-                        u32("RM_STATUS")),
-                struct(
-                        UvmParams.AllocSemaphorePool.class,
-                        "UVM_ALLOC_SEMAPHORE_POOL_PARAMS",
-                        u64("BASE"),
-                        u64("LENGTH"),
-                        array(
-                                "PER_GPU_ATTRIBUTES",
-                                nested(null, UvmParams.GpuMappingAttributes.SIZE, 4),
-                                UvmParams.UVM_MAX_GPUS),
-                        u64("GPU_ATTRIBUTES_COUNT"),
-                        u32("RM_STATUS")),
-                struct(
-                        UvmParams.SetPreferredLocation.class,
-                        "UVM_SET_PREFERRED_LOCATION_PARAMS",
-                        u64("REQUESTED_BASE"),
-                        u64("LENGTH"),
-                        uuid("PREFERRED_LOCATION"),
-                        u32("PREFERRED_CPU_NUMA_NODE"),
-                        u32("RM_STATUS")),
-                struct(
-                        UvmParams.AllocDeviceP2p.class,
-                        "UVM_ALLOC_DEVICE_P2P_PARAMS",
-                        u64("BASE"),
-                        u64("LENGTH"),
-                        u64("OFFSET"),
-                        uuid("GPU_UUID"),
-                        u32("RM_CTRL_FD"),
-                        u32("H_CLIENT"),
-                        u32("H_MEMORY"),
-                        u32("RM_STATUS")));
+                        nested("PARAMS", NvosParams.LocklessDiagnostic.PARAMS_SIZE, 4)));
     }
 
     private static int alignUp(int v, int align) {
@@ -720,7 +569,7 @@ class StructLayoutTest {
             listed.add(s.type());
         }
         List<String> unchecked = new ArrayList<>();
-        for (Class<?> outer : List.of(FrontendStructs.class, NvosParams.class, UvmParams.class)) {
+        for (Class<?> outer : List.of(FrontendStructs.class, NvosParams.class)) {
             for (Class<?> c : outer.getDeclaredClasses()) {
                 if (!offsetConstants(c).isEmpty() && !listed.contains(c)) {
                     unchecked.add(c.getName());
@@ -732,31 +581,183 @@ class StructLayoutTest {
                 "layout classes without a member list in this test: " + unchecked);
     }
 
-    @Test
-    void uvmParamsSizesAgreeWithTheIoctlTable() {
-        for (Class<?> c : UvmParams.class.getDeclaredClasses()) {
-            Field cmd;
-            try {
-                cmd = c.getField("CMD");
-            } catch (NoSuchFieldException e) {
-                continue; // an embedded struct, not a command's params
-            }
-            int number;
-            try {
-                number = cmd.getInt(null);
-            } catch (IllegalAccessException e) {
-                throw new AssertionError(e);
-            }
-            UvmIoctls.Entry entry = UvmIoctls.lookup(number);
-            assertTrue(
-                    entry != null, c.getSimpleName() + ".CMD " + number + " should be a UVM ioctl");
-            assertEquals(
-                    entry.paramsSize(),
-                    intConstant(c, "SIZE"),
-                    c.getSimpleName()
-                            + ".SIZE should equal the "
-                            + "size UvmIoctls holds for "
-                            + entry.name());
+    // ---- the UVM params, generated per tag (uvmlayout-<tag>.tsv): the 580.142 offsets and sizes
+    // the compiler printed, recomputed from the members of kernel-open/nvidia-uvm/uvm_ioctl.h,
+    // uvm_linux_ioctl.h and uvm_types.h at 580.142.
+
+    /** A UVM struct: its C type and its members by C name, in C field order. */
+    private record UvmSpec(String cType, List<M> members) {
+        @Override
+        public String toString() {
+            return cType;
         }
+    }
+
+    private static UvmSpec uvm(String cType, M... members) {
+        return new UvmSpec(cType, List.of(members));
+    }
+
+    private static final Layouts UVM_LAYOUT = Layouts.of("uvmlayout", AbiTables.TAG);
+
+    static List<UvmSpec> uvmSpecs() {
+        // UvmGpuMappingAttributes {NvProcessorUuid gpuUuid; NvU32 gpuMappingType, ...}
+        // (uvm_types.h): 36 bytes, 4-aligned.
+        M perGpuAttributes =
+                array("perGpuAttributes", nested(null, 36, 4), UVM_LAYOUT.constant("UVM_MAX_GPUS"));
+        return List.of(
+                uvm("UVM_INITIALIZE_PARAMS", u64("flags"), u32("rmStatus")),
+                uvm("UVM_MM_INITIALIZE_PARAMS", u32("uvmFd"), u32("rmStatus")),
+                uvm("UVM_PAGEABLE_MEM_ACCESS_PARAMS", u8("pageableMemAccess"), u32("rmStatus")),
+                uvm(
+                        "UVM_PAGEABLE_MEM_ACCESS_ON_GPU_PARAMS",
+                        uuid("gpu_uuid"),
+                        u8("pageableMemAccess"),
+                        u32("rmStatus")),
+                uvm(
+                        "UVM_REGISTER_GPU_PARAMS",
+                        uuid("gpu_uuid"),
+                        u8("numaEnabled"),
+                        u32("numaNodeId"),
+                        u32("rmCtrlFd"),
+                        u32("hClient"),
+                        u32("hSmcPartRef"),
+                        u32("rmStatus")),
+                uvm("UVM_UNREGISTER_GPU_PARAMS", uuid("gpu_uuid"), u32("rmStatus")),
+                uvm(
+                        "UVM_REGISTER_GPU_VASPACE_PARAMS",
+                        uuid("gpuUuid"),
+                        u32("rmCtrlFd"),
+                        u32("hClient"),
+                        u32("hVaSpace"),
+                        u32("rmStatus")),
+                uvm("UVM_UNREGISTER_GPU_VASPACE_PARAMS", uuid("gpuUuid"), u32("rmStatus")),
+                uvm(
+                        "UVM_REGISTER_CHANNEL_PARAMS",
+                        uuid("gpuUuid"),
+                        u32("rmCtrlFd"),
+                        u32("hClient"),
+                        u32("hChannel"),
+                        u64("base"),
+                        u64("length"),
+                        u32("rmStatus")),
+                uvm(
+                        "UVM_UNREGISTER_CHANNEL_PARAMS",
+                        uuid("gpuUuid"),
+                        u32("hClient"),
+                        u32("hChannel"),
+                        u32("rmStatus")),
+                uvm("UVM_CREATE_RANGE_GROUP_PARAMS", u64("rangeGroupId"), u32("rmStatus")),
+                uvm(
+                        "UVM_CREATE_EXTERNAL_RANGE_PARAMS",
+                        u64("base"),
+                        u64("length"),
+                        u32("rmStatus")),
+                uvm("UVM_FREE_PARAMS", u64("base"), u64("length"), u32("rmStatus")),
+                uvm("UVM_VALIDATE_VA_RANGE_PARAMS", u64("base"), u64("length"), u32("rmStatus")),
+                uvm(
+                        "UvmGpuMappingAttributes",
+                        uuid("gpuUuid"),
+                        u32("gpuMappingType"),
+                        u32("gpuCachingType"),
+                        u32("gpuFormatType"),
+                        u32("gpuElementBits"),
+                        u32("gpuCompressionType")),
+                uvm(
+                        "UVM_MAP_EXTERNAL_ALLOCATION_PARAMS",
+                        u64("base"),
+                        u64("length"),
+                        u64("offset"),
+                        perGpuAttributes,
+                        u64("gpuAttributesCount"),
+                        u32("rmCtrlFd"),
+                        u32("hClient"),
+                        u32("hMemory"),
+                        u32("rmStatus")),
+                uvm(
+                        "UVM_UNMAP_EXTERNAL_PARAMS",
+                        u64("base"),
+                        u64("length"),
+                        uuid("gpuUuid"),
+                        u32("rmStatus")),
+                uvm(
+                        "UVM_ALLOC_SEMAPHORE_POOL_PARAMS",
+                        u64("base"),
+                        u64("length"),
+                        perGpuAttributes,
+                        u64("gpuAttributesCount"),
+                        u32("rmStatus")),
+                uvm(
+                        "UVM_SET_PREFERRED_LOCATION_PARAMS",
+                        u64("requestedBase"),
+                        u64("length"),
+                        uuid("preferredLocation"),
+                        u32("preferredCpuNumaNode"),
+                        u32("rmStatus")),
+                uvm(
+                        "UVM_ALLOC_DEVICE_P2P_PARAMS",
+                        u64("base"),
+                        u64("length"),
+                        u64("offset"),
+                        uuid("gpuUuid"),
+                        u32("rmCtrlFd"),
+                        u32("hClient"),
+                        u32("hMemory"),
+                        u32("rmStatus")));
+    }
+
+    static Stream<UvmSpec> allUvmSpecs() {
+        return uvmSpecs().stream();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("allUvmSpecs")
+    void uvmOffsetsAndSizeFollowTheCRules(UvmSpec spec) {
+        int off = 0;
+        int maxAlign = 1;
+        int size = UVM_LAYOUT.sizeOf(spec.cType());
+        assertTrue(size > 0, spec + " has a size at " + AbiTables.TAG);
+        for (M m : spec.members()) {
+            off = alignUp(off, m.align());
+            maxAlign = Math.max(maxAlign, m.align());
+            String member = spec.cType() + "." + m.name();
+            assertEquals(
+                    off,
+                    UVM_LAYOUT.offsetOf(member),
+                    member + " should be at " + off + " by the C layout rules");
+            off += m.size();
+            assertTrue(off <= size, member + " should end within the size " + size);
+        }
+        assertEquals(
+                alignUp(off, maxAlign),
+                size,
+                spec + " size should be the end padded to its alignment " + maxAlign);
+    }
+
+    @Test
+    void uvmConstantsTheMemberListsRestate() {
+        assertEquals(256, UVM_LAYOUT.constant("UVM_MAX_GPUS"), "NV_MAX_DEVICES * 8 sub-processors");
+        assertEquals(16, UVM_LAYOUT.constant("NV_UUID_LEN"), "a processor UUID is 16 bytes");
+        assertEquals(16, UVM_LAYOUT.sizeOf("NvProcessorUuid"), "NvProcessorUuid {NvU8 uuid[16]}");
+    }
+
+    /** Every UVM struct member the data has an offset for is in a member list here, and back. */
+    @Test
+    void everyUvmOffsetIsCoveredByAMemberList() {
+        Set<String> listed = new TreeSet<>();
+        for (UvmSpec s : uvmSpecs()) {
+            for (M m : s.members()) {
+                listed.add(s.cType() + "." + m.name());
+            }
+        }
+        Set<String> generated = new TreeSet<>();
+        for (String key : UVM_LAYOUT.values().keySet()) {
+            if (key.startsWith("offsetof ")) {
+                generated.add(key.substring("offsetof ".length()));
+            }
+        }
+        assertEquals(
+                generated,
+                listed,
+                "the members of uvmlayout-" + AbiTables.TAG + ".tsv and of the lists here");
     }
 }

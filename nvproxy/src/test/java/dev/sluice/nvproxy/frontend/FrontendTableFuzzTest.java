@@ -7,12 +7,12 @@ import static dev.sluice.nvproxy.frontend.ScriptedDriver.require;
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 
+import dev.sluice.nvproxy.abi.AbiTables;
 import dev.sluice.nvproxy.abi.FrontendStructs.AttachGpusToFd;
 import dev.sluice.nvproxy.abi.FrontendStructs.CardInfo;
 import dev.sluice.nvproxy.abi.FrontendStructs.ExportToDmaBufFd;
 import dev.sluice.nvproxy.abi.FrontendStructs.RegisterFd;
 import dev.sluice.nvproxy.abi.NvosParams;
-import dev.sluice.nvproxy.driver.Abi580;
 import dev.sluice.sentry.ioctl.IoctlEntry;
 import dev.sluice.sentry.ioctl.IoctlTable;
 import dev.sluice.sentry.nativeio.Ioctl;
@@ -64,7 +64,7 @@ class FrontendTableFuzzTest {
     private static FuzzOutcome run(ScriptedDriver driver, boolean raw, int pick) {
         IoctlTable table =
                 FrontendTable.build(
-                        new Abi580(),
+                        AbiTables.reference(),
                         CAPS,
                         "driver 580.159.04",
                         driver,

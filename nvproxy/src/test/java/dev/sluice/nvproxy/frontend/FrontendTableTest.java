@@ -9,11 +9,14 @@ import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
 
+import dev.sluice.nvproxy.abi.AbiTables;
 import dev.sluice.nvproxy.abi.FrontendEscapes;
+import dev.sluice.nvproxy.abi.FrontendRequests;
 import dev.sluice.nvproxy.abi.FrontendStructs;
 import dev.sluice.nvproxy.abi.NvosParams;
-import dev.sluice.nvproxy.abi.UvmIoctls;
-import dev.sluice.nvproxy.driver.Abi580;
+import dev.sluice.nvproxy.abi.UvmCommands;
+import dev.sluice.nvproxy.driver.DriverAbis;
+import dev.sluice.nvproxy.driver.DriverVersion;
 import dev.sluice.nvproxy.uvm.UvmTable;
 import dev.sluice.sentry.ioctl.IoctlEntry;
 import dev.sluice.sentry.ioctl.IoctlTable;
@@ -25,9 +28,13 @@ import dev.sluice.sentry.spi.IoctlResult;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 /** The frontend and UVM tables as a whole: what is denied before any handler runs. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
@@ -36,7 +43,7 @@ class FrontendTableTest {
     private final long defaults = Capability.mask(Capability.DEFAULT);
     private final IoctlTable table =
             FrontendTable.build(
-                    new Abi580(),
+                    AbiTables.reference(),
                     defaults,
                     "driver 580.159.04",
                     host,
@@ -117,45 +124,107 @@ class FrontendTableTest {
         }
     }
 
+    /** Every supported version. */
+    static Stream<DriverVersion> versions() {
+        return DriverAbis.versions().keySet().stream();
+    }
+
     /**
-     * Layout check: each row's size is the size of the C struct its escape takes (or a multiple,
-     * for arrays).
+     * Layout check, at every version: each row's size is the size of the C struct its escape takes
+     * at the version's tag (or a multiple, for arrays), and each escape the tag dispatches whose
+     * size the handler reads is a row.
      */
-    @Test
-    void everyRowSizeIsTheSizeOfItsEscapesStruct() {
-        for (IoctlEntry e : table.entries()) {
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("versions")
+    void everyRowSizeIsTheSizeOfItsEscapesStruct(DriverVersion v) {
+        DriverAbi abi = DriverAbis.forVersion(v);
+        IoctlTable t =
+                FrontendTable.build(
+                        abi,
+                        Capability.mask(Capability.values()),
+                        "driver " + v,
+                        host,
+                        new FrontendHandlers(host, Set.of(0), Set.of(0x100)));
+        for (IoctlEntry e : t.entries()) {
             int nr = Ioctl.nr(e.cmd());
             boolean matched =
-                    dev.sluice.nvproxy.abi.FrontendRequests.LAYOUTS.stream()
+                    abi.frontend().layouts().stream()
                             .anyMatch(
                                     l ->
                                             l.escape() == nr
                                                     && (l.sizeRule()
-                                                                    == dev.sluice.nvproxy.abi
-                                                                            .FrontendRequests
-                                                                            .SizeRule.EXACT
+                                                                    == FrontendRequests.SizeRule
+                                                                            .EXACT
                                                             ? l.size() == e.paramSize()
                                                             : e.paramSize() % l.size() == 0
                                                                     && e.paramSize() > 0));
             assertTrue(
                     matched,
-                    e.name()
+                    v
+                            + " "
+                            + e.name()
                             + ": "
                             + e.paramSize()
                             + " bytes is not the size of "
                             + FrontendEscapes.name(nr)
                             + "'s struct");
         }
+        List<String> mismatched = FrontendTable.mismatches(abi.frontend());
+        for (FrontendRequests.Layout l : abi.frontend().layouts()) {
+            boolean row = t.lookup(l.request()) != null;
+            boolean handlerReadsAnotherSize =
+                    mismatched.stream().anyMatch(m -> m.startsWith(l.cType() + ":"));
+            assertEquals(
+                    !handlerReadsAnotherSize && !NO_ROW.contains(l.cType()),
+                    row,
+                    v + " " + l.cType() + ": a row exactly where the handler reads its size");
+        }
+    }
+
+    /**
+     * Escapes the driver dispatches that the table has no row for, so they are denied with {@code
+     * EINVAL} whatever the tag ({@link FrontendTable}): {@code NV_ESC_IOCTL_XFER_CMD} and the ones
+     * no client NVProxy supports issues.
+     */
+    private static final Set<String> NO_ROW =
+            Set.of(
+                    FrontendStructs.Xfer.C_TYPE,
+                    FrontendStructs.QueryDeviceIntr.C_TYPE,
+                    FrontendStructs.SetNumaStatus.C_TYPE,
+                    NvosParams.Nvos05.C_TYPE,
+                    NvosParams.I2cAccess.C_TYPE,
+                    NvosParams.Nvos30.C_TYPE,
+                    NvosParams.Nvos32.C_TYPE,
+                    NvosParams.Nvos38.C_TYPE,
+                    NvosParams.Nvos41.C_TYPE,
+                    NvosParams.Nvos39.C_TYPE,
+                    NvosParams.Nvos46.C_TYPE,
+                    NvosParams.Nvos47.C_TYPE,
+                    NvosParams.Nvos49.C_TYPE,
+                    NvosParams.LocklessDiagnostic.C_TYPE);
+
+    /** The handlers were written for the traced tag's sizes: there every one has its row. */
+    @Test
+    void everyHandlerReadsTheTracedTagsSize() {
+        assertEquals(
+                List.of(),
+                FrontendTable.mismatches(AbiTables.reference().frontend()),
+                "handlers reading another size than " + AbiTables.TAG + "'s");
     }
 
     @Test
     void uvmContinuesKnownCommandsAndRefusesTheRest() {
-        IoctlTable uvm = UvmTable.build(new Abi580());
+        DriverAbi abi = AbiTables.reference();
+        IoctlTable uvm = UvmTable.build(abi, UvmCommands.of(abi.tag()));
         assertEquals(
                 Disposition.CONTINUE,
-                uvm.lookup(UvmIoctls.UVM_INITIALIZE).disposition(),
+                uvm.lookup(AbiTables.uvm("UVM_INITIALIZE")).disposition(),
                 "UVM_INITIALIZE");
-        FakeCall f = new FakeCall(UvmIoctls.UVM_RUN_TEST);
+        assertEquals(
+                "UVM_RUN_TEST",
+                uvm.name(AbiTables.uvm("UVM_RUN_TEST")),
+                "a denied number is named in the log");
+        FakeCall f = new FakeCall(AbiTables.uvm("UVM_RUN_TEST"));
         try {
             assertDenied(
                     uvm.dispatch(f.call, defaults).result(),
@@ -174,7 +243,7 @@ class FrontendTableTest {
     void sysParamsIsAnsweredByTheSentryAndNeverSetsTheDriversValue() {
         IoctlTable withBlocks =
                 FrontendTable.build(
-                        new Abi580(),
+                        AbiTables.reference(),
                         defaults,
                         "driver 580.159.04",
                         host,

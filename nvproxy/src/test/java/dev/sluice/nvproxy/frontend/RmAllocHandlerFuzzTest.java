@@ -9,10 +9,10 @@ import static dev.sluice.nvproxy.frontend.ScriptedDriver.require;
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 
+import dev.sluice.nvproxy.abi.AbiTables;
 import dev.sluice.nvproxy.abi.NvStatus;
 import dev.sluice.nvproxy.abi.NvosParams.Nvos21;
 import dev.sluice.nvproxy.abi.NvosParams.Nvos64;
-import dev.sluice.nvproxy.driver.Abi580;
 import dev.sluice.sentry.ioctl.IoctlEntry;
 import dev.sluice.sentry.nativeio.Ioctl;
 import dev.sluice.sentry.nativeio.Native;
@@ -39,7 +39,7 @@ import java.util.Map;
  * reaches the driver and leaves an RM error in {@code status}; and handling is deterministic.
  */
 class RmAllocHandlerFuzzTest {
-    private static final Map<Integer, ClassRule> RULES = new Abi580().classRules();
+    private static final Map<Integer, ClassRule> RULES = AbiTables.reference().classRules();
     private static final long CAPS = Capability.mask(Capability.DEFAULT);
 
     @FuzzTest(maxDuration = "10s")

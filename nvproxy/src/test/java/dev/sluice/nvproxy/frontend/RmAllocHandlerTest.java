@@ -1,8 +1,10 @@
 package dev.sluice.nvproxy.frontend;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.mockito.ArgumentMatchers.anyInt;
 import static org.mockito.ArgumentMatchers.anyLong;
 import static org.mockito.ArgumentMatchers.eq;
@@ -11,12 +13,12 @@ import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
-import dev.sluice.nvproxy.abi.ClassAllocParams;
-import dev.sluice.nvproxy.abi.Classes;
+import dev.sluice.nvproxy.abi.AbiTables;
+import dev.sluice.nvproxy.abi.AllocClasses;
+import dev.sluice.nvproxy.abi.Layouts;
 import dev.sluice.nvproxy.abi.NvStatus;
 import dev.sluice.nvproxy.abi.NvosParams.Nvos21;
 import dev.sluice.nvproxy.abi.NvosParams.Nvos64;
-import dev.sluice.nvproxy.driver.Abi580;
 import dev.sluice.sentry.ioctl.IoctlEntry;
 import dev.sluice.sentry.nativeio.Ioctl;
 import dev.sluice.sentry.nativeio.Native;
@@ -42,7 +44,7 @@ class RmAllocHandlerTest {
     private final RmAllocHandler handler =
             new RmAllocHandler(
                     host,
-                    new Abi580().classRules(),
+                    AbiTables.reference().classRules(),
                     Capability.mask(Capability.DEFAULT),
                     "driver 580.159.04");
     private FakeCall f;
@@ -72,7 +74,12 @@ class RmAllocHandlerTest {
     }
 
     @ParameterizedTest
-    @ValueSource(ints = {Classes.NV01_ROOT, Classes.NV01_ROOT_NON_PRIV, Classes.NV01_ROOT_CLIENT})
+    @ValueSource(
+            ints = {
+                AllocClasses.NV01_ROOT,
+                AllocClasses.NV01_ROOT_NON_PRIV,
+                AllocClasses.NV01_ROOT_CLIENT
+            })
     void clientClassesContinueInTheGuestsContext(int hClass) {
         assertEquals(
                 IoctlResult.CONTINUE,
@@ -98,17 +105,14 @@ class RmAllocHandlerTest {
                             return 0;
                         });
         ClassRule none =
-                new Abi580()
-                        .classRules().values().stream()
-                                .filter(
-                                        r ->
-                                                r.paramsSize() == 0
-                                                        && (r.caps()
-                                                                        & Capability.mask(
-                                                                                Capability.DEFAULT))
-                                                                != 0)
-                                .findFirst()
-                                .orElseThrow();
+                AbiTables.reference().classRules().values().stream()
+                        .filter(
+                                r ->
+                                        r.paramsSize() == 0
+                                                && (r.caps() & Capability.mask(Capability.DEFAULT))
+                                                        != 0)
+                        .findFirst()
+                        .orElseThrow();
         assertEquals(
                 IoctlResult.value(0),
                 alloc(Nvos21.REQUEST, none.hClass(), ALLOC),
@@ -126,13 +130,14 @@ class RmAllocHandlerTest {
      * (standard_mem.c); the sentry clears it first (security issue 15, item 5).
      */
     @ParameterizedTest
-    @ValueSource(
-            ints = {
-                Classes.NV01_MEMORY_SYSTEM,
-                Classes.NV01_MEMORY_LOCAL_USER,
-                Classes.NV50_MEMORY_VIRTUAL
-            })
-    void memoryAllocationAddressNeverReachesRmFromTheSentry(int hClass) {
+    @ValueSource(strings = {"NV01_MEMORY_SYSTEM", "NV01_MEMORY_LOCAL_USER", "NV50_MEMORY_VIRTUAL"})
+    void memoryAllocationAddressNeverReachesRmFromTheSentry(String name) {
+        int hClass = AbiTables.classId(name);
+        Layouts layouts = Layouts.of("frontend", AbiTables.TAG);
+        assertEquals(
+                96,
+                layouts.offsetOf("NV_MEMORY_ALLOCATION_PARAMS.address"),
+                "NV_MEMORY_ALLOCATION_PARAMS.address at " + AbiTables.TAG);
         java.util.concurrent.atomic.AtomicLong seen =
                 new java.util.concurrent.atomic.AtomicLong(-1);
         java.util.concurrent.atomic.AtomicLong seenSize =
@@ -158,14 +163,15 @@ class RmAllocHandlerTest {
                 IoctlResult.value(0),
                 handler.handle(f.call, entry(Nvos21.REQUEST)).result(),
                 "runs");
-        assertEquals(
-                0, seen.get(), Classes.name(hClass) + ": address is zeroed in the sentry's copy");
+        assertEquals(0, seen.get(), name + ": address is zeroed in the sentry's copy");
         assertEquals(0x200000, seenSize.get(), "the other fields pass as they are");
     }
 
     @Test
     void allowedClassCopiesExactlyTheClassParamsSize() {
-        int size = ClassAllocParams.lookup(Classes.HOPPER_CHANNEL_GPFIFO_A).paramsSize();
+        int hopperChannel = AbiTables.classId("HOPPER_CHANNEL_GPFIFO_A");
+        int size = AbiTables.allocClass("HOPPER_CHANNEL_GPFIFO_A").paramsSize();
+        assertTrue(size > 8, "HOPPER_CHANNEL_GPFIFO_A takes params: " + size);
         when(host.ioctl(anyInt(), eq(Nvos64.REQUEST), anyLong()))
                 .thenAnswer(
                         inv -> {
@@ -183,7 +189,7 @@ class RmAllocHandlerTest {
                         });
         f = null;
         f = new FakeCall(Nvos64.REQUEST);
-        f.mem.putInt(FakeCall.BASE + Nvos21.OFF_H_CLASS, Classes.HOPPER_CHANNEL_GPFIFO_A);
+        f.mem.putInt(FakeCall.BASE + Nvos21.OFF_H_CLASS, hopperChannel);
         f.putLong(FakeCall.BASE + Nvos21.OFF_P_ALLOC_PARMS, ALLOC);
         f.mem.putInt(ALLOC + size - 4, 0x5a5a5a5a);
         f.mem.putInt(ALLOC + size, 0x33);
@@ -201,8 +207,11 @@ class RmAllocHandlerTest {
 
     @Test
     void unknownClassIsInvalidClass() {
-        IoctlResult r =
-                alloc(Nvos21.REQUEST, 0x0000c639, ALLOC); // AMPERE_SMC_CONFIG_SESSION: not allowed
+        int hClass = AbiTables.classId("AMPERE_SMC_CONFIG_SESSION"); // allocatable, not allowed
+        assertFalse(
+                AbiTables.reference().classRules().containsKey(hClass),
+                "AMPERE_SMC_CONFIG_SESSION is not allowed");
+        IoctlResult r = alloc(Nvos21.REQUEST, hClass, ALLOC);
         assertInstanceOf(IoctlResult.Denied.class, r, "denied");
         assertEquals(
                 NvStatus.NV_ERR_INVALID_CLASS,
@@ -213,7 +222,7 @@ class RmAllocHandlerTest {
 
     @Test
     void unreadableAllocParamsAreInvalidAddress() {
-        IoctlResult r = alloc(Nvos21.REQUEST, Classes.NV01_DEVICE_0, 0x1000L);
+        IoctlResult r = alloc(Nvos21.REQUEST, AbiTables.classId("NV01_DEVICE_0"), 0x1000L);
         assertInstanceOf(IoctlResult.Denied.class, r, "denied");
         assertEquals(
                 NvStatus.NV_ERR_INVALID_ADDRESS,
@@ -239,7 +248,7 @@ class RmAllocHandlerTest {
                             return 0;
                         });
         f = new FakeCall(Nvos64.REQUEST);
-        f.mem.putInt(FakeCall.BASE + Nvos21.OFF_H_CLASS, Classes.NV20_SUBDEVICE_0);
+        f.mem.putInt(FakeCall.BASE + Nvos21.OFF_H_CLASS, AbiTables.classId("NV20_SUBDEVICE_0"));
         f.putLong(FakeCall.BASE + Nvos64.OFF_P_RIGHTS_REQUESTED, rights);
         f.mem.putInt(rights, 0x5);
         assertEquals(

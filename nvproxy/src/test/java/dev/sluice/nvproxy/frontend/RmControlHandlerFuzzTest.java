@@ -7,9 +7,9 @@ import static dev.sluice.nvproxy.frontend.ScriptedDriver.require;
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 
+import dev.sluice.nvproxy.abi.AbiTables;
 import dev.sluice.nvproxy.abi.NvStatus;
 import dev.sluice.nvproxy.abi.NvosParams.Nvos54;
-import dev.sluice.nvproxy.driver.Abi580;
 import dev.sluice.sentry.nativeio.Native;
 import dev.sluice.sentry.spi.FuzzOutcome;
 import dev.sluice.sentry.spi.IoctlResult;
@@ -34,7 +34,7 @@ import java.util.Map;
  * handling the same input twice gives the same answer and the same guest memory.
  */
 class RmControlHandlerFuzzTest {
-    private static final Map<Integer, ControlRule> RULES = new Abi580().controlRules();
+    private static final Map<Integer, ControlRule> RULES = AbiTables.reference().controlRules();
     private static final long CAPS = Capability.mask(Capability.DEFAULT);
 
     @FuzzTest(maxDuration = "10s")

@@ -11,10 +11,9 @@ import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
-import dev.sluice.nvproxy.abi.NvControlCommands;
+import dev.sluice.nvproxy.abi.AbiTables;
 import dev.sluice.nvproxy.abi.NvStatus;
 import dev.sluice.nvproxy.abi.NvosParams.Nvos54;
-import dev.sluice.nvproxy.driver.Abi580;
 import dev.sluice.sentry.ioctl.IoctlEntry;
 import dev.sluice.sentry.nativeio.Native;
 import dev.sluice.sentry.spi.HostDevice;
@@ -41,7 +40,7 @@ class RmControlHandlerTest {
     private final RmControlHandler handler =
             new RmControlHandler(
                     host,
-                    new Abi580().controlRules(),
+                    AbiTables.reference().controlRules(),
                     Capability.mask(Capability.DEFAULT),
                     "driver 580.159.04");
 
@@ -66,8 +65,9 @@ class RmControlHandlerTest {
     @Test
     void allowedFlatCommandRunsOnTheSentrysCopy() {
         int cmd =
-                NvControlCommands
-                        .NV0000_CTRL_CMD_CLIENT_GET_ADDR_SPACE_TYPE; // 12 bytes, CUDA issues it 30
+                AbiTables.control(
+                        "NV0000_CTRL_CMD_CLIENT_GET_ADDR_SPACE_TYPE"); // 12 bytes, CUDA issues it
+        // 30
         // times
         nvos54(cmd, PARAMS, 12);
         f.mem.putInt(PARAMS, 0xabcd);
@@ -106,9 +106,13 @@ class RmControlHandlerTest {
                 NvStatus.NV_ERR_NOT_SUPPORTED, status(), "NV_ERR_NOT_SUPPORTED, like the driver");
         verify(host, never()).ioctl(anyInt(), anyInt(), anyLong());
         assertEquals(
-                "NV_ESC_RM_CONTROL NV2080_CTRL_CMD_GR_GET_NUM_TPCS_FOR_GPC (0x20801234)",
+                "NV2080_CTRL_CMD_GR_GET_NUM_TPCS_FOR_GPC",
+                AbiTables.controlName(0x20801234),
+                "exported at " + AbiTables.TAG + ", but not allowed");
+        assertEquals(
+                "NV_ESC_RM_CONTROL NV2080_CTRL_CMD(0x20801234) (0x20801234)",
                 v.name(),
-                "named by the row and the command"); // exported, but not allowed
+                "named by the row and the command's class and id, as no allowed row names it");
     }
 
     @Test
@@ -116,10 +120,10 @@ class RmControlHandlerTest {
         RmControlHandler computeOnly =
                 new RmControlHandler(
                         host,
-                        new Abi580().controlRules(),
+                        AbiTables.reference().controlRules(),
                         Capability.COMPUTE.bit(),
                         "driver 580.159.04");
-        nvos54(NvControlCommands.NV2080_CTRL_CMD_GPU_GET_PIDS, PARAMS, 3812); // nvidia-smi only
+        nvos54(AbiTables.control("NV2080_CTRL_CMD_GPU_GET_PIDS"), PARAMS, 3812); // nvidia-smi only
         IoctlResult r = computeOnly.handle(f.call, ROW).result();
         assertInstanceOf(IoctlResult.Denied.class, r, "denied without utility");
         assertEquals(NvStatus.NV_ERR_NOT_SUPPORTED, status(), "as not supported");
@@ -128,7 +132,7 @@ class RmControlHandlerTest {
 
     @Test
     void wrongParamsSizeIsInvalidParamStruct() {
-        nvos54(NvControlCommands.NV0000_CTRL_CMD_CLIENT_GET_ADDR_SPACE_TYPE, PARAMS, 1 << 30);
+        nvos54(AbiTables.control("NV0000_CTRL_CMD_CLIENT_GET_ADDR_SPACE_TYPE"), PARAMS, 1 << 30);
         IoctlResult r = handler.handle(f.call, ROW).result();
         assertInstanceOf(IoctlResult.Denied.class, r, "an over-large paramsSize is refused");
         assertEquals(NvStatus.NV_ERR_INVALID_PARAM_STRUCT, status(), "NV_ERR_INVALID_PARAM_STRUCT");
@@ -137,7 +141,7 @@ class RmControlHandlerTest {
 
     @Test
     void unreadableParamsAreInvalidAddress() {
-        nvos54(NvControlCommands.NV0000_CTRL_CMD_CLIENT_GET_ADDR_SPACE_TYPE, 0xdead0000L, 12);
+        nvos54(AbiTables.control("NV0000_CTRL_CMD_CLIENT_GET_ADDR_SPACE_TYPE"), 0xdead0000L, 12);
         IoctlResult r = handler.handle(f.call, ROW).result();
         assertInstanceOf(IoctlResult.Denied.class, r, "a bad pointer is refused");
         assertEquals(NvStatus.NV_ERR_INVALID_ADDRESS, status(), "NV_ERR_INVALID_ADDRESS");
@@ -146,7 +150,7 @@ class RmControlHandlerTest {
 
     @Test
     void finnSerializedParamsAreRefused() {
-        nvos54(NvControlCommands.NV0000_CTRL_CMD_CLIENT_GET_ADDR_SPACE_TYPE, PARAMS, 12);
+        nvos54(AbiTables.control("NV0000_CTRL_CMD_CLIENT_GET_ADDR_SPACE_TYPE"), PARAMS, 12);
         f.mem.putInt(FakeCall.BASE + Nvos54.OFF_FLAGS, Nvos54.NVOS54_FLAGS_FINN_SERIALIZED);
         assertInstanceOf(IoctlResult.Denied.class, handler.handle(f.call, ROW).result(), "refused");
         verify(host, never()).ioctl(anyInt(), anyInt(), anyLong());
@@ -154,7 +158,7 @@ class RmControlHandlerTest {
 
     @Test
     void embeddedArraysAreCopiedAndTheirPointersRewritten() {
-        int cmd = NvControlCommands.NV0080_CTRL_CMD_FIFO_GET_CHANNELLIST;
+        int cmd = AbiTables.control("NV0080_CTRL_CMD_FIFO_GET_CHANNELLIST");
         long handles = FakeCall.BASE + 0x2000;
         long channels = FakeCall.BASE + 0x3000;
         nvos54(cmd, PARAMS, 24);
@@ -191,7 +195,7 @@ class RmControlHandlerTest {
 
     @Test
     void overLongEmbeddedArrayIsInvalidArgument() {
-        nvos54(NvControlCommands.NV0080_CTRL_CMD_FIFO_GET_CHANNELLIST, PARAMS, 24);
+        nvos54(AbiTables.control("NV0080_CTRL_CMD_FIFO_GET_CHANNELLIST"), PARAMS, 24);
         f.mem.putInt(PARAMS, 1 << 20);
         f.putLong(PARAMS + 8, FakeCall.BASE);
         IoctlResult r = handler.handle(f.call, ROW).result();
@@ -202,7 +206,7 @@ class RmControlHandlerTest {
 
     @Test
     void embeddedPointerToUnmappedMemoryIsInvalidAddress() {
-        nvos54(NvControlCommands.NV0080_CTRL_CMD_FIFO_GET_CHANNELLIST, PARAMS, 24);
+        nvos54(AbiTables.control("NV0080_CTRL_CMD_FIFO_GET_CHANNELLIST"), PARAMS, 24);
         f.mem.putInt(PARAMS, 4);
         f.putLong(PARAMS + 8, 0x1000L); // unmapped
         IoctlResult r = handler.handle(f.call, ROW).result();
@@ -214,8 +218,8 @@ class RmControlHandlerTest {
     @Test
     void objectExportFdIsTranslatedAndRestored() {
         int cmd =
-                NvControlCommands
-                        .NV0000_CTRL_CMD_OS_UNIX_IMPORT_OBJECT_FROM_FD; // fd at 0, 20 bytes
+                AbiTables.control(
+                        "NV0000_CTRL_CMD_OS_UNIX_IMPORT_OBJECT_FROM_FD"); // fd at 0, 20 bytes
         nvos54(cmd, PARAMS, 20);
         f.mem.putInt(PARAMS, 6);
         int dup = FakeCall.openDevNull();
@@ -240,7 +244,7 @@ class RmControlHandlerTest {
 
     @Test
     void objectExportFdThatIsNotNvidiaIsRefused() {
-        nvos54(NvControlCommands.NV0000_CTRL_CMD_OS_UNIX_IMPORT_OBJECT_FROM_FD, PARAMS, 20);
+        nvos54(AbiTables.control("NV0000_CTRL_CMD_OS_UNIX_IMPORT_OBJECT_FROM_FD"), PARAMS, 20);
         f.mem.putInt(PARAMS, 6);
         int dup = FakeCall.openDevNull();
         when(f.call.guestFile(6)).thenReturn((long) dup);
@@ -256,7 +260,7 @@ class RmControlHandlerTest {
 
     @Test
     void failedStatusLeavesTheGuestsParamsAlone() {
-        nvos54(NvControlCommands.NV0000_CTRL_CMD_CLIENT_GET_ADDR_SPACE_TYPE, PARAMS, 12);
+        nvos54(AbiTables.control("NV0000_CTRL_CMD_CLIENT_GET_ADDR_SPACE_TYPE"), PARAMS, 12);
         f.mem.putInt(PARAMS + 8, 77);
         when(host.ioctl(anyInt(), eq(REQ), anyLong()))
                 .thenAnswer(

@@ -12,10 +12,10 @@ import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
-import dev.sluice.nvproxy.abi.NvControlCommands;
+import dev.sluice.nvproxy.abi.AbiTables;
+import dev.sluice.nvproxy.abi.ControlCommands;
 import dev.sluice.nvproxy.abi.NvStatus;
 import dev.sluice.nvproxy.abi.NvosParams.Nvos54;
-import dev.sluice.nvproxy.driver.Abi580;
 import dev.sluice.sentry.ioctl.IoctlEntry;
 import dev.sluice.sentry.nativeio.Native;
 import dev.sluice.sentry.spi.HostDevice;
@@ -62,7 +62,7 @@ class SandboxScopeTest {
     private final RmControlHandler handler =
             new RmControlHandler(
                     host,
-                    new Abi580().controlRules(),
+                    AbiTables.reference().controlRules(),
                     Capability.mask(Capability.DEFAULT),
                     "driver 580.159.04",
                     new SandboxScope(Set.of(OURS), pids));
@@ -83,7 +83,8 @@ class SandboxScopeTest {
         c.mem.putInt(FakeCall.BASE + Nvos54.OFF_CMD, cmd);
         c.putLong(FakeCall.BASE + Nvos54.OFF_PARAMS, PARAMS);
         c.mem.putInt(
-                FakeCall.BASE + Nvos54.OFF_PARAMS_SIZE, NvControlCommands.lookup(cmd).paramsSize());
+                FakeCall.BASE + Nvos54.OFF_PARAMS_SIZE,
+                ControlCommands.of(AbiTables.TAG).lookup(cmd).paramsSize());
         c.mem.putInt(FakeCall.BASE + Nvos54.OFF_STATUS, 0x1234);
         c.request(TID, FakeCall.BASE);
     }
@@ -125,7 +126,7 @@ class SandboxScopeTest {
 
     @Test
     void gpuGetPidsShowsOnlyTheGuestsProcessesInItsOwnNumbers() {
-        nvos54(NvControlCommands.NV2080_CTRL_CMD_GPU_GET_PIDS);
+        nvos54(AbiTables.control("NV2080_CTRL_CMD_GPU_GET_PIDS"));
         driverAnswers(
                 p -> {
                     p.putInt(8, 4);
@@ -146,7 +147,7 @@ class SandboxScopeTest {
 
     @Test
     void probedIdsListOnlyTheSandboxsGpusWithTheirFlags() {
-        nvos54(NvControlCommands.NV0000_CTRL_CMD_GPU_GET_PROBED_IDS);
+        nvos54(AbiTables.control("NV0000_CTRL_CMD_GPU_GET_PROBED_IDS"));
         driverAnswers(
                 p -> {
                     int[] ids = {0x100, OURS, OTHER};
@@ -168,7 +169,7 @@ class SandboxScopeTest {
 
     @Test
     void attachedIdsListOnlyTheSandboxsGpus() {
-        nvos54(NvControlCommands.NV0000_CTRL_CMD_GPU_GET_ATTACHED_IDS);
+        nvos54(AbiTables.control("NV0000_CTRL_CMD_GPU_GET_ATTACHED_IDS"));
         driverAnswers(
                 p -> {
                     for (int i = 0; i < 32; i++) {
@@ -183,21 +184,21 @@ class SandboxScopeTest {
     void idInfoPciInfoAndDrainStateOfAnotherGpuAreRefused() {
         for (int cmd :
                 new int[] {
-                    NvControlCommands.NV0000_CTRL_CMD_GPU_GET_ID_INFO_V2,
-                    NvControlCommands.NV0000_CTRL_CMD_GPU_GET_ID_INFO,
-                    NvControlCommands.NV0000_CTRL_CMD_GPU_GET_PCI_INFO,
-                    NvControlCommands.NV0000_CTRL_CMD_GPU_QUERY_DRAIN_STATE,
-                    NvControlCommands.NV0000_CTRL_CMD_GPU_ASYNC_ATTACH_ID
+                    AbiTables.control("NV0000_CTRL_CMD_GPU_GET_ID_INFO_V2"),
+                    AbiTables.control("NV0000_CTRL_CMD_GPU_GET_ID_INFO"),
+                    AbiTables.control("NV0000_CTRL_CMD_GPU_GET_PCI_INFO"),
+                    AbiTables.control("NV0000_CTRL_CMD_GPU_QUERY_DRAIN_STATE"),
+                    AbiTables.control("NV0000_CTRL_CMD_GPU_ASYNC_ATTACH_ID")
                 }) {
             nvos54(cmd);
             f.mem.putInt(PARAMS, OTHER);
-            refusedWithoutTheDriver(NvControlCommands.name(cmd));
+            refusedWithoutTheDriver(AbiTables.controlName(cmd));
         }
     }
 
     @Test
     void idInfoOfTheSandboxsGpuRuns() {
-        nvos54(NvControlCommands.NV0000_CTRL_CMD_GPU_GET_ID_INFO_V2);
+        nvos54(AbiTables.control("NV0000_CTRL_CMD_GPU_GET_ID_INFO_V2"));
         f.mem.putInt(PARAMS, OURS);
         driverAnswers(p -> p.putInt(8, 3)); // deviceInstance
         assertEquals(IoctlResult.value(0), handler.handle(f.call, RM_CONTROL).result(), "runs");
@@ -206,7 +207,7 @@ class SandboxScopeTest {
 
     @Test
     void attachingAnotherGpuIsRefusedAndAttachAllIsOnlyAcknowledged() {
-        nvos54(NvControlCommands.NV0000_CTRL_CMD_GPU_ATTACH_IDS);
+        nvos54(AbiTables.control("NV0000_CTRL_CMD_GPU_ATTACH_IDS"));
         f.mem.putInt(PARAMS, OURS);
         f.mem.putInt(PARAMS + 4, OTHER);
         f.mem.putInt(PARAMS + 8, INVALID);
@@ -214,7 +215,7 @@ class SandboxScopeTest {
 
         FakeCall g = new FakeCall(REQ);
         try {
-            nvos54(g, NvControlCommands.NV0000_CTRL_CMD_GPU_ATTACH_IDS);
+            nvos54(g, AbiTables.control("NV0000_CTRL_CMD_GPU_ATTACH_IDS"));
             g.mem.putInt(PARAMS, 0xffff); // NV0000_CTRL_GPU_ATTACH_ALL_PROBED_IDS
             driverAnswers(p -> {});
             assertEquals(
@@ -228,7 +229,7 @@ class SandboxScopeTest {
 
     @Test
     void p2pCapsOfAnotherGpuAreRefused() {
-        nvos54(NvControlCommands.NV0000_CTRL_CMD_SYSTEM_GET_P2P_CAPS_V2);
+        nvos54(AbiTables.control("NV0000_CTRL_CMD_SYSTEM_GET_P2P_CAPS_V2"));
         f.mem.putInt(PARAMS, OURS);
         f.mem.putInt(PARAMS + 4, OTHER);
         f.mem.putInt(PARAMS + 128, 2); // gpuCount
@@ -237,7 +238,7 @@ class SandboxScopeTest {
 
     @Test
     void activeDevicesAndBoostGroupsOfOtherGpusAreDropped() {
-        nvos54(NvControlCommands.NV0000_CTRL_CMD_GPU_GET_ACTIVE_DEVICE_IDS);
+        nvos54(AbiTables.control("NV0000_CTRL_CMD_GPU_GET_ACTIVE_DEVICE_IDS"));
         driverAnswers(
                 p -> {
                     p.putInt(0, 3);
@@ -255,7 +256,7 @@ class SandboxScopeTest {
 
         FakeCall g = new FakeCall(REQ);
         try {
-            nvos54(g, NvControlCommands.NV0000_CTRL_CMD_SYNC_GPU_BOOST_GROUP_INFO);
+            nvos54(g, AbiTables.control("NV0000_CTRL_CMD_SYNC_GPU_BOOST_GROUP_INFO"));
             driverAnswers(
                     p -> {
                         p.putInt(0, 2);
@@ -281,7 +282,7 @@ class SandboxScopeTest {
 
     @Test
     void idInfosNamePointerNeverReachesTheDriverAndComesBack() {
-        nvos54(NvControlCommands.NV0000_CTRL_CMD_GPU_GET_ID_INFO);
+        nvos54(AbiTables.control("NV0000_CTRL_CMD_GPU_GET_ID_INFO"));
         f.mem.putInt(PARAMS, OURS);
         long guestPointer = FakeCall.BASE + 0x5000;
         f.putLong(PARAMS + 16, guestPointer);
@@ -300,10 +301,10 @@ class SandboxScopeTest {
         RmControlHandler none =
                 new RmControlHandler(
                         host,
-                        new Abi580().controlRules(),
+                        AbiTables.reference().controlRules(),
                         Capability.mask(Capability.DEFAULT),
                         "driver 580.159.04");
-        nvos54(NvControlCommands.NV0000_CTRL_CMD_GPU_GET_PCI_INFO);
+        nvos54(AbiTables.control("NV0000_CTRL_CMD_GPU_GET_PCI_INFO"));
         f.mem.putInt(PARAMS, OURS);
         IoctlResult r = none.handle(f.call, RM_CONTROL).result();
         assertTrue(r instanceof IoctlResult.Denied, "no GPU: every GPU id is another's");
