@@ -67,6 +67,34 @@ class NvTrapRulesTest {
                 tag + ": _IOWR('G', 0x2a, " + control + ") on nvidiactl runs as RM_CONTROL");
     }
 
+    /**
+     * An escape a tag dispatches that no layout describes (535's {@code NV_ESC_RM_NVLOG_CTRL}) is
+     * trapped at any size, so the table denies it rather than the driver running it.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("tags")
+    void escapesWithoutALayoutAreTrappedAtEverySize(String tag) {
+        FrontendRequests frontend = FrontendRequests.of(Layouts.of("frontend", tag));
+        List<TrapRule> tagRules = NvTrapRules.rules(frontend, false);
+        frontend.unlaidOut()
+                .forEach(
+                        (name, escape) -> {
+                            for (int size : new int[] {0, 4, 40, 4096, Ioctl.MAX_SIZE}) {
+                                int req = Ioctl.iowr('F', escape, size);
+                                assertTrue(
+                                        trapped(tagRules, req),
+                                        tag + ": " + name + " as " + Ioctl.hex(req));
+                            }
+                        });
+        if (tag.startsWith("535.")) {
+            assertTrue(
+                    trapped(
+                            tagRules,
+                            Ioctl.iowr('F', frontend.unlaidOut().get("NV_ESC_RM_NVLOG_CTRL"), 24)),
+                    tag + ": NV_ESC_RM_NVLOG_CTRL");
+        }
+    }
+
     @Test
     void variableSizeEscapesAreTrappedAtEverySize() {
         for (int size : new int[] {0, 4, 72, 2304, 4096, Ioctl.MAX_SIZE}) {
