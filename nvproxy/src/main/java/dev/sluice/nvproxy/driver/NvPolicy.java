@@ -237,6 +237,7 @@ public final class NvPolicy {
         allow("NV503C_CTRL_CMD_UNREGISTER_VIDMEM", C);
         allow("NV83DE_CTRL_CMD_DEBUG_SET_EXCEPTION_MASK", C);
         allow("NV906F_CTRL_GET_CLASS_ENGINEID", C);
+        allow("NV90E6_CTRL_CMD_MASTER_GET_VIRTUAL_FUNCTION_ERROR_CONT_INTR_MASK", C);
         allow("NV90E7_CTRL_CMD_BBX_GET_LAST_FLUSH_TIME", U);
         allow("NVA06C_CTRL_CMD_GPFIFO_SCHEDULE", C);
         allow("NVA06C_CTRL_CMD_SET_TIMESLICE", C);
@@ -651,7 +652,7 @@ public final class NvPolicy {
             Grant g, ControlCommands commands, String branch, Fields fields) {
         Command c = commands.named(g.name);
         if (c == null && g.opaqueId < 0) {
-            throw new IllegalArgumentException("not exported at " + commands.tag());
+            throw new IllegalArgumentException("not exported");
         }
         EmbeddedArrays embedded = g.embedded.apply(fields);
         int fdOffset = g.fdOffset.applyAsInt(fields);
@@ -666,8 +667,7 @@ public final class NvPolicy {
             }
             Command other = commands.lookup(g.opaqueId);
             if (other != null) {
-                throw new IllegalArgumentException(
-                        "its id is " + other.name() + " at " + commands.tag());
+                throw new IllegalArgumentException("its id is " + other.name() + " here");
             }
             return new ControlRule(
                     g.opaqueId,
@@ -681,27 +681,21 @@ public final class NvPolicy {
                     zeroed);
         }
         if (c.privilege() != ControlCommands.Privilege.USER) {
-            throw new IllegalArgumentException(
-                    "needs " + c.privilege() + " privilege at " + commands.tag());
+            throw new IllegalArgumentException("needs " + c.privilege() + " privilege");
         }
         if (c.has(Trait.RM_COPIES_EMBEDDED) && embedded == null) {
-            throw new IllegalArgumentException(
-                    "RM follows its embedded pointers at " + commands.tag() + "; none modelled");
+            throw new IllegalArgumentException("RM follows its embedded pointers; none modelled");
         }
         if (embedded != null && !c.has(Trait.POINTER)) {
             throw new IllegalArgumentException(
-                    "modelled with embedded arrays, but its params have no pointer at "
-                            + commands.tag());
+                    "modelled with embedded arrays, but its params have no pointer");
         }
         if (c.has(Trait.FD) && fdOffset < 0) {
-            throw new IllegalArgumentException(
-                    "its params carry an fd at " + commands.tag() + "; none translated");
+            throw new IllegalArgumentException("its params carry an fd; none translated");
         }
         if (c.has(Trait.POINTER) && embedded == null && zeroed.isEmpty()) {
             throw new IllegalArgumentException(
-                    "its params have a pointer at "
-                            + commands.tag()
-                            + "; neither copied nor zeroed");
+                    "its params have a pointer; neither copied nor zeroed");
         }
         return new ControlRule(
                 c.cmd(), c.name(), c.paramsSize(), g.caps, embedded, true, fdOffset, scope, zeroed);
@@ -710,15 +704,13 @@ public final class NvPolicy {
     private static ClassRule classRule(ClassGrant g, AllocClasses classes, Fields fields) {
         AllocClass c = classes.byName().get(g.name());
         if (c == null) {
-            throw new IllegalArgumentException("not allocatable at " + classes.tag());
+            throw new IllegalArgumentException("not allocatable");
         }
         if (c.privilege() != AllocClasses.Privilege.USER) {
-            throw new IllegalArgumentException(
-                    "needs " + c.privilege() + " privilege at " + classes.tag());
+            throw new IllegalArgumentException("needs " + c.privilege() + " privilege");
         }
         if (c.has(AllocClasses.Trait.FD)) {
-            throw new IllegalArgumentException(
-                    "its params carry an fd at " + classes.tag() + "; none translated");
+            throw new IllegalArgumentException("its params carry an fd; none translated");
         }
         List<Integer> zeroed = offsets(g.zeroed(), c, fields);
         List<Integer> values = offsets(g.values(), c, fields);
@@ -726,9 +718,7 @@ public final class NvPolicy {
             throw new IllegalArgumentException(
                     "its params ("
                             + c.paramsStruct()
-                            + ") have a pointer at "
-                            + classes.tag()
-                            + "; neither zeroed nor shown to carry a value");
+                            + ") have a pointer; neither zeroed nor shown to carry a value");
         }
         return new ClassRule(c.hClass(), c.name(), c.paramsSize(), g.caps(), zeroed, values);
     }
@@ -761,7 +751,7 @@ public final class NvPolicy {
         int at(String designator) {
             int off = layouts.offsetOf(designator);
             if (off < 0) {
-                throw new IllegalArgumentException("no " + designator + " at " + layouts.tag());
+                throw new IllegalArgumentException("no member " + designator);
             }
             return off;
         }
@@ -774,7 +764,7 @@ public final class NvPolicy {
         int size(String type) {
             int size = layouts.sizeOf(type);
             if (size < 0) {
-                throw new IllegalArgumentException("no size of " + type + " at " + layouts.tag());
+                throw new IllegalArgumentException("no type " + type);
             }
             return size;
         }

@@ -193,21 +193,14 @@ public final class FrontendTable {
 
     /**
      * The EMULATE rows {@code frontend} cannot have, because its params type differs in size from
-     * the one the handler reads: {@code type: tag has N bytes, the handler reads M}.
+     * the one the handler reads: {@code type: N bytes, the handler reads M}.
      */
     public static List<String> mismatches(FrontendRequests frontend) {
         List<String> out = new ArrayList<>();
         for (Emulated e : EMULATED) {
             FrontendRequests.Layout l = frontend.layout(e.cType());
             if (l != null && l.size() != e.size()) {
-                out.add(
-                        e.cType()
-                                + ": "
-                                + frontend.tag()
-                                + " has "
-                                + l.size()
-                                + " bytes, the handler reads "
-                                + e.size());
+                out.add(e.cType() + ": " + l.size() + " bytes, the handler reads " + e.size());
             }
         }
         return out;
