@@ -1,5 +1,7 @@
 package dev.sluice.nvproxy.frontend;
 
+import dev.sluice.nvproxy.abi.AllocClasses;
+import dev.sluice.nvproxy.abi.ControlCommands;
 import dev.sluice.nvproxy.abi.FrontendEscapes;
 import dev.sluice.nvproxy.abi.FrontendRequests;
 import dev.sluice.nvproxy.abi.FrontendStructs;
@@ -119,7 +121,8 @@ public final class FrontendTable {
                                             c.abi().controlRules(),
                                             c.caps(),
                                             c.driver(),
-                                            c.fe().scope())),
+                                            c.fe().scope(),
+                                            ControlCommands.of(c.abi().tag())::name)),
                     new Emulated(
                             NvosParams.Nvos21.C_TYPE,
                             NvosParams.Nvos21.SIZE,
@@ -144,7 +147,12 @@ public final class FrontendTable {
     }
 
     private static IoctlHandler alloc(Context c) {
-        return new RmAllocHandler(c.host(), c.abi().classRules(), c.caps(), c.driver());
+        return new RmAllocHandler(
+                c.host(),
+                c.abi().classRules(),
+                c.caps(),
+                c.driver(),
+                AllocClasses.of(c.abi().tag())::name);
     }
 
     /**
@@ -204,6 +212,11 @@ public final class FrontendTable {
             }
         }
         return out;
+    }
+
+    /** The params types of the EMULATE rows, whose layouts their handlers read. */
+    static List<String> emulatedTypes() {
+        return EMULATED.stream().map(Emulated::cType).toList();
     }
 
     private static void add(

@@ -14,6 +14,7 @@ import dev.sluice.sentry.spi.Verdict;
 import jnr.ffi.Pointer;
 
 import java.util.Map;
+import java.util.function.IntFunction;
 
 /**
  * {@code NV_ESC_RM_ALLOC} ({@code NVOS21_PARAMETERS} or {@code NVOS64_PARAMETERS}).
@@ -47,13 +48,28 @@ public final class RmAllocHandler implements IoctlHandler {
     private final long caps;
     private final String driver;
     private final HostDevice host;
+    private final IntFunction<String> names;
 
+    /**
+     * @param names the name of any class, allowed or not, for log lines (the tag's)
+     */
     public RmAllocHandler(
-            HostDevice host, Map<Integer, ClassRule> rules, long caps, String driver) {
+            HostDevice host,
+            Map<Integer, ClassRule> rules,
+            long caps,
+            String driver,
+            IntFunction<String> names) {
         this.host = host;
         this.rules = rules;
         this.caps = caps;
         this.driver = driver;
+        this.names = names;
+    }
+
+    /** A handler naming only the allowed classes and the client classes. */
+    public RmAllocHandler(
+            HostDevice host, Map<Integer, ClassRule> rules, long caps, String driver) {
+        this(host, rules, caps, driver, c -> isClientClass(c) ? "client class" : "class");
     }
 
     /** Whether {@code hClass} allocates an RM client. */
@@ -74,7 +90,7 @@ public final class RmAllocHandler implements IoctlHandler {
         int hClass = p.getInt(Nvos21.OFF_H_CLASS);
         ClassRule named = rules.get(hClass);
         String what =
-                (named != null ? named.name() : isClientClass(hClass) ? "client class" : "class")
+                (named != null ? named.name() : names.apply(hClass))
                         + " ("
                         + NvStatus.hex(hClass)
                         + ")";

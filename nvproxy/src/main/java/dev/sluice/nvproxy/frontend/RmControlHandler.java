@@ -13,6 +13,7 @@ import dev.sluice.sentry.spi.Verdict;
 import jnr.ffi.Pointer;
 
 import java.util.Map;
+import java.util.function.IntFunction;
 
 /**
  * {@code NV_ESC_RM_CONTROL}, EMULATE: the sentry reads {@code NVOS54_PARAMETERS} and the command's
@@ -41,6 +42,7 @@ public final class RmControlHandler implements IoctlHandler {
     private final RmControlRefusals refusals;
     private final HostDevice host;
     private final SandboxScope scope;
+    private final IntFunction<String> names;
 
     /**
      * @param host the driver
@@ -48,25 +50,29 @@ public final class RmControlHandler implements IoctlHandler {
      * @param caps the sandbox's capability mask
      * @param driver the driver version, for log lines
      * @param scope the sandbox's GPUs and processes
+     * @param names the name of any command id, allowed or not, for log lines (the tag's)
      */
     public RmControlHandler(
             HostDevice host,
             Map<Integer, ControlRule> rules,
             long caps,
             String driver,
-            SandboxScope scope) {
+            SandboxScope scope,
+            IntFunction<String> names) {
         this.host = host;
         this.rules = rules;
         this.refusals = new RmControlRefusals(caps, driver);
         this.scope = scope;
+        this.names = names;
     }
 
     /**
-     * A handler for a sandbox with no GPU and no process of its own ({@link SandboxScope#NONE}).
+     * A handler for a sandbox with no GPU and no process of its own ({@link SandboxScope#NONE}),
+     * naming only the allowed commands.
      */
     public RmControlHandler(
             HostDevice host, Map<Integer, ControlRule> rules, long caps, String driver) {
-        this(host, rules, caps, driver, SandboxScope.NONE);
+        this(host, rules, caps, driver, SandboxScope.NONE, ControlCommands::unknownName);
     }
 
     /**
@@ -84,10 +90,7 @@ public final class RmControlHandler implements IoctlHandler {
         int cmd = p.getInt(Nvos54.OFF_CMD);
         ControlRule rule = rules.get(cmd);
         String what =
-                (rule != null ? rule.name() : ControlCommands.unknownName(cmd))
-                        + " ("
-                        + NvStatus.hex(cmd)
-                        + ")";
+                (rule != null ? rule.name() : names.apply(cmd)) + " (" + NvStatus.hex(cmd) + ")";
         RmControlRefusals.Header header = RmControlRefusals.Header.of(p, rule, what);
         RmStatus.Refusal no = refusals.first(header);
         if (no == null) {

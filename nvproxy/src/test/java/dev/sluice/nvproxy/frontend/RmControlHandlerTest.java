@@ -12,6 +12,7 @@ import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
 import dev.sluice.nvproxy.abi.AbiTables;
+import dev.sluice.nvproxy.abi.ControlCommands;
 import dev.sluice.nvproxy.abi.NvStatus;
 import dev.sluice.nvproxy.abi.NvosParams.Nvos54;
 import dev.sluice.sentry.ioctl.IoctlEntry;
@@ -42,7 +43,9 @@ class RmControlHandlerTest {
                     host,
                     AbiTables.reference().controlRules(),
                     Capability.mask(Capability.DEFAULT),
-                    "driver 580.159.04");
+                    "driver 580.159.04",
+                    SandboxScope.NONE,
+                    ControlCommands.of(AbiTables.TAG)::name);
 
     @AfterEach
     void close() {
@@ -110,9 +113,9 @@ class RmControlHandlerTest {
                 AbiTables.controlName(0x20801234),
                 "exported at " + AbiTables.TAG + ", but not allowed");
         assertEquals(
-                "NV_ESC_RM_CONTROL NV2080_CTRL_CMD(0x20801234) (0x20801234)",
+                "NV_ESC_RM_CONTROL NV2080_CTRL_CMD_GR_GET_NUM_TPCS_FOR_GPC (0x20801234)",
                 v.name(),
-                "named by the row and the command's class and id, as no allowed row names it");
+                "named by the row and the tag's name of the command, which no allowed row names");
     }
 
     @Test

@@ -65,7 +65,8 @@ class SandboxScopeTest {
                     AbiTables.reference().controlRules(),
                     Capability.mask(Capability.DEFAULT),
                     "driver 580.159.04",
-                    new SandboxScope(Set.of(OURS), pids));
+                    new SandboxScope(Set.of(OURS), pids),
+                    ControlCommands::unknownName);
 
     @AfterEach
     void close() {
