@@ -56,9 +56,8 @@ Run from the repository root (Python 3 standard library, gcc and readelf only):
     python3 nvproxy/tools/abigen/classes.py 580.142 --mirror /path/to/open-gpu-kernel-modules.git
     python3 nvproxy/tools/abigen/classes.py --all --mirror /path/to/open-gpu-kernel-modules.git
 
-``--out DIR`` and ``--asserts-dir DIR`` change the output directories, ``--keep`` keeps the
-temporary directories, ``--jobs N`` sets how many tags run at once, and ``--check-asserts``
-only compiles the existing assertion files against each tag's headers.
+``--check-asserts`` only compiles the existing ``asserts/<tag>/classes.c`` against each tag's
+headers; ``--help`` lists the other options, which every generator shares (abigen_common.py).
 """
 
 import os
@@ -67,9 +66,6 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import abigen_common as ac  # noqa: E402
-
-SCRIPT = ac.script_name(__file__)
-KIND = "classes"
 
 RESOURCE_LIST = "src/nvidia/src/kernel/rmapi/resource_list.h"
 RMCONFIG = "src/nvidia/generated/rmconfig.h"
@@ -159,8 +155,7 @@ def trait_cells(found):
 def generate(tag):
     cc = compiler(tag)
     if tag.args.check_asserts:
-        ac.check_asserts_file(cc, tag.asserts_path(KIND))
-        return "%s passes" % os.path.relpath(tag.asserts_path(KIND))
+        return tag.check_asserts(cc)
 
     entries = resource_entries(tag, debug=False)
     debug_only = sorted({e.name for e in resource_entries(tag, debug=True)}
@@ -190,7 +185,7 @@ def generate(tag):
 
     rows = []
     ids = {}
-    asserts = ac.Asserts(SCRIPT, tag.name, cc, includes)
+    asserts = ac.Asserts(tag, cc, includes)
     for e in entries:
         cid = values["id:" + e.name]
         if cid in ids:
@@ -205,22 +200,15 @@ def generate(tag):
     for t in types:
         asserts.size(t, values["size:" + t])
 
-    ac.write_tsv(tag.data_path(KIND), SCRIPT, tag.name,
-                 ["id", "name", "paramsStruct", "paramsSize", "presence", "privilege", "traits"],
-                 [("0x%08x" % r[0],) + r[1:] for r in rows])
-    path = tag.asserts_path(KIND)
-    asserts.write(path)
-    asserts.check(path)
+    path = tag.write_tsv(
+        ["id", "name", "paramsStruct", "paramsSize", "presence", "privilege", "traits"],
+        [("0x%08x" % r[0],) + r[1:] for r in rows])
+    asserts.save()
     return "%d classes, %d params types%s -> %s" % (
         len(rows), len(types),
         ", debug-only left out: " + " ".join(debug_only) if debug_only else "",
-        os.path.relpath(tag.data_path(KIND)))
-
-
-def main():
-    args = ac.parse_args(__doc__)
-    ac.run_tags(args, __file__, EXTRACT_PATHS, generate)
+        os.path.relpath(path))
 
 
 if __name__ == "__main__":
-    main()
+    ac.main(__doc__, __file__, EXTRACT_PATHS, generate)

@@ -56,9 +56,8 @@ Run from the repository root (Python 3 standard library and gcc only):
     python3 nvproxy/tools/abigen/frontend.py 580.142 --mirror /path/to/open-gpu-kernel-modules.git
     python3 nvproxy/tools/abigen/frontend.py --all --mirror /path/to/open-gpu-kernel-modules.git
 
-``--out DIR`` and ``--asserts-dir DIR`` change the output directories, ``--keep`` keeps the
-temporary directories, ``--jobs N`` sets how many tags run at once, and ``--check-asserts``
-only compiles the existing assertion files against each tag's headers.
+The options are those of every generator (``abigen_common.parse_args``); with
+``--check-asserts`` the run writes nothing and compiles the existing ``frontend.c`` of each tag.
 """
 
 import os
@@ -67,9 +66,6 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import abigen_common as ac  # noqa: E402
-
-SCRIPT = ac.script_name(__file__)
-KIND = "frontend"
 
 KERNEL_INC = "kernel-open/common/inc"
 SDK = "src/common/sdk/nvidia/inc"
@@ -323,8 +319,7 @@ def unused_spellings(values):
 def generate(tag):
     cc = compiler(tag)
     if tag.args.check_asserts:
-        ac.check_asserts_file(cc, tag.asserts_path(KIND))
-        return "%s passes" % os.path.relpath(tag.asserts_path(KIND))
+        return tag.check_asserts(cc)
 
     incs = includes(tag)
     escapes = escape_macros(tag)
@@ -340,7 +335,7 @@ def generate(tag):
 
     rows = [(KIND_ORDER["dispatched"], "dispatched", e, values["escape " + e])
             for e in dispatched(tag, escapes)]
-    asserts = ac.Asserts(SCRIPT, tag.name, cc, incs)
+    asserts = ac.Asserts(tag, cc, incs)
     for kind, name, check, _ in items:
         v = values.get("%s %s" % (kind, name))
         if v is None:
@@ -348,12 +343,10 @@ def generate(tag):
         rows.append((KIND_ORDER[kind], kind, name, v))
         getattr(asserts, check[0])(*(check[1:] + (v,)))
     rows.sort()
-    ac.write_tsv(tag.data_path(KIND), SCRIPT, tag.name, ["kind", "name", "value"],
-                 [(k, n, "0x%08x" % v if k in ("escape", "dispatched") else str(v))
-                  for _, k, n, v in rows])
-    path = tag.asserts_path(KIND)
-    asserts.write(path)
-    asserts.check(path)
+    path = tag.write_tsv(["kind", "name", "value"],
+                         [(k, n, "0x%08x" % v if k in ("escape", "dispatched") else str(v))
+                          for _, k, n, v in rows])
+    asserts.save()
 
     # A struct without a row at all is named once, not with each of its members.
     absent = {d.split(" ", 1)[1] for d in dropped if d.startswith("sizeof ")}
@@ -364,13 +357,8 @@ def generate(tag):
         len(escapes), sum(1 for r in rows if r[1] == "sizeof"),
         sum(1 for r in rows if r[1] == "offsetof"),
         ", absent: " + " ".join(left_out) if left_out else "",
-        os.path.relpath(tag.data_path(KIND)))
-
-
-def main():
-    args = ac.parse_args(__doc__)
-    ac.run_tags(args, __file__, EXTRACT_PATHS, generate)
+        os.path.relpath(path))
 
 
 if __name__ == "__main__":
-    main()
+    ac.main(__doc__, __file__, EXTRACT_PATHS, generate)

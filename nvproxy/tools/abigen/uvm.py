@@ -50,45 +50,33 @@ Per tag it also writes ``nvproxy/tools/abigen/asserts/<tag>/uvm.c``: ``_Static_a
 every size, offset, command number (of commands defined on Linux) and C constant stated in
 the two files, and checks it with ``gcc -fsyntax-only`` against the tag's headers.
 
-Uses only the Python 3 standard library and gcc. Run from the repository root:
+Uses only the Python 3 standard library and gcc, through ``abigen_common.py`` (extraction,
+the compiler probe, the output files). Run from the repository root:
 
     python3 nvproxy/tools/abigen/uvm.py 580.142 --mirror /path/to/open-gpu-kernel-modules.git
     python3 nvproxy/tools/abigen/uvm.py --all --mirror /path/to/open-gpu-kernel-modules.git
 
-``--all`` means every tag of ``TAGS``. ``--out DIR`` and ``--asserts-dir DIR`` change the
-output directories; ``--keep`` keeps the temporary directories; ``--check-asserts`` writes
-nothing and only compiles the existing asserts files of the given tags against their headers.
+The options are every generator's (``abigen_common.parse_args``): ``--all`` means every tag
+of ``abigen_common.TAGS``; ``--check-asserts`` writes nothing and only compiles the existing
+``asserts/<tag>/uvm.c`` of the given tags against their headers.
 """
 
-import argparse
-import concurrent.futures
 import os
 import re
-import shutil
-import subprocess
 import sys
-import tempfile
 
-TAGS = [
-    "535.129.03", "535.183.06", "535.247.01", "535.261.03", "535.274.02", "535.288.01",
-    "545.29.06", "550.90.12", "550.163.01", "555.58.02", "560.35.03", "565.77",
-    "570.124.06", "570.133.20", "570.172.08", "570.195.03", "570.211.01", "575.64.05",
-    "580.65.06", "580.105.08", "580.126.09", "580.126.20", "580.142", "590.48.01",
-]
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import abigen_common as ac  # noqa: E402
 
-REPO_ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", ".."))
-DEFAULT_OUT = os.path.join(
-    REPO_ROOT, "nvproxy", "src", "main", "resources", "dev", "sluice", "nvproxy", "abi"
-)
-DEFAULT_ASSERTS = os.path.join(REPO_ROOT, "nvproxy", "tools", "abigen", "asserts")
-SCRIPT = "nvproxy/tools/abigen/uvm.py"
-
+LAYOUT_KIND = "uvmlayout"  # the second data file, uvmlayout-<tag>.tsv
 UVM_DIR = "kernel-open/nvidia-uvm"
 EXTRACT_PATHS = [UVM_DIR, "kernel-open/common/inc"]
 INCLUDE_DIRS = [UVM_DIR, "kernel-open/common/inc"]
 PROBE_HEADERS = ["uvm_linux_ioctl.h", "uvm_test_ioctl.h"]
+PROBE_INCLUDES = ['#include "%s"' % h for h in PROBE_HEADERS]
 COMMAND_HEADERS = ["uvm_ioctl.h", "uvm_linux_ioctl.h"]
 LINUX_IOCTL_HEADER = "uvm_linux_ioctl.h"
+ASSERTS_HINT = "Check in a tree extracted from the tag: %s <this file>"
 
 # Each UvmParams constant: (Java class, Java constant, C type, member; None for SIZE).
 LAYOUT = [
@@ -246,107 +234,38 @@ TEST_DEFINE_RE = re.compile(
 ROUTE_RE = re.compile(
     r"\bUVM_ROUTE_CMD_(STACK|ALLOC)_(NO_INIT_CHECK|INIT_CHECK)\s*\(\s*(\w+)\s*,"
     r"|\bcase\s+(\w+)\s*:")
-GCC_ERR_RE = re.compile(r"probe\.c:(\d+):\d+: (?:error|note):")
-GCC_ENV = dict(os.environ, LC_ALL="C")
-
-
-class GenError(Exception):
-    pass
-
-
-# ---- extraction and compiling ---------------------------------------------------------------
-
-def extract(mirror, tag, dest):
-    """Extract EXTRACT_PATHS of the tag into dest."""
-    archive = subprocess.run(["git", "-C", mirror, "archive", tag] + EXTRACT_PATHS,
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    if archive.returncode != 0:
-        raise GenError("git archive %s failed: %s"
-                       % (tag, archive.stderr.decode(errors="replace").strip()))
-    subprocess.run(["tar", "-x", "-C", dest], input=archive.stdout, check=True)
-
-
-def gcc_cmd(root, src, out=None):
-    """gcc for x86_64 Linux with the tag's include dirs; -fsyntax-only without out."""
-    cmd = ["gcc", "-m64", "-std=gnu11", "-w"]
-    for d in INCLUDE_DIRS:
-        cmd += ["-I", os.path.join(root, d)]
-    cmd.append(src)
-    cmd += ["-o", out] if out else ["-fsyntax-only"]
-    return cmd
-
-
-def evaluate(root, work, items):
-    """Compile and run a probe printing one integer per item.
-
-    items: list of (key, [C expression, fallback expression, ...]). An expression that does
-    not compile is replaced by the item's next one; an item with none left is dropped.
-    Returns {key: (value, index of the expression used)}.
-    """
-    prologue = ["#include <stdio.h>"] + ['#include "%s"' % h for h in PROBE_HEADERS]
-    prologue += ["int main(void) {"]
-    src = os.path.join(work, "probe.c")
-    exe = os.path.join(work, "probe")
-    choice = {key: 0 for key, _ in items}
-    live = list(items)
-    while True:
-        body = ['printf("%%s\\t%%lld\\n", "%s", (long long)(%s));' % (key, exprs[choice[key]])
-                for key, exprs in live]
-        with open(src, "w") as f:
-            f.write("\n".join(prologue + body + ["return 0;", "}"]) + "\n")
-        r = subprocess.run(gcc_cmd(root, src, exe), capture_output=True, text=True, env=GCC_ENV)
-        if r.returncode == 0:
-            break
-        bad = {int(n) - len(prologue) - 1 for n in GCC_ERR_RE.findall(r.stderr)}
-        bad = {b for b in bad if 0 <= b < len(live)}
-        if not bad:
-            raise GenError("probe does not compile:\n" + r.stderr[:4000])
-        for b in bad:
-            choice[live[b][0]] += 1
-        live = [(k, e) for k, e in live if choice[k] < len(e)]
-    out = subprocess.run([exe], capture_output=True, text=True, check=True).stdout
-    values = {}
-    for line in out.splitlines():
-        key, val = line.rsplit("\t", 1)
-        values[key] = (int(val), choice[key])
-    return values
 
 
 # ---- reading the sources ---------------------------------------------------------------------
 
-def read(root, name):
-    with open(os.path.join(root, UVM_DIR, name), encoding="utf-8", errors="replace") as f:
-        return f.read()
+def read(tag, name):
+    return ac.read_text(tag.path(os.path.join(UVM_DIR, name)))
 
 
-def strip_comments(text):
-    return re.sub(r"/\*.*?\*/|//[^\n]*", " ", text, flags=re.S)
-
-
-def header_commands(root):
+def header_commands(tag):
     """[(name, definition text)] of the commands of COMMAND_HEADERS."""
     cmds = []
     for h in COMMAND_HEADERS:
-        cmds += IOCTL_DEFINE_RE.findall(read(root, h))
-    cmds += VALUE_DEFINE_RE.findall(read(root, LINUX_IOCTL_HEADER))
+        cmds += IOCTL_DEFINE_RE.findall(read(tag, h))
+    cmds += VALUE_DEFINE_RE.findall(read(tag, LINUX_IOCTL_HEADER))
     names = [n for n, _ in cmds]
     dups = sorted({n for n in names if names.count(n) > 1})
     if dups:
         # Several definitions of one macro (e.g. per OS) would need a closer look.
-        raise GenError("commands defined more than once: " + " ".join(dups))
+        raise ac.GenError("commands defined more than once: " + " ".join(dups))
     return cmds
 
 
-def declared_params(root):
+def declared_params(tag):
     """Every UVM_*_PARAMS identifier written in COMMAND_HEADERS, compiled or not."""
     found = set()
     for h in COMMAND_HEADERS:
-        found |= set(re.findall(r"\b(UVM_\w+_PARAMS)\b", strip_comments(read(root, h))))
+        found |= set(re.findall(r"\b(UVM_\w+_PARAMS)\b", ac.c_code(read(tag, h))))
     return found
 
 
-def test_commands(root):
-    return TEST_DEFINE_RE.findall(read(root, "uvm_test_ioctl.h"))
+def test_commands(tag):
+    return TEST_DEFINE_RE.findall(read(tag, "uvm_test_ioctl.h"))
 
 
 def function_body(text, name_re):
@@ -354,34 +273,28 @@ def function_body(text, name_re):
     defs = [m for m in re.finditer(r"^\w[\w \t\*]*\b(%s)\s*\([^;{]*\)\s*\{" % name_re,
                                    text, re.M)]
     if len(defs) != 1:
-        raise GenError("expected one function matching %s, found %d" % (name_re, len(defs)))
-    start = i = defs[0].end()
-    depth = 1
-    while depth:
-        if i >= len(text):
-            raise GenError("unbalanced braces in " + defs[0].group(1))
-        depth += {"{": 1, "}": -1}.get(text[i], 0)
-        i += 1
-    return defs[0].group(1), text[start:i - 1]
+        raise ac.GenError("expected one function matching %s, found %d" % (name_re, len(defs)))
+    start = defs[0].end()
+    return defs[0].group(1), text[start:ac.matching_brace(text, start - 1, defs[0].group(1))]
 
 
 def dispatcher_cases(body, where):
     """{cmd name: requiresInitialize} of the case labels of a dispatcher body."""
     if re.search(r"^\s*#\s*if", body, re.M):
-        raise GenError(where + ": conditional compilation inside the dispatcher")
+        raise ac.GenError(where + ": conditional compilation inside the dispatcher")
     cases = {}
     for _, check, routed, plain in ROUTE_RE.findall(body):
         name = routed or plain
         if name in cases:
-            raise GenError("%s: %s has two case labels" % (where, name))
+            raise ac.GenError("%s: %s has two case labels" % (where, name))
         cases[name] = check == "INIT_CHECK"
     return cases
 
 
-def dispatchers(root):
+def dispatchers(tag):
     """{cmd name: (route, requiresInitialize)} of the UVM and tools dispatchers."""
-    uvm_text = strip_comments(read(root, "uvm.c"))
-    tools_text = strip_comments(read(root, "uvm_tools.c"))
+    uvm_text = ac.c_code(read(tag, "uvm.c"))
+    tools_text = ac.c_code(read(tag, "uvm_tools.c"))
     _, uvm_body = function_body(uvm_text, "uvm_ioctl")
     # The tools device's ioctl function is the one that routes with UVM_ROUTE_CMD_*.
     tools_fns = sorted({m.group(1) for m in re.finditer(
@@ -389,32 +302,32 @@ def dispatchers(root):
     tools_bodies = [function_body(tools_text, re.escape(fn)) for fn in tools_fns]
     tools_bodies = [(fn, b) for fn, b in tools_bodies if "UVM_ROUTE_CMD_" in b]
     if len(tools_bodies) != 1:
-        raise GenError("uvm_tools.c: expected one ioctl function with UVM_ROUTE_CMD_*, found %s"
-                       % [fn for fn, _ in tools_bodies])
+        raise ac.GenError("uvm_tools.c: expected one ioctl function with UVM_ROUTE_CMD_*, "
+                          "found %s" % [fn for fn, _ in tools_bodies])
     routes = {}
     for route, where, body in (("UVM", "uvm.c:uvm_ioctl", uvm_body),
                                ("TOOLS", "uvm_tools.c:" + tools_bodies[0][0],
                                 tools_bodies[0][1])):
         for name, init in dispatcher_cases(body, where).items():
             if name in routes:
-                raise GenError(name + " is routed by both dispatchers")
+                raise ac.GenError(name + " is routed by both dispatchers")
             routes[name] = (route, init)
     return routes
 
 
 # ---- one tag ---------------------------------------------------------------------------------
 
-def generate(root, work):
-    """Returns (command rows, layout rows, assert lines)."""
-    cmds = header_commands(root)
-    declared = declared_params(root)
-    tests = test_commands(root)
-    routes = dispatchers(root)
+def tables(tag, cc):
+    """Returns (command rows, layout rows, assertions (label, condition))."""
+    cmds = header_commands(tag)
+    declared = declared_params(tag)
+    tests = test_commands(tag)
+    routes = dispatchers(tag)
 
     names = {n for n, _ in cmds}
     unknown = sorted(set(routes) - names)
     if unknown:
-        raise GenError("dispatched but not defined in the headers: " + " ".join(unknown))
+        raise ac.GenError("dispatched but not defined in the headers: " + " ".join(unknown))
 
     items = []
     for name, body in cmds:
@@ -432,14 +345,14 @@ def generate(root, work):
     for _, macro in CONSTANTS:
         items.append(("constant " + macro, [macro]))
     items = dedupe(items)
-    values = evaluate(root, work, items)
+    values, _ = cc.evaluate_alternatives(PROBE_INCLUDES, items)
 
     rows, asserts = [], []
     numbers = {}
     for name, _ in cmds:
         num, how = values["num " + name]
         if num in numbers:
-            raise GenError("%s and %s share number %d" % (numbers[num], name, num))
+            raise ac.GenError("%s and %s share number %d" % (numbers[num], name, num))
         numbers[num] = name
         if how == 0:
             asserts.append((name, "%s == %d" % (name, num)))
@@ -486,50 +399,6 @@ def dedupe(items):
     return out
 
 
-def header_line(tag):
-    return ("# generated by %s from open-gpu-kernel-modules %s; do not edit\n" % (SCRIPT, tag))
-
-
-def write_tables(out_dir, tag, rows, layout):
-    os.makedirs(out_dir, exist_ok=True)
-    with open(os.path.join(out_dir, "uvm-%s.tsv" % tag), "w") as f:
-        f.write(header_line(tag))
-        f.write("number\tname\tparamsStruct\tparamsSize\troute\trequiresInitialize\n")
-        for num, name, struct, size, route, init in rows:
-            f.write("0x%08x\t%s\t%s\t%d\t%s\t%s\n"
-                    % (num, name, struct, size, route, "true" if init else "false"))
-    with open(os.path.join(out_dir, "uvmlayout-%s.tsv" % tag), "w") as f:
-        f.write(header_line(tag))
-        f.write("kind\tname\tvalue\n")
-        for kind, name, val in layout:
-            f.write("%s\t%s\t%d\n" % (kind, name, val))
-
-
-def asserts_path(asserts_dir, tag):
-    return os.path.join(asserts_dir, tag, "uvm.c")
-
-
-def write_asserts(asserts_dir, tag, asserts):
-    path = asserts_path(asserts_dir, tag)
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    with open(path, "w") as f:
-        f.write("// generated by %s from open-gpu-kernel-modules %s; do not edit\n" % (SCRIPT, tag))
-        f.write("// Check in a tree extracted from the tag: gcc -m64 -std=gnu11 -fsyntax-only %s "
-                "<this file>\n" % " ".join("-I " + d for d in INCLUDE_DIRS))
-        f.write("#include <stddef.h>\n")
-        for h in PROBE_HEADERS:
-            f.write('#include "%s"\n' % h)
-        for label, cond in asserts:
-            f.write('_Static_assert(%s, "%s");\n' % (cond, label))
-    return path
-
-
-def check_asserts(root, path):
-    r = subprocess.run(gcc_cmd(root, path), capture_output=True, text=True, env=GCC_ENV)
-    if r.returncode != 0:
-        raise GenError("%s fails:\n%s" % (path, r.stderr[:4000]))
-
-
 def summary(rows, layout, asserts):
     """One line: counts, and the UvmParams structs and members absent at the tag."""
     have = {name for _, name, _ in layout}
@@ -544,56 +413,21 @@ def summary(rows, layout, asserts):
     return text
 
 
-def run_tag(tag, args):
-    tmp = tempfile.mkdtemp(prefix="abigen-uvm-%s-" % tag)
-    try:
-        root = os.path.join(tmp, "src")
-        work = os.path.join(tmp, "work")
-        os.makedirs(root)
-        os.makedirs(work)
-        extract(args.mirror, tag, root)
-        if args.check_asserts:
-            path = asserts_path(args.asserts_dir, tag)
-            check_asserts(root, path)
-            return "%s: %s passes" % (tag, os.path.relpath(path))
-        rows, layout, asserts = generate(root, work)
-        write_tables(args.out, tag, rows, layout)
-        path = write_asserts(args.asserts_dir, tag, asserts)
-        check_asserts(root, path)
-        return "%s: %s" % (tag, summary(rows, layout, asserts))
-    finally:
-        if args.keep:
-            print("kept " + tmp, file=sys.stderr)
-        else:
-            shutil.rmtree(tmp, ignore_errors=True)
-
-
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("tags", nargs="*")
-    ap.add_argument("--all", action="store_true", help="every tag of TAGS")
-    ap.add_argument("--mirror", required=True, help="git directory of open-gpu-kernel-modules")
-    ap.add_argument("--out", default=DEFAULT_OUT)
-    ap.add_argument("--asserts-dir", default=DEFAULT_ASSERTS)
-    ap.add_argument("--keep", action="store_true")
-    ap.add_argument("--check-asserts", action="store_true",
-                    help="only compile the existing asserts files of the tags")
-    args = ap.parse_args()
-    tags = list(dict.fromkeys((TAGS if args.all else []) + args.tags))
-    if not tags:
-        ap.error("no tag given")
-
-    failed = False
-    with concurrent.futures.ThreadPoolExecutor(min(len(tags), os.cpu_count() or 4)) as ex:
-        futures = [ex.submit(run_tag, t, args) for t in tags]
-        for tag, fut in zip(tags, futures):
-            try:
-                print(fut.result())
-            except GenError as e:
-                failed = True
-                print("uvm.py: %s: %s" % (tag, e), file=sys.stderr)
-    sys.exit(1 if failed else 0)
+def generate(tag):
+    cc = ac.Compiler(tag.root, tag.work, INCLUDE_DIRS)
+    if tag.args.check_asserts:
+        return tag.check_asserts(cc)
+    rows, layout, asserts = tables(tag, cc)
+    tag.write_tsv(["number", "name", "paramsStruct", "paramsSize", "route", "requiresInitialize"],
+                  [("0x%08x" % num, name, struct, size, route, "true" if init else "false")
+                   for num, name, struct, size, route, init in rows])
+    tag.write_tsv(["kind", "name", "value"], layout, LAYOUT_KIND)
+    checks = ac.Asserts(tag, cc, PROBE_INCLUDES, hint=ASSERTS_HINT, blank_line=False)
+    for label, cond in asserts:
+        checks.condition(cond, label)
+    checks.save()
+    return summary(rows, layout, asserts)
 
 
 if __name__ == "__main__":
-    main()
+    ac.main(__doc__, __file__, EXTRACT_PATHS, generate)
