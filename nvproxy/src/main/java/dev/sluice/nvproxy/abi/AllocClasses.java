@@ -1,7 +1,6 @@
 package dev.sluice.nvproxy.abi;
 
 import java.util.Collections;
-import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -80,10 +79,7 @@ public record AllocClasses(
             Privilege privilege,
             Set<Trait> traits) {
         public AllocClass {
-            traits =
-                    traits.isEmpty()
-                            ? Set.of()
-                            : Collections.unmodifiableSet(EnumSet.copyOf(traits));
+            traits = Set.copyOf(traits);
         }
 
         public boolean has(Trait t) {
@@ -96,28 +92,24 @@ public record AllocClasses(
         byName = Collections.unmodifiableMap(byName);
     }
 
-    private static final Map<String, AllocClasses> LOADED = new HashMap<>();
-
     /** The classes of {@code tag}, read once. */
-    public static synchronized AllocClasses of(String tag) {
-        return LOADED.computeIfAbsent(tag, AllocClasses::load);
+    public static AllocClasses of(String tag) {
+        return GeneratedTable.cached("classes", tag, AllocClasses::load);
     }
 
     private static AllocClasses load(String tag) {
         GeneratedTable t = GeneratedTable.load("classes", tag, COLUMNS);
-        Map<Integer, AllocClass> m = new TreeMap<>(Integer::compareUnsigned);
-        Map<String, AllocClass> names = new HashMap<>();
-        for (AllocClass c : t.map(AllocClasses::row)) {
-            if (m.put(c.hClass(), c) != null || names.put(c.name(), c) != null) {
-                throw new IllegalStateException(t.resource() + ": two rows for " + c.name());
-            }
-        }
-        return new AllocClasses(tag, m, names);
+        Map<Integer, AllocClass> byId =
+                t.index(
+                        AllocClasses::row,
+                        AllocClass::hClass,
+                        new TreeMap<>(Integer::compareUnsigned));
+        Map<String, AllocClass> byName =
+                t.index(AllocClasses::row, AllocClass::name, new HashMap<>());
+        return new AllocClasses(tag, byId, byName);
     }
 
     private static AllocClass row(GeneratedTable.Row r) {
-        Set<Trait> traits = EnumSet.noneOf(Trait.class);
-        r.list("traits").forEach(s -> traits.add(Trait.valueOf(s)));
         return new AllocClass(
                 r.integer("id"),
                 r.text("name"),
@@ -125,7 +117,7 @@ public record AllocClasses(
                 r.integer("paramsSize"),
                 Presence.valueOf(r.text("presence")),
                 Privilege.valueOf(r.text("privilege")),
-                traits);
+                r.enums("traits", Trait.class));
     }
 
     /** The class, or {@code null} where the tag cannot allocate it. */

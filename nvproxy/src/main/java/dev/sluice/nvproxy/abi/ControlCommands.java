@@ -1,7 +1,6 @@
 package dev.sluice.nvproxy.abi;
 
 import java.util.Collections;
-import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -86,10 +85,7 @@ public record ControlCommands(String tag, Map<Integer, Command> byId, Map<String
             Privilege privilege,
             Set<Trait> traits) {
         public Command {
-            traits =
-                    traits.isEmpty()
-                            ? Set.of()
-                            : Collections.unmodifiableSet(EnumSet.copyOf(traits));
+            traits = Set.copyOf(traits);
         }
 
         public boolean has(Trait t) {
@@ -102,39 +98,32 @@ public record ControlCommands(String tag, Map<Integer, Command> byId, Map<String
         byName = Collections.unmodifiableMap(byName);
     }
 
-    private static final Map<String, ControlCommands> LOADED = new HashMap<>();
-
     /** The commands of {@code tag}, read once. */
-    public static synchronized ControlCommands of(String tag) {
-        return LOADED.computeIfAbsent(tag, ControlCommands::load);
+    public static ControlCommands of(String tag) {
+        return GeneratedTable.cached("controls", tag, ControlCommands::load);
     }
 
     private static ControlCommands load(String tag) {
-        GeneratedTable t = GeneratedTable.load("controls", tag, COLUMNS);
-        Map<Integer, Command> m = new TreeMap<>(Integer::compareUnsigned);
-        for (Command c : t.map(ControlCommands::row)) {
-            if (m.put(c.cmd(), c) != null) {
-                throw new IllegalStateException(
-                        t.resource() + ": two rows for " + NvStatus.hex(c.cmd()));
-            }
-        }
+        Map<Integer, Command> byId =
+                GeneratedTable.load("controls", tag, COLUMNS)
+                        .index(
+                                ControlCommands::row,
+                                Command::cmd,
+                                new TreeMap<>(Integer::compareUnsigned));
         Map<String, Command> names = new HashMap<>();
-        m.values().forEach(c -> names.putIfAbsent(c.name(), c));
-        return new ControlCommands(tag, m, names);
+        byId.values().forEach(c -> names.putIfAbsent(c.name(), c));
+        return new ControlCommands(tag, byId, names);
     }
 
     private static Command row(GeneratedTable.Row r) {
-        Set<Trait> traits = EnumSet.noneOf(Trait.class);
-        r.list("traits").forEach(s -> traits.add(Trait.valueOf(s)));
-        String struct = r.optional("paramsStruct");
         return new Command(
                 r.integer("id"),
                 r.text("name"),
-                struct,
+                r.optional("paramsStruct"),
                 r.integer("paramsSize"),
                 r.integer("rmFlags"),
                 Privilege.valueOf(r.text("privilege")),
-                traits);
+                r.enums("traits", Trait.class));
     }
 
     /** The command, or {@code null} where the tag exports no such control method. */

@@ -7,7 +7,12 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
 /**
@@ -75,6 +80,28 @@ public record GeneratedTable(
         }
     }
 
+    private static final Map<String, Object> LOADED = new ConcurrentHashMap<>();
+
+    /** The table of {@code kind} at {@code tag} as {@code load} makes it, made once per process. */
+    @SuppressWarnings("unchecked")
+    public static <T> T cached(String kind, String tag, Function<String, T> load) {
+        return (T) LOADED.computeIfAbsent(kind + "-" + tag, k -> load.apply(tag));
+    }
+
+    /**
+     * The rows mapped and keyed into {@code into}, in their order.
+     *
+     * @throws IllegalStateException naming the file and key when two rows have the same key
+     */
+    public <K, V> Map<K, V> index(Function<Row, V> mapper, Function<V, K> key, Map<K, V> into) {
+        for (V v : map(mapper)) {
+            if (into.put(key.apply(v), v) != null) {
+                throw new IllegalStateException(resource + ": two rows for " + key.apply(v));
+            }
+        }
+        return Collections.unmodifiableMap(into);
+    }
+
     /** Maps every row, naming file and line in the message of any exception the mapper throws. */
     public <T> List<T> map(Function<Row, T> mapper) {
         List<T> out = new ArrayList<>(rows.size());
@@ -120,6 +147,13 @@ public record GeneratedTable(
                 throw new IllegalArgumentException(column + " is not true or false: " + s);
             }
             return s.equals("true");
+        }
+
+        /** A comma-separated list of {@code type}'s constants, empty for {@code -}. */
+        public <E extends Enum<E>> Set<E> enums(String column, Class<E> type) {
+            Set<E> out = EnumSet.noneOf(type);
+            list(column).forEach(s -> out.add(Enum.valueOf(type, s)));
+            return Collections.unmodifiableSet(out);
         }
 
         /** A comma-separated list, empty for {@code -}. */

@@ -1,7 +1,6 @@
 package dev.sluice.nvproxy.abi;
 
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -24,22 +23,19 @@ public record Layouts(String tag, String kind, Map<String, Integer> values) {
         values = Collections.unmodifiableMap(values);
     }
 
-    private static final Map<String, Layouts> LOADED = new HashMap<>();
-
     /** The layouts of {@code kind} at {@code tag}, read once. */
-    public static synchronized Layouts of(String kind, String tag) {
-        return LOADED.computeIfAbsent(kind + "-" + tag, k -> load(kind, tag));
+    public static Layouts of(String kind, String tag) {
+        return GeneratedTable.cached(kind, tag, t -> load(kind, t));
     }
 
     private static Layouts load(String kind, String tag) {
-        GeneratedTable t = GeneratedTable.load(kind, tag, COLUMNS);
         Map<String, Integer> m = new TreeMap<>();
-        for (Map.Entry<String, Integer> e :
-                t.map(r -> Map.entry(r.text("kind") + " " + r.text("name"), r.integer("value")))) {
-            if (m.put(e.getKey(), e.getValue()) != null) {
-                throw new IllegalStateException(t.resource() + ": two rows for " + e.getKey());
-            }
-        }
+        GeneratedTable.load(kind, tag, COLUMNS)
+                .index(
+                        r -> Map.entry(r.text("kind") + " " + r.text("name"), r.integer("value")),
+                        Map.Entry::getKey,
+                        new TreeMap<>())
+                .forEach((k, e) -> m.put(k, e.getValue()));
         return new Layouts(tag, kind, m);
     }
 

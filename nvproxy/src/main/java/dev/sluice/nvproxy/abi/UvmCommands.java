@@ -1,7 +1,6 @@
 package dev.sluice.nvproxy.abi;
 
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -56,22 +55,16 @@ public record UvmCommands(String tag, Map<Integer, Command> byNumber) {
         byNumber = Collections.unmodifiableMap(byNumber);
     }
 
-    private static final Map<String, UvmCommands> LOADED = new HashMap<>();
-
     /** The commands of {@code tag}, read once. */
-    public static synchronized UvmCommands of(String tag) {
-        return LOADED.computeIfAbsent(tag, UvmCommands::load);
+    public static UvmCommands of(String tag) {
+        return GeneratedTable.cached("uvm", tag, UvmCommands::load);
     }
 
     private static UvmCommands load(String tag) {
-        GeneratedTable t = GeneratedTable.load("uvm", tag, COLUMNS);
-        Map<Integer, Command> m = new LinkedHashMap<>();
-        for (Command c : t.map(UvmCommands::row)) {
-            if (m.put(c.cmd(), c) != null) {
-                throw new IllegalStateException(t.resource() + ": two rows for " + c.cmd());
-            }
-        }
-        return new UvmCommands(tag, m);
+        return new UvmCommands(
+                tag,
+                GeneratedTable.load("uvm", tag, COLUMNS)
+                        .index(UvmCommands::row, Command::cmd, new LinkedHashMap<>()));
     }
 
     private static Command row(GeneratedTable.Row r) {

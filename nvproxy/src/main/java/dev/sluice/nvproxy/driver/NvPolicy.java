@@ -369,25 +369,15 @@ public final class NvPolicy {
                 "NV0000_CTRL_CMD_SYSTEM_GET_P2P_CAPS_V2",
                 f -> {
                     String p = "NV0000_CTRL_SYSTEM_GET_P2P_CAPS_V2_PARAMS.";
-                    return List.of(
-                            new CountedGpuIds(
-                                    f.at(p + "gpuCount"),
-                                    f.at(p + "gpuIds"),
-                                    f.count(p + "gpuIds", 4)));
+                    return List.of(f.countedIds(p + "gpuCount", p + "gpuIds"));
                 });
         scoped(
                 "NV0000_CTRL_CMD_SYSTEM_GET_P2P_CAPS_MATRIX",
                 f -> {
                     String p = "NV0000_CTRL_SYSTEM_GET_P2P_CAPS_MATRIX_PARAMS.";
                     return List.of(
-                            new CountedGpuIds(
-                                    f.at(p + "grpACount"),
-                                    f.at(p + "gpuIdGrpA"),
-                                    f.count(p + "gpuIdGrpA", 4)),
-                            new CountedGpuIds(
-                                    f.at(p + "grpBCount"),
-                                    f.at(p + "gpuIdGrpB"),
-                                    f.count(p + "gpuIdGrpB", 4)));
+                            f.countedIds(p + "grpACount", p + "gpuIdGrpA"),
+                            f.countedIds(p + "grpBCount", p + "gpuIdGrpB"));
                 });
         // SYNC_GPU_BOOST_GROUP_INFO {NvU32 groupCount; NV0000_SYNC_GPU_BOOST_GROUP_CONFIG
         // pBoostGroups[16]} of {NvU32 gpuCount; NvU32 gpuIds[32]; NvU32 boostGroupId; NvBool
@@ -767,6 +757,11 @@ public final class NvPolicy {
                 throw new IllegalArgumentException("no type " + type);
             }
             return size;
+        }
+
+        /** An array of {@code NvU32} GPU ids, {@code ids}, of which {@code count} are used. */
+        CountedGpuIds countedIds(String count, String ids) {
+            return new CountedGpuIds(at(count), at(ids), count(ids, 4));
         }
 
         /** The number of {@code elementSize}-byte elements of array member {@code designator}. */
