@@ -10,6 +10,7 @@ import picocli.CommandLine.Command;
         subcommands = {
             TrapBenchCommand.class,
             LifecycleBenchCommand.class,
+            StartupBenchCommand.class,
             SoakBenchCommand.class,
             FootprintBenchCommand.class
         })

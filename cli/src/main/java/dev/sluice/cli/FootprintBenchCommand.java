@@ -51,6 +51,12 @@ final class FootprintBenchCommand implements Callable<Integer> {
     String proxy;
 
     @Option(
+            names = "--gpus",
+            description =
+                    "Also grant each sandbox these GPUs (as `sluice run --gpus`), so each sentry loads NVProxy.")
+    String gpus;
+
+    @Option(
             names = "--settle-ms",
             defaultValue = "2000",
             description = "How long to wait once all are ready (default ${DEFAULT-VALUE}).")
@@ -74,6 +80,9 @@ final class FootprintBenchCommand implements Callable<Integer> {
         List<String> cmd = new ArrayList<>(List.of(Installation.launcher().toString(), "run"));
         if (!proxy.equals("none")) {
             cmd.addAll(List.of("--proxy", proxy));
+        }
+        if (gpus != null) {
+            cmd.addAll(List.of("--gpus", gpus));
         }
         cmd.addAll(List.of("--", "sh", "-c", "echo ready; exec sleep 3600"));
         out.printf(

@@ -1,10 +1,5 @@
 package dev.sluice.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-
-import dev.sluice.oci.spec.DefaultSpec;
-
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -16,14 +11,11 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 /**
  * {@code sluice bench lifecycle}: the cost of a container's whole life through the runc-compatible
@@ -79,15 +71,11 @@ final class LifecycleBenchCommand implements Callable<Integer> {
                     "--cycles must be at least --rounds, and --rounds at least 1");
         }
         Path driver = Installation.helper("sluice-bench-lifecycle");
-        Path sluice = Installation.libexec().getParent().resolve("sluice");
-        if (!Files.isExecutable(sluice)) {
-            throw new IllegalStateException(
-                    "the sluice launcher is not at " + sluice + " (run `mvn package` first)");
-        }
-        Path baseline = onPath(runc);
+        Path sluice = BenchBundle.launcher();
+        Path baseline = BenchBundle.onPath(runc);
         Path work = Files.createTempDirectory("sluice-bench-lifecycle");
         try {
-            Path bundle = bundle(work.resolve("bundle"));
+            Path bundle = BenchBundle.create(work.resolve("bundle"), busybox);
             var out = spec.commandLine().getOut();
             out.printf(
                     "sluice bench lifecycle: %d cycles per runtime in %d alternating rounds: create, start, wait, delete of "
@@ -108,33 +96,8 @@ final class LifecycleBenchCommand implements Callable<Integer> {
             out.printf("lifecycle: sluice=%.1f runc=%.1f ratio=%.2f%n", sm, rm, sm / rm);
             return 0;
         } finally {
-            deleteTree(work);
+            BenchBundle.deleteTree(work);
         }
-    }
-
-    /** A bundle whose rootfs is a static busybox, with runc's default config running /bin/true. */
-    private Path bundle(Path dir) throws IOException {
-        if (!Files.isRegularFile(busybox)) {
-            throw new IllegalStateException(
-                    "no busybox at " + busybox + " (install busybox-static, or pass --busybox)");
-        }
-        Path rootfs = dir.resolve("rootfs");
-        Files.createDirectories(rootfs.resolve("bin"));
-        for (String d : List.of("proc", "dev", "sys", "tmp")) {
-            Files.createDirectories(rootfs.resolve(d));
-        }
-        Files.copy(busybox, rootfs.resolve("bin/busybox"), StandardCopyOption.COPY_ATTRIBUTES);
-        Files.createSymbolicLink(rootfs.resolve("bin/true"), Path.of("busybox"));
-        Files.createSymbolicLink(rootfs.resolve("bin/sh"), Path.of("busybox"));
-        ObjectMapper json = new ObjectMapper();
-        ObjectNode config = (ObjectNode) json.readTree(DefaultSpec.json());
-        ObjectNode process = (ObjectNode) config.get("process");
-        process.put("terminal", false);
-        process.putArray("args").add("/bin/true");
-        Files.writeString(
-                dir.resolve("config.json"),
-                json.writerWithDefaultPrettyPrinter().writeValueAsString(config));
-        return dir;
     }
 
     private static Figures drive(
@@ -191,32 +154,5 @@ final class LifecycleBenchCommand implements Callable<Integer> {
             n += f.cycles();
         }
         return sum / n;
-    }
-
-    private static Path onPath(String name) {
-        if (name.contains("/")) {
-            return Path.of(name);
-        }
-        for (String dir :
-                System.getenv().getOrDefault("PATH", "/usr/sbin:/usr/bin:/sbin:/bin").split(":")) {
-            Path p = Path.of(dir, name);
-            if (Files.isExecutable(p)) {
-                return p;
-            }
-        }
-        throw new IllegalStateException(
-                name
-                        + " not found on PATH: the baseline runtime is needed (install runc, or pass --runc)");
-    }
-
-    private static void deleteTree(Path p) throws IOException {
-        if (!Files.exists(p)) {
-            return;
-        }
-        try (Stream<Path> walk = Files.walk(p)) {
-            for (Path q : walk.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(q);
-            }
-        }
     }
 }

@@ -11,8 +11,6 @@ import dev.sluice.sentry.launch.HostProcess;
 import dev.sluice.sentry.launch.SandboxSpec;
 import dev.sluice.sentry.spi.DeviceProxy;
 
-import jnr.posix.POSIXFactory;
-
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -182,7 +180,7 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (POSIXFactory.getNativePOSIX().geteuid() != 0) {
+        if (dev.sluice.sentry.nativeio.Native.geteuid() != 0) {
             throw new IllegalStateException(
                     "sluice run needs root: it creates mount and pid namespaces");
         }

@@ -2,10 +2,7 @@ package dev.sluice.sentry.launch;
 
 import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.nativeio.Native;
-
-import jnr.posix.POSIX;
-import jnr.posix.POSIXFactory;
-import jnr.posix.SpawnFileAction;
+import dev.sluice.sentry.nativeio.PosixSpawn;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -42,28 +39,25 @@ public interface Spawner {
      */
     int waitFor(int pid);
 
-    /** This JVM, through jnr-posix's {@code posix_spawnp}. */
+    /** This JVM, through {@code posix_spawnp}. */
     Spawner LOCAL =
             new Spawner() {
                 @Override
                 public int spawn(String file, List<String> argv, List<String> env, List<Fd> fds) {
-                    List<SpawnFileAction> actions = new ArrayList<>();
+                    List<PosixSpawn.FileAction> actions = new ArrayList<>();
                     for (Fd f : fds) {
                         actions.add(
                                 f.source() < 0
-                                        ? SpawnFileAction.open(
-                                                "/dev/null", f.target(), Native.O_RDWR, 0)
-                                        : SpawnFileAction.dup(f.source(), f.target()));
+                                        ? PosixSpawn.FileAction.open(
+                                                "/dev/null", f.target(), Native.O_RDWR)
+                                        : PosixSpawn.FileAction.dup(f.source(), f.target()));
                     }
-                    long pid = Posix.INSTANCE.posix_spawnp(file, actions, argv, env);
+                    int pid = PosixSpawn.spawnp(file, actions, argv, env);
                     if (pid <= 0) {
                         throw new IllegalStateException(
-                                "cannot start "
-                                        + file
-                                        + ": "
-                                        + Errno.describe(Posix.INSTANCE.errno()));
+                                "cannot start " + file + ": " + Errno.describe(-pid));
                     }
-                    return (int) pid;
+                    return pid;
                 }
 
                 @Override
@@ -73,28 +67,11 @@ public interface Spawner {
 
                 @Override
                 public int waitFor(int pid) {
-                    int[] st = new int[1];
                     int r;
                     do {
-                        r = Posix.waitpid(pid, st);
-                    } while (r < 0 && Posix.errno() == Errno.EINTR);
-                    return r < 0 ? -Posix.errno() : st[0];
+                        r = PosixSpawn.waitpid(pid);
+                    } while (r == -Errno.EINTR);
+                    return r;
                 }
             };
-
-    /** jnr-posix, bound on first use: binding it costs a short command about 0.4 s. */
-    final class Posix {
-        static final POSIX INSTANCE = POSIXFactory.getNativePOSIX();
-
-        private Posix() {}
-
-        /** {@code waitpid(pid, status, 0)} of this JVM's child. */
-        public static int waitpid(int pid, int[] status) {
-            return INSTANCE.waitpid(pid, status, 0);
-        }
-
-        public static int errno() {
-            return INSTANCE.errno();
-        }
-    }
 }

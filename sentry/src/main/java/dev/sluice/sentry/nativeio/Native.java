@@ -150,4 +150,9 @@ public final class Native {
     public static int getpid() {
         return LIBC.getpid();
     }
+
+    /** {@code geteuid(2)}. */
+    public static int geteuid() {
+        return (int) LIBC.syscall(Syscalls.SYS_GETEUID, 0, 0, 0, 0, 0, 0);
+    }
 }
