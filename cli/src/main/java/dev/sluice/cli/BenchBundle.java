@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.sluice.oci.spec.DefaultSpec;
 
+import picocli.CommandLine.Option;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,6 +22,22 @@ import java.util.stream.Stream;
  */
 final class BenchBundle {
     private BenchBundle() {}
+
+    /** The options of a bench against runc: the baseline runtime and the busybox of the rootfs. */
+    static final class Options {
+        @Option(
+                names = "--runc",
+                defaultValue = "runc",
+                description = "The baseline runtime (default ${DEFAULT-VALUE}, looked up on PATH).")
+        String runc;
+
+        @Option(
+                names = "--busybox",
+                defaultValue = "/bin/busybox",
+                description =
+                        "A static busybox for the bundle's rootfs (default ${DEFAULT-VALUE}).")
+        Path busybox;
+    }
 
     /** Makes the bundle in {@code dir}; its rootfs is {@code dir/rootfs}. */
     static Path create(Path dir, Path busybox) throws IOException {

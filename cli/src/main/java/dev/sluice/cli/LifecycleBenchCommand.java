@@ -1,6 +1,7 @@
 package dev.sluice.cli;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -49,17 +50,7 @@ final class LifecycleBenchCommand implements Callable<Integer> {
                     "Alternating rounds the cycles are split into (default ${DEFAULT-VALUE}).")
     int rounds;
 
-    @Option(
-            names = "--runc",
-            defaultValue = "runc",
-            description = "The baseline runtime (default ${DEFAULT-VALUE}, looked up on PATH).")
-    String runc;
-
-    @Option(
-            names = "--busybox",
-            defaultValue = "/bin/busybox",
-            description = "A static busybox for the bundle's rootfs (default ${DEFAULT-VALUE}).")
-    Path busybox;
+    @Mixin BenchBundle.Options against;
 
     /** Mean and median of one run of the driver, ms per cycle. */
     record Figures(int cycles, double meanMs, double medianMs) {}
@@ -72,10 +63,10 @@ final class LifecycleBenchCommand implements Callable<Integer> {
         }
         Path driver = Installation.helper("sluice-bench-lifecycle");
         Path sluice = BenchBundle.launcher();
-        Path baseline = BenchBundle.onPath(runc);
+        Path baseline = BenchBundle.onPath(against.runc);
         Path work = Files.createTempDirectory("sluice-bench-lifecycle");
         try {
-            Path bundle = BenchBundle.create(work.resolve("bundle"), busybox);
+            Path bundle = BenchBundle.create(work.resolve("bundle"), against.busybox);
             var out = spec.commandLine().getOut();
             out.printf(
                     "sluice bench lifecycle: %d cycles per runtime in %d alternating rounds: create, start, wait, delete of "

@@ -1,6 +1,7 @@
 package dev.sluice.cli;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -47,17 +48,7 @@ final class StartupBenchCommand implements Callable<Integer> {
             description = "Also grant these GPUs (as `sluice run --gpus`), so NVProxy is loaded.")
     String gpus;
 
-    @Option(
-            names = "--runc",
-            defaultValue = "runc",
-            description = "The baseline runtime (default ${DEFAULT-VALUE}, looked up on PATH).")
-    String runc;
-
-    @Option(
-            names = "--busybox",
-            defaultValue = "/bin/busybox",
-            description = "A static busybox for the rootfs (default ${DEFAULT-VALUE}).")
-    Path busybox;
+    @Mixin BenchBundle.Options against;
 
     @Override
     public Integer call() throws Exception {
@@ -65,10 +56,10 @@ final class StartupBenchCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--runs must be at least 1");
         }
         Path sluice = BenchBundle.launcher();
-        Path baseline = BenchBundle.onPath(runc);
+        Path baseline = BenchBundle.onPath(against.runc);
         Path work = Files.createTempDirectory("sluice-bench-startup");
         try {
-            Path bundle = BenchBundle.create(work.resolve("bundle"), busybox);
+            Path bundle = BenchBundle.create(work.resolve("bundle"), against.busybox);
             Path runcRoot = Files.createDirectories(work.resolve("root-runc"));
             List<String> mediated = new ArrayList<>(List.of(sluice.toString(), "run"));
             if (!proxy.equals("none")) {
