@@ -125,6 +125,9 @@ int main(void)
 	VAL(SYS_fstat);
 	VAL(SYS_fstatfs);
 	VAL(SYS_ioctl);
+	VAL(SYS_write);
+	VAL(SYS_writev);
+	VAL(SYS_pwritev2);
 	VAL(SYS_pidfd_open);
 	VAL(SYS_pidfd_getfd);
 	VAL(SYS_prlimit64);

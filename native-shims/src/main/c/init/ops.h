@@ -77,8 +77,8 @@ void op_preserve_fds(const struct op *op);
 _Noreturn void exec_workload(const struct plan *p);
 extern int exec_status_fd;
 
-/* seccomp.c: loads Sluice's filter (if the plan has notify-ioctl, deny-socket or deny-syscall ops)
- * and, with notify-ioctl ops, sends LISTENER. */
+/* seccomp.c: loads Sluice's filter (if the plan has notify-ioctl, notify-syscall, deny-socket or
+ * deny-syscall ops) and, with notify-ioctl or notify-syscall ops, sends LISTENER. */
 void seccomp_install(const struct plan *p);
 /* seccomp_profile.c: loads the container's own profile (seccomp-* ops), if any; called last before exec. */
 void seccomp_profile_install(const struct plan *p);

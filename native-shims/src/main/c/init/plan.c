@@ -47,6 +47,7 @@ static const struct op_def defs[] = {
 	{ "no-new-privs", OP_NO_NEW_PRIVS, PH_PROC, 0, 0, "", op_no_new_privs },
 	{ "preserve-fds", OP_PRESERVE_FDS, PH_PROC, 1, 1, "w", op_preserve_fds },
 	{ "notify-ioctl", OP_NOTIFY_IOCTL, PH_PROC, 2, 2, "ww", NULL },
+	{ "notify-syscall", OP_NOTIFY_SYSCALL, PH_PROC, 1, 1, "s", NULL },
 	{ "deny-socket", OP_DENY_SOCKET, PH_PROC, 3, 3, "www", NULL },
 	{ "deny-syscall", OP_DENY_SYSCALL, PH_PROC, 2, 2, "sw", NULL },
 	{ "seccomp-default", OP_SECCOMP_DEFAULT, PH_PROC, 2, 2, "sw", NULL },
@@ -208,9 +209,9 @@ static void validate_profile_notify(const struct plan *p)
 				  i);
 		notify = 1;
 	}
-	if (notify && plan_has(p, OP_NOTIFY_IOCTL))
-		plan_fail("a seccomp-rule SCMP_ACT_NOTIFY cannot share a process with notify-ioctl: one listener per "
-			  "process");
+	if (notify && (plan_has(p, OP_NOTIFY_IOCTL) || plan_has(p, OP_NOTIFY_SYSCALL)))
+		plan_fail("a seccomp-rule SCMP_ACT_NOTIFY cannot share a process with notify-ioctl or notify-syscall: one "
+			  "listener per process");
 }
 
 /* A syscall name as libseccomp spells them: lower-case letters, digits and '_', at most 64. */
@@ -245,6 +246,16 @@ static void validate(const struct plan *p)
 			plan_fail("op %d: deny-syscall errno %u is not in 1..4095", i, (unsigned)op->num[1]);
 		if (op->def->kind == OP_DENY_SYSCALL && !syscall_name(op->argv[0]))
 			plan_fail("op %d: deny-syscall '%.40s' is not a syscall name", i, op->argv[0]);
+		if (op->def->kind == OP_NOTIFY_SYSCALL && !syscall_name(op->argv[0]))
+			plan_fail("op %d: notify-syscall '%.40s' is not a syscall name", i, op->argv[0]);
+		/* The sentry answers notifications only once it holds the listener, which reaches it by
+		 * sendmsg and is configured by ioctl: trapping either would stall the workload before it
+		 * starts. The other syscalls sluice-init makes after loading the filter go over the
+		 * channel (sendmsg) as well. */
+		if (op->def->kind == OP_NOTIFY_SYSCALL &&
+		    (!strcmp(op->argv[0], "sendmsg") || !strcmp(op->argv[0], "ioctl")))
+			plan_fail("op %d: notify-syscall may not trap %s: the listener's handover needs it", i,
+				  op->argv[0]);
 		if (op->def->kind == OP_MKNOD && (strlen(op->argv[1]) != 1 || !strchr("cbp", op->argv[1][0])))
 			plan_fail("op %d: mknod type '%.40s' is not c, b or p", i, op->argv[1]);
 		if ((op->def->kind == OP_SECCOMP_RULE || op->def->kind == OP_SECCOMP_DEFAULT) && op->num[1] > 4095)

@@ -1,6 +1,6 @@
 /*
- * The workload's seccomp filter: every ioctl whose request matches a notify-ioctl rule goes to
- * the sentry as a user notification; socket() calls that match a deny-socket rule, and every call
+ * The workload's seccomp filter: every ioctl whose request matches a notify-ioctl rule, and
+ * every call of a notify-syscall's syscall, goes to the sentry as a user notification; socket() calls that match a deny-socket rule, and every call
  * of a deny-syscall's syscall, fail with the rule's errno; everything else is allowed. The
  * listener is sent to the sentry and closed here, so the guest can never answer its own
  * notifications.
@@ -48,7 +48,7 @@ void seccomp_install(const struct plan *p)
 	int notify = 0, deny = 0, fd;
 
 	for (int i = 0; i < p->nops; i++) {
-		notify += p->ops[i].def->kind == OP_NOTIFY_IOCTL;
+		notify += p->ops[i].def->kind == OP_NOTIFY_IOCTL || p->ops[i].def->kind == OP_NOTIFY_SYSCALL;
 		deny += p->ops[i].def->kind == OP_DENY_SOCKET || p->ops[i].def->kind == OP_DENY_SYSCALL;
 	}
 	if (!notify && !deny)
@@ -77,15 +77,19 @@ void seccomp_install(const struct plan *p)
 			      "adding a deny-socket rule");
 			continue;
 		}
-		if (op->def->kind == OP_DENY_SYSCALL) {
+		if (op->def->kind == OP_DENY_SYSCALL || op->def->kind == OP_NOTIFY_SYSCALL) {
 			/* Sluice's own policy: a name this libseccomp does not know fails closed. */
 			int nr = seccomp_syscall_resolve_name(op->argv[0]);
 
 			if (nr == __NR_SCMP_ERROR) {
 				errno = EINVAL;
-				bail("proc", "seccomp: deny-syscall: unknown syscall '%.40s'", op->argv[0]);
+				bail("proc", "seccomp: %s: unknown syscall '%.40s'", op->def->name, op->argv[0]);
 			}
-			check(seccomp_rule_add(ctx, SCMP_ACT_ERRNO(op->num[1]), nr, 0), "adding a deny-syscall rule");
+			if (op->def->kind == OP_DENY_SYSCALL)
+				check(seccomp_rule_add(ctx, SCMP_ACT_ERRNO(op->num[1]), nr, 0),
+				      "adding a deny-syscall rule");
+			else
+				check(seccomp_rule_add(ctx, SCMP_ACT_NOTIFY, nr, 0), "adding a notify-syscall rule");
 			continue;
 		}
 		if (op->def->kind != OP_NOTIFY_IOCTL)

@@ -103,6 +103,14 @@ final class RunCommand implements Callable<Integer> {
     boolean rdmaCm;
 
     @Option(
+            names = "--rdma-strict",
+            description =
+                    "RDMAProxy's strict mode: trap write(), writev() and pwritev2() too, and decide every legacy uverbs command"
+                            + " written to a granted node as its ioctl; io_uring is refused. Every write of the workload then"
+                            + " passes the sentry (docs/rdma-drivers.md#strict-mode).")
+    boolean rdmaStrict;
+
+    @Option(
             names = "--gpus",
             paramLabel = "all|N[,M...]",
             description =
@@ -198,6 +206,7 @@ final class RunCommand implements Callable<Integer> {
                                 rdmaNetdevs,
                                 strictArpOnHost,
                                 rdmaCm,
+                                rdmaStrict,
                                 gpus,
                                 nvDriverVersion,
                                 nvCaps,

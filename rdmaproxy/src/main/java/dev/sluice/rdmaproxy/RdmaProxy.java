@@ -6,11 +6,15 @@ import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.spi.CharDevice;
 import dev.sluice.sentry.spi.DeviceProxy;
 import dev.sluice.sentry.spi.Disposition;
+import dev.sluice.sentry.spi.GuestIovec;
 import dev.sluice.sentry.spi.HostDevice;
 import dev.sluice.sentry.spi.IoctlCall;
 import dev.sluice.sentry.spi.IoctlResult;
 import dev.sluice.sentry.spi.TrapRule;
 import dev.sluice.sentry.spi.Verdict;
+import dev.sluice.sentry.spi.WriteCall;
+
+import jnr.ffi.Pointer;
 
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
@@ -34,11 +38,13 @@ import java.util.TreeSet;
  *
  * <p>Each call's envelope is checked against the schema, the plugin's table and its driver data
  * rules ({@link UverbsDispatch}); an allowed call is then emulated or continued as its row says.
- * The legacy {@code write()} path is not trapped (docs/security-model.md).
+ * The legacy {@code write()} path is trapped only in strict mode ({@link #write};
+ * docs/rdma-drivers.md, "Strict mode").
  */
 public final class RdmaProxy implements DeviceProxy {
     private final List<Integer> majors;
     private final Map<CharDevice, UverbsDispatch> dispatch;
+    private final boolean strict;
 
     /**
      * @param majors the char majors named {@code infiniband_verbs} in /proc/devices
@@ -47,6 +53,19 @@ public final class RdmaProxy implements DeviceProxy {
      */
     public RdmaProxy(
             List<Integer> majors, Map<CharDevice, RdmaDriverPlugin> plugins, HostDevice host) {
+        this(majors, plugins, host, false);
+    }
+
+    /**
+     * @param strict strict mode: the write family is trapped and legacy commands written to a
+     *     granted node are decided as their INVOKE_WRITE ioctls ({@link #write})
+     */
+    public RdmaProxy(
+            List<Integer> majors,
+            Map<CharDevice, RdmaDriverPlugin> plugins,
+            HostDevice host,
+            boolean strict) {
+        this.strict = strict;
         this.majors = List.copyOf(majors);
         Map<RdmaDriverPlugin, UverbsDispatch> one = new IdentityHashMap<>();
         Map<CharDevice, UverbsDispatch> d = new LinkedHashMap<>();
@@ -96,6 +115,80 @@ public final class RdmaProxy implements DeviceProxy {
         return d.dispatch(call);
     }
 
+    @Override
+    public boolean mediatesWrites() {
+        return strict;
+    }
+
+    /**
+     * Strict mode: each segment of a write to a uverbs node is one legacy command (the kernel calls
+     * the file's {@code ->write} once per segment), decided as the INVOKE_WRITE ioctl carrying it
+     * ({@link UverbsDispatch#decideWritten}) on the sentry's copy. The first refused segment
+     * refuses the whole call (the kernel would have run the segments before it: a stricter answer
+     * that no honest client notices, since libibverbs writes one command per {@code write()}).
+     */
+    @Override
+    public Verdict write(WriteCall call) {
+        String name = call.request().syscallName();
+        UverbsDispatch d = call.device() == null ? null : dispatch.get(call.device());
+        if (d == null) {
+            return new Verdict(
+                    IoctlResult.deny(
+                            Errno.EINVAL,
+                            "uverbs: uverbs device "
+                                    + call.device()
+                                    + " was not granted to this sandbox, so no driver plugin serves it"),
+                    name);
+        }
+        GuestIovec.Segments segments = GuestIovec.read(call.request(), call.memory(), call.arena());
+        if (segments.errno() != 0) {
+            return new Verdict(
+                    IoctlResult.deny(
+                            segments.errno(),
+                            "uverbs: cannot read the iovec array of " + call.request()),
+                    name);
+        }
+        Verdict last = new Verdict(IoctlResult.CONTINUE, name);
+        for (GuestIovec.Segment seg : segments.list()) {
+            if (seg.len() > LegacyWrite.MAX_LENGTH) {
+                return new Verdict(
+                        IoctlResult.deny(
+                                Errno.EINVAL,
+                                "uverbs: a write of "
+                                        + seg.len()
+                                        + " bytes is longer than any legacy command ("
+                                        + LegacyWrite.MAX_LENGTH
+                                        + ")"),
+                        name);
+            }
+            Pointer p = call.arena().alloc(seg.len());
+            int rc = call.memory().read(seg.addr(), p, seg.len());
+            if (rc < 0) {
+                return new Verdict(
+                        IoctlResult.deny(
+                                -rc,
+                                "uverbs: cannot read the "
+                                        + seg.len()
+                                        + " bytes written at 0x"
+                                        + Long.toHexString(seg.addr())),
+                        name);
+            }
+            byte[] bytes = new byte[(int) seg.len()];
+            p.get(0, bytes, 0, bytes.length);
+            LegacyWrite.Parsed parsed = LegacyWrite.parse(bytes);
+            if (parsed.refusal() != null) {
+                return new Verdict(
+                        IoctlResult.deny(Errno.EINVAL, "uverbs: write(): " + parsed.refusal()),
+                        name);
+            }
+            last = d.decideWritten(parsed.write());
+            if (!(last.result() instanceof IoctlResult.Continue)) {
+                return last;
+            }
+        }
+        return last;
+    }
+
     /**
      * The uverbs CONTINUE rows are validated on a copy that the kernel reads again, and the legacy
      * {@code write()} path is not trapped at all (docs/security-model.md): a racing guest reaches
@@ -116,8 +209,11 @@ public final class RdmaProxy implements DeviceProxy {
                 + String.join(", ", plugins)
                 + "): the uverbs CONTINUE rows (contexts, memory registration,"
                 + " CQ/QP/SRQ/WQ creation, driver methods) are checked on a copy the kernel reads again, and write() of"
-                + " legacy commands is not trapped, so a racing guest reaches every uverbs method and legacy command on its"
-                + " own context"
+                + (strict
+                        ? " legacy commands is decided but continued (and a write continued on another fd can be swapped"
+                                + " onto a uverbs one)"
+                        : " legacy commands is not trapped")
+                + ", so a racing guest reaches every uverbs method and legacy command on its own context"
                 + (reach.isEmpty() ? "" : ", including " + String.join(" and ", reach));
     }
 

@@ -63,6 +63,13 @@ public final class RdmaProxyProvider implements DeviceProxyProvider {
         return "RDMA uverbs with ConnectX and Soft-RoCE plugins (activated by granting /dev/infiniband/uverbs*)";
     }
 
+    /**
+     * The option of strict mode ({@code sluice run --rdma-strict}, the OCI annotation {@code
+     * dev.sluice.rdmaproxy.strict}): {@code true} traps the write family ({@link
+     * RdmaProxy#mediatesWrites}).
+     */
+    public static final String OPT_STRICT = "rdmaproxy.strict";
+
     @Override
     public boolean wanted(ProxyConfig config) {
         return config.grantedDevices().stream().anyMatch(RdmaProxyProvider::isUverbsNode);
@@ -161,7 +168,13 @@ public final class RdmaProxyProvider implements DeviceProxyProvider {
                     plugin.name(),
                     driver);
         }
-        return Optional.of(new RdmaProxy(majors, plugins, HostDevice.NATIVE));
+        boolean strict = Boolean.parseBoolean(config.option(OPT_STRICT, "false"));
+        if (strict) {
+            LOG.info(
+                    "rdmaproxy: strict mode: write(), writev() and pwritev2() are trapped and legacy"
+                            + " uverbs commands written to a granted node are decided as their INVOKE_WRITE ioctls");
+        }
+        return Optional.of(new RdmaProxy(majors, plugins, HostDevice.NATIVE, strict));
     }
 
     static boolean isUverbsNode(Path device) {

@@ -74,6 +74,9 @@ public final class UverbsDispatch {
     /** The C name of the one request ({@code RDMA_VERBS_IOCTL}). */
     static final String REQUEST = "RDMA_VERBS_IOCTL";
 
+    /** How a written legacy command is named in stats and log lines. */
+    static final String WRITE = "write";
+
     /** Guest input is read through at most this many bytes of scratch at a time. */
     static final int CHUNK = 4096;
 
@@ -479,7 +482,31 @@ public final class UverbsDispatch {
                         UverbsObjects.UVERBS_OBJECT_DEVICE,
                         UverbsMethods.UVERBS_METHOD_INVOKE_WRITE,
                         a.id());
-        long v = a.data();
+        return decideCommand(a.data(), attr, where);
+    }
+
+    /**
+     * The decision on a legacy command written to the uverbs file (strict mode: {@link
+     * RdmaProxy#write}): exactly that of the {@code UVERBS_METHOD_INVOKE_WRITE} ioctl carrying it,
+     * its table row and its driver data under the plugin's rules. An allowed command is continued:
+     * the kernel runs the write in the guest's context, as it runs the guest's CONTINUE rows.
+     */
+    Verdict decideWritten(LegacyWrite w) {
+        UverbsEnvelope env = w.asInvokeWrite(plugin.driverId());
+        String where = "write() of a legacy command";
+        UverbsEnvelope.Attr cmd = env.attrs().get(0);
+        WriteDecision d = decideCommand(cmd.data(), "its ib_uverbs_cmd_hdr", where);
+        if (d.denied() != null) {
+            return new Verdict(d.denied(), WRITE + " " + w.method().name());
+        }
+        String name = WRITE + " " + d.name();
+        IoctlResult r =
+                decideUdata(
+                        env, d.site(), where, Map.of(UverbsAttrs.UVERBS_ATTR_UHW_IN, w.udataIn()));
+        return new Verdict(r != null ? r : IoctlResult.CONTINUE, name);
+    }
+
+    private WriteDecision decideCommand(long v, String attr, String where) {
         long extendedFlag = Integer.toUnsignedLong(LegacyCommands.IB_USER_VERBS_CMD_FLAG_EXTENDED);
         long allowedBits = extendedFlag | LegacyCommands.IB_USER_VERBS_CMD_COMMAND_MASK;
         if ((v & ~allowedBits) != 0) {

@@ -124,7 +124,11 @@ public final class SandboxRunner {
                 InitProcess init =
                         InitProcess.spawn(
                                 libexec.resolve("sluice-init"),
-                                PlanCompiler.compile(spec, rules, staging))) {
+                                PlanCompiler.compile(
+                                        spec,
+                                        rules,
+                                        proxies.stream().anyMatch(DeviceProxy::mediatesWrites),
+                                        staging))) {
             AtomicBoolean setupFailed = new AtomicBoolean();
             Startup startup =
                     Startup.await(

@@ -21,6 +21,7 @@ import java.util.function.Supplier;
  * @param rdmaNetdevs {@code --rdma-netdev}: {@code IFACE[=NAME]}
  * @param strictArpOnHost {@code --rdma-strict-arp}
  * @param rdmaCm {@code --rdma-cm}
+ * @param rdmaStrict {@code --rdma-strict}
  * @param gpus {@code --gpus}, or null
  * @param nvDriverVersion {@code --nvproxy-driver-version}, or null
  * @param nvCaps {@code --nvproxy-caps}
@@ -43,6 +44,7 @@ public record RunRequest(
         List<String> rdmaNetdevs,
         boolean strictArpOnHost,
         boolean rdmaCm,
+        boolean rdmaStrict,
         String gpus,
         String nvDriverVersion,
         String nvCaps,

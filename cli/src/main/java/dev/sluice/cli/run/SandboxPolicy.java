@@ -9,6 +9,7 @@ import dev.sluice.oci.cdi.NvidiaDrmNodes;
 import dev.sluice.oci.cdi.NvidiaProcView;
 import dev.sluice.oci.launch.SeccompProfile;
 import dev.sluice.oci.spec.SpecLoader;
+import dev.sluice.rdmaproxy.RdmaProxyProvider;
 import dev.sluice.rdmaproxy.UverbsDevices;
 import dev.sluice.rdmaproxy.net.NetdevMover;
 import dev.sluice.rdmaproxy.net.RdmaLinks;
@@ -120,6 +121,13 @@ public final class SandboxPolicy {
         if (r.rootfs() != null && !Files.isDirectory(r.rootfs())) {
             throw new IllegalArgumentException("--rootfs " + r.rootfs() + ": no such directory");
         }
+        if (r.rdmaStrict() && r.allowIoUring()) {
+            throw new IllegalArgumentException(
+                    "--rdma-strict refuses io_uring (a ring's writes pass no filter): drop --allow-io-uring");
+        }
+        if (r.rdmaStrict() && r.rdmaDevices().isEmpty()) {
+            throw new IllegalArgumentException("--rdma-strict needs an --rdma device to mediate");
+        }
         List<Path> requested = new ArrayList<>();
         List<String> cdiNames = new ArrayList<>();
         for (String d : r.devices()) {
@@ -185,6 +193,9 @@ public final class SandboxPolicy {
         options.put(NvProxyProvider.OPT_CAPABILITIES, r.nvCaps());
         if (r.nvDriverVersion() != null) {
             options.put(NvProxyProvider.OPT_DRIVER_VERSION, r.nvDriverVersion());
+        }
+        if (r.rdmaStrict()) {
+            options.put(RdmaProxyProvider.OPT_STRICT, "true");
         }
         ProxyConfig config = new ProxyConfig(granted, new LinkedHashSet<>(r.proxies()), options);
         Injection i = cdi.injection();

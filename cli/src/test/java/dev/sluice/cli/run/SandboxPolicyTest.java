@@ -40,6 +40,9 @@ class SandboxPolicyTest {
         List<String> devices = List.of();
         List<String> rdmaNetdevs = List.of();
         boolean strictArp;
+        List<String> rdmaDevices = List.of();
+        boolean rdmaStrict;
+        boolean allowIoUring;
         List<String> proxies = List.of();
         String seccompProfile;
 
@@ -51,17 +54,18 @@ class SandboxPolicyTest {
                     env,
                     devices,
                     List.of(),
-                    List.of(),
+                    rdmaDevices,
                     rdmaNetdevs,
                     strictArp,
                     false,
+                    rdmaStrict,
                     null,
                     null,
                     "compute,utility",
                     null,
                     proxies,
                     seccompProfile,
-                    false,
+                    allowIoUring,
                     () -> {
                         throw new IllegalStateException("no NVIDIA driver in this test");
                     });
@@ -92,6 +96,30 @@ class SandboxPolicyTest {
                 "--nvproxy-caps as an option");
         assertEquals(List.of(), p.netdevs(), "no netdev moved");
         assertEquals(List.of(), p.strictArpHostNetdevs(), "no host sysctl to change");
+    }
+
+    @Test
+    void strictRdmaModeNeedsAnRdmaDeviceAndRefusesIoUring() {
+        IllegalArgumentException alone =
+                refused(
+                        b -> {
+                            b.rdmaStrict = true;
+                            return b;
+                        });
+        assertTrue(
+                alone.getMessage().contains("--rdma-strict needs an --rdma device"),
+                "strict mode alone mediates nothing: " + alone.getMessage());
+        IllegalArgumentException ring =
+                refused(
+                        b -> {
+                            b.rdmaStrict = true;
+                            b.allowIoUring = true;
+                            b.rdmaDevices = List.of("rxe0");
+                            return b;
+                        });
+        assertTrue(
+                ring.getMessage().contains("--rdma-strict refuses io_uring"),
+                "a ring's writes would pass the filter: " + ring.getMessage());
     }
 
     @Test

@@ -25,6 +25,8 @@ import dev.sluice.sentry.spi.IoctlRequest;
 import dev.sluice.sentry.spi.IoctlResult;
 import dev.sluice.sentry.spi.TrapRule;
 import dev.sluice.sentry.spi.Verdict;
+import dev.sluice.sentry.spi.WriteCall;
+import dev.sluice.sentry.spi.WriteRequest;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -34,15 +36,18 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 
 /**
  * Decides one trapped syscall: RECV → decode → classify → proxy → ID_VALID → SEND.
  *
  * <ol>
- *   <li>The notification's registers are decoded once ({@link IoctlRequest}, held by the call's
- *       {@link TrappedCall}); nothing reads them again.
- *   <li>Only {@code ioctl} on x86_64 is trapped; anything else reaching here is refused with
- *       ENOSYS.
+ *   <li>The notification's registers are decoded once ({@link IoctlRequest}, or {@link
+ *       WriteRequest} for the write family; held by the call's {@link TrappedCall}); nothing reads
+ *       them again.
+ *   <li>Only {@code ioctl} on x86_64 is trapped, and the write family where a proxy mediates writes
+ *       ({@link DeviceProxy#mediatesWrites}); anything else reaching here is refused with ENOSYS. A
+ *       write-family call on an fd that no write-mediating proxy owns is continued.
  *   <li>The worker must act as the sandbox's guest ({@link WorkerCredentials}); one that could not
  *       take the guest's credentials refuses every call with EIO (fail closed).
  *   <li>The caller is pinned ({@link CallerIdentity}: one pidfd per call, checked with {@code
@@ -131,9 +136,9 @@ public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable
             // RDMA_VERBS_IOCTL) carries many different refusals, and each deserves its line.
             warnings.warn(
                     d.device() + ":" + req.cmd() + ":" + name,
-                    "{}: denied ioctl {} ({}) on fd {} from tid {}: {} -> {}",
+                    "{}: denied {} ({}) on fd {} from tid {}: {} -> {}",
                     d.device(),
-                    Ioctl.hex(req.cmd()),
+                    call.what(),
                     name,
                     req.fd(),
                     req.tid(),
@@ -143,7 +148,7 @@ public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable
                             : Errno.name(denied.errno()));
         }
         if (trace != null) {
-            traceEvent(req, d, start, dur);
+            traceEvent(call, d, start, dur);
         }
     }
 
@@ -152,25 +157,14 @@ public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable
 
     /** The decision on {@code call}; a sentry fault fails that one call with EIO. */
     private Decided decide(TrappedCall call) {
-        try {
-            return decideIoctl(call);
-        } catch (RuntimeException | Error e) {
-            LOG.error(
-                    "sentry fault on ioctl {} from tid {}; failing the call with EIO",
-                    Ioctl.hex(call.request().cmd()),
-                    call.request().tid(),
-                    e);
-            return new Decided(
-                    UNOWNED,
-                    new Verdict(IoctlResult.error(Errno.EIO), Ioctl.hex(call.request().cmd())));
-        }
-    }
-
-    private Decided decideIoctl(TrappedCall call) {
         Notification n = call.notification();
-        IoctlRequest req = call.request();
-        int cmd = req.cmd();
-        if (n.nr() != Syscalls.SYS_IOCTL || n.arch() != SeccompAbi.AUDIT_ARCH_X86_64) {
+        try {
+            if (n.arch() == SeccompAbi.AUDIT_ARCH_X86_64 && n.nr() == Syscalls.SYS_IOCTL) {
+                return decideIoctl(call);
+            }
+            if (n.arch() == SeccompAbi.AUDIT_ARCH_X86_64 && call.write() != null) {
+                return decideWrite(call);
+            }
             return refused(
                     IoctlResult.deny(
                             Errno.ENOSYS,
@@ -179,15 +173,33 @@ public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable
                                     + " arch "
                                     + Integer.toHexString(n.arch())),
                     "syscall " + n.nr());
+        } catch (RuntimeException | Error e) {
+            LOG.error(
+                    "sentry fault on {} from tid {}; failing the call with EIO",
+                    call.what(),
+                    call.request().tid(),
+                    e);
+            return new Decided(UNOWNED, new Verdict(IoctlResult.error(Errno.EIO), call.what()));
         }
+    }
+
+    /**
+     * Pins the caller and classifies the sentry's dup of the guest's fd: the proxy that owns its
+     * device, or a refusal (no credentials, caller gone, fd unresolvable) named {@code name}. A
+     * call on an fd no proxy owns comes back with neither.
+     */
+    private Resolved resolve(TrappedCall call, Supplier<String> name) {
+        Notification n = call.notification();
+        IoctlRequest req = call.request();
         if (credentials != null && !WorkerCredentials.actsAs(credentials)) {
-            return refused(
-                    IoctlResult.deny(
-                            Errno.EIO,
-                            "this sentry worker could not take the guest's credentials ("
-                                    + credentials
-                                    + "): it refuses every call"),
-                    unownedName(cmd));
+            return Resolved.refused(
+                    refused(
+                            IoctlResult.deny(
+                                    Errno.EIO,
+                                    "this sentry worker could not take the guest's credentials ("
+                                            + credentials
+                                            + "): it refuses every call"),
+                            name.get()));
         }
         Arena arena = call.arena();
         CallerIdentity caller =
@@ -200,39 +212,90 @@ public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable
         // the answer's own NOTIF_ID_VALID when the call is continued or refused without acting.
         long dup = caller.lookUp(req.fd());
         if (caller.lost()) {
-            return refused(callerGone(), unownedName(cmd));
+            return Resolved.refused(refused(callerGone(), name.get()));
         }
         if (dup < 0) {
-            return refused(
-                    IoctlResult.deny((int) -dup, "the fd cannot be resolved"), unownedName(cmd));
+            return Resolved.refused(
+                    refused(IoctlResult.deny((int) -dup, "the fd cannot be resolved"), name.get()));
         }
         HostFd host = call.adopt(HostFd.adopt((int) dup));
         CharDevice device = charDevice(host, arena);
         call.classify(device);
         DeviceProxy proxy =
                 device == null ? null : owners.computeIfAbsent(device, this::ownerOf).orElse(null);
-        if (proxy == null) {
+        return new Resolved(null, proxy);
+    }
+
+    /** {@link #resolve}'s answer: a refusal, or the owning proxy (null: none owns the fd). */
+    private record Resolved(Decided refusal, DeviceProxy proxy) {
+        static Resolved refused(Decided d) {
+            return new Resolved(d, null);
+        }
+    }
+
+    private Decided decideIoctl(TrappedCall call) {
+        int cmd = call.request().cmd();
+        Resolved res = resolve(call, () -> unownedName(cmd));
+        if (res.refusal() != null) {
+            return res.refusal();
+        }
+        if (res.proxy() == null) {
             return new Decided(UNOWNED, unowned(cmd));
         }
+        DeviceProxy proxy = res.proxy();
+        return run(call, proxy, () -> proxy.handle(call), () -> proxy.ioctlName(cmd));
+    }
+
+    /**
+     * A write-family call ({@link WriteRequest}), trapped because a proxy mediates writes: the
+     * owning proxy decides it if it {@link DeviceProxy#mediatesWrites}; any other fd is continued.
+     * Continuing re-resolves the fd number, so a guest can swap another file onto it after the
+     * sentry looked: a mediating proxy must make its own files refuse an unmediated write
+     * (docs/security-model.md, "The write family").
+     */
+    private Decided decideWrite(TrappedCall call) {
+        WriteRequest w = call.write();
+        String name = w.syscallName();
+        if (!w.reachesStreams()) {
+            // pwritev2 at an offset: ESPIPE on every stream file, whatever the number names.
+            return new Decided(UNOWNED, new Verdict(IoctlResult.CONTINUE, name));
+        }
+        Resolved res = resolve(call, () -> name);
+        if (res.refusal() != null) {
+            return res.refusal();
+        }
+        DeviceProxy proxy = res.proxy();
+        if (proxy == null || !proxy.mediatesWrites()) {
+            return new Decided(UNOWNED, new Verdict(IoctlResult.CONTINUE, name));
+        }
+        WriteCall view = call.asWrite();
+        return run(call, proxy, () -> proxy.write(view), () -> name);
+    }
+
+    /**
+     * Runs a proxy's decision: a proxy fault fails the call with EIO, and a caller found gone
+     * meanwhile fails it with EIO whatever the proxy answered.
+     */
+    private Decided run(
+            TrappedCall call,
+            DeviceProxy proxy,
+            Supplier<Verdict> decision,
+            Supplier<String> name) {
         Verdict v;
         try {
-            v = proxy.handle(call);
+            v = decision.get();
         } catch (CallerGone e) {
-            v =
-                    new Verdict(
-                            IoctlResult.error(Errno.EIO),
-                            proxy.ioctlName(cmd)); // replaced below: the caller is lost
+            v = new Verdict(IoctlResult.error(Errno.EIO), name.get()); // replaced below
         } catch (RuntimeException e) {
-            String name = proxy.ioctlName(cmd);
             LOG.error(
-                    "{}: fault handling ioctl {} ({}); failing it with EIO",
+                    "{}: fault handling {} ({}); failing it with EIO",
                     proxy.name(),
-                    Ioctl.hex(cmd),
-                    name,
+                    call.what(),
+                    name.get(),
                     e);
-            v = new Verdict(IoctlResult.error(Errno.EIO), name);
+            v = new Verdict(IoctlResult.error(Errno.EIO), name.get());
         }
-        if (caller.lost()) {
+        if (call.callerLost()) {
             // Whatever the proxy answered, it got nothing from the caller after the loss
             // (every later dup and memory access failed), and an fd it meant to inject
             // is not handed out.
@@ -386,11 +449,16 @@ public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable
                         + " sentry acted; its tid may name another task now, so nothing was done for it");
     }
 
-    private void traceEvent(IoctlRequest req, Decided d, long start, long dur) {
+    private void traceEvent(TrappedCall call, Decided d, long start, long dur) {
+        IoctlRequest req = call.request();
         int pid = tgids.computeIfAbsent(req.tid(), Dispatcher::tgidOf);
         IoctlResult r = d.verdict().result();
         Map<String, Object> args = new java.util.LinkedHashMap<>();
-        args.put("request", Ioctl.hex(req.cmd()));
+        if (call.write() != null) {
+            args.put("syscall", call.write().syscallName());
+        } else {
+            args.put("request", Ioctl.hex(req.cmd()));
+        }
         args.put("fd", req.fd());
         args.put("disposition", r.disposition().name());
         if (r instanceof IoctlResult.GuestError e) {

@@ -5,12 +5,15 @@ import dev.sluice.sentry.guest.ProcMemory;
 import dev.sluice.sentry.nativeio.Arena;
 import dev.sluice.sentry.nativeio.Cleanup;
 import dev.sluice.sentry.nativeio.HostFd;
+import dev.sluice.sentry.nativeio.Ioctl;
 import dev.sluice.sentry.notify.Listener;
 import dev.sluice.sentry.notify.Notification;
 import dev.sluice.sentry.spi.CharDevice;
 import dev.sluice.sentry.spi.GuestMemory;
 import dev.sluice.sentry.spi.IoctlCall;
 import dev.sluice.sentry.spi.IoctlRequest;
+import dev.sluice.sentry.spi.WriteCall;
+import dev.sluice.sentry.spi.WriteRequest;
 
 /**
  * One trapped call, from the notification to the answer: its registers, decoded once ({@link
@@ -23,6 +26,7 @@ import dev.sluice.sentry.spi.IoctlRequest;
 final class TrappedCall implements IoctlCall, AutoCloseable {
     private final Notification n;
     private final IoctlRequest request;
+    private final WriteRequest write;
     private final Listener listener;
     private final Arena arena;
     private CallerIdentity caller;
@@ -33,9 +37,55 @@ final class TrappedCall implements IoctlCall, AutoCloseable {
 
     TrappedCall(Notification n, Listener listener, Arena arena) {
         this.n = n;
-        this.request = IoctlRequest.of(n.tid(), n.arg(0), n.arg(1), n.arg(2));
+        this.write = WriteRequest.traps(n.nr()) ? WriteRequest.of(n.tid(), n.nr(), n.args()) : null;
+        // A write-family call has no ioctl request; its registers are decoded by WriteRequest.
+        this.request =
+                write != null
+                        ? IoctlRequest.of(n.tid(), n.arg(0), 0, 0)
+                        : IoctlRequest.of(n.tid(), n.arg(0), n.arg(1), n.arg(2));
         this.listener = listener;
         this.arena = arena;
+    }
+
+    /** The write-family registers, or null for an ioctl. */
+    WriteRequest write() {
+        return write;
+    }
+
+    /** What the call was, for log lines: {@code ioctl 0x...} or the write-family syscall. */
+    String what() {
+        return write != null ? write.syscallName() : "ioctl " + Ioctl.hex(request.cmd());
+    }
+
+    /** This call as a proxy's {@link WriteCall}; only for a write-family call. */
+    WriteCall asWrite() {
+        TrappedCall self = this;
+        return new WriteCall() {
+            @Override
+            public WriteRequest request() {
+                return write;
+            }
+
+            @Override
+            public CharDevice device() {
+                return self.device();
+            }
+
+            @Override
+            public HostFd hostFd() {
+                return self.hostFd();
+            }
+
+            @Override
+            public GuestMemory memory() {
+                return self.memory();
+            }
+
+            @Override
+            public Arena arena() {
+                return self.arena();
+            }
+        };
     }
 
     /** The notification: its id, syscall number and architecture. */
@@ -48,6 +98,11 @@ final class TrappedCall implements IoctlCall, AutoCloseable {
         this.caller = identity;
         this.memory = new ProcMemory(identity, arena);
         return identity;
+    }
+
+    /** Whether the pinned caller was found gone. */
+    boolean callerLost() {
+        return caller != null && caller.lost();
     }
 
     /** Takes the sentry's dup of the guest's fd; the call closes it. */

@@ -5,6 +5,7 @@ import dev.sluice.sentry.spi.DeviceProxy;
 import dev.sluice.sentry.spi.IoctlCall;
 import dev.sluice.sentry.spi.TrapRule;
 import dev.sluice.sentry.spi.Verdict;
+import dev.sluice.sentry.spi.WriteCall;
 
 import java.util.List;
 
@@ -46,6 +47,16 @@ final class DelayingProxy implements DeviceProxy {
     @Override
     public boolean owns(CharDevice device) {
         return inner.owns(device);
+    }
+
+    @Override
+    public boolean mediatesWrites() {
+        return inner.mediatesWrites();
+    }
+
+    @Override
+    public Verdict write(WriteCall call) {
+        return inner.write(call);
     }
 
     @Override

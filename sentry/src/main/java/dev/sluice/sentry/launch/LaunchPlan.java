@@ -404,6 +404,21 @@ public final class LaunchPlan {
                     Integer.toUnsignedString(value));
         }
 
+        /**
+         * Every call of {@code syscall} goes to the sentry as a user notification: a rule of
+         * Sluice's own filter. {@code syscall} is a name libseccomp knows, neither {@code sendmsg}
+         * nor {@code ioctl} (the listener's handover needs them; sluice-init refuses them).
+         */
+        public Builder notifySyscall(String syscall) {
+            if (!SyscallRule.NAME.matcher(syscall).matches()
+                    || syscall.equals("sendmsg")
+                    || syscall.equals("ioctl")) {
+                throw new IllegalArgumentException(
+                        "notify-syscall: not a syscall that may be trapped: '" + syscall + "'");
+            }
+            return op("notify-syscall", syscall);
+        }
+
         /** {@code socket(domain, *, protocol)} fails with {@code errno} in the workload. */
         public Builder denySocket(int domain, int protocol, int errno) {
             return op(

@@ -91,7 +91,17 @@ public final class PlanCompiler {
     private PlanCompiler() {}
 
     public static LaunchPlan compile(SandboxSpec spec, List<TrapRule> rules, Path staging) {
-        return compile(spec, rules, staging, Path.of("/sys"));
+        return compile(spec, rules, false, staging, Path.of("/sys"));
+    }
+
+    /**
+     * As {@link #compile(SandboxSpec, List, Path)}; with {@code trapWrites} (a proxy mediates
+     * writes: {@link dev.sluice.sentry.spi.DeviceProxy#mediatesWrites}) the filter also traps the
+     * write family and refuses io_uring ({@link WriteTraps}).
+     */
+    public static LaunchPlan compile(
+            SandboxSpec spec, List<TrapRule> rules, boolean trapWrites, Path staging) {
+        return compile(spec, rules, trapWrites, staging, Path.of("/sys"));
     }
 
     /**
@@ -99,6 +109,11 @@ public final class PlanCompiler {
      * (tests).
      */
     static LaunchPlan compile(SandboxSpec spec, List<TrapRule> rules, Path staging, Path sys) {
+        return compile(spec, rules, false, staging, sys);
+    }
+
+    static LaunchPlan compile(
+            SandboxSpec spec, List<TrapRule> rules, boolean trapWrites, Path staging, Path sys) {
         String root = staging.toString();
         Path rootfs = spec.rootfs() == null ? Path.of("/") : spec.rootfs();
         LaunchPlan.Builder b = LaunchPlan.builder();
@@ -180,7 +195,9 @@ public final class PlanCompiler {
         for (int protocol : new TreeSet<>(spec.sysView().refusedNetlink())) {
             b.denySocket(AF_NETLINK, protocol, EPROTONOSUPPORT);
         }
-        if (!rules.isEmpty() && !spec.allowIoUring()) {
+        if (trapWrites) {
+            WriteTraps.add(b);
+        } else if (!rules.isEmpty() && !spec.allowIoUring()) {
             IoUring.deny(b);
         }
         if (spec.seccomp() != null) {

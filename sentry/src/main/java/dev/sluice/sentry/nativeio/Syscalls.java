@@ -20,6 +20,12 @@ public final class Syscalls {
     public static final int SYS_PIDFD_OPEN = 434;
     public static final int SYS_PIDFD_GETFD = 438;
 
+    // The write family a proxy in strict mode traps (WriteRequest): what reaches a char device's
+    // ->write. pwrite64 and pwritev fail with ESPIPE on a stream file before they get there.
+    public static final int SYS_WRITE = 1;
+    public static final int SYS_WRITEV = 20;
+    public static final int SYS_PWRITEV2 = 328;
+
     // Ids and credentials of the calling thread (ThreadCaps, ThreadIds): raw syscalls, since a
     // sentry
     // worker's credentials are its own, and libc's wrappers would set them for the whole process.

@@ -1,5 +1,7 @@
 package dev.sluice.sentry.spi;
 
+import dev.sluice.sentry.nativeio.Errno;
+
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -39,6 +41,26 @@ public interface DeviceProxy extends AutoCloseable {
 
     /** Decides and, for EMULATE, executes one call; the answer and the call's name. */
     Verdict handle(IoctlCall call);
+
+    /**
+     * Whether this proxy mediates the write family ({@link WriteRequest}) on the devices it owns:
+     * then Sluice's filter traps {@code write}, {@code writev} and {@code pwritev2} for the whole
+     * sandbox, and every such call on an fd this proxy owns goes to {@link #write}. Calls on any
+     * other fd are continued at once. Fixed for the sandbox's life, like {@link #trapRules()}.
+     */
+    default boolean mediatesWrites() {
+        return false;
+    }
+
+    /**
+     * Decides one write-family call on a device this proxy owns; called only when {@link
+     * #mediatesWrites()}. The same contract as {@link #handle}.
+     */
+    default Verdict write(WriteCall call) {
+        return new Verdict(
+                IoctlResult.deny(Errno.EINVAL, name() + " does not mediate writes"),
+                call.request().syscallName());
+    }
 
     /**
      * The C name of a request ({@code TIOCGPTN}), or {@code unknown}, for stats, traces and log

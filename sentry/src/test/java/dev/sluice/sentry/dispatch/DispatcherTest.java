@@ -38,6 +38,7 @@ import dev.sluice.sentry.spi.IoctlCall;
 import dev.sluice.sentry.spi.IoctlResult;
 import dev.sluice.sentry.spi.TrapRule;
 import dev.sluice.sentry.spi.Verdict;
+import dev.sluice.sentry.spi.WriteCall;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -169,14 +170,69 @@ class DispatcherTest {
 
     @Test
     void nonIoctlSyscallIsEnosysAndCounted() {
-        Notification n = notif(1 /* write */, SeccompAbi.AUDIT_ARCH_X86_64, devNull, 0, 0);
+        Notification n = notif(0 /* read */, SeccompAbi.AUDIT_ARCH_X86_64, devNull, 0, 0);
         dispatcher.handle(n, arena);
         verify(listener).respond(any(), eq(n.id()), eq(0L), eq(Errno.ENOSYS), eq(0));
         CallStats.Row r = row(Dispatcher.UNOWNED, 0, Disposition.DENY);
         assertEquals(1, r.count(), "the refused syscall is counted");
         assertEquals(1, r.errors(), "as a guest error");
-        assertEquals("syscall 1", r.key().name(), "named by its syscall number");
+        assertEquals("syscall 0", r.key().name(), "named by its syscall number");
         verify(log).warn(anyString(), any(Object[].class));
+    }
+
+    private Notification writeOf(int nr, int fd, long offset) {
+        long[] args = {fd, 0x7ffd2000L, 32, offset, 0, 0};
+        return new Notification(nextId++, TestFds.gettid(), nr, SeccompAbi.AUDIT_ARCH_X86_64, args);
+    }
+
+    @Test
+    void aWriteOnAnFdNoProxyOwnsIsContinuedAndCounted() {
+        Notification n = writeOf(Syscalls.SYS_WRITE, devNull, 0);
+        dispatcher.handle(n, arena);
+        verify(listener).respondContinue(any(), eq(n.id()));
+        CallStats.Row r = row(Dispatcher.UNOWNED, 0, Disposition.CONTINUE);
+        assertEquals("write", r.key().name(), "named by its syscall");
+        verify(pty, never()).write(any());
+    }
+
+    @Test
+    void aWriteOnAnOwnedDeviceGoesToAProxyThatMediatesWrites() {
+        when(pty.mediatesWrites()).thenReturn(true);
+        when(pty.write(any()))
+                .thenReturn(new Verdict(IoctlResult.deny(Errno.EINVAL, "no"), "write CMD"));
+        Notification n = writeOf(Syscalls.SYS_WRITEV, ptmx, 0);
+        dispatcher.handle(n, arena);
+        ArgumentCaptor<WriteCall> call = ArgumentCaptor.forClass(WriteCall.class);
+        verify(pty).write(call.capture());
+        assertEquals(Syscalls.SYS_WRITEV, call.getValue().request().syscall(), "writev decoded");
+        assertEquals(32, call.getValue().request().count(), "its iovcnt register");
+        assertEquals(PTMX, call.getValue().device(), "classified by the sentry's dup");
+        verify(listener).respond(any(), eq(n.id()), eq(0L), eq(Errno.EINVAL), eq(0));
+        assertEquals(1, row("pty", 0, Disposition.DENY).count(), "the refusal is counted");
+    }
+
+    @Test
+    void aWriteOnAnOwnedDeviceIsContinuedWhenItsProxyDoesNotMediateWrites() {
+        Notification n = writeOf(Syscalls.SYS_WRITE, ptmx, 0);
+        dispatcher.handle(n, arena);
+        verify(listener).respondContinue(any(), eq(n.id()));
+        verify(pty, never()).write(any());
+    }
+
+    @Test
+    void aPwritev2AtAnOffsetIsContinuedWithoutLookingAtTheFd() {
+        // ESPIPE on every stream file (uverbs, rdma_cm): nothing to mediate, nothing to resolve.
+        Notification n = writeOf(Syscalls.SYS_PWRITEV2, NOT_OPEN, 4096);
+        dispatcher.handle(n, arena);
+        verify(listener).respondContinue(any(), eq(n.id()));
+    }
+
+    @Test
+    void aWriteOnAnUnresolvableFdIsEbadf() {
+        Notification n = writeOf(Syscalls.SYS_PWRITEV2, NOT_OPEN, -1);
+        dispatcher.handle(n, arena);
+        verify(listener).respond(any(), eq(n.id()), eq(0L), eq(Errno.EBADF), eq(0));
+        verify(listener, never()).respondContinue(any(), anyLong());
     }
 
     @Test
