@@ -14,6 +14,12 @@
 #               checked; its connection setup time and per-verb latencies      (setup ms)
 #   rping       rping -V over RDMA CM (--rdma-cm): 20 validated pings
 #
+# Then strict mode (`--rdma-strict`, docs/rdma-drivers.md#strict-mode: every write() passes the
+# sentry, and rxe rings its send doorbell with one): pingpong, write_bw and rdma_write again, which
+# must pass and deny nothing, and legacy_write (src/test/c/uverbs-legacy-write.c): REG_MR with
+# driver data by write() and by the INVOKE_WRITE ioctl, both refused (EINVAL) and counted in strict
+# mode, only the ioctl without it.
+#
 # Results: MODE_TEST=ok|fail, MODE_TEST_value (the figure in brackets above), for sandboxed runs
 # sluice_TEST_{trapped,emulate,continue,deny} from the --stats summary, rdma_write's per-verb
 # figures as MODE_rdma_write_VERB_us, and a final verdict=pass|fail. A sandboxed run must trap
@@ -82,17 +88,25 @@ if [ ! -x "$RW" ] || [ "$RW_SRC" -nt "$RW" ]; then
   gcc -O2 -Wall -o "$RW" "$RW_SRC" -libverbs > /tmp/rw-build.log 2>&1 || { cat /tmp/rw-build.log; RW=; }
 fi
 
-# run MODE TEST [--rdma-cm] -- CMD...: CMD natively or in a sandbox granted rxe0; output in
-# /tmp/MODE.TEST.log, exit code in RC.
+LW="$REPO/src/test/target/guests/sluice-uverbs-legacy-write"
+LW_SRC="$REPO/src/test/c/uverbs-legacy-write.c"
+if [ ! -x "$LW" ] || [ "$LW_SRC" -nt "$LW" ]; then
+  LW=/tmp/sluice-uverbs-legacy-write
+  gcc -O2 -Wall -o "$LW" "$LW_SRC" -libverbs > /tmp/lw-build.log 2>&1 || { cat /tmp/lw-build.log; LW=; }
+fi
+
+# run MODE TEST [--rdma-cm] -- CMD...: CMD natively or in a sandbox granted rxe0 (MODE strict: with
+# --rdma-strict); output in /tmp/MODE.TEST.log, exit code in RC.
 run() {
   local mode=$1 test=$2 extra=
   shift 2
   if [ "$1" = --rdma-cm ]; then extra=--rdma-cm; shift; fi
   [ "$1" = -- ] && shift
+  [ "$mode" = strict ] && extra="$extra --rdma-strict"
   local log=/tmp/$mode.$test.log t0
   t0=$(date +%s%N)
   RC=0
-  if [ "$mode" = sluice ]; then
+  if [ "$mode" != native ]; then
     timeout "$STEP_TIMEOUT" "$SLUICE" run --rdma "$DEV" $extra --stats -- "$@" > "$log" 2>&1 || RC=$?
   else
     timeout "$STEP_TIMEOUT" "$@" > "$log" 2>&1 || RC=$?
@@ -104,18 +118,18 @@ run() {
 # verdict MODE TEST OK [VALUE]: record the outcome (and the figure); a sandboxed run must also have
 # trapped uverbs ioctls and denied none (the --stats summary line).
 verdict() {
-  local mode=$1 test=$2 ok=$3 value=${4:-} log=/tmp/$1.$2.log
+  local mode=$1 test=$2 ok=$3 value=${4:-} denials=${5:-0} log=/tmp/$1.$2.log
   [ -n "$value" ] && result "${mode}_${test}_value=$value"
-  if [ "$mode" = sluice ]; then
+  if [ "$mode" != native ]; then
     local line total emu cont deny
     line=$(grep -m1 '^sluice: trapped ioctls:' "$log" || true)
     total=$(sed -n 's/^sluice: trapped ioctls: \([0-9]*\) total.*/\1/p' <<<"$line")
     emu=$(sed -n 's/.*EMULATE \([0-9]*\).*/\1/p' <<<"$line")
     cont=$(sed -n 's/.*CONTINUE \([0-9]*\).*/\1/p' <<<"$line")
     deny=$(sed -n 's/.*DENY \([0-9]*\).*/\1/p' <<<"$line")
-    result "sluice_${test}_trapped=${total:-none}" "sluice_${test}_emulate=${emu:-0}" \
-           "sluice_${test}_continue=${cont:-0}" "sluice_${test}_deny=${deny:-0}"
-    if [ "${total:-0}" -le 0 ] || [ "${deny:-0}" != 0 ]; then ok=no; fi
+    result "${mode}_${test}_trapped=${total:-none}" "${mode}_${test}_emulate=${emu:-0}" \
+           "${mode}_${test}_continue=${cont:-0}" "${mode}_${test}_deny=${deny:-0}"
+    if [ "${total:-0}" -le 0 ] || [ "${deny:-0}" != "$denials" ]; then ok=no; fi
     grep -m3 'WARN\|hs_err\|SIGSEGV' "$log" | sed "s/^/  $test warn| /" || true
   fi
   if [ "$ok" = yes ]; then
@@ -199,6 +213,48 @@ for MODE in native sluice; do
   PINGS=$(grep -c '^client| ping data: rdma-ping-' "$L" || true)
   OK=no; [ "$RC" = 0 ] && [ "$PINGS" = 20 ] && ! grep -q mismatch "$L" && OK=yes
   verdict $MODE rping $OK "$PINGS"
+done
+
+# legacy_write RC LOG: "WRITE_ERRNO IOCTL_ERRNO" from sluice-uverbs-legacy-write's lines.
+legacy_errnos() {
+  echo "$(sed -n 's/^legacy_write path=write errno=\([0-9]*\)/\1/p' "$1" | head -1) $(sed -n 's/^legacy_write path=ioctl errno=\([0-9]*\)/\1/p' "$1" | head -1)"
+}
+
+# Strict mode: the data path again (rxe's every post is a write() through the sentry), then the
+# legacy command by write() and by ioctl; without strict mode only the ioctl is refused.
+for MODE in strict; do
+  run $MODE pingpong -- bash "$PAIR" tcp 18525 ibv_rc_pingpong -d "$DEV" -g "$GID" -n 200 -c
+  L=/tmp/$MODE.pingpong.log
+  ITERS=$(sed -n 's/^client| \([0-9]*\) iters in .* = \([0-9.]*\) usec\/iter/\1 \2/p' "$L" | head -1)
+  OK=no
+  if [ "$RC" = 0 ] && [ "${ITERS%% *}" = 200 ] && ! grep -qi 'invalid data' "$L"; then OK=yes; fi
+  verdict $MODE pingpong $OK "${ITERS##* }"
+
+  run $MODE write_bw -- bash "$PAIR" tcp 18526 ib_write_bw -d "$DEV" -x "$GID" -F -n 500 --report_gbits
+  L=/tmp/$MODE.write_bw.log
+  OK=no; [ "$RC" = 0 ] && [ "$(pair_rc server "$L")" = 0 ] && [ "$(pair_rc client "$L")" = 0 ] && OK=yes
+  verdict $MODE write_bw $OK "$(grep '^client| ' "$L" | sed 's/^client| //' > /tmp/c.log; perf_figure /tmp/c.log 4)"
+
+  if [ -n "$RW" ]; then run $MODE rdma_write -- "$RW" -d "$DEV" -g "$GID" -n 64 -s 65536
+  else RC=127; echo "sluice-rdma-write could not be built" > "/tmp/$MODE.rdma_write.log"; fi
+  L=/tmp/$MODE.rdma_write.log
+  LINE=$(grep -m1 '^rdma_write result=' "$L" || true)
+  SETUP_US=$(sed -n 's/.* setup_us=\([0-9]*\).*/\1/p' <<<"$LINE")
+  OK=no; [ "$RC" = 0 ] && grep -q '^rdma_write result=ok' "$L" && OK=yes
+  verdict $MODE rdma_write $OK "$( [ -n "$SETUP_US" ] && awk -v u="$SETUP_US" 'BEGIN { printf "%.1f", u / 1000 }')"
+done
+
+for MODE in sluice strict; do
+  if [ -n "$LW" ]; then run $MODE legacy_write -- "$LW" -d "$DEV"
+  else RC=127; echo "sluice-uverbs-legacy-write could not be built" > "/tmp/$MODE.legacy_write.log"; fi
+  L=/tmp/$MODE.legacy_write.log
+  E=$(legacy_errnos "$L")
+  result "${MODE}_legacy_write_errnos=${E// /,}"
+  # EINVAL is 22. Without strict mode the write is not trapped and the kernel runs it (rxe takes
+  # REG_MR's driver data without looking); the ioctl is refused either way, and counted.
+  if [ "$MODE" = strict ]; then WANT="22 22" WANT_DENY=2; else WANT="0 22" WANT_DENY=1; fi
+  OK=no; [ "$RC" = 0 ] && [ "$E" = "$WANT" ] && grep -q '^legacy_write result=done' "$L" && OK=yes
+  verdict $MODE legacy_write $OK "" "$WANT_DENY"
 done
 
 finish

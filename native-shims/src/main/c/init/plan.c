@@ -210,7 +210,8 @@ static void validate_profile_notify(const struct plan *p)
 		notify = 1;
 	}
 	if (notify && (plan_has(p, OP_NOTIFY_IOCTL) || plan_has(p, OP_NOTIFY_SYSCALL)))
-		plan_fail("a seccomp-rule SCMP_ACT_NOTIFY cannot share a process with notify-ioctl or notify-syscall: one "
+		plan_fail("a seccomp-rule SCMP_ACT_NOTIFY cannot share a process with notify-ioctl or notify-syscall: "
+			  "one "
 			  "listener per process");
 }
 

@@ -1,9 +1,8 @@
 /*
  * The workload's seccomp filter: every ioctl whose request matches a notify-ioctl rule, and
- * every call of a notify-syscall's syscall, goes to the sentry as a user notification; socket() calls that match a deny-socket rule, and every call
- * of a deny-syscall's syscall, fail with the rule's errno; everything else is allowed. The
- * listener is sent to the sentry and closed here, so the guest can never answer its own
- * notifications.
+ * every call of a notify-syscall's syscall, goes to the sentry as a user notification; socket() calls that match a
+ * deny-socket rule, and every call of a deny-syscall's syscall, fail with the rule's errno; everything else is allowed.
+ * The listener is sent to the sentry and closed here, so the guest can never answer its own notifications.
  *
  * This filter is Sluice's own policy, loaded before the container's profile (seccomp_profile.c):
  * a profile, or no profile at all, cannot allow what it denies, since the kernel returns the most

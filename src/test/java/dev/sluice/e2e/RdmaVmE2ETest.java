@@ -218,8 +218,11 @@ class RdmaVmE2ETest {
      * when QEMU cannot start. Ends its output with {@code rdma-vm: N passed, M failed} and {@code
      * write_bw ratio=<sandboxed/native>}.
      */
+    /** The tests run again under {@code --rdma-strict} (guest-rdma-sluice.sh). */
+    static final List<String> STRICT_TESTS = List.of("pingpong", "write_bw", "rdma_write");
+
     @Test
-    @Timeout(360)
+    @Timeout(600)
     void rdmaVmSuite() throws Exception {
         assumeSandboxedSuite("the sandboxed RDMA VM suite");
         Path cache =
@@ -231,11 +234,37 @@ class RdmaVmE2ETest {
                 "the VM cache "
                         + cache
                         + " is not set up: run `bash src/test/vm/setup.sh` as root (.ci/run does)");
-        GuestRun g = runGuest("guest-rdma-sluice.sh", "rdma-vm-suite", 300, false);
+        GuestRun g = runGuest("guest-rdma-sluice.sh", "rdma-vm-suite", 540, false);
         Report report = Report.of(g.results());
         System.out.print(report.table());
         System.out.println(
                 "rdma-vm: " + report.passed() + " passed, " + report.failed() + " failed");
+        for (String test : STRICT_TESTS) {
+            System.out.println(
+                    "strict "
+                            + test
+                            + ": "
+                            + g.get("strict_" + test)
+                            + " "
+                            + g.get("strict_" + test + "_value")
+                            + " "
+                            + UNITS.get(test)
+                            + ", strict/native="
+                            + Report.ratio(
+                                    g.get("native_" + test + "_value"),
+                                    g.get("strict_" + test + "_value"))
+                            + ", strict/sluice="
+                            + Report.ratio(
+                                    g.get("sluice_" + test + "_value"),
+                                    g.get("strict_" + test + "_value"))
+                            + ", trapped "
+                            + g.get("strict_" + test + "_trapped"));
+        }
+        System.out.println(
+                "legacy_write errnos (write,ioctl): sluice "
+                        + g.get("sluice_legacy_write_errnos")
+                        + ", strict "
+                        + g.get("strict_legacy_write_errnos"));
         System.out.println("write_bw ratio=" + report.writeBwRatio());
         String ctx = g.ctx();
         List<org.junit.jupiter.api.function.Executable> checks = new ArrayList<>();
@@ -256,6 +285,37 @@ class RdmaVmE2ETest {
                                 assertEquals(
                                         "ok", g.get(mode + "_" + test), mode + " " + test + ctx));
             }
+        }
+        for (String test : STRICT_TESTS) {
+            checks.add(
+                    () ->
+                            assertEquals(
+                                    "ok",
+                                    g.get("strict_" + test),
+                                    "--rdma-strict " + test + " must pass and deny nothing" + ctx));
+        }
+        checks.add(
+                () ->
+                        assertEquals(
+                                "22,22",
+                                g.get("strict_legacy_write_errnos"),
+                                "--rdma-strict refuses REG_MR with driver data by write() and by ioctl"
+                                        + " alike (EINVAL)"
+                                        + ctx));
+        checks.add(
+                () ->
+                        assertEquals(
+                                "0,22",
+                                g.get("sluice_legacy_write_errnos"),
+                                "without --rdma-strict the write() is not trapped, the ioctl is refused"
+                                        + ctx));
+        for (String mode : List.of("sluice", "strict")) {
+            checks.add(
+                    () ->
+                            assertEquals(
+                                    "ok",
+                                    g.get(mode + "_legacy_write"),
+                                    mode + " legacy_write: the refusals are counted" + ctx));
         }
         checks.add(
                 () ->
