@@ -13,10 +13,10 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The EFA layouts against the rules efa-abi.h states for itself ("Keep structs aligned to 8 bytes.
- * Keep reserved fields as arrays of __u8 named reserved_XXX where XXX is the hex bit offset of the
- * field."), and the offsets the plugin's size rules rest on. The values themselves are compared
- * with the header by {@link RdmaAbiLayoutTest}.
+ * The EFA layouts against the two conventions efa-abi.h sets for itself (every struct a multiple of
+ * 8 bytes; a reserved field is a byte array whose name ends in its bit offset, in hex), and the
+ * offsets the plugin's size rules rest on. The values themselves are compared with the header by
+ * {@link RdmaAbiLayoutTest}.
  */
 @Timeout(value = 10, unit = TimeUnit.SECONDS)
 class EfaAbiTest {

@@ -111,8 +111,9 @@ class EfaPluginTest {
     }
 
     /**
-     * The request a later rdma-core sends: efa-abi.h grew {@code __u16 flags; __u8 sl; __u8
-     * reserved_98[5]} after driver_qp_type, 24 bytes in all; {@code edit} sets them.
+     * The request a later rdma-core sends: the efa-abi.h of later kernels (as rdma-core's
+     * kernel-headers/rdma/efa-abi.h carries it) puts a u16 flags at 16, a u8 sl at 18 and five
+     * reserved bytes after driver_qp_type, 24 bytes in all; {@code edit} sets them.
      */
     private static byte[] laterQp(UnaryOperator<Struct> edit) {
         Struct s = new Struct(EfaAbi.CreateQp.SIZE + 8);
