@@ -24,6 +24,7 @@
 #include <rdma/mlx5_user_ioctl_cmds.h>
 #include <rdma/mlx5_user_ioctl_verbs.h>
 #include <rdma/rdma_user_rxe.h>
+#include <rdma/efa-abi.h>
 
 #define VAL(name)		  printf("%s %llu\n", #name, (unsigned long long)(unsigned int)(name))
 #define NUM(label, expr)	  printf("%s %llu\n", label, (unsigned long long)(expr))
@@ -1550,6 +1551,85 @@ int main(void)
 	OFFSETOF(rxe_recv_wqe, reserved);
 	OFFSETOF(rxe_recv_wqe, padding);
 	OFFSETOF(rxe_recv_wqe, dma);
+
+	/*
+	 * EFA (efa-abi.h): EfaAbi, its constants and layouts. The driver-namespace ids later kernels add
+	 * to this header (EfaIds, the MR query) are not in the 6.1 header, so they are not printed here.
+	 */
+	VAL(EFA_UVERBS_ABI_VERSION);
+	VAL(EFA_ALLOC_UCONTEXT_CMD_COMP_TX_BATCH);
+	VAL(EFA_ALLOC_UCONTEXT_CMD_COMP_MIN_SQ_WR);
+	VAL(EFA_USER_CMDS_SUPP_UDATA_QUERY_DEVICE);
+	VAL(EFA_USER_CMDS_SUPP_UDATA_CREATE_AH);
+	VAL(EFA_CREATE_CQ_WITH_COMPLETION_CHANNEL);
+	VAL(EFA_CREATE_CQ_WITH_SGID);
+	VAL(EFA_CREATE_CQ_RESP_DB_OFF);
+	VAL(EFA_QP_DRIVER_TYPE_SRD);
+	VAL(EFA_QUERY_DEVICE_CAPS_RDMA_READ);
+	VAL(EFA_QUERY_DEVICE_CAPS_RNR_RETRY);
+	VAL(EFA_QUERY_DEVICE_CAPS_CQ_NOTIFICATIONS);
+	VAL(EFA_QUERY_DEVICE_CAPS_CQ_WITH_SGID);
+	SIZEOF(efa_ibv_alloc_ucontext_cmd);
+	OFFSETOF(efa_ibv_alloc_ucontext_cmd, comp_mask);
+	OFFSETOF(efa_ibv_alloc_ucontext_cmd, reserved_20);
+	SIZEOF(efa_ibv_alloc_ucontext_resp);
+	OFFSETOF(efa_ibv_alloc_ucontext_resp, comp_mask);
+	OFFSETOF(efa_ibv_alloc_ucontext_resp, cmds_supp_udata_mask);
+	OFFSETOF(efa_ibv_alloc_ucontext_resp, sub_cqs_per_cq);
+	OFFSETOF(efa_ibv_alloc_ucontext_resp, inline_buf_size);
+	OFFSETOF(efa_ibv_alloc_ucontext_resp, max_llq_size);
+	OFFSETOF(efa_ibv_alloc_ucontext_resp, max_tx_batch);
+	OFFSETOF(efa_ibv_alloc_ucontext_resp, min_sq_wr);
+	OFFSETOF(efa_ibv_alloc_ucontext_resp, reserved_a0);
+	SIZEOF(efa_ibv_alloc_pd_resp);
+	OFFSETOF(efa_ibv_alloc_pd_resp, comp_mask);
+	OFFSETOF(efa_ibv_alloc_pd_resp, pdn);
+	OFFSETOF(efa_ibv_alloc_pd_resp, reserved_30);
+	SIZEOF(efa_ibv_create_cq);
+	OFFSETOF(efa_ibv_create_cq, comp_mask);
+	OFFSETOF(efa_ibv_create_cq, cq_entry_size);
+	OFFSETOF(efa_ibv_create_cq, num_sub_cqs);
+	OFFSETOF(efa_ibv_create_cq, flags);
+	OFFSETOF(efa_ibv_create_cq, reserved_58);
+	SIZEOF(efa_ibv_create_cq_resp);
+	OFFSETOF(efa_ibv_create_cq_resp, comp_mask);
+	OFFSETOF(efa_ibv_create_cq_resp, reserved_20);
+	OFFSETOF(efa_ibv_create_cq_resp, q_mmap_key);
+	OFFSETOF(efa_ibv_create_cq_resp, q_mmap_size);
+	OFFSETOF(efa_ibv_create_cq_resp, cq_idx);
+	OFFSETOF(efa_ibv_create_cq_resp, reserved_d0);
+	OFFSETOF(efa_ibv_create_cq_resp, db_off);
+	OFFSETOF(efa_ibv_create_cq_resp, db_mmap_key);
+	SIZEOF(efa_ibv_create_qp);
+	OFFSETOF(efa_ibv_create_qp, comp_mask);
+	OFFSETOF(efa_ibv_create_qp, rq_ring_size);
+	OFFSETOF(efa_ibv_create_qp, sq_ring_size);
+	OFFSETOF(efa_ibv_create_qp, driver_qp_type);
+	SIZEOF(efa_ibv_create_qp_resp);
+	OFFSETOF(efa_ibv_create_qp_resp, comp_mask);
+	OFFSETOF(efa_ibv_create_qp_resp, rq_db_offset);
+	OFFSETOF(efa_ibv_create_qp_resp, sq_db_offset);
+	OFFSETOF(efa_ibv_create_qp_resp, llq_desc_offset);
+	OFFSETOF(efa_ibv_create_qp_resp, rq_mmap_key);
+	OFFSETOF(efa_ibv_create_qp_resp, rq_mmap_size);
+	OFFSETOF(efa_ibv_create_qp_resp, rq_db_mmap_key);
+	OFFSETOF(efa_ibv_create_qp_resp, sq_db_mmap_key);
+	OFFSETOF(efa_ibv_create_qp_resp, llq_desc_mmap_key);
+	OFFSETOF(efa_ibv_create_qp_resp, send_sub_cq_idx);
+	OFFSETOF(efa_ibv_create_qp_resp, recv_sub_cq_idx);
+	OFFSETOF(efa_ibv_create_qp_resp, reserved_1e0);
+	SIZEOF(efa_ibv_create_ah_resp);
+	OFFSETOF(efa_ibv_create_ah_resp, comp_mask);
+	OFFSETOF(efa_ibv_create_ah_resp, efa_address_handle);
+	OFFSETOF(efa_ibv_create_ah_resp, reserved_30);
+	SIZEOF(efa_ibv_ex_query_device_resp);
+	OFFSETOF(efa_ibv_ex_query_device_resp, comp_mask);
+	OFFSETOF(efa_ibv_ex_query_device_resp, max_sq_wr);
+	OFFSETOF(efa_ibv_ex_query_device_resp, max_rq_wr);
+	OFFSETOF(efa_ibv_ex_query_device_resp, max_sq_sge);
+	OFFSETOF(efa_ibv_ex_query_device_resp, max_rq_sge);
+	OFFSETOF(efa_ibv_ex_query_device_resp, max_rdma_size);
+	OFFSETOF(efa_ibv_ex_query_device_resp, device_caps);
 
 	/* write() request and response sizes of the registered commands (LegacyCommands.WRITE_METHODS) */
 	NUM("write.req_size.IB_USER_VERBS_CMD_CREATE_AH", sizeof(struct ib_uverbs_create_ah));

@@ -60,7 +60,7 @@ public final class RdmaProxyProvider implements DeviceProxyProvider {
 
     @Override
     public String description() {
-        return "RDMA uverbs with ConnectX and Soft-RoCE plugins (activated by granting /dev/infiniband/uverbs*)";
+        return "RDMA uverbs with ConnectX, EFA and Soft-RoCE plugins (activated by granting /dev/infiniband/uverbs*)";
     }
 
     /**

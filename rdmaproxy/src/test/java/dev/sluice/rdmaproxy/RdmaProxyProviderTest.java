@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.sluice.rdmaproxy.driver.EfaPlugin;
 import dev.sluice.rdmaproxy.driver.Mlx5Plugin;
 import dev.sluice.rdmaproxy.driver.RxePlugin;
 import dev.sluice.sentry.spi.CharDevice;
@@ -149,17 +150,23 @@ class RdmaProxyProviderTest {
         node("uverbs0", "231:192", "mlx5_0", "mlx5_core", false);
         node("uverbs1", "231:193", "rxe0", null, true);
         node("uverbs2", "231:194", "mlx5_1", "mlx5_core", false);
+        node("uverbs3", "231:195", "efa_0", "efa", false);
         RdmaProxy proxy =
                 (RdmaProxy)
                         p.create(
                                         granting(
                                                 Path.of("/dev/infiniband/uverbs0"),
                                                 Path.of("/dev/infiniband/uverbs1"),
+                                                Path.of("/dev/infiniband/uverbs3"),
                                                 Path.of("/dev/infiniband/rdma_cm")))
                                 .orElseThrow();
         assertSame(
                 Mlx5Plugin.INSTANCE, proxy.plugin(new CharDevice(231, 192)), "mlx5_0 is ConnectX");
         assertSame(RxePlugin.INSTANCE, proxy.plugin(new CharDevice(231, 193)), "rxe0 is Soft-RoCE");
+        assertSame(
+                EfaPlugin.INSTANCE,
+                proxy.plugin(new CharDevice(231, 195)),
+                "efa_0, whose PCI function is bound to efa, is AWS EFA");
         assertNull(proxy.plugin(new CharDevice(231, 194)), "uverbs2 was not granted: no plugin");
     }
 

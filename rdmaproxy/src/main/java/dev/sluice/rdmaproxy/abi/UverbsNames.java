@@ -38,6 +38,11 @@ public final class UverbsNames {
         return CORE.withDriver(Mlx5Ids.OBJECT_NAMES, Mlx5Ids.METHOD_NAMES, Mlx5Ids.ATTR_NAMES);
     }
 
+    /** The core namespace plus efa's. */
+    public static UverbsNames efa() {
+        return CORE.withDriver(EfaIds.OBJECT_NAMES, EfaIds.METHOD_NAMES, EfaIds.ATTR_NAMES);
+    }
+
     /** These names plus a driver's; a key present in both is an error. */
     public UverbsNames withDriver(
             Map<Integer, String> driverObjects,

@@ -6,7 +6,10 @@
  * 6.1.187 ({@code /usr/include/rdma}); each class names its header. The method schemas ({@link
  * dev.sluice.rdmaproxy.abi.UverbsSchema}, {@link dev.sluice.rdmaproxy.abi.Mlx5Schema}) and the
  * registered write commands come from the kernel sources of Debian's linux-source-6.1 6.1.192,
- * whose uapi rdma headers match the ones above.
+ * whose uapi rdma headers match the ones above. The one exception is {@link
+ * dev.sluice.rdmaproxy.abi.EfaIds}: the efa MR query method came after 6.1, so its ids and its
+ * schema ({@link dev.sluice.rdmaproxy.abi.EfaSchema}) come from the later efa-abi.h and efa_verbs.c
+ * that added it and are not in the dump.
  *
  * <p>Conventions, which the layout test relies on:
  *

@@ -8,11 +8,14 @@ import java.util.stream.Collectors;
 public final class DriverPlugins {
     /** Every plugin, in the order their names are listed to users. */
     public static final List<RdmaDriverPlugin> ALL =
-            List.of(Mlx5Plugin.INSTANCE, RxePlugin.INSTANCE);
+            List.of(Mlx5Plugin.INSTANCE, EfaPlugin.INSTANCE, RxePlugin.INSTANCE);
 
     private DriverPlugins() {}
 
-    /** The plugin serving {@code hostDriver} ({@code mlx5_core}, {@code rdma_rxe}), if any. */
+    /**
+     * The plugin serving {@code hostDriver} ({@code mlx5_core}, {@code efa}, {@code rdma_rxe}), if
+     * any.
+     */
     public static Optional<RdmaDriverPlugin> forHostDriver(String hostDriver) {
         return ALL.stream().filter(p -> p.hostDrivers().contains(hostDriver)).findFirst();
     }

@@ -9,8 +9,8 @@ import java.util.Set;
 /**
  * What RDMAProxy knows about one RDMA driver: everything about a uverbs call that is not the
  * core's. A plugin is chosen per granted uverbs node by the name of the host driver that sysfs
- * reports for it ({@code mlx5_core} for ConnectX, {@code rdma_rxe} for Soft-RoCE; {@link
- * DriverPlugins}); a node whose driver has no plugin is not granted at all.
+ * reports for it ({@code mlx5_core} for ConnectX, {@code efa} for AWS EFA, {@code rdma_rxe} for
+ * Soft-RoCE; {@link DriverPlugins}); a node whose driver has no plugin is not granted at all.
  *
  * <p>A plugin is data, not behaviour. {@code UverbsDispatch} asks it:
  *

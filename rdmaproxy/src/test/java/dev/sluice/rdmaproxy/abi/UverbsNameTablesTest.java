@@ -22,7 +22,8 @@ import java.util.stream.Collectors;
 /**
  * The name tables of {@link UverbsObjects}, {@link UverbsMethods}, {@link UverbsAttrs} and {@link
  * Mlx5Ids}: each name is the C name of a constant with the keyed id, every constant is named, and
- * names are unique where ids are. Also {@link UverbsNames}, which merges them for log lines.
+ * names are unique where ids are; the same for {@link EfaIds}. Also {@link UverbsNames}, which
+ * merges them for log lines.
  */
 @Timeout(value = 10, unit = TimeUnit.SECONDS)
 class UverbsNameTablesTest {
@@ -155,6 +156,66 @@ class UverbsNameTablesTest {
                             + " is not a core attribute id "
                             + UverbsAttrs.NAMES.get(k));
         }
+    }
+
+    @Test
+    void efaMethodAndAttrNamesAreItsConstants() {
+        assertTrue(EfaIds.OBJECT_NAMES.isEmpty(), "efa registers no objects of its own");
+        checkMethodTable(
+                EfaIds.METHOD_NAMES, EfaIds.class, "EFA_IB_METHOD_", UverbsObjects.NAMES.keySet());
+        Map<UverbsMethods.Key, String> allMethods = new HashMap<>(UverbsMethods.NAMES);
+        allMethods.putAll(EfaIds.METHOD_NAMES);
+        checkAttrTable(EfaIds.ATTR_NAMES, EfaIds.class, "EFA_IB_ATTR_", allMethods);
+        for (UverbsMethods.Key k : EfaIds.METHOD_NAMES.keySet()) {
+            assertTrue(
+                    !UverbsMethods.NAMES.containsKey(k),
+                    "efa method " + k + " is not a core method id");
+            assertTrue(
+                    EfaSchema.METHODS.stream().anyMatch(m -> m.key().equals(k)),
+                    EfaIds.METHOD_NAMES.get(k) + " is in the efa schema");
+        }
+    }
+
+    @Test
+    void efaIdsCountUpFromTheDriverNamespace() {
+        // enum efa_mr_methods and enum efa_query_mr_attrs (efa-abi.h of 6.8) start at
+        // 1U << UVERBS_ID_NS_SHIFT and count up in this order
+        assertEquals(
+                1 << UverbsIoctl.UVERBS_ID_NS_SHIFT,
+                EfaIds.EFA_IB_METHOD_MR_QUERY,
+                "EFA_IB_METHOD_MR_QUERY is the first driver method id");
+        List<Integer> attrs =
+                List.of(
+                        EfaIds.EFA_IB_ATTR_QUERY_MR_HANDLE,
+                        EfaIds.EFA_IB_ATTR_QUERY_MR_RESP_IC_ID_VALIDITY,
+                        EfaIds.EFA_IB_ATTR_QUERY_MR_RESP_RECV_IC_ID,
+                        EfaIds.EFA_IB_ATTR_QUERY_MR_RESP_RDMA_READ_IC_ID,
+                        EfaIds.EFA_IB_ATTR_QUERY_MR_RESP_RDMA_RECV_IC_ID);
+        for (int i = 0; i < attrs.size(); i++) {
+            assertEquals(
+                    UverbsIoctl.UVERBS_UDATA_DRIVER_DATA_FLAG + i,
+                    attrs.get(i),
+                    "attribute " + i + " of enum efa_query_mr_attrs");
+        }
+        assertEquals(attrs.size(), EfaIds.ATTR_NAMES.size(), "every MR query attribute is named");
+    }
+
+    @Test
+    void efaNamesResolveTheMrQuery() {
+        UverbsNames n = UverbsNames.efa();
+        int mr = UverbsObjects.UVERBS_OBJECT_MR;
+        assertEquals(
+                "EFA_IB_METHOD_MR_QUERY",
+                n.method(mr, EfaIds.EFA_IB_METHOD_MR_QUERY),
+                "efa method on a core object");
+        assertEquals(
+                "0x1003 (EFA_IB_ATTR_QUERY_MR_RESP_RDMA_READ_IC_ID)",
+                n.describeAttr(mr, EfaIds.EFA_IB_METHOD_MR_QUERY, 0x1003),
+                "efa attribute");
+        assertEquals(
+                "0x1000",
+                UverbsNames.mlx5().method(mr, EfaIds.EFA_IB_METHOD_MR_QUERY),
+                "mlx5's names do not know efa's method");
     }
 
     private static void checkMethodTable(

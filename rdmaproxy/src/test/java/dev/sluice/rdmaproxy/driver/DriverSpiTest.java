@@ -45,6 +45,7 @@ class DriverSpiTest {
                 Mlx5Plugin.INSTANCE,
                 DriverPlugins.forHostDriver("mlx5_core").orElseThrow(),
                 "ConnectX");
+        assertSame(EfaPlugin.INSTANCE, DriverPlugins.forHostDriver("efa").orElseThrow(), "AWS EFA");
         assertSame(
                 RxePlugin.INSTANCE,
                 DriverPlugins.forHostDriver("rdma_rxe").orElseThrow(),
@@ -53,12 +54,13 @@ class DriverSpiTest {
                 RxePlugin.INSTANCE,
                 DriverPlugins.forHostDriver("rxe").orElseThrow(),
                 "Soft-RoCE link type");
-        for (String d : List.of("mlx4_core", "bnxt_en", "irdma", "efa", "siw", "", "MLX5_CORE")) {
+        for (String d : List.of("mlx4_core", "bnxt_en", "irdma", "siw", "", "MLX5_CORE", "EFA")) {
             assertTrue(DriverPlugins.forHostDriver(d).isEmpty(), d + " has no plugin");
         }
         String s = DriverPlugins.supported();
         assertTrue(
                 s.contains("mlx5_core (mlx5: ConnectX")
+                        && s.contains("efa (efa: AWS Elastic Fabric Adapter")
                         && s.contains("rdma_rxe or rxe (rxe: Soft-RoCE"),
                 s);
     }
