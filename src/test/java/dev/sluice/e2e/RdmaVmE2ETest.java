@@ -261,6 +261,17 @@ class RdmaVmE2ETest {
                             + g.get("strict_" + test + "_trapped"));
         }
         System.out.println(
+                "writes (dd, 64-byte writes to /dev/null), us per write: native "
+                        + g.get("native_writes_value")
+                        + ", sandboxed "
+                        + g.get("sluice_writes_value")
+                        + ", strict "
+                        + g.get("strict_writes_value")
+                        + "; strict/native="
+                        + Report.ratio(g.get("native_writes_value"), g.get("strict_writes_value"))
+                        + " strict/sandboxed="
+                        + Report.ratio(g.get("sluice_writes_value"), g.get("strict_writes_value")));
+        System.out.println(
                 "legacy_write errnos (write,ioctl): sluice "
                         + g.get("sluice_legacy_write_errnos")
                         + ", strict "
@@ -309,6 +320,14 @@ class RdmaVmE2ETest {
                                 g.get("sluice_legacy_write_errnos"),
                                 "without --rdma-strict the write() is not trapped, the ioctl is refused"
                                         + ctx));
+        for (String mode : List.of("native", "sluice", "strict")) {
+            checks.add(
+                    () ->
+                            assertEquals(
+                                    "ok",
+                                    g.get(mode + "_writes"),
+                                    mode + " writes: dd must run" + ctx));
+        }
         for (String mode : List.of("sluice", "strict")) {
             checks.add(
                     () ->
