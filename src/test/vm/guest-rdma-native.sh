@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Guest script (runs as PID 1 inside the RDMA VM, see run.sh): brings up Soft-RoCE (rdma_rxe) on a
-# dummy netdev and runs the stock verbs tools NATIVELY, not under sluice. It is the baseline that
-# a sandboxed run will be compared with once the RDMA proxy exists.
+# dummy netdev and runs the stock verbs tools NATIVELY, not under sluice: the baseline. Its last step
+# is the one sandboxed check of plain `mvn verify`: a legacy command written under --rdma-strict.
 # Prints KEY=VALUE result lines and a final verdict=pass|fail. Figures from perftest are recorded
 # but not judged: its calibration flakes under TCG (r^2 < 0.9, 0 Gb/s); exit codes are judged.
 set -euo pipefail
@@ -125,5 +125,31 @@ if [ "$SRV_RC" != 0 ] || [ "$CLI_RC" != 0 ]; then fail write_bw; fi
 run_pair send_lat 18517 ib_send_lat -d "$DEV" -x "$GID" -F -n 200
 result "send_lat_server_rc=$SRV_RC" "send_lat_rc=$CLI_RC" "send_lat_usec_typical=$(perf_figure /tmp/send_lat.client.log 5)"
 if [ "$SRV_RC" != 0 ] || [ "$CLI_RC" != 0 ]; then fail send_lat; fi
+
+# 6. RDMAProxy's strict mode, the one sandboxed step of this script (docs/rdma-drivers.md#strict-mode):
+# a legacy REG_MR carrying driver data no plugin models (src/test/c/uverbs-legacy-write.c), once by
+# write() and once by the INVOKE_WRITE ioctl, under `sluice run --rdma rxe0 --rdma-strict`: both
+# must be refused with EINVAL (22) and both refusals counted. Skipped, and said so, where the
+# repository's bin/sluice, java or the program are missing (the e2e module builds them first).
+REPO=$(cd "$(dirname "$0")/../../.." && pwd)
+LW="$REPO/src/test/target/guests/sluice-uverbs-legacy-write"
+export SLUICE_JAVA=${SLUICE_JAVA:-$(command -v java || true)}
+export SLUICE_JAVA_OPTS="-Xint"   # as guest-rdma-sluice.sh: the JIT under TCG is not trusted
+if [ -x "$REPO/bin/sluice" ] && [ -x "$SLUICE_JAVA" ] && [ -x "$LW" ]; then
+  STRICT_RC=0
+  timeout 150 "$REPO/bin/sluice" run --rdma "$DEV" --rdma-strict --stats -- "$LW" -d "$DEV" \
+    > /tmp/strict.log 2>&1 || STRICT_RC=$?
+  W=$(sed -n 's/^legacy_write path=write errno=\([0-9]*\)/\1/p' /tmp/strict.log | head -1)
+  I=$(sed -n 's/^legacy_write path=ioctl errno=\([0-9]*\)/\1/p' /tmp/strict.log | head -1)
+  DENY=$(sed -n 's/^sluice: trapped ioctls:.*DENY \([0-9]*\).*/\1/p' /tmp/strict.log | head -1)
+  result "strict_rc=$STRICT_RC" "strict_legacy_write_errnos=$W,$I" "strict_deny=${DENY:-none}"
+  if [ "$STRICT_RC" = 0 ] && [ "$W,$I" = 22,22 ] && [ "${DENY:-}" = 2 ]; then
+    result strict=ok
+  else
+    result strict=fail; fail strict; sed 's/^/  strict| /' /tmp/strict.log | tail -n 20
+  fi
+else
+  result "strict=skipped: bin/sluice, java or sluice-uverbs-legacy-write missing"
+fi
 
 finish

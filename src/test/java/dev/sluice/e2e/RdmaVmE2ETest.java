@@ -160,6 +160,13 @@ class RdmaVmE2ETest {
                                 "0", r.get("send_lat_rc"), "ib_send_lat client must exit 0" + ctx),
                 () ->
                         assertEquals(
+                                "ok",
+                                r.get("strict"),
+                                "under --rdma-strict a legacy REG_MR with driver data must be refused"
+                                        + " by write() and by ioctl alike (EINVAL), both counted"
+                                        + ctx),
+                () ->
+                        assertEquals(
                                 "pass", r.get("verdict"), "the guest's verdict must be pass" + ctx),
                 () -> assertEquals(0, rc, "run.sh must exit 0 (the guest's verdict)" + ctx));
         assertTrue(r.containsKey("vm_seconds"), "run.sh must report the VM's run time" + ctx);
