@@ -103,6 +103,21 @@ final class RunCommand implements Callable<Integer> {
     boolean rdmaCm;
 
     @Option(
+            names = "--rdma-generic",
+            arity = "0..1",
+            paramLabel = "force",
+            fallbackValue = "true",
+            preprocessor = AttachedValueOnly.class,
+            description = {
+                "For --rdma devices whose host driver has no RDMAProxy plugin (not mlx5_core, rdma_rxe): serve"
+                        + " them with the generic plugin instead of refusing them. It allows the core verbs only and"
+                        + " refuses every driver-data blob and driver-namespace call, naming the driver; the driver's"
+                        + " own handling of core calls is not vetted (docs/rdma-drivers.md). Devices with a plugin keep"
+                        + " it; --rdma-generic=force serves every device with the generic plugin."
+            })
+    String rdmaGeneric;
+
+    @Option(
             names = "--gpus",
             paramLabel = "all|N[,M...]",
             description =
@@ -198,6 +213,7 @@ final class RunCommand implements Callable<Integer> {
                                 rdmaNetdevs,
                                 strictArpOnHost,
                                 rdmaCm,
+                                rdmaGeneric,
                                 gpus,
                                 nvDriverVersion,
                                 nvCaps,

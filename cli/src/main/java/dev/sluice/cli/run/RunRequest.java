@@ -21,6 +21,7 @@ import java.util.function.Supplier;
  * @param rdmaNetdevs {@code --rdma-netdev}: {@code IFACE[=NAME]}
  * @param strictArpOnHost {@code --rdma-strict-arp}
  * @param rdmaCm {@code --rdma-cm}
+ * @param rdmaGeneric {@code --rdma-generic}: {@code true}, {@code force}, or null without it
  * @param gpus {@code --gpus}, or null
  * @param nvDriverVersion {@code --nvproxy-driver-version}, or null
  * @param nvCaps {@code --nvproxy-caps}
@@ -43,6 +44,7 @@ public record RunRequest(
         List<String> rdmaNetdevs,
         boolean strictArpOnHost,
         boolean rdmaCm,
+        String rdmaGeneric,
         String gpus,
         String nvDriverVersion,
         String nvCaps,

@@ -42,6 +42,7 @@ class SandboxPolicyTest {
         boolean strictArp;
         List<String> proxies = List.of();
         String seccompProfile;
+        String rdmaGeneric;
 
         RunRequest build() {
             return new RunRequest(
@@ -55,6 +56,7 @@ class SandboxPolicyTest {
                     rdmaNetdevs,
                     strictArp,
                     false,
+                    rdmaGeneric,
                     null,
                     null,
                     "compute,utility",
@@ -92,6 +94,50 @@ class SandboxPolicyTest {
                 "--nvproxy-caps as an option");
         assertEquals(List.of(), p.netdevs(), "no netdev moved");
         assertEquals(List.of(), p.strictArpHostNetdevs(), "no host sysctl to change");
+    }
+
+    @Test
+    void rdmaGenericBecomesRdmaproxysOptionAndABadValueIsRefused() {
+        assertEquals(
+                null,
+                SandboxPolicy.of(request(b -> b)).proxyConfig().options().get("rdmaproxy.generic"),
+                "without --rdma-generic the option is absent: drivers without a plugin are refused");
+        for (String v : List.of("true", "force")) {
+            assertEquals(
+                    v,
+                    SandboxPolicy.of(
+                                    request(
+                                            b -> {
+                                                b.rdmaGeneric = v;
+                                                return b;
+                                            }))
+                            .proxyConfig()
+                            .options()
+                            .get("rdmaproxy.generic"),
+                    "--rdma-generic" + (v.equals("true") ? "" : "=" + v) + " reaches RDMAProxy");
+        }
+        assertEquals(
+                null,
+                SandboxPolicy.of(
+                                request(
+                                        b -> {
+                                            b.rdmaGeneric = "false";
+                                            return b;
+                                        }))
+                        .proxyConfig()
+                        .options()
+                        .get("rdmaproxy.generic"),
+                "--rdma-generic=false is the default");
+        IllegalArgumentException e =
+                refused(
+                        b -> {
+                            b.rdmaGeneric = "all";
+                            return b;
+                        });
+        assertTrue(
+                e.getMessage()
+                        .startsWith("--rdma-generic: \"all\" is not one of false, true, force"),
+                e.getMessage());
     }
 
     @Test
