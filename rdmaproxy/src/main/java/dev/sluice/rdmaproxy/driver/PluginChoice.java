@@ -94,14 +94,21 @@ public record PluginChoice(RdmaDriverPlugin plugin, String hostDriver, Generic g
     }
 
     /**
-     * One phrase on why this plugin: {@code host driver rdma_rxe}, {@code host driver irdma has no
-     * plugin; the generic plugin was chosen}, {@code forced: rdma_rxe's own plugin is rxe}, ...
+     * One phrase on why this plugin: {@code host driver rdma_rxe}, {@code host driver irdma, which
+     * has no plugin of its own}, {@code host driver rdma_rxe; forced, instead of its own rxe
+     * plugin}, or for a refused node {@code host driver irdma, which has no plugin (supported:
+     * mlx5_core, rdma_rxe, rxe)}.
      */
     public String reason() {
         String driver =
                 hostDriver.isEmpty() ? "no host driver in sysfs" : "host driver " + hostDriver;
         if (plugin == null) {
-            return driver + ", which has no plugin (supported: " + DriverPlugins.supported() + ")";
+            return driver
+                    + ", which has no plugin (supported: "
+                    + DriverPlugins.ALL.stream()
+                            .flatMap(p -> p.hostDrivers().stream().sorted())
+                            .collect(Collectors.joining(", "))
+                    + ")";
         }
         if (!(plugin instanceof GenericPlugin)) {
             return driver;
