@@ -38,8 +38,8 @@ class RdmaVmE2ETest {
     private static final Path QEMU = Path.of("/usr/bin/qemu-system-x86_64");
     private static final Pattern RESULT = Pattern.compile("^([a-z][a-z0-9_]*)=(\\S*)$");
 
-    /** What one guest script reported. */
-    private record GuestRun(int rc, Map<String, String> results, String ctx) {
+    /** What one guest script reported; {@code out} keeps its results and console log. */
+    private record GuestRun(int rc, Map<String, String> results, String ctx, Path out) {
         String get(String key) {
             return results.get(key);
         }
@@ -102,7 +102,8 @@ class RdmaVmE2ETest {
         return new GuestRun(
                 rc,
                 r,
-                "\n--- run.sh output (rc " + rc + ", console log in " + out + "):\n" + output);
+                "\n--- run.sh output (rc " + rc + ", console log in " + out + "):\n" + output,
+                out);
     }
 
     @Test
@@ -408,6 +409,171 @@ class RdmaVmE2ETest {
                                 "the guest's verdict must be pass" + ctx));
         checks.add(() -> assertEquals(0, g.rc(), "run.sh must exit 0 (the guest's verdict)" + ctx));
         assertAll(checks);
+    }
+
+    /**
+     * The generic plugin forced on Soft-RoCE ({@code guest-rdma-generic.sh}): the suite's tests
+     * under {@code sluice run --rdma rxe0 --rdma-generic=force --stats}, so that rxe0 is served by
+     * the generic plugin (core verbs only, driver data refused) instead of rxe's. Reports what
+     * still works and what is refused; asserts that every test either works or fails with refusals
+     * that are all the generic plugin's driver-data ones (counted per test), that the device view,
+     * which needs no driver data, works, and that some driver data was refused: rxe hands its
+     * queues to user space through it. Docs: docs/rdma-drivers.md, "Generic".
+     */
+    @Test
+    @Timeout(360)
+    void rdmaGenericSuite() throws Exception {
+        assumeSandboxedSuite("the RDMA VM suite's generic-plugin case");
+        GuestRun g = runGuest("guest-rdma-generic.sh", "rdma-vm-generic", 300, false);
+        GenericReport report = new GenericReport(g.results());
+        System.out.print(report.table());
+        System.out.println(report.summary());
+        Path refusals = g.out().resolve("generic-refusals.log");
+        if (Files.isRegularFile(refusals)) {
+            Files.readAllLines(refusals).stream()
+                    .limit(6)
+                    .forEach(l -> System.out.println("rdma-vm generic refusal: " + l));
+        }
+        String ctx = g.ctx();
+        List<org.junit.jupiter.api.function.Executable> checks = new ArrayList<>();
+        checks.add(
+                () ->
+                        assertEquals(
+                                "ok", g.get("rxe"), "rdma_rxe must bring up rxe0 and rxe1" + ctx));
+        checks.add(
+                () ->
+                        assertEquals(
+                                "found",
+                                g.get("sluice"),
+                                "bin/sluice and java must be visible in the guest" + ctx));
+        for (String test : TESTS) {
+            checks.add(
+                    () ->
+                            assertTrue(
+                                    List.of("ok", "refused").contains(g.get("generic_" + test)),
+                                    "generic "
+                                            + test
+                                            + " must work, or fail with driver-data refusals"
+                                            + " only, not "
+                                            + g.get("generic_" + test)
+                                            + ctx));
+            checks.add(
+                    () ->
+                            assertEquals(
+                                    "0",
+                                    g.get("generic_" + test + "_other_deny"),
+                                    "generic "
+                                            + test
+                                            + ": every refusal is a driver-data one"
+                                            + ctx));
+            checks.add(
+                    () ->
+                            assertEquals(
+                                    g.get("generic_" + test + "_deny"),
+                                    g.get("generic_" + test + "_driver_data"),
+                                    "generic "
+                                            + test
+                                            + ": the denials counted are the driver-data ones"
+                                            + ctx));
+        }
+        checks.add(
+                () ->
+                        assertEquals(
+                                "ok",
+                                g.get("generic_devices"),
+                                "ibv_devices and ibv_devinfo need no driver data: they must work"
+                                        + ctx));
+        checks.add(
+                () ->
+                        assertEquals(
+                                "rxe0",
+                                g.get("generic_devices_list"),
+                                "the sandbox lists rxe0 only, as with rxe's plugin" + ctx));
+        checks.add(
+                () ->
+                        assertTrue(
+                                report.driverDataRefusals() > 0,
+                                "rxe returns its queues' mmap info as driver data, so forcing the"
+                                        + " generic plugin must refuse some"
+                                        + ctx));
+        checks.add(
+                () ->
+                        assertEquals(
+                                "pass",
+                                g.get("verdict"),
+                                "the guest's verdict must be pass" + ctx));
+        checks.add(() -> assertEquals(0, g.rc(), "run.sh must exit 0 (the guest's verdict)" + ctx));
+        assertAll(checks);
+    }
+
+    /** The generic-plugin case's table: per test, its outcome, trapped calls and refusals. */
+    record GenericReport(Map<String, String> r) {
+        long count(String outcome) {
+            return TESTS.stream().filter(t -> outcome.equals(r.get("generic_" + t))).count();
+        }
+
+        long driverDataRefusals() {
+            long n = 0;
+            for (String test : TESTS) {
+                try {
+                    n += Long.parseLong(r.getOrDefault("generic_" + test + "_driver_data", "0"));
+                } catch (NumberFormatException e) {
+                    // reported as is in the table
+                }
+            }
+            return n;
+        }
+
+        String summary() {
+            return "rdma-vm generic: "
+                    + count("ok")
+                    + " work, "
+                    + count("refused")
+                    + " refused ("
+                    + driverDataRefusals()
+                    + " driver-data refusals), "
+                    + (TESTS.size() - count("ok") - count("refused"))
+                    + " failed";
+        }
+
+        String table() {
+            StringBuilder b = new StringBuilder();
+            b.append(
+                    String.format(
+                            "rdma-vm: Soft-RoCE forced through the generic plugin, kernel %s, one VM boot of %s s"
+                                    + " (sluice run --rdma rxe0 --rdma-generic=force)%n",
+                            r.getOrDefault("kernel", "?"), r.getOrDefault("vm_seconds", "?")));
+            String fmt = "%-11s %-8s %-34s %-14s %s%n";
+            b.append(
+                    String.format(
+                            fmt,
+                            "test",
+                            "outcome",
+                            "trapped (EMULATE, CONTINUE, DENY)",
+                            "driver data",
+                            "refused at"));
+            for (String test : TESTS) {
+                String p = "generic_" + test;
+                b.append(
+                        String.format(
+                                fmt,
+                                test,
+                                r.getOrDefault(p, "-"),
+                                r.getOrDefault(p + "_trapped", "-")
+                                        + " ("
+                                        + r.getOrDefault(p + "_emulate", "?")
+                                        + ", "
+                                        + r.getOrDefault(p + "_continue", "?")
+                                        + ", "
+                                        + r.getOrDefault(p + "_deny", "?")
+                                        + ")",
+                                r.getOrDefault(p + "_driver_data", "-")
+                                        + " of "
+                                        + r.getOrDefault(p + "_deny", "?"),
+                                r.getOrDefault(p + "_refused_at", "-")));
+            }
+            return b.toString();
+        }
     }
 
     /**

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.sluice.nvproxy.driver.NvidiaDevices;
+import dev.sluice.rdmaproxy.driver.PluginChoice;
 import dev.sluice.rdmaproxy.net.NetdevLookup;
 import dev.sluice.rdmaproxy.net.RdmaDoctor;
 import dev.sluice.rdmaproxy.net.RdmaDoctorReport;
@@ -36,7 +37,8 @@ import java.util.stream.Stream;
         mixinStandardHelpOptions = true,
         description = {
             "Check the RDMA direct path of the RDMA devices visible here.",
-            "For each device (in a sandbox: each granted one): its uverbs node, netdev, addresses, GID table, "
+            "For each device (in a sandbox: each granted one): the RDMAProxy driver plugin `sluice run --rdma` would"
+                    + " serve it with (or that it would be refused), its uverbs node, netdev, addresses, GID table, "
                     + "ARP settings and PCI/NUMA placement against the granted GPUs, with a warning for each known "
                     + "failure mode: an empty GID table, an address without a GID, a RoCE netdev without an address, "
                     + "a port not ACTIVE, weak ARP settings (ARP flux), a netdev outside this network namespace, "
@@ -66,6 +68,17 @@ final class RdmaDoctorCommand implements Callable<Integer> {
     boolean json;
 
     @Option(
+            names = "--rdma-generic",
+            arity = "0..1",
+            paramLabel = "force",
+            fallbackValue = "true",
+            preprocessor = AttachedValueOnly.class,
+            description =
+                    "Name the plugins as `sluice run --rdma-generic[=force]` would choose them: the generic plugin"
+                            + " for devices whose driver has no plugin (or, with =force, for every device).")
+    String rdmaGeneric;
+
+    @Option(
             names = "--sys",
             hidden = true,
             paramLabel = "DIR",
@@ -93,6 +106,14 @@ final class RdmaDoctorCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        PluginChoice.Generic generic;
+        try {
+            generic = PluginChoice.Generic.parse(rdmaGeneric);
+        } catch (IllegalArgumentException e) {
+            err.println("sluice rdma doctor: --rdma-generic: " + e.getMessage());
+            err.flush();
+            return USAGE;
+        }
         List<String> visible = RdmaDoctor.visibleDevices(sys);
         Path cls = sys.resolve("class/infiniband");
         if (visible.isEmpty()) {
@@ -122,7 +143,8 @@ final class RdmaDoctorCommand implements Callable<Integer> {
             chosen = visible;
         }
         RdmaDoctorReport report =
-                new RdmaDoctor(sys, proc, NetdevLookup.system()).examine(chosen, gpuMinors(dev));
+                new RdmaDoctor(sys, proc, NetdevLookup.system(), generic)
+                        .examine(chosen, gpuMinors(dev));
         if (json) {
             ObjectMapper mapper = new ObjectMapper();
             ObjectNode root = mapper.valueToTree(report);

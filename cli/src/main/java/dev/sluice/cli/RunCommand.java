@@ -111,6 +111,21 @@ final class RunCommand implements Callable<Integer> {
     boolean rdmaStrict;
 
     @Option(
+            names = "--rdma-generic",
+            arity = "0..1",
+            paramLabel = "force",
+            fallbackValue = "true",
+            preprocessor = AttachedValueOnly.class,
+            description = {
+                "For --rdma devices whose host driver has no RDMAProxy plugin (not mlx5_core, efa, rdma_rxe): serve"
+                        + " them with the generic plugin instead of refusing them. It allows the core verbs only and"
+                        + " refuses every driver-data blob and driver-namespace call, naming the driver; the driver's"
+                        + " own handling of core calls is not vetted (docs/rdma-drivers.md). Devices with a plugin keep"
+                        + " it; --rdma-generic=force serves every device with the generic plugin."
+            })
+    String rdmaGeneric;
+
+    @Option(
             names = "--gpus",
             paramLabel = "all|N[,M...]",
             description =
@@ -207,6 +222,7 @@ final class RunCommand implements Callable<Integer> {
                                 strictArpOnHost,
                                 rdmaCm,
                                 rdmaStrict,
+                                rdmaGeneric,
                                 gpus,
                                 nvDriverVersion,
                                 nvCaps,

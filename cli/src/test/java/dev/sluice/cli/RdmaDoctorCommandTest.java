@@ -137,6 +137,30 @@ class RdmaDoctorCommandTest {
         JsonNode f = p.get("findings").get(0);
         assertEquals("WARN", f.get("severity").asText());
         assertEquals("NETDEV_NOT_IN_NAMESPACE", f.get("kind").asText());
+        assertEquals("rdma_rxe", d.get("hostDriver").asText(), "the host driver, in JSON");
+        assertEquals("rxe", d.get("plugin").asText(), "the plugin, in JSON");
+        assertEquals("host driver rdma_rxe", d.get("pluginReason").asText(), "and why");
+    }
+
+    @Test
+    void rdmaGenericNamesThePluginsAsSluiceRunWouldChooseThem() throws IOException {
+        rxe("rxe0", "lo", 0);
+        CliRun plain = doctor();
+        assertTrue(
+                plain.out().contains("  plugin: rxe (host driver rdma_rxe)\n"), plain.toString());
+        CliRun fallback = doctor("--rdma-generic");
+        assertTrue(
+                fallback.out().contains("  plugin: rxe (host driver rdma_rxe)\n"),
+                "rxe has a plugin, so --rdma-generic changes nothing: " + fallback);
+        CliRun forced = doctor("--rdma-generic=force", "--json");
+        JsonNode d = new ObjectMapper().readTree(forced.out()).get("devices").get(0);
+        assertEquals("generic", d.get("plugin").asText(), "--rdma-generic=force: " + forced);
+        assertTrue(
+                d.get("pluginReason").asText().contains("forced, instead of its own rxe plugin"),
+                d.toString());
+        CliRun bad = doctor("--rdma-generic=yes");
+        assertEquals(2, bad.status(), "a bad value is a usage error: " + bad);
+        assertTrue(bad.err().contains("--rdma-generic: \"yes\" is not one of"), bad.toString());
     }
 
     @Test

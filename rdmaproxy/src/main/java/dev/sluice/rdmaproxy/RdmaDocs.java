@@ -1,10 +1,13 @@
 package dev.sluice.rdmaproxy;
 
 import dev.sluice.rdmaproxy.driver.DriverPlugins;
+import dev.sluice.rdmaproxy.driver.GenericPlugin;
 import dev.sluice.rdmaproxy.driver.RdmaDriverPlugin;
 import dev.sluice.rdmaproxy.uverbs.RdmaTable;
 
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.List;
 
 /**
  * RDMAProxy's tables as Markdown, for docs/ioctls.md. Every uverbs call is one request, {@code
@@ -30,15 +33,22 @@ final class RdmaDocs {
                         "EMULATE: the sentry runs the call on its own dup of the uverbs file with a private copy of every\n")
                 .append(
                         "argument; CONTINUE: the kernel runs it in the caller's context after the checks.\n");
-        for (RdmaDriverPlugin p : DriverPlugins.ALL) {
-            b.append("\n### ")
-                    .append(p.name())
-                    .append(" (host driver ")
-                    .append(String.join(", ", new java.util.TreeSet<>(p.hostDrivers())))
-                    .append(", driver id ")
-                    .append(p.driverId())
-                    .append(")\n\n")
-                    .append("| (object, method) | name | disposition | why |\n|---|---|---|---|\n");
+        List<RdmaDriverPlugin> plugins = new ArrayList<>(DriverPlugins.ALL);
+        plugins.add(GenericPlugin.forHostDriver("")); // chosen only explicitly, any driver
+        for (RdmaDriverPlugin p : plugins) {
+            b.append("\n### ").append(p.name());
+            if (p instanceof GenericPlugin) {
+                b.append(
+                        " (any host driver, only where the sandbox chose it: --rdma-generic; any"
+                                + " driver id; every driver-data blob refused)\n\n");
+            } else {
+                b.append(" (host driver ")
+                        .append(String.join(", ", new java.util.TreeSet<>(p.hostDrivers())))
+                        .append(", driver id ")
+                        .append(p.driverId())
+                        .append(")\n\n");
+            }
+            b.append("| (object, method) | name | disposition | why |\n|---|---|---|---|\n");
             p.table().methods().stream()
                     .sorted(
                             Comparator.comparingInt((RdmaTable.MethodRow r) -> r.key().object())

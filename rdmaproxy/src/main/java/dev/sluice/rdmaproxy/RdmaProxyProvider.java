@@ -1,6 +1,7 @@
 package dev.sluice.rdmaproxy;
 
 import dev.sluice.rdmaproxy.driver.DriverPlugins;
+import dev.sluice.rdmaproxy.driver.PluginChoice;
 import dev.sluice.rdmaproxy.driver.RdmaDriverPlugin;
 import dev.sluice.sentry.spi.CharDevice;
 import dev.sluice.sentry.spi.DeviceProxy;
@@ -26,7 +27,8 @@ import java.util.Optional;
  *
  * <p>Each granted node is served by the driver plugin its host driver (from sysfs, {@link
  * UverbsDevices#hostDriver}) selects; a node whose driver has no plugin makes the provider refuse
- * to start, naming the driver and the supported ones.
+ * to start, naming the driver and the supported ones, unless option {@value #OPT_GENERIC} chose the
+ * generic plugin ({@link PluginChoice}): {@code true} for such nodes, {@code force} for every node.
  *
  * <p>Its dispositions live in {@link RdmaTable}, keyed by uverbs (object, method) rather than by
  * ioctl request, so they are not an {@code IoctlTable} and {@code sluice ioctls} does not list them
@@ -34,6 +36,14 @@ import java.util.Optional;
  */
 public final class RdmaProxyProvider implements DeviceProxyProvider {
     public static final String NAME = "rdmaproxy";
+
+    /**
+     * Whether the generic plugin serves nodes: {@code false} (the default), {@code true} (those
+     * whose driver has no plugin) or {@code force} (all); {@link PluginChoice.Generic}. {@code
+     * sluice run --rdma-generic[=force]}, annotation {@code dev.sluice.rdmaproxy.generic}.
+     */
+    public static final String OPT_GENERIC = "rdmaproxy.generic";
+
     private static final Logger LOG = LoggerFactory.getLogger(RdmaProxyProvider.class);
 
     private final Path sys;
@@ -60,7 +70,8 @@ public final class RdmaProxyProvider implements DeviceProxyProvider {
 
     @Override
     public String description() {
-        return "RDMA uverbs with ConnectX, EFA and Soft-RoCE plugins (activated by granting /dev/infiniband/uverbs*)";
+        return "RDMA uverbs with ConnectX, EFA and Soft-RoCE plugins, and a generic one for other drivers on request"
+                + " (activated by granting /dev/infiniband/uverbs*)";
     }
 
     /**
@@ -132,41 +143,41 @@ public final class RdmaProxyProvider implements DeviceProxyProvider {
                             + " char device (is ib_uverbs loaded?); refusing to grant "
                             + node);
         }
+        PluginChoice.Generic generic = generic(config);
         Map<CharDevice, RdmaDriverPlugin> plugins = new LinkedHashMap<>();
         for (Path n : nodes) {
             String name = n.getFileName().toString();
             String ibdev = UverbsDevices.ibdev(sys, name);
             String driver = UverbsDevices.hostDriver(sys, name);
-            RdmaDriverPlugin plugin =
-                    DriverPlugins.forHostDriver(driver)
-                            .orElseThrow(
-                                    () ->
-                                            new IllegalStateException(
-                                                    "RDMAProxy has no driver plugin for "
-                                                            + n
-                                                            + " ("
-                                                            + (ibdev.isEmpty()
-                                                                    ? "unknown RDMA device"
-                                                                    : ibdev)
-                                                            + "): "
-                                                            + (driver.isEmpty()
-                                                                    ? "sysfs names no driver for it"
-                                                                    : "its host driver is "
-                                                                            + driver)
-                                                            + "; supported: "
-                                                            + DriverPlugins.supported()
-                                                            + "; refusing to grant "
-                                                            + n
-                                                            + " without mediation"));
+            PluginChoice choice = PluginChoice.of(driver, generic);
+            if (choice.refused()) {
+                throw new IllegalStateException(
+                        "RDMAProxy has no driver plugin for "
+                                + n
+                                + " ("
+                                + (ibdev.isEmpty() ? "unknown RDMA device" : ibdev)
+                                + "): "
+                                + (driver.isEmpty()
+                                        ? "sysfs names no driver for it"
+                                        : "its host driver is " + driver)
+                                + "; supported: "
+                                + DriverPlugins.supported()
+                                + "; refusing to grant "
+                                + n
+                                + " without mediation (sluice run --rdma-generic, or the annotation "
+                                + "dev.sluice.rdmaproxy.generic: \"true\", serves it with the generic plugin:"
+                                + " core verbs only, no driver data; docs/rdma-drivers.md)");
+            }
+            RdmaDriverPlugin plugin = choice.plugin();
             CharDevice dev = UverbsDevices.charDevice(sys, name);
             plugins.put(dev, plugin);
             LOG.info(
-                    "rdmaproxy: {} ({}, {}) is served by the {} plugin (host driver {})",
+                    "rdmaproxy: {} ({}, {}) is served by the {} ({})",
                     n,
                     dev,
                     ibdev,
-                    plugin.name(),
-                    driver);
+                    plugin.label(),
+                    choice.reason());
         }
         boolean strict = Boolean.parseBoolean(config.option(OPT_STRICT, "false"));
         if (strict) {
@@ -175,6 +186,20 @@ public final class RdmaProxyProvider implements DeviceProxyProvider {
                             + " uverbs commands written to a granted node are decided as their INVOKE_WRITE ioctls");
         }
         return Optional.of(new RdmaProxy(majors, plugins, HostDevice.NATIVE, strict));
+    }
+
+    /**
+     * The choice about the generic plugin in {@code config}'s option {@value #OPT_GENERIC}.
+     *
+     * @throws IllegalArgumentException for a value that names none
+     */
+    static PluginChoice.Generic generic(ProxyConfig config) {
+        try {
+            return PluginChoice.Generic.parse(config.option(OPT_GENERIC, null));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(
+                    "RDMAProxy option " + OPT_GENERIC + ": " + e.getMessage(), e);
+        }
     }
 
     static boolean isUverbsNode(Path device) {

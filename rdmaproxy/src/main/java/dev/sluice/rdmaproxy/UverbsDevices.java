@@ -133,11 +133,18 @@ public final class UverbsDevices {
             return d;
         }
         String ib = ibdev(sys, node);
-        if (ib.isEmpty()) {
-            return "";
-        }
-        Path dev = sys.resolve("class/infiniband").resolve(ib);
-        d = linkName(dev.resolve("device/driver"));
+        return ib.isEmpty() ? "" : hostDriverOfDevice(sys, ib);
+    }
+
+    /**
+     * The host driver of RDMA device {@code ibdev} itself, steps 2 and 3 of {@link #hostDriver}:
+     * {@code class/infiniband/IBDEV/device/driver}, else {@value #RXE_MODULE} for a parentless
+     * device with rxe's {@code parent} attribute. Empty when neither applies. For a device whose
+     * uverbs node is not in {@code class/infiniband_verbs} ({@code sluice rdma doctor}).
+     */
+    public static String hostDriverOfDevice(Path sys, String ibdev) {
+        Path dev = sys.resolve("class/infiniband").resolve(ibdev);
+        String d = linkName(dev.resolve("device/driver"));
         if (!d.isEmpty()) {
             return d;
         }

@@ -35,7 +35,8 @@ import java.util.Set;
  *
  * <ol>
  *   <li>the envelope is well framed ({@link UverbsEnvelope});
- *   <li>{@code driver_id} is the plugin's (the kernel fails any other with EINVAL);
+ *   <li>{@code driver_id} is one the plugin accepts, its own (the kernel fails any other with
+ *       EINVAL), or any for the generic plugin;
  *   <li>(object, method) has a row in the plugin's {@link RdmaTable}; otherwise the plugin's reason
  *       for refusing it (DEVX, ...) or "not modelled";
  *   <li>every attribute is declared by that method, once, with the shape its schema asks for
@@ -128,7 +129,7 @@ public final class UverbsDispatch {
         int method = env.methodId();
         String where =
                 "method " + names.method(object, method) + " on object " + names.object(object);
-        if (env.driverId() != plugin.driverId()) {
+        if (!plugin.acceptsDriverId(env.driverId())) {
             return new Verdict(
                     deny(
                             String.format(
@@ -146,12 +147,7 @@ public final class UverbsDispatch {
             Optional<String> why = plugin.denial(object, method);
             if (why.isPresent()) {
                 return new Verdict(
-                        deny(
-                                where
-                                        + " is denied by the "
-                                        + plugin.name()
-                                        + " plugin: "
-                                        + why.get()),
+                        deny(where + " is denied by the " + plugin.label() + ": " + why.get()),
                         name);
             }
             if (UverbsEnvelope.driverNamespace(object) || UverbsEnvelope.driverNamespace(method)) {
@@ -160,8 +156,7 @@ public final class UverbsDispatch {
                                 "driver-namespace "
                                         + where
                                         + " is not modelled by the "
-                                        + plugin.name()
-                                        + " plugin"),
+                                        + plugin.label()),
                         name);
             }
             return new Verdict(deny("unsupported " + where), name);
@@ -173,7 +168,17 @@ public final class UverbsDispatch {
             Optional<UverbsSchema.Attr> spec = schema.attr(a.id());
             if (spec.isEmpty()) {
                 return new Verdict(
-                        deny("unsupported attribute " + attr(env, a) + " of " + where), name);
+                        deny(
+                                "unsupported attribute "
+                                        + attr(env, a)
+                                        + " of "
+                                        + where
+                                        + (UverbsEnvelope.driverNamespace(a.id())
+                                                ? ": a driver-namespace attribute the "
+                                                        + plugin.label()
+                                                        + " does not model"
+                                                : "")),
+                        name);
             }
             if (!seen.add(a.id())) {
                 return new Verdict(
@@ -434,8 +439,8 @@ public final class UverbsDispatch {
                                 + " bytes of driver data"
                                 + of
                                 + ", which the "
-                                + plugin.name()
-                                + " plugin does not model");
+                                + plugin.label()
+                                + " does not model");
             }
         } else {
             String no = inRule.apply(in, env);

@@ -2,13 +2,16 @@ package dev.sluice.rdmaproxy;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sluice.rdmaproxy.driver.EfaPlugin;
+import dev.sluice.rdmaproxy.driver.GenericPlugin;
 import dev.sluice.rdmaproxy.driver.Mlx5Plugin;
+import dev.sluice.rdmaproxy.driver.RdmaDriverPlugin;
 import dev.sluice.rdmaproxy.driver.RxePlugin;
 import dev.sluice.sentry.spi.CharDevice;
 import dev.sluice.sentry.spi.DeviceProxy;
@@ -229,7 +232,9 @@ class RdmaProxyProviderTest {
                         "/dev/infiniband/uverbs3",
                         "mlx5_core",
                         "rdma_rxe",
-                        "supported")) {
+                        "supported",
+                        "--rdma-generic",
+                        "dev.sluice.rdmaproxy.generic")) {
             assertTrue(e.getMessage().contains(s), s + " in: " + e.getMessage());
         }
         node("uverbs2", "231:194", "siw0", null, false);
@@ -239,6 +244,96 @@ class RdmaProxyProviderTest {
                         () -> p.create(granting(Path.of("/dev/infiniband/uverbs2"))));
         assertTrue(
                 e.getMessage().contains("names no driver") && e.getMessage().contains("siw0"),
+                e.getMessage());
+    }
+
+    private static ProxyConfig granting(String generic, Path... devices) {
+        return new ProxyConfig(
+                List.of(devices), Set.of(), Map.of(RdmaProxyProvider.OPT_GENERIC, generic));
+    }
+
+    @Test
+    void theGenericPluginServesADriverWithoutAPluginOnlyWhenChosen() throws IOException {
+        RdmaProxyProvider p = fakeHost("6", PROC_DEVICES);
+        node("uverbs0", "231:192", "mlx5_0", "mlx5_core", false);
+        node("uverbs1", "231:193", "rxe0", null, true);
+        node("uverbs2", "231:194", "siw0", null, false);
+        node("uverbs3", "231:195", "irdma0", "irdma", false);
+        Path[] all = {
+            Path.of("/dev/infiniband/uverbs0"),
+            Path.of("/dev/infiniband/uverbs1"),
+            Path.of("/dev/infiniband/uverbs2"),
+            Path.of("/dev/infiniband/uverbs3")
+        };
+        IllegalStateException e =
+                assertThrows(
+                        IllegalStateException.class,
+                        () -> p.create(granting("false", all)),
+                        "false is the default: irdma has no plugin");
+        assertTrue(e.getMessage().contains("--rdma-generic"), e.getMessage());
+
+        RdmaProxy proxy = (RdmaProxy) p.create(granting("true", all)).orElseThrow();
+        assertSame(
+                Mlx5Plugin.INSTANCE,
+                proxy.plugin(new CharDevice(231, 192)),
+                "mlx5_0 keeps its own plugin");
+        assertSame(
+                RxePlugin.INSTANCE, proxy.plugin(new CharDevice(231, 193)), "rxe0 keeps its own");
+        GenericPlugin siw =
+                assertInstanceOf(
+                        GenericPlugin.class,
+                        proxy.plugin(new CharDevice(231, 194)),
+                        "siw0, whose driver sysfs does not name, is served by the generic plugin");
+        assertEquals("unknown", siw.hostDriver(), "and its lines say so");
+        GenericPlugin irdma =
+                assertInstanceOf(
+                        GenericPlugin.class,
+                        proxy.plugin(new CharDevice(231, 195)),
+                        "irdma0 is served by the generic plugin");
+        assertEquals("irdma", irdma.hostDriver(), "naming irdma in its lines");
+        assertTrue(
+                proxy.racyRows().contains("irdma"),
+                "the start warning names the unvetted driver: " + proxy.racyRows());
+    }
+
+    @Test
+    void forcedTheGenericPluginServesEveryNodeRxeIncluded() throws IOException {
+        RdmaProxyProvider p = fakeHost("6", PROC_DEVICES);
+        node("uverbs0", "231:192", "mlx5_0", "mlx5_core", false);
+        node("uverbs1", "231:193", "rxe0", null, true);
+        RdmaProxy proxy =
+                (RdmaProxy)
+                        p.create(
+                                        granting(
+                                                "force",
+                                                Path.of("/dev/infiniband/uverbs0"),
+                                                Path.of("/dev/infiniband/uverbs1")))
+                                .orElseThrow();
+        for (int minor : List.of(192, 193)) {
+            RdmaDriverPlugin plugin = proxy.plugin(new CharDevice(231, minor));
+            assertInstanceOf(GenericPlugin.class, plugin, "231:" + minor + " is forced to generic");
+        }
+        assertEquals(
+                "rdma_rxe",
+                ((GenericPlugin) proxy.plugin(new CharDevice(231, 193))).hostDriver(),
+                "rxe0's lines name rdma_rxe");
+        assertEquals(
+                "mlx5_core",
+                ((GenericPlugin) proxy.plugin(new CharDevice(231, 192))).hostDriver(),
+                "mlx5_0's lines name mlx5_core");
+    }
+
+    @Test
+    void anUnknownGenericValueIsRefusedNamingTheOption() throws IOException {
+        RdmaProxyProvider p = fakeHost("6", PROC_DEVICES);
+        node("uverbs1", "231:193", "rxe0", null, true);
+        IllegalArgumentException e =
+                assertThrows(
+                        IllegalArgumentException.class,
+                        () -> p.create(granting("yes", Path.of("/dev/infiniband/uverbs1"))));
+        assertTrue(
+                e.getMessage().contains("rdmaproxy.generic")
+                        && e.getMessage().contains("false, true, force"),
                 e.getMessage());
     }
 

@@ -22,6 +22,7 @@ import java.util.function.Supplier;
  * @param strictArpOnHost {@code --rdma-strict-arp}
  * @param rdmaCm {@code --rdma-cm}
  * @param rdmaStrict {@code --rdma-strict}
+ * @param rdmaGeneric {@code --rdma-generic}: {@code true}, {@code force}, or null without it
  * @param gpus {@code --gpus}, or null
  * @param nvDriverVersion {@code --nvproxy-driver-version}, or null
  * @param nvCaps {@code --nvproxy-caps}
@@ -45,6 +46,7 @@ public record RunRequest(
         boolean strictArpOnHost,
         boolean rdmaCm,
         boolean rdmaStrict,
+        String rdmaGeneric,
         String gpus,
         String nvDriverVersion,
         String nvCaps,

@@ -11,6 +11,7 @@ import dev.sluice.oci.launch.SeccompProfile;
 import dev.sluice.oci.spec.SpecLoader;
 import dev.sluice.rdmaproxy.RdmaProxyProvider;
 import dev.sluice.rdmaproxy.UverbsDevices;
+import dev.sluice.rdmaproxy.driver.PluginChoice;
 import dev.sluice.rdmaproxy.net.NetdevMover;
 import dev.sluice.rdmaproxy.net.RdmaLinks;
 import dev.sluice.rdmaproxy.net.StrongArp;
@@ -190,6 +191,17 @@ public final class SandboxPolicy {
             }
         }
         Map<String, String> options = new LinkedHashMap<>();
+        if (r.rdmaGeneric() != null) {
+            PluginChoice.Generic generic;
+            try {
+                generic = PluginChoice.Generic.parse(r.rdmaGeneric());
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("--rdma-generic: " + e.getMessage(), e);
+            }
+            if (generic != PluginChoice.Generic.OFF) {
+                options.put(RdmaProxyProvider.OPT_GENERIC, generic.value());
+            }
+        }
         options.put(NvProxyProvider.OPT_CAPABILITIES, r.nvCaps());
         if (r.nvDriverVersion() != null) {
             options.put(NvProxyProvider.OPT_DRIVER_VERSION, r.nvDriverVersion());

@@ -45,6 +45,7 @@ class SandboxPolicyTest {
         boolean allowIoUring;
         List<String> proxies = List.of();
         String seccompProfile;
+        String rdmaGeneric;
 
         RunRequest build() {
             return new RunRequest(
@@ -59,6 +60,7 @@ class SandboxPolicyTest {
                     strictArp,
                     false,
                     rdmaStrict,
+                    rdmaGeneric,
                     null,
                     null,
                     "compute,utility",
@@ -120,6 +122,50 @@ class SandboxPolicyTest {
         assertTrue(
                 ring.getMessage().contains("--rdma-strict refuses io_uring"),
                 "a ring's writes would pass the filter: " + ring.getMessage());
+    }
+
+    @Test
+    void rdmaGenericBecomesRdmaproxysOptionAndABadValueIsRefused() {
+        assertEquals(
+                null,
+                SandboxPolicy.of(request(b -> b)).proxyConfig().options().get("rdmaproxy.generic"),
+                "without --rdma-generic the option is absent: drivers without a plugin are refused");
+        for (String v : List.of("true", "force")) {
+            assertEquals(
+                    v,
+                    SandboxPolicy.of(
+                                    request(
+                                            b -> {
+                                                b.rdmaGeneric = v;
+                                                return b;
+                                            }))
+                            .proxyConfig()
+                            .options()
+                            .get("rdmaproxy.generic"),
+                    "--rdma-generic" + (v.equals("true") ? "" : "=" + v) + " reaches RDMAProxy");
+        }
+        assertEquals(
+                null,
+                SandboxPolicy.of(
+                                request(
+                                        b -> {
+                                            b.rdmaGeneric = "false";
+                                            return b;
+                                        }))
+                        .proxyConfig()
+                        .options()
+                        .get("rdmaproxy.generic"),
+                "--rdma-generic=false is the default");
+        IllegalArgumentException e =
+                refused(
+                        b -> {
+                            b.rdmaGeneric = "all";
+                            return b;
+                        });
+        assertTrue(
+                e.getMessage()
+                        .startsWith("--rdma-generic: \"all\" is not one of false, true, force"),
+                e.getMessage());
     }
 
     @Test

@@ -10,7 +10,8 @@ import java.util.Set;
  * What RDMAProxy knows about one RDMA driver: everything about a uverbs call that is not the
  * core's. A plugin is chosen per granted uverbs node by the name of the host driver that sysfs
  * reports for it ({@code mlx5_core} for ConnectX, {@code efa} for AWS EFA, {@code rdma_rxe} for
- * Soft-RoCE; {@link DriverPlugins}); a node whose driver has no plugin is not granted at all.
+ * Soft-RoCE; {@link DriverPlugins}); a node whose driver has no plugin is not granted at all,
+ * unless the {@link GenericPlugin} was chosen explicitly for it ({@link PluginChoice}).
  *
  * <p>A plugin is data, not behaviour. {@code UverbsDispatch} asks it:
  *
@@ -45,6 +46,24 @@ public interface RdmaDriverPlugin {
 
     /** The {@code ib_uverbs_ioctl_hdr.driver_id} of this driver ({@code RDMA_DRIVER_MLX5}, ...). */
     int driverId();
+
+    /**
+     * Whether calls may carry {@code driverId}: this plugin's own id. A plugin that serves drivers
+     * it does not know ({@link GenericPlugin}) accepts any and leaves the check to the kernel,
+     * which fails an id that is not the device's with EINVAL (ib_uverbs_cmd_verbs in
+     * uverbs_ioctl.c).
+     */
+    default boolean acceptsDriverId(int driverId) {
+        return driverId == driverId();
+    }
+
+    /**
+     * How log lines name the plugin, after "the": {@code mlx5 plugin}; the {@link GenericPlugin}
+     * adds the host driver it serves.
+     */
+    default String label() {
+        return name() + " plugin";
+    }
 
     /** Names for log lines: the core namespace plus the driver's. */
     UverbsNames names();

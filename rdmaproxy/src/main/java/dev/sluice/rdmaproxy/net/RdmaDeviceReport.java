@@ -7,6 +7,12 @@ import java.util.List;
  *
  * @param ibdev the RDMA device ({@code rxe0}, {@code mlx5_0})
  * @param uverbs its uverbs node ({@code uverbs0}), empty when none is visible
+ * @param hostDriver the host driver sysfs names for it ({@code mlx5_core}, {@code rdma_rxe}), empty
+ *     when none
+ * @param plugin the RDMAProxy driver plugin {@code sluice run --rdma} would serve it with ({@code
+ *     mlx5}, {@code rxe}, {@code generic} only where chosen), or {@code none: refused}
+ * @param pluginReason why that plugin: the host driver, a forced or fallback generic plugin, or the
+ *     refusal with the supported drivers
  * @param nodeGuid {@code node_guid}, empty if unknown
  * @param fwVer {@code fw_ver}, empty if unknown
  * @param placement where the device sits ({@link PciPlacement#VIRTUAL} for rxe)
@@ -17,6 +23,9 @@ import java.util.List;
 public record RdmaDeviceReport(
         String ibdev,
         String uverbs,
+        String hostDriver,
+        String plugin,
+        String pluginReason,
         String nodeGuid,
         String fwVer,
         PciPlacement placement,

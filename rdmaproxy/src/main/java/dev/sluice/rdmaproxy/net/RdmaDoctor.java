@@ -1,5 +1,8 @@
 package dev.sluice.rdmaproxy.net;
 
+import dev.sluice.rdmaproxy.UverbsDevices;
+import dev.sluice.rdmaproxy.driver.PluginChoice;
+
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -19,6 +22,10 @@ import java.util.TreeSet;
  * ARP settings that allow ARP flux, a netdev missing from this network namespace, and a NIC on
  * another NUMA node than its GPU.
  *
+ * <p>It also names the RDMAProxy driver plugin each device would get ({@link PluginChoice}, by the
+ * host driver sysfs names and the choice about the generic plugin the doctor was given), so a
+ * device that {@code sluice run --rdma} would refuse shows up before a sandbox is started.
+ *
  * <p>Everything comes from sysfs and procfs under the given roots (normally {@code /sys} and {@code
  * /proc}) and from a {@link NetdevLookup}; nothing is written. In a sandbox {@code
  * /sys/class/infiniband} lists the granted devices only, so the doctor examines those.
@@ -34,16 +41,25 @@ public final class RdmaDoctor {
     private final Path sys;
     private final Path proc;
     private final NetdevLookup net;
+    private final PluginChoice.Generic generic;
 
     /**
      * @param sys the sysfs root ({@code /sys})
      * @param proc the procfs root ({@code /proc})
      * @param net how to look netdevs up in this network namespace
+     * @param generic the choice about the generic plugin the plugins are named under ({@code sluice
+     *     rdma doctor --rdma-generic[=force]}, as for {@code sluice run})
      */
-    public RdmaDoctor(Path sys, Path proc, NetdevLookup net) {
+    public RdmaDoctor(Path sys, Path proc, NetdevLookup net, PluginChoice.Generic generic) {
         this.sys = sys;
         this.proc = proc;
         this.net = net;
+        this.generic = generic;
+    }
+
+    /** Plugins named without the generic plugin, as {@code sluice run} chooses them by default. */
+    public RdmaDoctor(Path sys, Path proc, NetdevLookup net) {
+        this(sys, proc, net, PluginChoice.Generic.OFF);
     }
 
     /** The RDMA devices {@code sys/class/infiniband} lists, sorted; empty when there is none. */
@@ -82,9 +98,18 @@ public final class RdmaDoctor {
         }
         List<Finding> findings = new ArrayList<>();
         GpuPlacement gpu = pairGpu(ibdev, placement, ports, gpus, findings);
+        String uverbs = uverbs(ibdev, dev);
+        String driver = uverbs.isEmpty() ? "" : UverbsDevices.hostDriver(sys, uverbs);
+        if (driver.isEmpty()) {
+            driver = UverbsDevices.hostDriverOfDevice(sys, ibdev);
+        }
+        PluginChoice plugin = PluginChoice.of(driver, generic);
         return new RdmaDeviceReport(
                 ibdev,
-                uverbs(ibdev, dev),
+                uverbs,
+                driver,
+                plugin.summary(),
+                plugin.reason(),
                 SysFiles.read(dev.resolve("node_guid")),
                 SysFiles.read(dev.resolve("fw_ver")),
                 placement,

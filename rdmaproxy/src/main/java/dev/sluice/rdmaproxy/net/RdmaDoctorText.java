@@ -1,5 +1,8 @@
 package dev.sluice.rdmaproxy.net;
 
+import dev.sluice.rdmaproxy.driver.GenericPlugin;
+import dev.sluice.rdmaproxy.driver.PluginChoice;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -105,6 +108,13 @@ public final class RdmaDoctorText {
     }
 
     private static void common(StringBuilder sb, RdmaDeviceReport d) {
+        sb.append("  plugin: ").append(d.plugin()).append(" (").append(d.pluginReason());
+        if (d.plugin().equals(PluginChoice.REFUSED)) {
+            sb.append("; sluice run --rdma-generic serves it with the generic plugin");
+        } else if (d.plugin().equals(GenericPlugin.NAME)) {
+            sb.append("; core verbs only, no driver data");
+        }
+        sb.append(")\n");
         List<String> ids = new ArrayList<>();
         if (!d.nodeGuid().isEmpty()) {
             ids.add("node_guid " + d.nodeGuid());

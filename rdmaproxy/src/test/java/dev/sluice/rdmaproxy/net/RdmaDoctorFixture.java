@@ -90,6 +90,7 @@ final class RdmaDoctorFixture implements NetdevLookup {
             String ibdev, String pciPath, int numa, String netdev, int uverbs, boolean classLink) {
         Path fn = sys.resolve("devices").resolve(pciPath);
         write(fn.resolve("numa_node"), Integer.toString(numa));
+        link(fn.resolve("driver"), "../../../../bus/pci/drivers/mlx5_core");
         Path dir = fn.resolve("infiniband").resolve(ibdev);
         write(dir.resolve("node_guid"), "b8ce:f603:00a1:b2c3");
         write(dir.resolve("fw_ver"), "28.39.1002");
@@ -111,6 +112,21 @@ final class RdmaDoctorFixture implements NetdevLookup {
                 sys.resolve("class/net").resolve(netdev),
                 "../../devices/" + pciPath + "/net/" + netdev);
         port(ibdev, 1, "4: ACTIVE", "Ethernet");
+        return this;
+    }
+
+    /**
+     * Binds the PCI function at {@code pciPath} (one {@link #mlx5} made) to {@code driver} instead,
+     * as sysfs shows it: {@code device/driver}, a link whose name is the driver's.
+     */
+    RdmaDoctorFixture boundTo(String pciPath, String driver) {
+        Path l = sys.resolve("devices").resolve(pciPath).resolve("driver");
+        try {
+            Files.deleteIfExists(l);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        link(l, "../../../../bus/pci/drivers/" + driver);
         return this;
     }
 

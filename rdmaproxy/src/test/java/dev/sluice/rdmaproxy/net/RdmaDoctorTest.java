@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.sluice.rdmaproxy.driver.DriverPlugins;
+import dev.sluice.rdmaproxy.driver.PluginChoice;
+import dev.sluice.rdmaproxy.driver.RdmaDriverPlugin;
 import dev.sluice.rdmaproxy.net.Finding.Kind;
 
 import org.junit.jupiter.api.Test;
@@ -65,8 +68,11 @@ class RdmaDoctorTest {
         assertTrue(p.addresses().get(1).linkLocal());
         assertEquals(1, p.arp().arpIgnore());
         assertEquals(2, p.arp().arpAnnounce());
+        assertEquals("rdma_rxe", d.hostDriver(), "rxe is told by its parent attribute");
+        assertEquals("rxe", d.plugin(), "served by the rxe plugin");
 
         String text = RdmaDoctorText.render(r);
+        assertTrue(text.contains("  plugin: rxe (host driver rdma_rxe)\n"), text);
         assertTrue(
                 text.startsWith(
                         "rxe0 (uverbs0)  port 1 ACTIVE  link_layer Ethernet  netdev sluice0 (mtu 1500, up)\n"),
@@ -363,6 +369,94 @@ class RdmaDoctorTest {
                 r.devices().get(0).ports().get(0).netdev(),
                 "from the function's net/ when the GIDs name none");
         assertEquals(List.of(), fx.kinds(r));
+    }
+
+    /** A ConnectX-like function at 0000:17:00.0 bound to {@code driver}, as irdma0. */
+    private RdmaDoctorFixture boundTo(String ibdev, String driver) {
+        String pci = "pci0000:16/0000:16:02.0/0000:17:00.0";
+        RdmaDoctorFixture fx = new RdmaDoctorFixture(root);
+        fx.mlx5(ibdev, pci, 0, "eth2", 0, true)
+                .netdev("eth2", "10.0.0.2/24")
+                .gid(ibdev, 1, 0, "0000:0000:0000:0000:0000:ffff:0a00:0002", "RoCE v2", "eth2")
+                .arp("eth2", 1, 2);
+        return driver.equals("mlx5_core") ? fx : fx.boundTo(pci, driver);
+    }
+
+    @Test
+    void eachDeviceIsNamedWithThePluginOfItsHostDriver() {
+        RdmaDoctorReport r = examine(connectx(0, 0), List.of());
+        RdmaDeviceReport d = r.devices().get(0);
+        assertEquals("mlx5_core", d.hostDriver(), "the PCI function's driver");
+        assertEquals("mlx5", d.plugin(), "ConnectX");
+        assertTrue(
+                RdmaDoctorText.render(r).contains("  plugin: mlx5 (host driver mlx5_core)\n"),
+                RdmaDoctorText.render(r));
+        // Every plugin DriverPlugins knows, by each of its host drivers: the report follows the
+        // registry, not a list of its own.
+        for (RdmaDriverPlugin p : DriverPlugins.ALL) {
+            for (String driver : p.hostDrivers()) {
+                RdmaDeviceReport b = examine(boundTo("dev0", driver), List.of()).devices().get(0);
+                assertEquals(driver, b.hostDriver(), "bound to " + driver);
+                assertEquals(p.name(), b.plugin(), "a device bound to " + driver);
+            }
+        }
+    }
+
+    @Test
+    void aDeviceWhoseDriverHasNoPluginIsNamedRefusedAndGenericOnlyWithTheChoice() {
+        RdmaDoctorFixture fx = boundTo("irdma0", "irdma");
+        RdmaDoctorReport r = examine(fx, List.of());
+        RdmaDeviceReport d = r.devices().get(0);
+        assertEquals("irdma", d.hostDriver(), "the function's driver");
+        assertEquals("none: refused", d.plugin(), "sluice run --rdma irdma0 is refused");
+        assertEquals(List.of(), fx.kinds(r), "a fact, not a finding: no warning");
+        String text = RdmaDoctorText.render(r);
+        assertTrue(
+                text.contains(
+                                "  plugin: none: refused (host driver irdma, which has no plugin (supported: ")
+                        && text.contains("mlx5_core")
+                        && text.contains(
+                                "; sluice run --rdma-generic serves it with the generic plugin)\n"),
+                text);
+
+        RdmaDoctor withGeneric = new RdmaDoctor(fx.sys, fx.proc, fx, PluginChoice.Generic.FALLBACK);
+        RdmaDoctorReport g = withGeneric.examine(List.of("irdma0"), List.of());
+        assertEquals("generic", g.devices().get(0).plugin(), "with --rdma-generic");
+        assertTrue(
+                RdmaDoctorText.render(g)
+                        .contains(
+                                "  plugin: generic (host driver irdma, which has no plugin of its own;"
+                                        + " core verbs only, no driver data)\n"),
+                RdmaDoctorText.render(g));
+
+        RdmaDoctorFixture rxe = healthyRxe();
+        assertEquals(
+                "rxe",
+                new RdmaDoctor(rxe.sys, rxe.proc, rxe, PluginChoice.Generic.FALLBACK)
+                        .examine(List.of("rxe0"), List.of())
+                        .devices()
+                        .get(0)
+                        .plugin(),
+                "with --rdma-generic, a driver with a plugin keeps it");
+        RdmaDoctorReport forced =
+                new RdmaDoctor(rxe.sys, rxe.proc, rxe, PluginChoice.Generic.FORCE)
+                        .examine(List.of("rxe0"), List.of());
+        assertEquals("generic", forced.devices().get(0).plugin(), "--rdma-generic=force");
+        assertTrue(
+                RdmaDoctorText.render(forced)
+                        .contains(
+                                "  plugin: generic (host driver rdma_rxe; forced, instead of its own rxe plugin;"),
+                RdmaDoctorText.render(forced));
+    }
+
+    @Test
+    void aParentlessDeviceThatIsNotRxeHasNoHostDriver() throws java.io.IOException {
+        RdmaDoctorFixture fx = healthyRxe();
+        java.nio.file.Files.delete(fx.sys.resolve("devices/virtual/infiniband/rxe0/parent"));
+        RdmaDeviceReport d = fx.doctor().examine(List.of("rxe0"), List.of()).devices().get(0);
+        assertEquals("", d.hostDriver(), "siw-like: sysfs names no driver");
+        assertEquals("none: refused", d.plugin(), "refused");
+        assertTrue(d.pluginReason().startsWith("no host driver in sysfs"), d.pluginReason());
     }
 
     @Test

@@ -14,6 +14,8 @@ import dev.sluice.oci.hooks.HookRunner;
 import dev.sluice.oci.spec.KernelNames;
 import dev.sluice.oci.spec.Spec;
 import dev.sluice.oci.spec.SpecException;
+import dev.sluice.rdmaproxy.RdmaProxyProvider;
+import dev.sluice.rdmaproxy.driver.PluginChoice;
 import dev.sluice.rdmaproxy.net.NetdevMover;
 import dev.sluice.rdmaproxy.net.StrongArp;
 import dev.sluice.sentry.launch.IoUring;
@@ -74,7 +76,19 @@ public final class OciPlanCompiler {
      * nvproxy.capabilities}.
      */
     public static final List<String> PROXY_OPTIONS =
-            List.of("nvproxy.capabilities", "nvproxy.driver-version");
+            List.of(
+                    "nvproxy.capabilities",
+                    "nvproxy.driver-version",
+                    RdmaProxyProvider.OPT_GENERIC);
+
+    /**
+     * {@code dev.sluice.rdmaproxy.generic}: {@code "true"} serves the granted uverbs nodes whose
+     * host driver has no RDMAProxy plugin with the generic plugin (core verbs only, no driver
+     * data), {@code "force"} serves every one with it, {@code "false"} (the default) refuses the
+     * former; as {@code sluice run --rdma-generic[=force]} (docs/rdma-drivers.md).
+     */
+    public static final String ANNOTATION_RDMA_GENERIC =
+            ANNOTATION_PREFIX + RdmaProxyProvider.OPT_GENERIC;
 
     /**
      * {@code dev.sluice.accept-racy-continue}: {@code true} silences the warning about the proxies'
@@ -97,6 +111,7 @@ public final class OciPlanCompiler {
                     ANNOTATION_PROXIES,
                     ANNOTATION_PREFIX + PROXY_OPTIONS.get(0),
                     ANNOTATION_PREFIX + PROXY_OPTIONS.get(1),
+                    ANNOTATION_RDMA_GENERIC,
                     ANNOTATION_ACCEPT_RACY_CONTINUE,
                     ANNOTATION_ALLOW_IO_URING);
 
@@ -468,6 +483,19 @@ public final class OciPlanCompiler {
      */
     public static boolean acceptsRacyContinue(Spec spec, String file) {
         return flag(spec, file, ANNOTATION_ACCEPT_RACY_CONTINUE);
+    }
+
+    /**
+     * The choice about RDMAProxy's generic plugin in the {@link #ANNOTATION_RDMA_GENERIC}
+     * annotation: {@code "false"} (the default, also when absent), {@code "true"} or {@code
+     * "force"}; anything else is refused, naming the annotation.
+     */
+    public static PluginChoice.Generic rdmaGeneric(Spec spec, String file) {
+        try {
+            return PluginChoice.Generic.parse(spec.annotations().get(ANNOTATION_RDMA_GENERIC));
+        } catch (IllegalArgumentException e) {
+            throw new SpecException(file, "annotations." + ANNOTATION_RDMA_GENERIC, e.getMessage());
+        }
     }
 
     /**

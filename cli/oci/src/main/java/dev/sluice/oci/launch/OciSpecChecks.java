@@ -204,6 +204,7 @@ public final class OciSpecChecks {
         }
         OciPlanCompiler.acceptsRacyContinue(spec, file);
         OciPlanCompiler.allowsIoUring(spec, file);
+        OciPlanCompiler.rdmaGeneric(spec, file);
         Spec.Linux l = spec.linux();
         if (l == null) {
             throw bad("linux", "missing: a container needs at least a mount namespace");

@@ -18,7 +18,8 @@ import java.util.Set;
  * its host node, or by number where the host has none, so NVProxy starts for {@code /dev/nvidia*}
  * and RDMAProxy for {@code /dev/infiniband/uverbs*}), the opt-in proxies named in the {@code
  * dev.sluice.proxies} annotation, and the proxy options given as {@code dev.sluice.<option>}
- * annotations ({@code dev.sluice.nvproxy.capabilities}, {@code dev.sluice.nvproxy.driver-version}).
+ * annotations ({@code dev.sluice.nvproxy.capabilities}, {@code dev.sluice.nvproxy.driver-version},
+ * {@code dev.sluice.rdmaproxy.generic}).
  */
 public final class ProxySelection {
     private ProxySelection() {}

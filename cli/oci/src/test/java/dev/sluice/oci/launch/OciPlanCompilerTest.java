@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.sluice.oci.spec.Spec;
 import dev.sluice.oci.spec.SpecException;
+import dev.sluice.rdmaproxy.driver.PluginChoice;
 import dev.sluice.sentry.launch.LaunchPlan;
 import dev.sluice.sentry.spi.Disposition;
 import dev.sluice.sentry.spi.TrapRule;
@@ -925,7 +926,13 @@ class OciPlanCompilerTest {
                                 "\"yes\" is neither true nor false",
                                 c ->
                                         c.putObject("annotations")
-                                                .put("dev.sluice.allow-io-uring", "yes")));
+                                                .put("dev.sluice.allow-io-uring", "yes")),
+                        new Case(
+                                "annotations.dev.sluice.rdmaproxy.generic",
+                                "\"yes\" is not one of false, true, force",
+                                c ->
+                                        c.putObject("annotations")
+                                                .put("dev.sluice.rdmaproxy.generic", "yes")));
         for (Case k : cases) {
             SpecException e = refused(k.edit());
             assertEquals(
@@ -1130,6 +1137,46 @@ class OciPlanCompilerTest {
                                                 .put("dev.sluice.accept-racy-continue", "false")),
                         "config.json"),
                 "false warns");
+    }
+
+    @Test
+    void theRdmaGenericPluginIsChosenByAnAnnotation() throws IOException {
+        assertTrue(
+                OciPlanCompiler.ANNOTATIONS.contains(OciPlanCompiler.ANNOTATION_RDMA_GENERIC),
+                "a known annotation, listed by `sluice features`");
+        assertEquals(
+                "dev.sluice.rdmaproxy.generic",
+                OciPlanCompiler.ANNOTATION_RDMA_GENERIC,
+                "its name in config.json");
+        Spec none = spec(c -> {});
+        assertEquals(
+                PluginChoice.Generic.OFF,
+                OciPlanCompiler.rdmaGeneric(none, "config.json"),
+                "the default: a driver without a plugin is refused");
+        assertEquals(
+                null,
+                ProxySelection.of(none, "config.json").options().get("rdmaproxy.generic"),
+                "no option for RDMAProxy without the annotation");
+        for (var e :
+                Map.of(
+                                "true", PluginChoice.Generic.FALLBACK,
+                                "force", PluginChoice.Generic.FORCE,
+                                "false", PluginChoice.Generic.OFF)
+                        .entrySet()) {
+            Spec s =
+                    spec(
+                            c ->
+                                    c.putObject("annotations")
+                                            .put("dev.sluice.rdmaproxy.generic", e.getKey()));
+            assertEquals(
+                    e.getValue(),
+                    OciPlanCompiler.rdmaGeneric(s, "config.json"),
+                    "dev.sluice.rdmaproxy.generic=" + e.getKey());
+            assertEquals(
+                    e.getKey(),
+                    ProxySelection.of(s, "config.json").options().get("rdmaproxy.generic"),
+                    "reaches RDMAProxy as option rdmaproxy.generic=" + e.getKey());
+        }
     }
 
     @Test
