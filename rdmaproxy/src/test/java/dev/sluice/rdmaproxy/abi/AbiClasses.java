@@ -22,7 +22,8 @@ final class AbiClasses {
                     UverbsAttrStructs.class,
                     Mlx5Ids.class,
                     Mlx5Abi.class,
-                    RxeAbi.class);
+                    RxeAbi.class,
+                    RdmaCmAbi.class);
 
     /** A public static final int field and its value. */
     record IntConstant(Class<?> owner, String name, int value) {
