@@ -131,7 +131,7 @@ public final class RdmaCmCommand implements RdmaCmParsed {
                                 + out
                                 + " is less than the "
                                 + least
-                                + " bytes the kernel asks for ("
+                                + " bytes its response needs ("
                                 + c.responseType()
                                 + ")");
             }

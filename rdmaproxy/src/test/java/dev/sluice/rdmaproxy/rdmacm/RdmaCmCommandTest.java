@@ -175,7 +175,7 @@ class RdmaCmCommandTest {
                         "out too short for the id",
                         with(create, 6, 2, 2),
                         RdmaCmCommand.ENOSPC,
-                        "out = 2 is less than the 4 bytes the kernel asks for"
+                        "out = 2 is less than the 4 bytes its response needs"
                                 + " (struct rdma_ucm_create_id_resp)"),
                 new Bad(
                         "GET_EVENT out below 324",
