@@ -7,6 +7,9 @@
  *   offsetof.TAG.member offset   member offsets; nested members as outer.inner
  *   write.req_size.CMD n         the least request size the kernel's write() path accepts
  *   write.resp_size.CMD n        the least response size (0: the command has no response)
+ *   rdma_cm.in_min.CMD n         the least `in` ucma.c accepts for an rdma_cm command
+ *   rdma_cm.in_max.CMD n         sizeof that command
+ *   rdma_cm.out_min.CMD n        the least `out` (0: the kernel writes nothing back)
  *
  * Values are decimal. RdmaAbiLayoutTest (rdmaproxy) compares every Java constant with these
  * lines and fails on a difference, on a Java constant without a line, and on a line that no test
@@ -35,6 +38,18 @@
 /* Every value printed with VAL fits 32 bits; check the ones that could be wider. */
 _Static_assert(MLX5_LIB_CAP_DYN_UAR <= 0xffffffffULL, "mlx5 lib caps fit 32 bits");
 _Static_assert(sizeof(struct ib_uverbs_ioctl_hdr) == 24, "x86_64 ioctl header");
+
+/*
+ * rdma_cm (RdmaCmAbi, printed at the end of main): the write() ABI of /dev/infiniband/rdma_cm, the
+ * ib_user_sa.h structs its responses carry, and the socket addresses its commands embed. AF_INET,
+ * AF_INET6 and AF_IB come from the C library's <sys/socket.h>; the uapi headers do not define them.
+ */
+#include <sys/socket.h>
+#include <linux/in.h>
+#include <linux/in6.h>
+#include <linux/socket.h>
+#include <rdma/ib_user_sa.h>
+#include <rdma/rdma_user_cm.h>
 
 int main(void)
 {
@@ -1736,5 +1751,362 @@ int main(void)
 	NUM("write.resp_size.IB_USER_VERBS_CMD_OPEN_QP", sizeof(struct ib_uverbs_create_qp_resp));
 	NUM("write.req_size.IB_USER_VERBS_CMD_OPEN_XRCD", sizeof(struct ib_uverbs_open_xrcd));
 	NUM("write.resp_size.IB_USER_VERBS_CMD_OPEN_XRCD", sizeof(struct ib_uverbs_open_xrcd_resp));
+
+	/*
+	 * rdma_cm: rdma/rdma_user_cm.h (RdmaCmAbi), with ib_user_sa.h, ib_user_verbs.h and the socket
+	 * address layouts of linux/in.h, linux/in6.h and linux/socket.h.
+	 */
+	VAL(RDMA_USER_CM_ABI_VERSION);
+	VAL(RDMA_MAX_PRIVATE_DATA);
+	VAL(RDMA_USER_CM_CMD_CREATE_ID);
+	VAL(RDMA_USER_CM_CMD_DESTROY_ID);
+	VAL(RDMA_USER_CM_CMD_BIND_IP);
+	VAL(RDMA_USER_CM_CMD_RESOLVE_IP);
+	VAL(RDMA_USER_CM_CMD_RESOLVE_ROUTE);
+	VAL(RDMA_USER_CM_CMD_QUERY_ROUTE);
+	VAL(RDMA_USER_CM_CMD_CONNECT);
+	VAL(RDMA_USER_CM_CMD_LISTEN);
+	VAL(RDMA_USER_CM_CMD_ACCEPT);
+	VAL(RDMA_USER_CM_CMD_REJECT);
+	VAL(RDMA_USER_CM_CMD_DISCONNECT);
+	VAL(RDMA_USER_CM_CMD_INIT_QP_ATTR);
+	VAL(RDMA_USER_CM_CMD_GET_EVENT);
+	VAL(RDMA_USER_CM_CMD_GET_OPTION);
+	VAL(RDMA_USER_CM_CMD_SET_OPTION);
+	VAL(RDMA_USER_CM_CMD_NOTIFY);
+	VAL(RDMA_USER_CM_CMD_JOIN_IP_MCAST);
+	VAL(RDMA_USER_CM_CMD_LEAVE_MCAST);
+	VAL(RDMA_USER_CM_CMD_MIGRATE_ID);
+	VAL(RDMA_USER_CM_CMD_QUERY);
+	VAL(RDMA_USER_CM_CMD_BIND);
+	VAL(RDMA_USER_CM_CMD_RESOLVE_ADDR);
+	VAL(RDMA_USER_CM_CMD_JOIN_MCAST);
+	VAL(RDMA_PS_IPOIB);
+	VAL(RDMA_PS_IB);
+	VAL(RDMA_PS_TCP);
+	VAL(RDMA_PS_UDP);
+	VAL(RDMA_USER_CM_QUERY_ADDR);
+	VAL(RDMA_USER_CM_QUERY_PATH);
+	VAL(RDMA_USER_CM_QUERY_GID);
+	VAL(RDMA_MC_JOIN_FLAG_FULLMEMBER);
+	VAL(RDMA_MC_JOIN_FLAG_SENDONLY_FULLMEMBER);
+	VAL(RDMA_MC_JOIN_FLAG_RESERVED);
+	VAL(RDMA_OPTION_ID);
+	VAL(RDMA_OPTION_IB);
+	VAL(RDMA_OPTION_ID_TOS);
+	VAL(RDMA_OPTION_ID_REUSEADDR);
+	VAL(RDMA_OPTION_ID_AFONLY);
+	VAL(RDMA_OPTION_ID_ACK_TIMEOUT);
+	VAL(RDMA_OPTION_IB_PATH);
+	VAL(IB_PATH_GMP);
+	VAL(IB_PATH_PRIMARY);
+	VAL(IB_PATH_ALTERNATE);
+	VAL(IB_PATH_OUTBOUND);
+	VAL(IB_PATH_INBOUND);
+	VAL(IB_PATH_INBOUND_REVERSE);
+	VAL(IB_PATH_BIDIRECTIONAL);
+	VAL(AF_INET);
+	VAL(AF_INET6);
+	VAL(AF_IB);
+	SIZEOF(rdma_ucm_cmd_hdr);
+	OFFSETOF(rdma_ucm_cmd_hdr, cmd);
+	OFFSETOF(rdma_ucm_cmd_hdr, in);
+	OFFSETOF(rdma_ucm_cmd_hdr, out);
+	SIZEOF(rdma_ucm_create_id);
+	OFFSETOF(rdma_ucm_create_id, uid);
+	OFFSETOF(rdma_ucm_create_id, response);
+	OFFSETOF(rdma_ucm_create_id, ps);
+	OFFSETOF(rdma_ucm_create_id, qp_type);
+	OFFSETOF(rdma_ucm_create_id, reserved);
+	SIZEOF(rdma_ucm_create_id_resp);
+	OFFSETOF(rdma_ucm_create_id_resp, id);
+	SIZEOF(rdma_ucm_destroy_id);
+	OFFSETOF(rdma_ucm_destroy_id, response);
+	OFFSETOF(rdma_ucm_destroy_id, id);
+	OFFSETOF(rdma_ucm_destroy_id, reserved);
+	SIZEOF(rdma_ucm_destroy_id_resp);
+	OFFSETOF(rdma_ucm_destroy_id_resp, events_reported);
+	SIZEOF(rdma_ucm_bind_ip);
+	OFFSETOF(rdma_ucm_bind_ip, response);
+	OFFSETOF(rdma_ucm_bind_ip, addr);
+	OFFSETOF(rdma_ucm_bind_ip, id);
+	SIZEOF(rdma_ucm_bind);
+	OFFSETOF(rdma_ucm_bind, id);
+	OFFSETOF(rdma_ucm_bind, addr_size);
+	OFFSETOF(rdma_ucm_bind, reserved);
+	OFFSETOF(rdma_ucm_bind, addr);
+	SIZEOF(rdma_ucm_resolve_ip);
+	OFFSETOF(rdma_ucm_resolve_ip, src_addr);
+	OFFSETOF(rdma_ucm_resolve_ip, dst_addr);
+	OFFSETOF(rdma_ucm_resolve_ip, id);
+	OFFSETOF(rdma_ucm_resolve_ip, timeout_ms);
+	SIZEOF(rdma_ucm_resolve_addr);
+	OFFSETOF(rdma_ucm_resolve_addr, id);
+	OFFSETOF(rdma_ucm_resolve_addr, timeout_ms);
+	OFFSETOF(rdma_ucm_resolve_addr, src_size);
+	OFFSETOF(rdma_ucm_resolve_addr, dst_size);
+	OFFSETOF(rdma_ucm_resolve_addr, reserved);
+	OFFSETOF(rdma_ucm_resolve_addr, src_addr);
+	OFFSETOF(rdma_ucm_resolve_addr, dst_addr);
+	SIZEOF(rdma_ucm_resolve_route);
+	OFFSETOF(rdma_ucm_resolve_route, id);
+	OFFSETOF(rdma_ucm_resolve_route, timeout_ms);
+	SIZEOF(rdma_ucm_query);
+	OFFSETOF(rdma_ucm_query, response);
+	OFFSETOF(rdma_ucm_query, id);
+	OFFSETOF(rdma_ucm_query, option);
+	SIZEOF(rdma_ucm_query_route_resp);
+	OFFSETOF(rdma_ucm_query_route_resp, node_guid);
+	OFFSETOF(rdma_ucm_query_route_resp, ib_route);
+	OFFSETOF(rdma_ucm_query_route_resp, src_addr);
+	OFFSETOF(rdma_ucm_query_route_resp, dst_addr);
+	OFFSETOF(rdma_ucm_query_route_resp, num_paths);
+	OFFSETOF(rdma_ucm_query_route_resp, port_num);
+	OFFSETOF(rdma_ucm_query_route_resp, reserved);
+	OFFSETOF(rdma_ucm_query_route_resp, ibdev_index);
+	OFFSETOF(rdma_ucm_query_route_resp, reserved1);
+	SIZEOF(rdma_ucm_query_addr_resp);
+	OFFSETOF(rdma_ucm_query_addr_resp, node_guid);
+	OFFSETOF(rdma_ucm_query_addr_resp, port_num);
+	OFFSETOF(rdma_ucm_query_addr_resp, reserved);
+	OFFSETOF(rdma_ucm_query_addr_resp, pkey);
+	OFFSETOF(rdma_ucm_query_addr_resp, src_size);
+	OFFSETOF(rdma_ucm_query_addr_resp, dst_size);
+	OFFSETOF(rdma_ucm_query_addr_resp, src_addr);
+	OFFSETOF(rdma_ucm_query_addr_resp, dst_addr);
+	OFFSETOF(rdma_ucm_query_addr_resp, ibdev_index);
+	OFFSETOF(rdma_ucm_query_addr_resp, reserved1);
+	SIZEOF(rdma_ucm_query_path_resp);
+	OFFSETOF(rdma_ucm_query_path_resp, num_paths);
+	OFFSETOF(rdma_ucm_query_path_resp, reserved);
+	OFFSETOF(rdma_ucm_query_path_resp, path_data);
+	SIZEOF(rdma_ucm_conn_param);
+	OFFSETOF(rdma_ucm_conn_param, qp_num);
+	OFFSETOF(rdma_ucm_conn_param, qkey);
+	OFFSETOF(rdma_ucm_conn_param, private_data);
+	OFFSETOF(rdma_ucm_conn_param, private_data_len);
+	OFFSETOF(rdma_ucm_conn_param, srq);
+	OFFSETOF(rdma_ucm_conn_param, responder_resources);
+	OFFSETOF(rdma_ucm_conn_param, initiator_depth);
+	OFFSETOF(rdma_ucm_conn_param, flow_control);
+	OFFSETOF(rdma_ucm_conn_param, retry_count);
+	OFFSETOF(rdma_ucm_conn_param, rnr_retry_count);
+	OFFSETOF(rdma_ucm_conn_param, valid);
+	SIZEOF(rdma_ucm_ud_param);
+	OFFSETOF(rdma_ucm_ud_param, qp_num);
+	OFFSETOF(rdma_ucm_ud_param, qkey);
+	OFFSETOF(rdma_ucm_ud_param, ah_attr);
+	OFFSETOF(rdma_ucm_ud_param, private_data);
+	OFFSETOF(rdma_ucm_ud_param, private_data_len);
+	OFFSETOF(rdma_ucm_ud_param, reserved);
+	SIZEOF(rdma_ucm_ece);
+	OFFSETOF(rdma_ucm_ece, vendor_id);
+	OFFSETOF(rdma_ucm_ece, attr_mod);
+	SIZEOF(rdma_ucm_connect);
+	OFFSETOF(rdma_ucm_connect, conn_param);
+	OFFSETOF(rdma_ucm_connect, id);
+	OFFSETOF(rdma_ucm_connect, reserved);
+	OFFSETOF(rdma_ucm_connect, ece);
+	SIZEOF(rdma_ucm_listen);
+	OFFSETOF(rdma_ucm_listen, id);
+	OFFSETOF(rdma_ucm_listen, backlog);
+	SIZEOF(rdma_ucm_accept);
+	OFFSETOF(rdma_ucm_accept, uid);
+	OFFSETOF(rdma_ucm_accept, conn_param);
+	OFFSETOF(rdma_ucm_accept, id);
+	OFFSETOF(rdma_ucm_accept, reserved);
+	OFFSETOF(rdma_ucm_accept, ece);
+	SIZEOF(rdma_ucm_reject);
+	OFFSETOF(rdma_ucm_reject, id);
+	OFFSETOF(rdma_ucm_reject, private_data_len);
+	OFFSETOF(rdma_ucm_reject, reason);
+	OFFSETOF(rdma_ucm_reject, reserved);
+	OFFSETOF(rdma_ucm_reject, private_data);
+	SIZEOF(rdma_ucm_disconnect);
+	OFFSETOF(rdma_ucm_disconnect, id);
+	SIZEOF(rdma_ucm_init_qp_attr);
+	OFFSETOF(rdma_ucm_init_qp_attr, response);
+	OFFSETOF(rdma_ucm_init_qp_attr, id);
+	OFFSETOF(rdma_ucm_init_qp_attr, qp_state);
+	SIZEOF(rdma_ucm_notify);
+	OFFSETOF(rdma_ucm_notify, id);
+	OFFSETOF(rdma_ucm_notify, event);
+	SIZEOF(rdma_ucm_join_ip_mcast);
+	OFFSETOF(rdma_ucm_join_ip_mcast, response);
+	OFFSETOF(rdma_ucm_join_ip_mcast, uid);
+	OFFSETOF(rdma_ucm_join_ip_mcast, addr);
+	OFFSETOF(rdma_ucm_join_ip_mcast, id);
+	SIZEOF(rdma_ucm_join_mcast);
+	OFFSETOF(rdma_ucm_join_mcast, response);
+	OFFSETOF(rdma_ucm_join_mcast, uid);
+	OFFSETOF(rdma_ucm_join_mcast, id);
+	OFFSETOF(rdma_ucm_join_mcast, addr_size);
+	OFFSETOF(rdma_ucm_join_mcast, join_flags);
+	OFFSETOF(rdma_ucm_join_mcast, addr);
+	SIZEOF(rdma_ucm_get_event);
+	OFFSETOF(rdma_ucm_get_event, response);
+	SIZEOF(rdma_ucm_event_resp);
+	OFFSETOF(rdma_ucm_event_resp, uid);
+	OFFSETOF(rdma_ucm_event_resp, id);
+	OFFSETOF(rdma_ucm_event_resp, event);
+	OFFSETOF(rdma_ucm_event_resp, status);
+	OFFSETOF(rdma_ucm_event_resp, param);
+	OFFSETOF(rdma_ucm_event_resp, reserved);
+	OFFSETOF(rdma_ucm_event_resp, ece);
+	SIZEOF(rdma_ucm_set_option);
+	OFFSETOF(rdma_ucm_set_option, optval);
+	OFFSETOF(rdma_ucm_set_option, id);
+	OFFSETOF(rdma_ucm_set_option, level);
+	OFFSETOF(rdma_ucm_set_option, optname);
+	OFFSETOF(rdma_ucm_set_option, optlen);
+	SIZEOF(rdma_ucm_migrate_id);
+	OFFSETOF(rdma_ucm_migrate_id, response);
+	OFFSETOF(rdma_ucm_migrate_id, id);
+	OFFSETOF(rdma_ucm_migrate_id, fd);
+	SIZEOF(rdma_ucm_migrate_resp);
+	OFFSETOF(rdma_ucm_migrate_resp, events_reported);
+	SIZEOF(ib_path_rec_data);
+	OFFSETOF(ib_path_rec_data, flags);
+	OFFSETOF(ib_path_rec_data, reserved);
+	OFFSETOF(ib_path_rec_data, path_rec);
+	SIZEOF(ib_user_path_rec);
+	OFFSETOF(ib_user_path_rec, dgid);
+	OFFSETOF(ib_user_path_rec, sgid);
+	OFFSETOF(ib_user_path_rec, dlid);
+	OFFSETOF(ib_user_path_rec, slid);
+	OFFSETOF(ib_user_path_rec, raw_traffic);
+	OFFSETOF(ib_user_path_rec, flow_label);
+	OFFSETOF(ib_user_path_rec, reversible);
+	OFFSETOF(ib_user_path_rec, mtu);
+	OFFSETOF(ib_user_path_rec, pkey);
+	OFFSETOF(ib_user_path_rec, hop_limit);
+	OFFSETOF(ib_user_path_rec, traffic_class);
+	OFFSETOF(ib_user_path_rec, numb_path);
+	OFFSETOF(ib_user_path_rec, sl);
+	OFFSETOF(ib_user_path_rec, mtu_selector);
+	OFFSETOF(ib_user_path_rec, rate_selector);
+	OFFSETOF(ib_user_path_rec, rate);
+	OFFSETOF(ib_user_path_rec, packet_life_time_selector);
+	OFFSETOF(ib_user_path_rec, packet_life_time);
+	OFFSETOF(ib_user_path_rec, preference);
+	SIZEOF(ib_uverbs_qp_attr);
+	OFFSETOF(ib_uverbs_qp_attr, qp_attr_mask);
+	OFFSETOF(ib_uverbs_qp_attr, qp_state);
+	OFFSETOF(ib_uverbs_qp_attr, cur_qp_state);
+	OFFSETOF(ib_uverbs_qp_attr, path_mtu);
+	OFFSETOF(ib_uverbs_qp_attr, path_mig_state);
+	OFFSETOF(ib_uverbs_qp_attr, qkey);
+	OFFSETOF(ib_uverbs_qp_attr, rq_psn);
+	OFFSETOF(ib_uverbs_qp_attr, sq_psn);
+	OFFSETOF(ib_uverbs_qp_attr, dest_qp_num);
+	OFFSETOF(ib_uverbs_qp_attr, qp_access_flags);
+	OFFSETOF(ib_uverbs_qp_attr, ah_attr);
+	OFFSETOF(ib_uverbs_qp_attr, alt_ah_attr);
+	OFFSETOF(ib_uverbs_qp_attr, max_send_wr);
+	OFFSETOF(ib_uverbs_qp_attr, max_recv_wr);
+	OFFSETOF(ib_uverbs_qp_attr, max_send_sge);
+	OFFSETOF(ib_uverbs_qp_attr, max_recv_sge);
+	OFFSETOF(ib_uverbs_qp_attr, max_inline_data);
+	OFFSETOF(ib_uverbs_qp_attr, pkey_index);
+	OFFSETOF(ib_uverbs_qp_attr, alt_pkey_index);
+	OFFSETOF(ib_uverbs_qp_attr, en_sqd_async_notify);
+	OFFSETOF(ib_uverbs_qp_attr, sq_draining);
+	OFFSETOF(ib_uverbs_qp_attr, max_rd_atomic);
+	OFFSETOF(ib_uverbs_qp_attr, max_dest_rd_atomic);
+	OFFSETOF(ib_uverbs_qp_attr, min_rnr_timer);
+	OFFSETOF(ib_uverbs_qp_attr, port_num);
+	OFFSETOF(ib_uverbs_qp_attr, timeout);
+	OFFSETOF(ib_uverbs_qp_attr, retry_cnt);
+	OFFSETOF(ib_uverbs_qp_attr, rnr_retry);
+	OFFSETOF(ib_uverbs_qp_attr, alt_port_num);
+	OFFSETOF(ib_uverbs_qp_attr, alt_timeout);
+	OFFSETOF(ib_uverbs_qp_attr, reserved);
+	SIZEOF(sockaddr_in);
+	OFFSETOF(sockaddr_in, sin_family);
+	OFFSETOF(sockaddr_in, sin_port);
+	OFFSETOF(sockaddr_in, sin_addr);
+	SIZEOF(sockaddr_in6);
+	OFFSETOF(sockaddr_in6, sin6_family);
+	OFFSETOF(sockaddr_in6, sin6_port);
+	OFFSETOF(sockaddr_in6, sin6_flowinfo);
+	OFFSETOF(sockaddr_in6, sin6_addr);
+	OFFSETOF(sockaddr_in6, sin6_scope_id);
+	SIZEOF(__kernel_sockaddr_storage);
+	OFFSETOF(__kernel_sockaddr_storage, ss_family);
+
+	/*
+	 * Per rdma_cm command (RdmaCmAbi.COMMANDS), what drivers/infiniband/core/ucma.c asks of a write():
+	 * in_min, the least `in` (sizeof the command; CONNECT and ACCEPT up to their reserved field, from
+	 * before ECE), in_max, sizeof the command, and out_min, the least `out` (ENOSPC below it; 0: the
+	 * kernel writes nothing back). MIGRATE_ID writes its response whatever `out` says; its out_min is
+	 * the response it writes. QUERY's is that of its ADDR and GID options (PATH asks for less).
+	 */
+	NUM("rdma_cm.in_min.RDMA_USER_CM_CMD_CREATE_ID", sizeof(struct rdma_ucm_create_id));
+	NUM("rdma_cm.in_max.RDMA_USER_CM_CMD_CREATE_ID", sizeof(struct rdma_ucm_create_id));
+	NUM("rdma_cm.out_min.RDMA_USER_CM_CMD_CREATE_ID", sizeof(struct rdma_ucm_create_id_resp));
+	NUM("rdma_cm.in_min.RDMA_USER_CM_CMD_DESTROY_ID", sizeof(struct rdma_ucm_destroy_id));
+	NUM("rdma_cm.in_max.RDMA_USER_CM_CMD_DESTROY_ID", sizeof(struct rdma_ucm_destroy_id));
+	NUM("rdma_cm.out_min.RDMA_USER_CM_CMD_DESTROY_ID", sizeof(struct rdma_ucm_destroy_id_resp));
+	NUM("rdma_cm.in_min.RDMA_USER_CM_CMD_BIND_IP", sizeof(struct rdma_ucm_bind_ip));
+	NUM("rdma_cm.in_max.RDMA_USER_CM_CMD_BIND_IP", sizeof(struct rdma_ucm_bind_ip));
+	NUM("rdma_cm.out_min.RDMA_USER_CM_CMD_BIND_IP", 0);
+	NUM("rdma_cm.in_min.RDMA_USER_CM_CMD_RESOLVE_IP", sizeof(struct rdma_ucm_resolve_ip));
+	NUM("rdma_cm.in_max.RDMA_USER_CM_CMD_RESOLVE_IP", sizeof(struct rdma_ucm_resolve_ip));
+	NUM("rdma_cm.out_min.RDMA_USER_CM_CMD_RESOLVE_IP", 0);
+	NUM("rdma_cm.in_min.RDMA_USER_CM_CMD_RESOLVE_ROUTE", sizeof(struct rdma_ucm_resolve_route));
+	NUM("rdma_cm.in_max.RDMA_USER_CM_CMD_RESOLVE_ROUTE", sizeof(struct rdma_ucm_resolve_route));
+	NUM("rdma_cm.out_min.RDMA_USER_CM_CMD_RESOLVE_ROUTE", 0);
+	NUM("rdma_cm.in_min.RDMA_USER_CM_CMD_QUERY_ROUTE", sizeof(struct rdma_ucm_query));
+	NUM("rdma_cm.in_max.RDMA_USER_CM_CMD_QUERY_ROUTE", sizeof(struct rdma_ucm_query));
+	NUM("rdma_cm.out_min.RDMA_USER_CM_CMD_QUERY_ROUTE", offsetof(struct rdma_ucm_query_route_resp, ibdev_index));
+	NUM("rdma_cm.in_min.RDMA_USER_CM_CMD_CONNECT", OFFSETOFEND(struct rdma_ucm_connect, reserved));
+	NUM("rdma_cm.in_max.RDMA_USER_CM_CMD_CONNECT", sizeof(struct rdma_ucm_connect));
+	NUM("rdma_cm.out_min.RDMA_USER_CM_CMD_CONNECT", 0);
+	NUM("rdma_cm.in_min.RDMA_USER_CM_CMD_LISTEN", sizeof(struct rdma_ucm_listen));
+	NUM("rdma_cm.in_max.RDMA_USER_CM_CMD_LISTEN", sizeof(struct rdma_ucm_listen));
+	NUM("rdma_cm.out_min.RDMA_USER_CM_CMD_LISTEN", 0);
+	NUM("rdma_cm.in_min.RDMA_USER_CM_CMD_ACCEPT", OFFSETOFEND(struct rdma_ucm_accept, reserved));
+	NUM("rdma_cm.in_max.RDMA_USER_CM_CMD_ACCEPT", sizeof(struct rdma_ucm_accept));
+	NUM("rdma_cm.out_min.RDMA_USER_CM_CMD_ACCEPT", 0);
+	NUM("rdma_cm.in_min.RDMA_USER_CM_CMD_REJECT", sizeof(struct rdma_ucm_reject));
+	NUM("rdma_cm.in_max.RDMA_USER_CM_CMD_REJECT", sizeof(struct rdma_ucm_reject));
+	NUM("rdma_cm.out_min.RDMA_USER_CM_CMD_REJECT", 0);
+	NUM("rdma_cm.in_min.RDMA_USER_CM_CMD_DISCONNECT", sizeof(struct rdma_ucm_disconnect));
+	NUM("rdma_cm.in_max.RDMA_USER_CM_CMD_DISCONNECT", sizeof(struct rdma_ucm_disconnect));
+	NUM("rdma_cm.out_min.RDMA_USER_CM_CMD_DISCONNECT", 0);
+	NUM("rdma_cm.in_min.RDMA_USER_CM_CMD_INIT_QP_ATTR", sizeof(struct rdma_ucm_init_qp_attr));
+	NUM("rdma_cm.in_max.RDMA_USER_CM_CMD_INIT_QP_ATTR", sizeof(struct rdma_ucm_init_qp_attr));
+	NUM("rdma_cm.out_min.RDMA_USER_CM_CMD_INIT_QP_ATTR", sizeof(struct ib_uverbs_qp_attr));
+	NUM("rdma_cm.in_min.RDMA_USER_CM_CMD_GET_EVENT", sizeof(struct rdma_ucm_get_event));
+	NUM("rdma_cm.in_max.RDMA_USER_CM_CMD_GET_EVENT", sizeof(struct rdma_ucm_get_event));
+	NUM("rdma_cm.out_min.RDMA_USER_CM_CMD_GET_EVENT",
+	    sizeof(struct rdma_ucm_event_resp) - sizeof(__u32) - sizeof(struct rdma_ucm_ece));
+	NUM("rdma_cm.in_min.RDMA_USER_CM_CMD_SET_OPTION", sizeof(struct rdma_ucm_set_option));
+	NUM("rdma_cm.in_max.RDMA_USER_CM_CMD_SET_OPTION", sizeof(struct rdma_ucm_set_option));
+	NUM("rdma_cm.out_min.RDMA_USER_CM_CMD_SET_OPTION", 0);
+	NUM("rdma_cm.in_min.RDMA_USER_CM_CMD_NOTIFY", sizeof(struct rdma_ucm_notify));
+	NUM("rdma_cm.in_max.RDMA_USER_CM_CMD_NOTIFY", sizeof(struct rdma_ucm_notify));
+	NUM("rdma_cm.out_min.RDMA_USER_CM_CMD_NOTIFY", 0);
+	NUM("rdma_cm.in_min.RDMA_USER_CM_CMD_JOIN_IP_MCAST", sizeof(struct rdma_ucm_join_ip_mcast));
+	NUM("rdma_cm.in_max.RDMA_USER_CM_CMD_JOIN_IP_MCAST", sizeof(struct rdma_ucm_join_ip_mcast));
+	NUM("rdma_cm.out_min.RDMA_USER_CM_CMD_JOIN_IP_MCAST", sizeof(struct rdma_ucm_create_id_resp));
+	NUM("rdma_cm.in_min.RDMA_USER_CM_CMD_LEAVE_MCAST", sizeof(struct rdma_ucm_destroy_id));
+	NUM("rdma_cm.in_max.RDMA_USER_CM_CMD_LEAVE_MCAST", sizeof(struct rdma_ucm_destroy_id));
+	NUM("rdma_cm.out_min.RDMA_USER_CM_CMD_LEAVE_MCAST", sizeof(struct rdma_ucm_destroy_id_resp));
+	NUM("rdma_cm.in_min.RDMA_USER_CM_CMD_MIGRATE_ID", sizeof(struct rdma_ucm_migrate_id));
+	NUM("rdma_cm.in_max.RDMA_USER_CM_CMD_MIGRATE_ID", sizeof(struct rdma_ucm_migrate_id));
+	NUM("rdma_cm.out_min.RDMA_USER_CM_CMD_MIGRATE_ID", sizeof(struct rdma_ucm_migrate_resp));
+	NUM("rdma_cm.in_min.RDMA_USER_CM_CMD_QUERY", sizeof(struct rdma_ucm_query));
+	NUM("rdma_cm.in_max.RDMA_USER_CM_CMD_QUERY", sizeof(struct rdma_ucm_query));
+	NUM("rdma_cm.out_min.RDMA_USER_CM_CMD_QUERY", offsetof(struct rdma_ucm_query_addr_resp, ibdev_index));
+	NUM("rdma_cm.in_min.RDMA_USER_CM_CMD_BIND", sizeof(struct rdma_ucm_bind));
+	NUM("rdma_cm.in_max.RDMA_USER_CM_CMD_BIND", sizeof(struct rdma_ucm_bind));
+	NUM("rdma_cm.out_min.RDMA_USER_CM_CMD_BIND", 0);
+	NUM("rdma_cm.in_min.RDMA_USER_CM_CMD_RESOLVE_ADDR", sizeof(struct rdma_ucm_resolve_addr));
+	NUM("rdma_cm.in_max.RDMA_USER_CM_CMD_RESOLVE_ADDR", sizeof(struct rdma_ucm_resolve_addr));
+	NUM("rdma_cm.out_min.RDMA_USER_CM_CMD_RESOLVE_ADDR", 0);
+	NUM("rdma_cm.in_min.RDMA_USER_CM_CMD_JOIN_MCAST", sizeof(struct rdma_ucm_join_mcast));
+	NUM("rdma_cm.in_max.RDMA_USER_CM_CMD_JOIN_MCAST", sizeof(struct rdma_ucm_join_mcast));
+	NUM("rdma_cm.out_min.RDMA_USER_CM_CMD_JOIN_MCAST", sizeof(struct rdma_ucm_create_id_resp));
 	return 0;
 }

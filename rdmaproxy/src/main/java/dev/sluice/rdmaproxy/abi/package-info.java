@@ -1,6 +1,7 @@
 /**
- * The uverbs ABI as data: constants, struct layouts and the attribute schema, with no behaviour.
- * Handlers live in {@code dev.sluice.rdmaproxy}; vendor plugins in their own subpackages.
+ * The uverbs ABI as data: constants, struct layouts and the attribute schema, with no behaviour;
+ * also the rdma_cm {@code write()} ABI ({@link dev.sluice.rdmaproxy.abi.RdmaCmAbi}). Handlers live
+ * in {@code dev.sluice.rdmaproxy}; vendor plugins in their own subpackages.
  *
  * <p>Sources. Constants and layouts come from the uapi rdma headers of Debian's linux-libc-dev
  * 6.1.187 ({@code /usr/include/rdma}); each class names its header. The method schemas ({@link
@@ -24,7 +25,8 @@
  *       RdmaAbiLayoutTest} fails on any difference and on any constant without a line.
  *   <li>Facts that are kernel-internal, not uapi (the attribute kinds, access modes, {@code
  *       UVERBS_IDR_ANY_OBJECT}, firmware struct sizes), live with the schemas and say where they
- *       come from.
+ *       come from; rdma_cm's ({@code sockaddr_ib}, event numbers, CM limits) are in {@link
+ *       dev.sluice.rdmaproxy.abi.RdmaCmKernel}.
  * </ul>
  */
 package dev.sluice.rdmaproxy.abi;

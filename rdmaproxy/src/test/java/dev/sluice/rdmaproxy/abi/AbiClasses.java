@@ -23,7 +23,8 @@ final class AbiClasses {
                     Mlx5Ids.class,
                     Mlx5Abi.class,
                     RxeAbi.class,
-                    EfaAbi.class);
+                    EfaAbi.class,
+                    RdmaCmAbi.class);
 
     /** A public static final int field and its value. */
     record IntConstant(Class<?> owner, String name, int value) {

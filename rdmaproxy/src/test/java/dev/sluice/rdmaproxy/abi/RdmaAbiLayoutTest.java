@@ -22,9 +22,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
- * Every constant, struct size, member offset and write() size the abi package hard-codes, compared
- * with {@code sluice-rdma-abi-dump}, which prints them from the real uapi rdma headers. Also the
- * other way round: every dump line is compared with a Java constant.
+ * Every constant, struct size, member offset and write() size the abi package hard-codes (the
+ * rdma_cm command table's {@code in} and {@code out} rules included), compared with {@code
+ * sluice-rdma-abi-dump}, which prints them from the real uapi rdma headers. Also the other way
+ * round: every dump line is compared with a Java constant.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class RdmaAbiLayoutTest {
@@ -97,6 +98,17 @@ class RdmaAbiLayoutTest {
         return rows;
     }
 
+    /** The rdma_cm command table: ucma.c's rule for {@code in} and {@code out} of each command. */
+    static List<Row> rdmaCmRows() {
+        List<Row> rows = new ArrayList<>();
+        for (RdmaCmAbi.Command c : RdmaCmAbi.COMMANDS) {
+            rows.add(new Row("rdma_cm.in_min." + c.name(), c.name() + ".inMin", c.inMin()));
+            rows.add(new Row("rdma_cm.in_max." + c.name(), c.name() + ".inMax", c.inMax()));
+            rows.add(new Row("rdma_cm.out_min." + c.name(), c.name() + ".outMin", c.outMin()));
+        }
+        return rows;
+    }
+
     static Stream<Arguments> constants() {
         return constantRows().stream().map(r -> Arguments.of(r.javaName(), r));
     }
@@ -107,6 +119,10 @@ class RdmaAbiLayoutTest {
 
     static Stream<Arguments> writes() {
         return writeRows().stream().map(r -> Arguments.of(r.javaName(), r));
+    }
+
+    static Stream<Arguments> rdmaCm() {
+        return rdmaCmRows().stream().map(r -> Arguments.of(r.javaName(), r));
     }
 
     private static void check(Row r) {
@@ -140,6 +156,12 @@ class RdmaAbiLayoutTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("writes")
     void writeSizesEqualKernelRule(String name, Row row) {
+        check(row);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("rdmaCm")
+    void rdmaCmCommandSizesEqualKernelRule(String name, Row row) {
         check(row);
     }
 
@@ -244,7 +266,7 @@ class RdmaAbiLayoutTest {
     @Test
     void everyDumpLineIsComparedSomewhere() {
         Set<String> compared = new HashSet<>();
-        Stream.of(constantRows(), layoutRows(), writeRows())
+        Stream.of(constantRows(), layoutRows(), writeRows(), rdmaCmRows())
                 .flatMap(List::stream)
                 .forEach(r -> compared.add(r.dumpName()));
         List<String> unaccounted = new ArrayList<>();
