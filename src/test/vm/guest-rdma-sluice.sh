@@ -19,7 +19,8 @@
 # must pass and deny nothing, and legacy_write (src/test/c/uverbs-legacy-write.c): REG_MR with
 # driver data by write() and by the INVOKE_WRITE ioctl, both refused (EINVAL) and counted in strict
 # mode, only the ioctl without it; and writes (dd: 20000 writes of 64 bytes to /dev/null) in all
-# three modes, for what strict mode costs a write-heavy workload.
+# three modes, for what strict mode costs a write-heavy workload. Mediated rdma_cm: send_lat_cm
+# (ib_send_lat -R) natively and under --rdma-cm, rping under --rdma-strict.
 #
 # Results: MODE_TEST=ok|fail, MODE_TEST_value (the figure in brackets above), for sandboxed runs
 # sluice_TEST_{trapped,emulate,continue,deny} from the --stats summary, rdma_write's per-verb
@@ -299,6 +300,21 @@ for MODE in strict; do
   OK=no; [ "$RC" = 0 ] && grep -q '^rdma_write result=ok' "$L" && OK=yes
   verdict $MODE rdma_write $OK "$( [ -n "$SETUP_US" ] && awk -v u="$SETUP_US" 'BEGIN { printf "%.1f", u / 1000 }')"
 done
+
+# Mediated rdma_cm (docs/rdma-drivers.md#rdma_cm): ib_send_lat over RDMA CM (-R) natively and
+# under --rdma-cm, and rping under --rdma-strict; every rdma_cm command is decided by the policy and
+# none may be refused.
+for MODE in native sluice; do
+  run $MODE send_lat_cm --rdma-cm -- bash "$PAIR" cm 18527 "$IP" ib_send_lat -d "$DEV" -F -n 200
+  L=/tmp/$MODE.send_lat_cm.log
+  OK=no; [ "$RC" = 0 ] && [ "$(pair_rc server "$L")" = 0 ] && [ "$(pair_rc client "$L")" = 0 ] && OK=yes
+  verdict $MODE send_lat_cm $OK "$(grep '^client| ' "$L" | sed 's/^client| //' > /tmp/c.log; perf_figure /tmp/c.log 5)"
+done
+run strict rping --rdma-cm -- bash "$PAIR" rping 7175 "$IP"
+L=/tmp/strict.rping.log
+PINGS=$(grep -c '^client| ping data: rdma-ping-' "$L" || true)
+OK=no; [ "$RC" = 0 ] && [ "$PINGS" = 20 ] && ! grep -q mismatch "$L" && OK=yes
+verdict strict rping $OK "$PINGS"
 
 for MODE in sluice strict; do
   if [ -n "$LW" ]; then run $MODE legacy_write -- "$LW" -d "$DEV"

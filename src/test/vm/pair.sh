@@ -11,6 +11,10 @@
 #                                  to call rdma_listen (its -d log says so, line-buffered: RDMA CM
 #                                  has no socket to watch); a client rejected before the listen
 #                                  took effect is retried (up to 3 tries while the server runs)
+#   pair.sh cm PORT ADDR CMD ARGS...  perftest over RDMA CM (-R): server: CMD ARGS -R -p PORT;
+#                                  client: CMD ARGS -R -p PORT ADDR after 2 s (RDMA CM has no socket
+#                                  to watch, and perftest logs nothing before it listens), retried
+#                                  up to 4 times while the server runs
 #
 # Output: "server| ..." and "client| ..." lines, then "pair: server_rc=N client_rc=M".
 # Exit code: 0 if both ends exited 0, else 1. Each end is bounded by PAIR_TIMEOUT (default 90 s).
@@ -49,6 +53,21 @@ case $KIND in
       { [ "$CLI_RC" = 0 ] || ! grep -q REJECTED "$LOGS/client" || ! kill -0 "$SRV" 2>/dev/null; } && break
       echo "client try $try rejected (rc $CLI_RC); retrying" >> "$LOGS/tries"
       sleep 1
+    done
+    ;;
+  cm)
+    ADDR=$1
+    shift
+    timeout "$T" "$@" -R -p "$PORT" > "$LOGS/server" 2>&1 &
+    SRV=$!
+    sleep 2
+    waited=yes
+    for try in 1 2 3 4; do
+      CLI_RC=0
+      timeout "$T" "$@" -R -p "$PORT" "$ADDR" > "$LOGS/client" 2>&1 || CLI_RC=$?
+      { [ "$CLI_RC" = 0 ] || ! kill -0 "$SRV" 2>/dev/null; } && break
+      echo "client try $try failed (rc $CLI_RC); retrying" >> "$LOGS/tries"
+      sleep 2
     done
     ;;
   *) echo "pair.sh: unknown kind $KIND" >&2; exit 2 ;;

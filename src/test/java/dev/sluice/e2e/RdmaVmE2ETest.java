@@ -227,10 +227,10 @@ class RdmaVmE2ETest {
      * write_bw ratio=<sandboxed/native>}.
      */
     /** The tests run again under {@code --rdma-strict} (guest-rdma-sluice.sh). */
-    static final List<String> STRICT_TESTS = List.of("pingpong", "write_bw", "rdma_write");
+    static final List<String> STRICT_TESTS = List.of("pingpong", "write_bw", "rdma_write", "rping");
 
     @Test
-    @Timeout(600)
+    @Timeout(800)
     void rdmaVmSuite() throws Exception {
         assumeSandboxedSuite("the sandboxed RDMA VM suite");
         Path cache =
@@ -242,7 +242,7 @@ class RdmaVmE2ETest {
                 "the VM cache "
                         + cache
                         + " is not set up: run `bash src/test/vm/setup.sh` as root (.ci/run does)");
-        GuestRun g = runGuest("guest-rdma-sluice.sh", "rdma-vm-suite", 540, false);
+        GuestRun g = runGuest("guest-rdma-sluice.sh", "rdma-vm-suite", 720, false);
         Report report = Report.of(g.results());
         System.out.print(report.table());
         System.out.println(
@@ -268,6 +268,15 @@ class RdmaVmE2ETest {
                             + ", trapped "
                             + g.get("strict_" + test + "_trapped"));
         }
+        System.out.println(
+                "send_lat_cm (ib_send_lat -R, mediated rdma_cm): native "
+                        + g.get("native_send_lat_cm_value")
+                        + " us, sandboxed "
+                        + g.get("sluice_send_lat_cm_value")
+                        + " us, ratio="
+                        + Report.ratio(
+                                g.get("native_send_lat_cm_value"),
+                                g.get("sluice_send_lat_cm_value")));
         System.out.println(
                 "writes (dd, 64-byte writes to /dev/null), us per write: native "
                         + g.get("native_writes_value")
@@ -328,6 +337,18 @@ class RdmaVmE2ETest {
                                 g.get("sluice_legacy_write_errnos"),
                                 "without --rdma-strict the write() is not trapped, the ioctl is refused"
                                         + ctx));
+        for (String mode : List.of("native", "sluice")) {
+            checks.add(
+                    () ->
+                            assertEquals(
+                                    "ok",
+                                    g.get(mode + "_send_lat_cm"),
+                                    mode
+                                            + " ib_send_lat -R (RDMA CM"
+                                            + (mode.equals("sluice") ? ", mediated" : "")
+                                            + ") must pass and deny nothing"
+                                            + ctx));
+        }
         for (String mode : List.of("native", "sluice", "strict")) {
             checks.add(
                     () ->

@@ -99,7 +99,9 @@ final class RunCommand implements Callable<Integer> {
     @Option(
             names = "--rdma-cm",
             description =
-                    "Grant /dev/infiniband/rdma_cm (the RDMA connection manager; its write() commands are not mediated).")
+                    "Grant /dev/infiniband/rdma_cm (the RDMA connection manager), mediated by RDMAProxy: write(), writev() and"
+                            + " pwritev2() are trapped and every rdma_cm command is decided by its policy (addresses, ids,"
+                            + " options); io_uring is refused (docs/rdma-drivers.md#rdma_cm).")
     boolean rdmaCm;
 
     @Option(

@@ -45,6 +45,7 @@ public final class RdmaProxy implements DeviceProxy {
     private final List<Integer> majors;
     private final Map<CharDevice, UverbsDispatch> dispatch;
     private final boolean strict;
+    private final RdmaCmMediator rdmaCm;
 
     /**
      * @param majors the char majors named {@code infiniband_verbs} in /proc/devices
@@ -65,6 +66,20 @@ public final class RdmaProxy implements DeviceProxy {
             Map<CharDevice, RdmaDriverPlugin> plugins,
             HostDevice host,
             boolean strict) {
+        this(majors, plugins, host, strict, null);
+    }
+
+    /**
+     * @param rdmaCm the mediation of the granted rdma_cm node, or null where none is granted: with
+     *     one, the write family is trapped as in strict mode ({@link #mediatesWrites})
+     */
+    RdmaProxy(
+            List<Integer> majors,
+            Map<CharDevice, RdmaDriverPlugin> plugins,
+            HostDevice host,
+            boolean strict,
+            RdmaCmMediator rdmaCm) {
+        this.rdmaCm = rdmaCm;
         this.strict = strict;
         this.majors = List.copyOf(majors);
         Map<RdmaDriverPlugin, UverbsDispatch> one = new IdentityHashMap<>();
@@ -92,7 +107,8 @@ public final class RdmaProxy implements DeviceProxy {
 
     @Override
     public boolean owns(CharDevice device) {
-        return UverbsDevices.isUverbs(majors, device.major(), device.minor());
+        return UverbsDevices.isUverbs(majors, device.major(), device.minor())
+                || (rdmaCm != null && rdmaCm.device().equals(device));
     }
 
     @Override
@@ -115,9 +131,14 @@ public final class RdmaProxy implements DeviceProxy {
         return d.dispatch(call);
     }
 
+    /**
+     * In strict mode, and wherever rdma_cm is granted: its whole interface is {@code write()}, so
+     * mediating it means trapping the write family; the uverbs nodes' legacy commands are then
+     * decided too.
+     */
     @Override
     public boolean mediatesWrites() {
-        return strict;
+        return strict || rdmaCm != null;
     }
 
     /**
@@ -130,6 +151,9 @@ public final class RdmaProxy implements DeviceProxy {
     @Override
     public Verdict write(WriteCall call) {
         String name = call.request().syscallName();
+        if (rdmaCm != null && rdmaCm.device().equals(call.device())) {
+            return rdmaCm.write(call);
+        }
         UverbsDispatch d = call.device() == null ? null : dispatch.get(call.device());
         if (d == null) {
             return new Verdict(
@@ -214,7 +238,11 @@ public final class RdmaProxy implements DeviceProxy {
                                 + " onto a uverbs one)"
                         : " legacy commands is not trapped")
                 + ", so a racing guest reaches every uverbs method and legacy command on its own context"
-                + (reach.isEmpty() ? "" : ", including " + String.join(" and ", reach));
+                + (reach.isEmpty() ? "" : ", including " + String.join(" and ", reach))
+                + (rdmaCm == null
+                        ? ""
+                        : "; the rdma_cm commands are decided on a copy and continued, so a racing"
+                                + " guest reaches any address and option rdma_cm allows it");
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.sluice.rdmaproxy;
 import dev.sluice.rdmaproxy.driver.DriverPlugins;
 import dev.sluice.rdmaproxy.driver.PluginChoice;
 import dev.sluice.rdmaproxy.driver.RdmaDriverPlugin;
+import dev.sluice.rdmaproxy.rdmacm.RdmaCmSandbox;
 import dev.sluice.sentry.spi.CharDevice;
 import dev.sluice.sentry.spi.DeviceProxy;
 import dev.sluice.sentry.spi.DeviceProxyProvider;
@@ -145,9 +146,13 @@ public final class RdmaProxyProvider implements DeviceProxyProvider {
         }
         PluginChoice.Generic generic = generic(config);
         Map<CharDevice, RdmaDriverPlugin> plugins = new LinkedHashMap<>();
+        List<String> ibdevs = new ArrayList<>();
         for (Path n : nodes) {
             String name = n.getFileName().toString();
             String ibdev = UverbsDevices.ibdev(sys, name);
+            if (!ibdev.isEmpty()) {
+                ibdevs.add(ibdev);
+            }
             String driver = UverbsDevices.hostDriver(sys, name);
             PluginChoice choice = PluginChoice.of(driver, generic);
             if (choice.refused()) {
@@ -185,7 +190,16 @@ public final class RdmaProxyProvider implements DeviceProxyProvider {
                     "rdmaproxy: strict mode: write(), writev() and pwritev2() are trapped and legacy"
                             + " uverbs commands written to a granted node are decided as their INVOKE_WRITE ioctls");
         }
-        return Optional.of(new RdmaProxy(majors, plugins, HostDevice.NATIVE, strict));
+        RdmaCmMediator rdmaCm = null;
+        if (config.grantedDevices().stream().anyMatch(RdmaProxyProvider::isRdmaCmNode)) {
+            CharDevice cm = UverbsDevices.rdmaCmDevice(sys);
+            rdmaCm = new RdmaCmMediator(cm, () -> RdmaCmSandbox.fromSysfs(sys, ibdevs));
+            LOG.info(
+                    "rdmaproxy: rdma_cm ({}) is mediated: write(), writev() and pwritev2() are trapped"
+                            + " and each command is decided by the rdma_cm policy",
+                    cm);
+        }
+        return Optional.of(new RdmaProxy(majors, plugins, HostDevice.NATIVE, strict, rdmaCm));
     }
 
     /**
@@ -200,6 +214,11 @@ public final class RdmaProxyProvider implements DeviceProxyProvider {
             throw new IllegalArgumentException(
                     "RDMAProxy option " + OPT_GENERIC + ": " + e.getMessage(), e);
         }
+    }
+
+    static boolean isRdmaCmNode(Path device) {
+        Path name = device.getFileName();
+        return name != null && name.toString().equals(UverbsDevices.RDMA_CM);
     }
 
     static boolean isUverbsNode(Path device) {

@@ -1,5 +1,6 @@
 package dev.sluice.rdmaproxy;
 
+import dev.sluice.rdmaproxy.driver.HostDrivers;
 import dev.sluice.sentry.launch.SysView;
 import dev.sluice.sentry.spi.CharDevice;
 
@@ -88,7 +89,21 @@ public final class UverbsDevices {
      * @throws IllegalStateException when sysfs does not say
      */
     public static CharDevice charDevice(Path sys, String node) {
-        Path dev = sys.resolve("class/infiniband_verbs").resolve(node).resolve("dev");
+        return parseDev(sys.resolve("class/infiniband_verbs").resolve(node).resolve("dev"), node);
+    }
+
+    /** The node name of the RDMA connection manager under {@code /dev/infiniband}. */
+    public static final String RDMA_CM = "rdma_cm";
+
+    /**
+     * The char device of {@code /dev/infiniband/rdma_cm}, a misc device ({@code
+     * class/misc/rdma_cm/dev}, the minor dynamic).
+     */
+    public static CharDevice rdmaCmDevice(Path sys) {
+        return parseDev(sys.resolve("class/misc").resolve(RDMA_CM).resolve("dev"), RDMA_CM);
+    }
+
+    private static CharDevice parseDev(Path dev, String node) {
         String s = read(dev);
         String[] f = s.split(":");
         try {
@@ -107,51 +122,16 @@ public final class UverbsDevices {
     }
 
     /**
-     * The name of the host driver behind a uverbs node, which chooses the driver plugin:
-     *
-     * <ol>
-     *   <li>the driver bound to the node's parent device, {@code
-     *       class/infiniband_verbs/NODE/device/driver} (uverbs gives its char device the RDMA
-     *       device's parent: uverbs_main.c); {@code mlx5_core} for a ConnectX PCI function
-     *       (mlx5_ib's main.c makes the PCI device the parent);
-     *   <li>else the same link of the RDMA device, {@code class/infiniband/IBDEV/device/driver};
-     *   <li>else, for a device without a parent, {@value #RXE_MODULE} when the RDMA device has the
-     *       {@code parent} attribute that only Soft-RoCE defines (rxe_verbs.c: the netdev it runs
-     *       on): rxe registers its devices without a parent device, so sysfs has no driver link for
-     *       them.
-     * </ol>
-     *
-     * Empty when none applies.
+     * The name of the host driver behind uverbs node {@code node} ({@link HostDrivers#ofNode}),
+     * which chooses the driver plugin. Empty when sysfs names none.
      */
     public static String hostDriver(Path sys, String node) {
-        String d =
-                linkName(
-                        sys.resolve("class/infiniband_verbs")
-                                .resolve(node)
-                                .resolve("device/driver"));
-        if (!d.isEmpty()) {
-            return d;
-        }
-        String ib = ibdev(sys, node);
-        return ib.isEmpty() ? "" : hostDriverOfDevice(sys, ib);
+        return HostDrivers.ofNode(sys, node);
     }
 
-    /**
-     * The host driver of RDMA device {@code ibdev} itself, steps 2 and 3 of {@link #hostDriver}:
-     * {@code class/infiniband/IBDEV/device/driver}, else {@value #RXE_MODULE} for a parentless
-     * device with rxe's {@code parent} attribute. Empty when neither applies. For a device whose
-     * uverbs node is not in {@code class/infiniband_verbs} ({@code sluice rdma doctor}).
-     */
+    /** The host driver of RDMA device {@code ibdev} itself ({@link HostDrivers#ofDevice}). */
     public static String hostDriverOfDevice(Path sys, String ibdev) {
-        Path dev = sys.resolve("class/infiniband").resolve(ibdev);
-        String d = linkName(dev.resolve("device/driver"));
-        if (!d.isEmpty()) {
-            return d;
-        }
-        if (!Files.exists(dev.resolve("device")) && Files.isRegularFile(dev.resolve("parent"))) {
-            return RXE_MODULE;
-        }
-        return "";
+        return HostDrivers.ofDevice(sys, ibdev);
     }
 
     /**
@@ -210,19 +190,7 @@ public final class UverbsDevices {
     /**
      * The kernel module of Soft-RoCE, the name {@link #hostDriver} gives its parentless devices.
      */
-    public static final String RXE_MODULE = "rdma_rxe";
-
-    private static String linkName(Path link) {
-        try {
-            if (Files.isSymbolicLink(link)) {
-                Path target = Files.readSymbolicLink(link).getFileName();
-                return target == null ? "" : target.toString();
-            }
-        } catch (IOException e) {
-            // unreadable: no driver
-        }
-        return "";
-    }
+    public static final String RXE_MODULE = HostDrivers.RXE_MODULE;
 
     private static String read(Path p) {
         try {

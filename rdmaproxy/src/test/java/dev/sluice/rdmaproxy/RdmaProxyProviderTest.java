@@ -154,6 +154,9 @@ class RdmaProxyProviderTest {
         node("uverbs1", "231:193", "rxe0", null, true);
         node("uverbs2", "231:194", "mlx5_1", "mlx5_core", false);
         node("uverbs3", "231:195", "efa_0", "efa", false);
+        Path cm = tmp.resolve("sys/class/misc/rdma_cm");
+        Files.createDirectories(cm);
+        Files.writeString(cm.resolve("dev"), "10:58\n");
         RdmaProxy proxy =
                 (RdmaProxy)
                         p.create(
@@ -171,6 +174,24 @@ class RdmaProxyProviderTest {
                 proxy.plugin(new CharDevice(231, 195)),
                 "efa_0, whose PCI function is bound to efa, is AWS EFA");
         assertNull(proxy.plugin(new CharDevice(231, 194)), "uverbs2 was not granted: no plugin");
+        assertTrue(proxy.owns(new CharDevice(10, 58)), "the granted rdma_cm file is mediated");
+        assertTrue(proxy.mediatesWrites(), "its interface is write(): the family is trapped");
+    }
+
+    @Test
+    void aGrantedRdmaCmWhoseCharDeviceIsUnknownStopsTheSandbox() throws IOException {
+        RdmaProxyProvider p = fakeHost("6", PROC_DEVICES);
+        node("uverbs1", "231:193", "rxe0", null, true);
+        IllegalStateException e =
+                assertThrows(
+                        IllegalStateException.class,
+                        () ->
+                                p.create(
+                                        granting(
+                                                Path.of("/dev/infiniband/uverbs1"),
+                                                Path.of("/dev/infiniband/rdma_cm"))));
+        assertTrue(
+                e.getMessage().contains("rdma_cm"), "never granted unmediated: " + e.getMessage());
     }
 
     @Test

@@ -122,9 +122,10 @@ public final class SandboxPolicy {
         if (r.rootfs() != null && !Files.isDirectory(r.rootfs())) {
             throw new IllegalArgumentException("--rootfs " + r.rootfs() + ": no such directory");
         }
-        if (r.rdmaStrict() && r.allowIoUring()) {
+        if ((r.rdmaStrict() || r.rdmaCm()) && r.allowIoUring()) {
             throw new IllegalArgumentException(
-                    "--rdma-strict refuses io_uring (a ring's writes pass no filter): drop --allow-io-uring");
+                    (r.rdmaStrict() ? "--rdma-strict" : "--rdma-cm")
+                            + " refuses io_uring (a ring's writes pass no filter): drop --allow-io-uring");
         }
         if (r.rdmaStrict() && r.rdmaDevices().isEmpty()) {
             throw new IllegalArgumentException("--rdma-strict needs an --rdma device to mediate");

@@ -1,6 +1,6 @@
 package dev.sluice.rdmaproxy.net;
 
-import dev.sluice.rdmaproxy.UverbsDevices;
+import dev.sluice.rdmaproxy.driver.HostDrivers;
 import dev.sluice.rdmaproxy.driver.PluginChoice;
 
 import java.io.IOException;
@@ -99,9 +99,9 @@ public final class RdmaDoctor {
         List<Finding> findings = new ArrayList<>();
         GpuPlacement gpu = pairGpu(ibdev, placement, ports, gpus, findings);
         String uverbs = uverbs(ibdev, dev);
-        String driver = uverbs.isEmpty() ? "" : UverbsDevices.hostDriver(sys, uverbs);
+        String driver = uverbs.isEmpty() ? "" : HostDrivers.ofNode(sys, uverbs);
         if (driver.isEmpty()) {
-            driver = UverbsDevices.hostDriverOfDevice(sys, ibdev);
+            driver = HostDrivers.ofDevice(sys, ibdev);
         }
         PluginChoice plugin = PluginChoice.of(driver, generic);
         return new RdmaDeviceReport(

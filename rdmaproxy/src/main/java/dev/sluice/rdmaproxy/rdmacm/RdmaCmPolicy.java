@@ -63,6 +63,7 @@ public final class RdmaCmPolicy {
 
     private final RdmaCmSandbox sandbox;
     private final int maxIds;
+    private final boolean kernelRuns;
     private final Map<Long, IdState> ids = new HashMap<>();
     private final Map<Long, Long> multicasts = new HashMap<>();
 
@@ -94,8 +95,28 @@ public final class RdmaCmPolicy {
     }
 
     public RdmaCmPolicy(RdmaCmSandbox sandbox, int maxIds) {
+        this(sandbox, maxIds, false);
+    }
+
+    private RdmaCmPolicy(RdmaCmSandbox sandbox, int maxIds, boolean kernelRuns) {
         this.sandbox = sandbox;
         this.maxIds = maxIds;
+        this.kernelRuns = kernelRuns;
+    }
+
+    /**
+     * A policy for commands the kernel runs in the guest's own context (the sentry answers an
+     * allowed write with CONTINUE, as RDMAProxy does while the guest opens its rdma_cm files
+     * itself: the kernel refuses a {@code write()} on them from anyone else, {@code
+     * ib_safe_file_access}). The sentry then never sees a response, so ids are learnt as they are
+     * named: the kernel itself refuses an id of another file ({@code ucma_get_ctx} compares the
+     * id's file with the writer's), and an id first seen is taken as the file's own, with what the
+     * policy cannot know (port space, QP type) unknown. MIGRATE_ID is decided like any command: the
+     * kernel looks its fd up in the guest's own table and refuses one that is not an rdma_cm file.
+     * The writer is the guest, so the kernel checks its own {@code CAP_NET_BIND_SERVICE}.
+     */
+    public static RdmaCmPolicy kernelRun(RdmaCmSandbox sandbox) {
+        return new RdmaCmPolicy(sandbox, DEFAULT_MAX_IDS, true);
     }
 
     public RdmaCmSandbox sandbox() {
@@ -194,11 +215,25 @@ public final class RdmaCmPolicy {
             return refuse(c, Errno.EINVAL, "not modelled");
         }
         long id = c.id();
+        if (kernelRuns && rule.names() == Names.ID) {
+            ids.computeIfAbsent(id, x -> new IdState(0, -1));
+        }
+        if (kernelRuns && rule.names() == Names.MULTICAST_ID) {
+            multicasts.putIfAbsent(id, -1L);
+        }
         if (rule.names() == Names.ID && !ids.containsKey(id)) {
             return refuse(c, Errno.EINVAL, "id " + id + " is not one of this file's");
         }
         if (rule.names() == Names.MULTICAST_ID && !multicasts.containsKey(id)) {
             return refuse(c, Errno.EINVAL, "multicast id " + id + " is not one of this file's");
+        }
+        if (kernelRuns && c.cmd() == RDMA_USER_CM_CMD_MIGRATE_ID) {
+            return execute(
+                    c,
+                    List.of(response(c, MigrateResp.SIZE, true)),
+                    false,
+                    Effect.MIGRATED,
+                    "id " + id + " from guest fd " + c.u32(MigrateId.OFF_FD));
         }
         return rule.handler().decide(this, c);
     }

@@ -3,7 +3,12 @@ package dev.sluice.rdmaproxy.rdmacm;
 import dev.sluice.rdmaproxy.net.GidEntry;
 import dev.sluice.rdmaproxy.net.GidTable;
 
+import java.io.IOException;
 import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
@@ -93,5 +98,51 @@ public record RdmaCmSandbox(Set<InetAddress> addresses, Set<String> gids, boolea
     /** {@code fe80::1, ::ffff:10.0.2.15}, or {@code none}. */
     String gidList() {
         return gids.isEmpty() ? "none" : String.join(", ", gids);
+    }
+
+    /**
+     * The sandbox as the granted devices' GID tables under {@code sys} show it now: every port's
+     * entries, and as addresses the IP addresses their RoCE GIDs stand for. The sandbox may bind
+     * ports below 1024 as far as the kernel lets the guest (the kernel checks the writer, the
+     * guest).
+     */
+    public static RdmaCmSandbox fromSysfs(Path sys, List<String> ibdevs) {
+        List<GidTable> tables = new ArrayList<>();
+        Set<InetAddress> addresses = new LinkedHashSet<>();
+        for (String ibdev : ibdevs) {
+            for (int port : ports(sys, ibdev)) {
+                GidTable t = GidTable.read(sys, ibdev, port);
+                tables.add(t);
+                for (GidEntry g : t.entries()) {
+                    if (g.netdev().isEmpty()) {
+                        continue; // InfiniBand: the port's own GID, no address
+                    }
+                    try {
+                        // An IPv4-mapped GID comes back as the IPv4 address.
+                        addresses.add(InetAddress.getByAddress(GidEntry.parse(g.gid())));
+                    } catch (UnknownHostException | IllegalArgumentException e) {
+                        // not an address
+                    }
+                }
+            }
+        }
+        return of(addresses, tables, true);
+    }
+
+    private static List<Integer> ports(Path sys, String ibdev) {
+        List<Integer> out = new ArrayList<>();
+        Path dir = sys.resolve("class/infiniband").resolve(ibdev).resolve("ports");
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir)) {
+            for (Path p : ds) {
+                String n = p.getFileName().toString();
+                if (n.matches("\\d{1,3}")) {
+                    out.add(Integer.parseInt(n));
+                }
+            }
+        } catch (IOException e) {
+            // no ports: no addresses
+        }
+        out.sort(null);
+        return out;
     }
 }

@@ -18,60 +18,61 @@ import java.nio.ByteOrder;
  * <p>The sizes and offsets here are librdmacm's (header included), written out by hand from
  * rdma_cma_abi.h, not taken from {@code RdmaCmAbi}: a wrong layout there makes these writes fail.
  */
-final class LibRdmaCm {
+public final class LibRdmaCm {
     // UCMA_CMD_* (rdma_cma_abi.h)
-    static final int CREATE_ID = 0;
-    static final int DESTROY_ID = 1;
-    static final int BIND_IP = 2;
-    static final int RESOLVE_IP = 3;
-    static final int RESOLVE_ROUTE = 4;
-    static final int QUERY_ROUTE = 5;
-    static final int CONNECT = 6;
-    static final int LISTEN = 7;
-    static final int ACCEPT = 8;
-    static final int REJECT = 9;
-    static final int DISCONNECT = 10;
-    static final int INIT_QP_ATTR = 11;
-    static final int GET_EVENT = 12;
-    static final int GET_OPTION = 13;
-    static final int SET_OPTION = 14;
-    static final int NOTIFY = 15;
-    static final int JOIN_IP_MCAST = 16;
-    static final int LEAVE_MCAST = 17;
-    static final int MIGRATE_ID = 18;
-    static final int QUERY = 19;
-    static final int BIND = 20;
-    static final int RESOLVE_ADDR = 21;
-    static final int JOIN_MCAST = 22;
+    public static final int CREATE_ID = 0;
+    public static final int DESTROY_ID = 1;
+    public static final int BIND_IP = 2;
+    public static final int RESOLVE_IP = 3;
+    public static final int RESOLVE_ROUTE = 4;
+    public static final int QUERY_ROUTE = 5;
+    public static final int CONNECT = 6;
+    public static final int LISTEN = 7;
+    public static final int ACCEPT = 8;
+    public static final int REJECT = 9;
+    public static final int DISCONNECT = 10;
+    public static final int INIT_QP_ATTR = 11;
+    public static final int GET_EVENT = 12;
+    public static final int GET_OPTION = 13;
+    public static final int SET_OPTION = 14;
+    public static final int NOTIFY = 15;
+    public static final int JOIN_IP_MCAST = 16;
+    public static final int LEAVE_MCAST = 17;
+    public static final int MIGRATE_ID = 18;
+    public static final int QUERY = 19;
+    public static final int BIND = 20;
+    public static final int RESOLVE_ADDR = 21;
+    public static final int JOIN_MCAST = 22;
 
     // Response buffers librdmacm passes (sizeof its response structs)
-    static final int CREATE_ID_RESP = 4;
-    static final int DESTROY_ID_RESP = 4;
-    static final int QUERY_ROUTE_RESP = 208;
-    static final int QUERY_ADDR_RESP = 280;
-    static final int QUERY_PATH_RESP = 8 + 72 * 6; // ucma_query_path: room for six ibv_path_data
-    static final int QP_ATTR = 144;
-    static final int EVENT_RESP = 336;
+    public static final int CREATE_ID_RESP = 4;
+    public static final int DESTROY_ID_RESP = 4;
+    public static final int QUERY_ROUTE_RESP = 208;
+    public static final int QUERY_ADDR_RESP = 280;
+    public static final int QUERY_PATH_RESP =
+            8 + 72 * 6; // ucma_query_path: room for six ibv_path_data
+    public static final int QP_ATTR = 144;
+    public static final int EVENT_RESP = 336;
 
-    static final int PS_IPOIB = 0x0002;
-    static final int PS_TCP = 0x0106;
-    static final int PS_UDP = 0x0111;
-    static final int PS_IB = 0x013F;
-    static final int QPT_RC = 2;
-    static final int QPT_UD = 4;
+    public static final int PS_IPOIB = 0x0002;
+    public static final int PS_TCP = 0x0106;
+    public static final int PS_UDP = 0x0111;
+    public static final int PS_IB = 0x013F;
+    public static final int QPT_RC = 2;
+    public static final int QPT_UD = 4;
 
-    static final int AF_INET = 2;
+    public static final int AF_INET = 2;
     static final int AF_INET6 = 10;
-    static final int AF_IB = 27;
+    public static final int AF_IB = 27;
 
-    static final long IB_IP_PS_TCP = 0x0000000001060000L;
-    static final long IB_IP_PS_MASK = 0xFFFFFFFFFFFF0000L;
+    public static final long IB_IP_PS_TCP = 0x0000000001060000L;
+    public static final long IB_IP_PS_MASK = 0xFFFFFFFFFFFF0000L;
 
     /** Where librdmacm's buffers live in the guest, for the pointers it writes. */
-    static final long RESP = 0x7ffc_1000_0000L;
+    public static final long RESP = 0x7ffc_1000_0000L;
 
     /** Its id_priv and mc pointers, written as uids. */
-    static final long UID = 0x5555_0000_2000L;
+    public static final long UID = 0x5555_0000_2000L;
 
     private LibRdmaCm() {}
 
@@ -84,7 +85,7 @@ final class LibRdmaCm {
         return b;
     }
 
-    static byte[] createId(int ps, int qpType) {
+    public static byte[] createId(int ps, int qpType) {
         ByteBuffer b = init(32, CREATE_ID, CREATE_ID_RESP);
         b.putLong(8, UID);
         b.putLong(16, RESP);
@@ -94,11 +95,11 @@ final class LibRdmaCm {
     }
 
     /** rdma_create_id(): the QP type follows the port space. */
-    static byte[] createId(int ps) {
+    public static byte[] createId(int ps) {
         return createId(ps, ps == PS_UDP || ps == PS_IPOIB ? QPT_UD : QPT_RC);
     }
 
-    static byte[] destroyId(long id) {
+    public static byte[] destroyId(long id) {
         ByteBuffer b = init(24, DESTROY_ID, DESTROY_ID_RESP);
         b.putLong(8, RESP);
         b.putInt(16, (int) id);
@@ -106,7 +107,7 @@ final class LibRdmaCm {
     }
 
     /** rdma_bind_addr() without AF_IB support: BIND_IP, the address in a sockaddr_in6. */
-    static byte[] bindIp(long id, byte[] addr) {
+    public static byte[] bindIp(long id, byte[] addr) {
         ByteBuffer b = init(48, BIND_IP, 0);
         b.put(16, addr, 0, Math.min(addr.length, 28));
         b.putInt(44, (int) id);
@@ -114,7 +115,7 @@ final class LibRdmaCm {
     }
 
     /** rdma_bind_addr() with AF_IB support (rdma_bind_addr2): BIND. */
-    static byte[] bind(long id, byte[] addr) {
+    public static byte[] bind(long id, byte[] addr) {
         ByteBuffer b = init(144, BIND, 0);
         b.putInt(8, (int) id);
         b.putShort(12, (short) addr.length);
@@ -123,7 +124,7 @@ final class LibRdmaCm {
     }
 
     /** rdma_resolve_addr() without AF_IB support: RESOLVE_IP; {@code src} may be null. */
-    static byte[] resolveIp(long id, byte[] src, byte[] dst, int timeoutMs) {
+    public static byte[] resolveIp(long id, byte[] src, byte[] dst, int timeoutMs) {
         ByteBuffer b = init(72, RESOLVE_IP, 0);
         if (src != null) {
             b.put(8, src);
@@ -135,7 +136,7 @@ final class LibRdmaCm {
     }
 
     /** rdma_resolve_addr() with AF_IB support (rdma_resolve_addr2); {@code src} may be null. */
-    static byte[] resolveAddr(long id, byte[] src, byte[] dst, int timeoutMs) {
+    public static byte[] resolveAddr(long id, byte[] src, byte[] dst, int timeoutMs) {
         ByteBuffer b = init(280, RESOLVE_ADDR, 0);
         b.putInt(8, (int) id);
         b.putInt(12, timeoutMs);
@@ -148,7 +149,7 @@ final class LibRdmaCm {
         return b.array();
     }
 
-    static byte[] resolveRoute(long id, int timeoutMs) {
+    public static byte[] resolveRoute(long id, int timeoutMs) {
         ByteBuffer b = init(16, RESOLVE_ROUTE, 0);
         b.putInt(8, (int) id);
         b.putInt(12, timeoutMs);
@@ -156,7 +157,7 @@ final class LibRdmaCm {
     }
 
     /** ucma_query_route(), used without AF_IB support. */
-    static byte[] queryRoute(long id) {
+    public static byte[] queryRoute(long id) {
         ByteBuffer b = init(24, QUERY_ROUTE, QUERY_ROUTE_RESP);
         b.putLong(8, RESP);
         b.putInt(16, (int) id);
@@ -164,7 +165,7 @@ final class LibRdmaCm {
     }
 
     /** ucma_query_addr, _gid (option 0, 2) and _path (option 1), used with AF_IB support. */
-    static byte[] query(long id, int option) {
+    public static byte[] query(long id, int option) {
         int out = option == 1 ? QUERY_PATH_RESP : QUERY_ADDR_RESP;
         ByteBuffer b = init(24, QUERY, out);
         b.putLong(8, RESP);
@@ -177,7 +178,7 @@ final class LibRdmaCm {
      * rdma_connect() as rping calls it: responder_resources and initiator_depth 1, retry and RNR
      * retry 7 (ucma_copy_conn_param_to_kern sets valid).
      */
-    static byte[] connect(long id, int qpNum, byte[] privateData) {
+    public static byte[] connect(long id, int qpNum, byte[] privateData) {
         ByteBuffer b = init(296, CONNECT, 0);
         connParam(b, 8, qpNum, privateData);
         b.putInt(280, (int) id);
@@ -185,7 +186,7 @@ final class LibRdmaCm {
     }
 
     /** rdma_accept() of the passive side, with a conn_param as rping's. */
-    static byte[] accept(long id, int qpNum, byte[] privateData) {
+    public static byte[] accept(long id, int qpNum, byte[] privateData) {
         ByteBuffer b = init(304, ACCEPT, 0);
         b.putLong(8, UID);
         connParam(b, 16, qpNum, privateData);
@@ -194,7 +195,7 @@ final class LibRdmaCm {
     }
 
     /** ucma_process_conn_resp(): the active side's ACCEPT once it is connected, valid 0. */
-    static byte[] acceptConnResp(long id) {
+    public static byte[] acceptConnResp(long id) {
         ByteBuffer b = init(304, ACCEPT, 0);
         b.putInt(288, (int) id);
         return b.array();
@@ -211,7 +212,7 @@ final class LibRdmaCm {
         b.put(at + 271, (byte) 1); // valid
     }
 
-    static byte[] listen(long id, int backlog) {
+    public static byte[] listen(long id, int backlog) {
         ByteBuffer b = init(16, LISTEN, 0);
         b.putInt(8, (int) id);
         b.putInt(12, backlog);
@@ -219,7 +220,7 @@ final class LibRdmaCm {
     }
 
     /** reject_with_reason(): reason 0 (rdma_reject) or 35 (rdma_reject_ece). */
-    static byte[] reject(long id, byte[] privateData, int reason) {
+    public static byte[] reject(long id, byte[] privateData, int reason) {
         ByteBuffer b = init(272, REJECT, 0);
         b.putInt(8, (int) id);
         b.put(12, (byte) privateData.length);
@@ -228,13 +229,13 @@ final class LibRdmaCm {
         return b.array();
     }
 
-    static byte[] disconnect(long id) {
+    public static byte[] disconnect(long id) {
         ByteBuffer b = init(12, DISCONNECT, 0);
         b.putInt(8, (int) id);
         return b.array();
     }
 
-    static byte[] initQpAttr(long id, int qpState) {
+    public static byte[] initQpAttr(long id, int qpState) {
         ByteBuffer b = init(24, INIT_QP_ATTR, QP_ATTR);
         b.putLong(8, RESP);
         b.putInt(16, (int) id);
@@ -242,13 +243,13 @@ final class LibRdmaCm {
         return b.array();
     }
 
-    static byte[] getEvent() {
+    public static byte[] getEvent() {
         ByteBuffer b = init(16, GET_EVENT, EVENT_RESP);
         b.putLong(8, RESP);
         return b.array();
     }
 
-    static byte[] setOption(long id, int level, int optname, long optval, int optlen) {
+    public static byte[] setOption(long id, int level, int optname, long optval, int optlen) {
         ByteBuffer b = init(32, SET_OPTION, 0);
         b.putLong(8, optval);
         b.putInt(16, (int) id);
@@ -258,7 +259,7 @@ final class LibRdmaCm {
         return b.array();
     }
 
-    static byte[] notifyCm(long id, int event) {
+    public static byte[] notifyCm(long id, int event) {
         ByteBuffer b = init(16, NOTIFY, 0);
         b.putInt(8, (int) id);
         b.putInt(12, event);
@@ -266,7 +267,7 @@ final class LibRdmaCm {
     }
 
     /** rdma_join_multicast() without AF_IB support. */
-    static byte[] joinIpMcast(long id, byte[] addr) {
+    public static byte[] joinIpMcast(long id, byte[] addr) {
         ByteBuffer b = init(56, JOIN_IP_MCAST, CREATE_ID_RESP);
         b.putLong(8, RESP);
         b.putLong(16, UID);
@@ -276,7 +277,7 @@ final class LibRdmaCm {
     }
 
     /** rdma_join_multicast() with AF_IB support. */
-    static byte[] joinMcast(long id, byte[] addr, int joinFlags) {
+    public static byte[] joinMcast(long id, byte[] addr, int joinFlags) {
         ByteBuffer b = init(160, JOIN_MCAST, CREATE_ID_RESP);
         b.putLong(8, RESP);
         b.putLong(16, UID);
@@ -288,7 +289,7 @@ final class LibRdmaCm {
     }
 
     /** rdma_leave_multicast(): a destroy_id struct naming the multicast id. */
-    static byte[] leaveMcast(long mcId) {
+    public static byte[] leaveMcast(long mcId) {
         ByteBuffer b = init(24, LEAVE_MCAST, DESTROY_ID_RESP);
         b.putLong(8, RESP);
         b.putInt(16, (int) mcId);
@@ -296,7 +297,7 @@ final class LibRdmaCm {
     }
 
     /** rdma_migrate_id(): written to the new channel's file, naming the old channel's fd. */
-    static byte[] migrateId(long id, int fd) {
+    public static byte[] migrateId(long id, int fd) {
         ByteBuffer b = init(24, MIGRATE_ID, 4);
         b.putLong(8, RESP);
         b.putInt(16, (int) id);
@@ -306,7 +307,7 @@ final class LibRdmaCm {
 
     // ---- socket addresses ----
 
-    static byte[] sin(String ip, int port) {
+    public static byte[] sin(String ip, int port) {
         ByteBuffer b = ByteBuffer.allocate(16).order(ByteOrder.nativeOrder());
         b.putShort(0, (short) AF_INET);
         b.order(ByteOrder.BIG_ENDIAN).putShort(2, (short) port);
@@ -314,7 +315,7 @@ final class LibRdmaCm {
         return b.array();
     }
 
-    static byte[] sin6(String ip, int port) {
+    public static byte[] sin6(String ip, int port) {
         ByteBuffer b = ByteBuffer.allocate(28).order(ByteOrder.nativeOrder());
         b.putShort(0, (short) AF_INET6);
         b.order(ByteOrder.BIG_ENDIAN).putShort(2, (short) port);
@@ -323,7 +324,7 @@ final class LibRdmaCm {
     }
 
     /** A sockaddr_ib: family, GID, service id and mask (big-endian). */
-    static byte[] sib(String gid, long sid, long sidMask) {
+    public static byte[] sib(String gid, long sid, long sidMask) {
         ByteBuffer b = ByteBuffer.allocate(48).order(ByteOrder.nativeOrder());
         b.putShort(0, (short) AF_IB);
         b.put(8, GidEntry.parse(gid));
@@ -333,7 +334,7 @@ final class LibRdmaCm {
     }
 
     /** A socket address of another family, as many bytes as an AF_INET one. */
-    static byte[] family(int family) {
+    public static byte[] family(int family) {
         ByteBuffer b = ByteBuffer.allocate(16).order(ByteOrder.nativeOrder());
         b.putShort(0, (short) family);
         return b.array();
@@ -350,12 +351,12 @@ final class LibRdmaCm {
     // ---- what the kernel writes back ----
 
     /** An rdma_ucm_create_id_resp (also JOIN's): the new id. */
-    static byte[] idResp(long id) {
+    public static byte[] idResp(long id) {
         return ByteBuffer.allocate(4).order(ByteOrder.nativeOrder()).putInt(0, (int) id).array();
     }
 
     /** An rdma_ucm_event_resp: uid, id, event, status. */
-    static byte[] eventResp(long uid, long id, int event, int length) {
+    public static byte[] eventResp(long uid, long id, int event, int length) {
         ByteBuffer b = ByteBuffer.allocate(length).order(ByteOrder.nativeOrder());
         b.putLong(0, uid);
         b.putInt(8, (int) id);
