@@ -246,7 +246,10 @@ public final class SentryDaemon {
             watcher.start();
 
             boolean started = serve(server, up.init(), active, pidfd, sentries);
-            server.close();
+            // Refuses connections from now on, but stays open until the sentries have stopped:
+            // each one's fd accounting counts it, and a count below the start makes stop wait for
+            // it to settle (Sentry#stop).
+            server.shutdown();
             Files.deleteIfExists(stateDir.resolve(SentrySocket.NAME));
             if (started && !sentries.isEmpty()) {
                 LOG.info("container {}: serving until no sandboxed task is left", id);
