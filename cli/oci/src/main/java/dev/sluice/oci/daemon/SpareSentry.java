@@ -70,6 +70,13 @@ public final class SpareSentry {
     /** The command a service starts a spare with: {@code sluice sentry-spare ROOT}. */
     public static final String COMMAND = "sentry-spare";
 
+    /**
+     * Rounds of the rehearsal: past the first, each brings the create path nearer the compile
+     * thresholds of a sentry's JIT flags (bin/sluice); the spare's start is dominated by the JVM's
+     * own (docs/benchmarks.md).
+     */
+    static final int ROUNDS = 3;
+
     /** The fd of the spare's end of the socket pair to its service. */
     public static final int CHANNEL_FD = 3;
 
@@ -168,7 +175,7 @@ public final class SpareSentry {
             config.putObject("annotations").put(OciPlanCompiler.ANNOTATION_PROXIES, "pty");
             Files.write(bundle.resolve("config.json"), json.writeValueAsBytes(config));
             String file = bundle.resolve("config.json").toString();
-            for (int round = 0; round < 3; round++) {
+            for (int round = 0; round < ROUNDS; round++) {
                 Spec spec = ContainerConfig.load(bundle, state);
                 OciSpecChecks.check(spec, file, bundle);
                 ProxyConfig pc = ProxySelection.of(spec, file, Map.of());
