@@ -120,7 +120,7 @@ class OciLifecycleE2ETest {
 
     /**
      * Host processes (JVMs of bin/sluice, sluice-init outside a container) whose command line names
-     * {@code root}, but for the root's runtime service.
+     * {@code root}, but for the root's runtime service and its idle spare sentry.
      */
     private static List<String> sluiceProcessesOf(Path root) {
         List<String> out = new ArrayList<>();
@@ -128,11 +128,12 @@ class OciLifecycleE2ETest {
             for (Path p : procs.filter(q -> q.getFileName().toString().matches("\\d+")).toList()) {
                 try {
                     String cmd = Files.readString(p.resolve("cmdline")).replace('\0', ' ');
-                    // The root's runtime service serves every container of the root; it is no
-                    // container's.
+                    // The root's runtime service serves every container of the root, and its
+                    // idle spare sentry is not yet any container's.
                     if (cmd.contains(root.toString())
                             && !cmd.contains("sluice-reaper")
-                            && !cmd.contains(" service --socket ")) {
+                            && !cmd.contains(" service --socket ")
+                            && !cmd.contains(" sentry-spare ")) {
                         out.add(p.getFileName() + ": " + cmd);
                     }
                 } catch (IOException e) {

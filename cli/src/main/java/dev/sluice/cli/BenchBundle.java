@@ -64,6 +64,29 @@ final class BenchBundle {
         return dir;
     }
 
+    /**
+     * A bundle in {@code dir} sharing {@code bundle}'s rootfs, whose config is {@code bundle}'s
+     * with the annotation {@code dev.sluice.proxies} naming {@code proxies} (comma-separated).
+     */
+    static Path withProxies(Path bundle, Path dir, List<String> proxies) throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        ObjectNode config = (ObjectNode) json.readTree(bundle.resolve("config.json").toFile());
+        ObjectNode annotations =
+                config.get("annotations") instanceof ObjectNode a
+                        ? a
+                        : config.putObject("annotations");
+        annotations.put(
+                dev.sluice.oci.launch.OciPlanCompiler.ANNOTATION_PROXIES,
+                String.join(",", proxies));
+        // Absolute: the rootfs is the plain bundle's, not copied.
+        config.with("root").put("path", bundle.resolve("rootfs").toAbsolutePath().toString());
+        Files.createDirectories(dir);
+        Files.writeString(
+                dir.resolve("config.json"),
+                json.writerWithDefaultPrettyPrinter().writeValueAsString(config));
+        return dir;
+    }
+
     /** {@code name} if it is a path, else the first executable of that name on PATH. */
     static Path onPath(String name) {
         if (name.contains("/")) {

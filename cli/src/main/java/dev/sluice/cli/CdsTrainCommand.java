@@ -20,11 +20,12 @@ import java.util.stream.Stream;
 /**
  * {@code sluice cds-train} (hidden): runs, in one JVM and without root, the code paths the short
  * runc-compatible commands take (spec, config loading and checking, state, list, features, the OCI
- * error log, the proxy tables), so that the class-data archive the build makes from this run
- * ({@code bin/lib/sluice.jsa}, AppCDS) holds their classes. Jackson alone is some 380 classes a
- * {@code sluice state} would otherwise load and verify from the jar. Picocli's classes cannot be
- * archived (its jar targets Java 5, older than CDS accepts). Everything happens in a temporary
- * directory that is removed afterwards.
+ * error log, the proxy tables) and a container sentry's part of create (a spare sentry's
+ * rehearsal), so that the class-data archive the build makes from this run ({@code
+ * bin/lib/sluice.jsa}, AppCDS) holds their classes. Jackson alone is some 380 classes a {@code
+ * sluice state} would otherwise load and verify from the jar. Picocli's classes cannot be archived
+ * (its jar targets Java 5, older than CDS accepts). Everything happens in a temporary directory
+ * that is removed afterwards.
  */
 @Command(
         name = "cds-train",
@@ -69,6 +70,11 @@ final class CdsTrainCommand implements Callable<Integer> {
             Main.execute("--root", root.toString(), "delete", "--force", "absent");
             Main.execute("features");
             Main.execute("ioctls");
+            // A container's sentry (a spare's rehearsal is its part of create): its classes are
+            // loaded once per container with proxies, by a JVM of its own.
+            Path init = Installation.libexec().resolve("sluice-init");
+            dev.sluice.oci.daemon.SpareSentry.warmUp(
+                    Files.isExecutable(init) ? init : null, Installation::proxies);
             // The native bindings: jnr-ffi's own classes (the bindings it generates cannot be
             // archived).
             int[] pipe = OciNative.pipe();

@@ -66,7 +66,12 @@ final class CreateOptions {
                         b -> SentryDaemonCommand.argv(main, b, consoleSocket, preserveFds),
                         main.invocation.spawner(),
                         main.invocation.envList(),
-                        Installation::hostGpus));
+                        Installation::hostGpus,
+                        main.invocation.spares() == null
+                                ? null
+                                : main.invocation
+                                        .spares()
+                                        .forCreate(consoleSocket, preserveFds, main.debug)));
     }
 
     /**

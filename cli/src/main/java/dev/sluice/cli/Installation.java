@@ -60,6 +60,15 @@ final class Installation {
                 CdiGenerateCommand.hookEnv());
     }
 
+    /** This build's id (bin/lib/sluice.id, written by the build), or "unknown" without one. */
+    static String build() {
+        try {
+            return Files.readString(libexec().resolve("sluice.id")).trim();
+        } catch (java.io.IOException e) {
+            return "unknown";
+        }
+    }
+
     static Path helper(String name) {
         Path p = libexec().resolve(name);
         if (!Files.isExecutable(p)) {

@@ -1,5 +1,6 @@
 package dev.sluice.cli;
 
+import dev.sluice.oci.service.RuntimeService;
 import dev.sluice.sentry.launch.Spawner;
 
 import java.io.PrintWriter;
@@ -11,10 +12,22 @@ import java.util.Map;
  * Whose command a {@link Main} runs: the working directory relative paths resolve against, the
  * environment, where output goes and who starts processes. A plain {@code bin/sluice} runs with
  * this JVM's own ({@link #own()}); the resident runtime service runs each caller's command with the
- * caller's (dev.sluice.oci.service.RuntimeService).
+ * caller's (dev.sluice.oci.service.RuntimeService), and may hand a container with proxies to its
+ * spare sentry ({@code spares}, null elsewhere).
  */
 record Invocation(
-        Path cwd, Map<String, String> env, PrintWriter out, PrintWriter err, Spawner spawner) {
+        Path cwd,
+        Map<String, String> env,
+        PrintWriter out,
+        PrintWriter err,
+        Spawner spawner,
+        RuntimeService.Spares spares) {
+
+    /** Without a spare sentry: create starts a sentry daemon for a container with proxies. */
+    Invocation(
+            Path cwd, Map<String, String> env, PrintWriter out, PrintWriter err, Spawner spawner) {
+        this(cwd, env, out, err, spawner, null);
+    }
 
     /** This JVM's directory, environment, stdout and stderr; processes started here. */
     static Invocation own() {

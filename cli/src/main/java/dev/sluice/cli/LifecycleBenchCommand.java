@@ -50,6 +50,15 @@ final class LifecycleBenchCommand implements Callable<Integer> {
                     "Alternating rounds the cycles are split into (default ${DEFAULT-VALUE}).")
     int rounds;
 
+    @Option(
+            names = "--proxy",
+            split = ",",
+            paramLabel = "NAME",
+            description =
+                    "Mediate Sluice's containers with this proxy (annotation dev.sluice.proxies;"
+                            + " repeatable or a comma list, e.g. pty). Default: none.")
+    List<String> proxies = new ArrayList<>();
+
     @Mixin BenchBundle.Options against;
 
     /** Mean and median of one run of the driver, ms per cycle. */
@@ -67,16 +76,26 @@ final class LifecycleBenchCommand implements Callable<Integer> {
         Path work = Files.createTempDirectory("sluice-bench-lifecycle");
         try {
             Path bundle = BenchBundle.create(work.resolve("bundle"), against.busybox);
+            Path mediated =
+                    proxies.isEmpty()
+                            ? bundle
+                            : BenchBundle.withProxies(
+                                    bundle, work.resolve("bundle-mediated"), proxies);
             var out = spec.commandLine().getOut();
             out.printf(
                     "sluice bench lifecycle: %d cycles per runtime in %d alternating rounds: create, start, wait, delete of "
-                            + "/bin/true (bundle %s)%n",
-                    cycles, rounds, bundle);
+                            + "/bin/true (bundle %s%s)%n",
+                    cycles,
+                    rounds,
+                    bundle,
+                    proxies.isEmpty()
+                            ? ""
+                            : "; sluice's with dev.sluice.proxies: " + String.join(",", proxies));
             List<Figures> s = new ArrayList<>();
             List<Figures> r = new ArrayList<>();
             for (int i = 0; i < rounds; i++) {
                 int n = cycles / rounds + (i < cycles % rounds ? 1 : 0);
-                s.add(drive(driver, sluice, work.resolve("root-sluice"), bundle, n, "s" + i));
+                s.add(drive(driver, sluice, work.resolve("root-sluice"), mediated, n, "s" + i));
                 r.add(drive(driver, baseline, work.resolve("root-runc"), bundle, n, "r" + i));
                 out.printf(
                         "round %d: sluice %.1f ms/cycle, runc %.1f ms/cycle (%d cycles each)%n",

@@ -144,6 +144,9 @@ public final class Main {
     }
 
     public static void main(String[] args) {
+        if (SpareSentryMain.named(args)) {
+            System.exit(SpareSentryMain.run(args));
+        }
         System.exit(execute(args));
     }
 

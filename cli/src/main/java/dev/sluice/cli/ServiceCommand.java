@@ -1,6 +1,9 @@
 package dev.sluice.cli;
 
+import dev.sluice.oci.daemon.SpareSentry;
 import dev.sluice.oci.service.RuntimeService;
+import dev.sluice.oci.service.SpareSentries;
+import dev.sluice.sentry.launch.Spawner;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -8,7 +11,9 @@ import picocli.CommandLine.Option;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -28,14 +33,43 @@ final class ServiceCommand extends OciCommand {
 
     @Override
     int run() throws Exception {
-        // Its log (<root>/.sluice-service.log) says what it served, besides the warnings.
-        ((ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger(RuntimeService.class))
-                .setLevel(ch.qos.logback.classic.Level.INFO);
+        // Its log (<root>/.sluice-service.log) says what it served and its spares, besides the
+        // warnings.
+        for (Class<?> c : List.of(RuntimeService.class, SpareSentries.class)) {
+            ((ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger(c))
+                    .setLevel(ch.qos.logback.classic.Level.INFO);
+        }
         LogSetup.perCallerLevels();
         // fd 3 holds sluice-client's lock for as long as this service lives (one service per root):
         // a hook the service runs must not inherit it and outlive us holding it.
         dev.sluice.oci.OciNative.setCloseOnExec(3);
-        return new RuntimeService(socket, idleSeconds * 1000L, ServiceCommand::serve).run();
+        return new RuntimeService(socket, idleSeconds * 1000L, ServiceCommand::serve, spares())
+                .run();
+    }
+
+    /**
+     * The spare sentry this service keeps for creates of containers with proxies, started as {@code
+     * bin/sluice sentry-spare ROOT} (the launcher: a sentry's JVM flags) with this JVM's java and
+     * nothing else of the service's environment; none where the launcher is missing (a JVM run from
+     * the class path, in tests) or {@code SLUICE_SPARE=0}.
+     */
+    private SpareSentries spares() {
+        Path launcher = Installation.launcher();
+        if (!Files.isExecutable(launcher) || "0".equals(System.getenv("SLUICE_SPARE"))) {
+            return null;
+        }
+        List<String> env = new ArrayList<>();
+        env.add("PATH=" + SpareSentryMain.PATH);
+        ProcessHandle.current().info().command().ifPresent(java -> env.add("SLUICE_JAVA=" + java));
+        return new SpareSentries(
+                new SpareSentries.Command(
+                        List.of(
+                                launcher.toString(),
+                                SpareSentry.COMMAND,
+                                main.root.toAbsolutePath().toString()),
+                        env),
+                Installation.build(),
+                Spawner.LOCAL);
     }
 
     /**
@@ -50,7 +84,7 @@ final class ServiceCommand extends OciCommand {
         LogSetup.CALLER_STDERR.set(c.err()); // the command's log lines are the caller's
         try {
             return Main.execute(
-                    new Invocation(c.cwd(), c.env(), out, err, c.spawner()),
+                    new Invocation(c.cwd(), c.env(), out, err, c.spawner(), c.spares()),
                     args.toArray(String[]::new));
         } finally {
             LogSetup.CALLER_STDERR.remove();

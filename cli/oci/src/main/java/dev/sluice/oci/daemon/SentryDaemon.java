@@ -73,7 +73,10 @@ import java.util.List;
  *   <li>serves trapped calls until no sandboxed task is left on any listener, then exits.
  * </ol>
  *
- * If init exits before {@code start} (killed, or deleted), the daemon exits too. If any
+ * The runtime service usually has a warm spare ({@link SpareSentry}) become this instead: it runs
+ * the same steps, with the caller starting sluice-init over its connection to the service.
+ *
+ * <p>If init exits before {@code start} (killed, or deleted), the daemon exits too. If any
  * notification loop fails, init is killed: fail closed, as in {@code sluice run}. If the daemon
  * itself is gone, exec cannot hand a listener over and refuses to run the process.
  */
@@ -101,6 +104,14 @@ public final class SentryDaemon {
 
     private final int preservedFds;
 
+    /**
+     * Who starts the container's sluice-init: this JVM for a sentry daemon create started (the
+     * caller's child, so init is a descendant of the caller's), the caller itself for a spare
+     * ({@link SpareSentry}, through the caller's connection to the service). Closed, if closeable,
+     * before the report: the connection is the service's again from then on.
+     */
+    private final Spawner spawner;
+
     /** The config's hooks; set once config.json is loaded. */
     private HookRunner hooks;
 
@@ -127,6 +138,35 @@ public final class SentryDaemon {
             Proxies proxies,
             int reportFd,
             int preservedFds) {
+        this(
+                stateDir,
+                id,
+                bundle,
+                consoleSocket,
+                initBinary,
+                proxies,
+                reportFd,
+                preservedFds,
+                Spawner.LOCAL);
+    }
+
+    /**
+     * A sentry whose container's sluice-init {@code spawner} starts: a spare's, started by the
+     * service before its container was known, has the caller start it ({@link SpareSentry}), so
+     * that the container's process is the caller's descendant, reparented to the caller's
+     * subreaper, and inherits the caller's stdio and preserved fds, as with a sentry daemon.
+     */
+    SentryDaemon(
+            Path stateDir,
+            String id,
+            Path bundle,
+            Path consoleSocket,
+            Path initBinary,
+            Proxies proxies,
+            int reportFd,
+            int preservedFds,
+            Spawner spawner) {
+        this.spawner = spawner;
         this.preservedFds = preservedFds;
         this.stateDir = stateDir;
         this.id = id;
@@ -179,7 +219,7 @@ public final class SentryDaemon {
             }
             up =
                     ContainerBringUp.bringUp(
-                            Spawner.LOCAL,
+                            spawner,
                             stateDir,
                             id,
                             bundle,
@@ -246,7 +286,10 @@ public final class SentryDaemon {
             watcher.start();
 
             boolean started = serve(server, up.init(), active, pidfd, sentries);
-            server.close();
+            // Refuses connections from now on, but stays open until the sentries have stopped:
+            // each one's fd accounting counts it, and a count below the start makes stop wait for
+            // it to settle (Sentry#stop).
+            server.shutdown();
             Files.deleteIfExists(stateDir.resolve(SentrySocket.NAME));
             if (started && !sentries.isEmpty()) {
                 LOG.info("container {}: serving until no sandboxed task is left", id);
@@ -412,6 +455,9 @@ public final class SentryDaemon {
             return;
         }
         reported = true;
+        if (spawner instanceof AutoCloseable caller) {
+            closeQuietly(caller); // a spare's copy of the caller's connection: done with it
+        }
         sendQuietly(
                 line instanceof DaemonReport.Failed f
                         ? new DaemonReport.Failed(f.message().replace('\n', ' '))

@@ -120,6 +120,8 @@ public final class ContainerRuntime {
      * @param spawner who starts sluice-init or the sentry: the caller (init must end up its
      *     subreaper's)
      * @param env the caller's environment, for the sentry
+     * @param warm a sentry already running that can take the container instead (the runtime
+     *     service's spare), or null
      */
     public record Launch(
             Path consoleSocket,
@@ -129,7 +131,46 @@ public final class ContainerRuntime {
             Function<Path, List<String>> daemonArgv,
             Spawner spawner,
             List<String> env,
-            Supplier<CdiSpec> hostGpus) {}
+            Supplier<CdiSpec> hostGpus,
+            WarmSentry warm) {
+        /** Without a warm sentry: create starts one for each container with proxies. */
+        public Launch(
+                Path consoleSocket,
+                int preservedFds,
+                Supplier<Path> initBinary,
+                Predicate<ProxyConfig> needsSentry,
+                Function<Path, List<String>> daemonArgv,
+                Spawner spawner,
+                List<String> env,
+                Supplier<CdiSpec> hostGpus) {
+            this(
+                    consoleSocket,
+                    preservedFds,
+                    initBinary,
+                    needsSentry,
+                    daemonArgv,
+                    spawner,
+                    env,
+                    hostGpus,
+                    null);
+        }
+    }
+
+    /**
+     * A sentry already running that becomes a container's instead of the one create would start:
+     * the runtime service's spare (dev.sluice.oci.service.SpareSentries). It gets what the sentry
+     * daemon would have got (the caller's stdio and preserved fds, the bundle, the id, the console
+     * socket) and reports on create's pipe exactly as the daemon does.
+     */
+    @FunctionalInterface
+    public interface WarmSentry {
+        /**
+         * Hands container {@code id} of {@code bundle} (absolute) over, with a copy of {@code
+         * reportFd} (create's pipe, which stays create's to close); returns the sentry, or null
+         * when none could take it (create then starts a sentry daemon).
+         */
+        HostProcess take(String id, Path bundle, int reportFd);
+    }
 
     /**
      * Creates container {@code id} from {@code bundle}: when this returns, init waits for {@code
@@ -184,34 +225,30 @@ public final class ContainerRuntime {
             HostProcess init;
             if (sentry) {
                 int[] pipe = OciNative.pipe();
-                List<String> argv = new ArrayList<>(launch.daemonArgv().apply(bundle));
-                argv.add(id);
-                int daemonPid;
+                HostProcess daemon;
                 try {
-                    daemonPid =
-                            launch.spawner()
-                                    .spawn(
-                                            argv.get(0),
-                                            argv,
-                                            launch.env(),
-                                            List.of(
-                                                    new Spawner.Fd(
-                                                            pipe[1], 3 + launch.preservedFds())));
+                    daemon = warm(id, bundle, pipe[1], launch);
+                    if (daemon == null) {
+                        daemon = startDaemon(id, bundle, pipe[1], launch);
+                    }
                 } catch (RuntimeException e) {
                     OciNative.close(pipe[0]);
                     throw e;
                 } finally {
                     OciNative.close(pipe[1]);
                 }
-                if (daemonPid > 0) {
+                HostProcess started = daemon;
+                if (started.pid() > 0) {
                     undo.add(
                             () ->
                                     stopDaemon(
-                                            new HostProcess(
-                                                    daemonPid, HostProcess.startTime(daemonPid))));
+                                            started.startTime() > 0
+                                                    ? started
+                                                    : new HostProcess(
+                                                            started.pid(),
+                                                            HostProcess.startTime(started.pid()))));
                 }
-                HostProcess daemon = HostProcess.of(daemonPid);
-                state = state.withSentry(daemonPid, daemon == null ? 0 : daemon.startTime());
+                state = state.withSentry(daemon.pid(), Math.max(0, daemon.startTime()));
                 store.write(state);
                 init = awaitDaemon(id, pipe[0]);
             } else {
@@ -231,6 +268,40 @@ public final class ContainerRuntime {
         } catch (IOException e) {
             throw new OciException("container " + id + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * The launch's warm sentry, if it takes the container; null when there is none or it cannot
+     * (then create starts a sentry daemon, as without one).
+     */
+    private static HostProcess warm(String id, Path bundle, int reportFd, Launch launch) {
+        if (launch.warm() == null) {
+            return null;
+        }
+        HostProcess spare = launch.warm().take(id, bundle, reportFd);
+        if (spare != null) {
+            LOG.debug("container {}: its sentry is the spare {}", id, spare.pid());
+        }
+        return spare;
+    }
+
+    /**
+     * Starts container {@code id}'s sentry daemon (as the caller's child: {@code sentry-daemon})
+     * with the caller's stdio and preserved fds and {@code reportFd} after them; its pid and start
+     * time (0 when it is already gone).
+     */
+    private static HostProcess startDaemon(String id, Path bundle, int reportFd, Launch launch) {
+        List<String> argv = new ArrayList<>(launch.daemonArgv().apply(bundle));
+        argv.add(id);
+        int pid =
+                launch.spawner()
+                        .spawn(
+                                argv.get(0),
+                                argv,
+                                launch.env(),
+                                List.of(new Spawner.Fd(reportFd, 3 + launch.preservedFds())));
+        HostProcess daemon = HostProcess.of(pid);
+        return daemon != null ? daemon : new HostProcess(pid, -1);
     }
 
     /** create's undoing of its cgroup: killed what is in it and removed; a failure is logged. */

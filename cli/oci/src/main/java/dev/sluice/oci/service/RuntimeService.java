@@ -5,7 +5,10 @@ import static dev.sluice.sentry.nativeio.Syscalls.SYS_GETEUID;
 import dev.sluice.oci.OciNative;
 import dev.sluice.oci.UnixSocket;
 import dev.sluice.oci.ipc.ClientMessage;
+import dev.sluice.oci.ipc.ClientSpawner;
 import dev.sluice.oci.ipc.ServiceMessage;
+import dev.sluice.oci.runtime.ContainerRuntime;
+import dev.sluice.sentry.faults.TestFaults;
 import dev.sluice.sentry.ipc.Channel;
 import dev.sluice.sentry.launch.Spawner;
 import dev.sluice.sentry.nativeio.HostFd;
@@ -42,7 +45,18 @@ public final class RuntimeService {
             OutputStream out,
             OutputStream err,
             Spawner spawner,
-            int pid) {}
+            int pid,
+            Spares spares) {}
+
+    /** The service's spare sentry, for one caller's create ({@link SpareSentries}). */
+    @FunctionalInterface
+    public interface Spares {
+        /**
+         * What hands this caller's container to a spare: with create's {@code --console-socket} (or
+         * null), {@code --preserve-fds} and {@code --debug}; null when no spare may take it.
+         */
+        ContainerRuntime.WarmSentry forCreate(Path consoleSocket, int preservedFds, boolean debug);
+    }
 
     /**
      * Runs one caller's command ({@code args} as the caller gave them) and returns its exit code.
@@ -60,13 +74,23 @@ public final class RuntimeService {
     private final Path socket;
     private final long idleMillis;
     private final Handler handler;
+    private final SpareSentries spares;
     private final AtomicInteger running = new AtomicInteger();
     private volatile long lastActive = System.nanoTime();
 
     public RuntimeService(Path socket, long idleMillis, Handler handler) {
+        this(socket, idleMillis, handler, null);
+    }
+
+    /**
+     * @param spares the spare sentry kept for creates of containers with proxies, or null for none
+     *     (closed, its idle spare killed, when the service exits)
+     */
+    public RuntimeService(Path socket, long idleMillis, Handler handler, SpareSentries spares) {
         this.socket = socket;
         this.idleMillis = idleMillis;
         this.handler = handler;
+        this.spares = spares;
     }
 
     /** Serves until idle; returns 0. */
@@ -92,6 +116,9 @@ public final class RuntimeService {
             }
         } finally {
             Files.deleteIfExists(socket);
+            if (spares != null) {
+                spares.close();
+            }
         }
         LOG.info("runtime service on {}: idle, exiting", socket);
         return 0;
@@ -129,6 +156,7 @@ public final class RuntimeService {
                     env.put(e.substring(0, eq), e.substring(eq + 1));
                 }
             }
+            ClientSpawner client = new ClientSpawner(conn, pid);
             code =
                     handler.serve(
                             new Caller(
@@ -136,8 +164,10 @@ public final class RuntimeService {
                                     env,
                                     stream(stdio.out()),
                                     stream(stdio.err()),
-                                    new ClientSpawner(conn, pid),
-                                    pid),
+                                    client,
+                                    pid,
+                                    (console, preserved, debug) ->
+                                            spareFor(env, conn, pid, console, preserved, debug)),
                             run.args());
             LOG.info("served {} for pid {}: exit {}", run.args(), pid, code);
             conn.send(
@@ -152,6 +182,26 @@ public final class RuntimeService {
             lastActive = System.nanoTime();
             running.decrementAndGet();
         }
+    }
+
+    /**
+     * A hand-off to the spare sentry for this caller's create; null without spares, or when the
+     * caller sets the sentry's test faults ({@code SLUICE_TEST_FAULTS}), which a sentry reads from
+     * its own environment at its start: a spare started before the caller was known has none, so
+     * such a create starts a sentry daemon with the caller's environment, as before.
+     */
+    private ContainerRuntime.WarmSentry spareFor(
+            Map<String, String> env,
+            Channel conn,
+            int pid,
+            Path console,
+            int preserved,
+            boolean debug) {
+        if (spares == null || env.containsKey(TestFaults.VARIABLE)) {
+            return null;
+        }
+        return new SpareHandoff(
+                spares, new SpareHandoff.Ask(conn.fd(), pid, console, preserved, debug));
     }
 
     /**

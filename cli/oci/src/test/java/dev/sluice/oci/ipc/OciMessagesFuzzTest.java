@@ -26,6 +26,7 @@ class OciMessagesFuzzTest {
                         ServiceMessage.PROTOCOL,
                         DaemonReport.PROTOCOL,
                         SentryRequest.PROTOCOL,
-                        SentryAnswer.PROTOCOL));
+                        SentryAnswer.PROTOCOL,
+                        SpareMessage.PROTOCOL));
     }
 }

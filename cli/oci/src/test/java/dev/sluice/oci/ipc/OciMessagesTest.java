@@ -119,6 +119,22 @@ class OciMessagesTest {
     }
 
     @Test
+    void theSparesMessagesReadBackAsThemselves() {
+        roundTrip(SpareMessage.PROTOCOL, new SpareMessage.Ready("20261202142537061"));
+        SpareMessage.Container withConsole =
+                new SpareMessage.Container(
+                        "c 1", "/srv/my bundle", "/run/console.sock", 2, 4242, true, A, B);
+        roundTrip(SpareMessage.PROTOCOL, withConsole);
+        SpareMessage.Container without =
+                new SpareMessage.Container("c1", "/b", null, 0, 7, false, A, B);
+        roundTrip(SpareMessage.PROTOCOL, without);
+        assertEquals(
+                "CONTAINER c%201 /srv/my%20bundle 1 /run/console.sock 2 4242 1 @ @\n",
+                wire(withConsole), "CONTAINER, exactly: the console socket as a list of one");
+        assertEquals("CONTAINER c1 /b 0 0 7 0 @ @\n", wire(without), "and of none");
+    }
+
+    @Test
     void malformedMessagesAreRefusedWithAReason() {
         Object[][] cases = {
             {
@@ -151,6 +167,16 @@ class OciMessagesTest {
             {SentryRequest.PROTOCOL, "start", List.of(), "not a verb"},
             {DaemonReport.PROTOCOL, "OK 1", List.of(), "no start time"},
             {DaemonReport.PROTOCOL, "ERR boom", List.of(), "unexpected message ERR"},
+            {
+                SpareMessage.PROTOCOL,
+                "CONTAINER c /b 2 /x /y 0 1 0 @ @",
+                List.of(A, B),
+                "console socket"
+            },
+            {SpareMessage.PROTOCOL, "CONTAINER c /b 0 0 1 0 @", List.of(A), "report"},
+            {SpareMessage.PROTOCOL, "CONTAINER c /b 0 0 1 2 @ @", List.of(A, B), "beyond"},
+            {SpareMessage.PROTOCOL, "CONTAINER c /b 0 0 @ @", List.of(A, B), "no caller"},
+            {SpareMessage.PROTOCOL, "READY", List.of(), "no build"},
         };
         for (Object[] c : cases) {
             @SuppressWarnings("unchecked")

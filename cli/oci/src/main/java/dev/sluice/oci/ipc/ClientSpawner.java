@@ -1,7 +1,5 @@
-package dev.sluice.oci.service;
+package dev.sluice.oci.ipc;
 
-import dev.sluice.oci.ipc.ClientMessage;
-import dev.sluice.oci.ipc.ServiceMessage;
 import dev.sluice.sentry.ipc.Channel;
 import dev.sluice.sentry.ipc.ProtocolException;
 import dev.sluice.sentry.launch.Spawner;
@@ -15,15 +13,27 @@ import java.util.List;
  * Starts processes as children of the runtime service's caller ({@code sluice-client}), over its
  * connection ({@link ServiceMessage.Spawn}, {@link ServiceMessage.Wait}): an OCI container's init
  * must end up reparented to the caller's subreaper (containerd's shim), as when bin/sluice runs as
- * a JVM of its own, and never to the service.
+ * a JVM of its own, and never to the service. Used by the service for the commands it runs, and by
+ * a spare sentry the service hands a create to (dev.sluice.oci.daemon.SpareSentry), over its own
+ * copy of the connection, while the service waits for its report; one of them at a time.
  */
-final class ClientSpawner implements Spawner {
+public final class ClientSpawner implements Spawner, AutoCloseable {
     private final Channel conn;
     private final int clientPid;
 
-    ClientSpawner(Channel conn, int clientPid) {
+    /**
+     * @param conn the connection to {@code sluice-client}
+     * @param clientPid its pid, the parent of what it starts
+     */
+    public ClientSpawner(Channel conn, int clientPid) {
         this.conn = conn;
         this.clientPid = clientPid;
+    }
+
+    /** Closes this end of the connection (the spare's copy: the service keeps its own). */
+    @Override
+    public void close() {
+        conn.close();
     }
 
     @Override

@@ -1,0 +1,191 @@
+package dev.sluice.oci.service;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.sluice.oci.OciNative;
+import dev.sluice.oci.ipc.SpareMessage;
+import dev.sluice.sentry.launch.Spawner;
+import dev.sluice.sentry.nativeio.HostFd;
+import dev.sluice.sentry.nativeio.Native;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
+
+/**
+ * The service's spare sentry, with shell scripts standing in for the spare JVM: each says {@code
+ * READY} on fd 3 (or does not) and then reads what the service hands it.
+ */
+@Timeout(60)
+class SpareSentriesTest {
+    private static final String BUILD = "b1";
+
+    @TempDir Path tmp;
+
+    /** Starts spares with {@code script} (its $0 is {@link #BUILD}) and counts the starts. */
+    private static final class Counting implements Spawner {
+        final AtomicInteger started = new AtomicInteger();
+
+        @Override
+        public int spawn(String file, List<String> argv, List<String> env, List<Fd> fds) {
+            started.incrementAndGet();
+            return LOCAL.spawn(file, argv, env, fds);
+        }
+
+        @Override
+        public int parentPid() {
+            return LOCAL.parentPid();
+        }
+
+        @Override
+        public int waitFor(int pid) {
+            return LOCAL.waitFor(pid);
+        }
+    }
+
+    private static SpareSentries spares(String script, Spawner spawner) {
+        return new SpareSentries(
+                new SpareSentries.Command(
+                        List.of("/bin/sh", "-c", script, BUILD), List.of("PATH=/usr/bin:/bin")),
+                BUILD,
+                spawner);
+    }
+
+    /** A spare that says it is ready, then keeps what it is handed in {@code into}. */
+    private static String ready(Path into) {
+        return "printf 'READY %s\\n' \"$0\" >&3; exec cat <&3 >" + into;
+    }
+
+    private static void eventually(BooleanSupplier cond, String what) throws InterruptedException {
+        for (int i = 0; i < 1000 && !cond.getAsBoolean(); i++) {
+            Thread.sleep(20);
+        }
+        assertTrue(cond.getAsBoolean(), what);
+    }
+
+    @Test
+    void aSpareStartsOnceOneIsWantedAndEachIsTakenOnce() throws Exception {
+        Counting spawner = new Counting();
+        try (SpareSentries s = spares(ready(tmp.resolve("handed")), spawner)) {
+            assertNull(s.current(), "no spare before a create wanted one");
+            assertNull(s.take(0), "the first create finds none: it starts a sentry of its own");
+            assertNotNull(s.current(), "and makes one start, for the next create");
+            SpareSentries.Spare first = s.take(10_000);
+            assertNotNull(first, "the next create waits for the starting spare and takes it");
+            SpareSentries.Spare second = s.take(10_000);
+            assertNotNull(second, "the one after takes the next spare, started as the first went");
+            assertNotEquals(
+                    first.process().pid(),
+                    second.process().pid(),
+                    "a spare is never handed to two creates");
+            assertEquals(3, spawner.started.get(), "one spare started per take, and one ahead");
+            first.kill();
+            second.kill();
+        }
+    }
+
+    @Test
+    void theSpareGetsTheContainerAndEndOfFile() throws Exception {
+        Path handed = tmp.resolve("handed");
+        try (SpareSentries s = spares(ready(handed), Spawner.LOCAL)) {
+            s.take(0);
+            SpareSentries.Spare spare = s.take(10_000);
+            assertNotNull(spare, "a ready spare");
+            List<HostFd> fds = new ArrayList<>();
+            for (int i = 0; i < 2; i++) {
+                fds.add(
+                        HostFd.adopt(
+                                OciNative.open("/dev/null", Native.O_RDWR | Native.O_CLOEXEC, 0)));
+            }
+            spare.hand(
+                    new SpareMessage.Container(
+                            "c1", "/b", null, 2, 4242, false, fds.get(0), fds.get(1)));
+            eventually(() -> !spare.process().alive(), "the spare read to end of file: handed");
+            assertEquals(
+                    "CONTAINER c1 /b 0 2 4242 0 @ @\n",
+                    Files.readString(handed),
+                    "the container, then end of file: one container per spare");
+            assertTrue(fds.stream().allMatch(HostFd::isOpen), "what was handed stays the caller's");
+            fds.forEach(HostFd::close);
+        }
+    }
+
+    @Test
+    void aSpareOfAnotherBuildIsKilledAndNoMoreStart() throws Exception {
+        Counting spawner = new Counting();
+        try (SpareSentries s =
+                spares("printf 'READY other\\n' >&3; exec cat <&3 >/dev/null", spawner)) {
+            assertNull(s.take(0), "none yet");
+            assertNull(s.take(10_000), "a spare of another build is never taken");
+            eventually(() -> s.current() == null, "it was killed and is not replaced");
+            assertNull(s.take(0), "nor does a later create start one");
+            assertEquals(1, spawner.started.get(), "one spare started in all");
+        }
+    }
+
+    @Test
+    void sparesThatDieBeforeTheyAreReadyAreReplacedUntilGivenUp() throws Exception {
+        Counting spawner = new Counting();
+        try (SpareSentries s = spares("exit 1", spawner)) {
+            assertNull(s.take(0), "none yet");
+            eventually(
+                    () -> spawner.started.get() == SpareSentries.GIVE_UP && s.current() == null,
+                    "each death starts another, up to " + SpareSentries.GIVE_UP);
+            assertNull(s.take(10_000), "then none is there, and create starts its own sentry");
+            assertEquals(
+                    SpareSentries.GIVE_UP, spawner.started.get(), "no spare started after that");
+        }
+    }
+
+    @Test
+    void aSpareThatDiesIdleIsReplaced() throws Exception {
+        try (SpareSentries s = spares(ready(Path.of("/dev/null")), Spawner.LOCAL)) {
+            s.take(0);
+            assertNotNull(s.take(10_000), "a spare taken");
+            eventually(
+                    () -> s.current() != null && s.current().state() == SpareSentries.State.READY,
+                    "the next is ready");
+            SpareSentries.Spare idle = s.current();
+            idle.kill();
+            eventually(
+                    () ->
+                            s.current() != null
+                                    && s.current() != idle
+                                    && s.current().state() == SpareSentries.State.READY,
+                    "a new spare replaces the one that died idle");
+            SpareSentries.Spare next = s.take(10_000);
+            assertNotNull(next, "and is taken");
+            assertNotEquals(idle.process().pid(), next.process().pid(), "never the dead one");
+            next.kill();
+        }
+    }
+
+    @Test
+    void closingKillsTheIdleSpareButNeverATakenOne() throws Exception {
+        SpareSentries s = spares(ready(Path.of("/dev/null")), Spawner.LOCAL);
+        s.take(0);
+        SpareSentries.Spare taken = s.take(10_000);
+        assertNotNull(taken, "a spare taken");
+        eventually(
+                () -> s.current() != null && s.current().state() == SpareSentries.State.READY,
+                "the next is ready");
+        SpareSentries.Spare idle = s.current();
+        s.close();
+        eventually(() -> !idle.process().alive(), "the idle spare dies with the service");
+        assertTrue(taken.process().alive(), "a taken spare is a container's sentry: it lives on");
+        assertNull(s.take(0), "a closed service starts no spare");
+        assertNull(s.current(), "and keeps none");
+        taken.kill();
+    }
+}
