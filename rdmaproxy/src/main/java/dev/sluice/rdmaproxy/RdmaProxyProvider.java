@@ -184,7 +184,16 @@ public final class RdmaProxyProvider implements DeviceProxyProvider {
                     plugin.label(),
                     choice.reason());
         }
-        boolean strict = Boolean.parseBoolean(config.option(OPT_STRICT, "false"));
+        String strictValue = config.option(OPT_STRICT, "false");
+        if (!strictValue.equals("true") && !strictValue.equals("false")) {
+            throw new IllegalArgumentException(
+                    "RDMAProxy option "
+                            + OPT_STRICT
+                            + ": \""
+                            + strictValue
+                            + "\" is not true or false");
+        }
+        boolean strict = strictValue.equals("true");
         if (strict) {
             LOG.info(
                     "rdmaproxy: strict mode: write(), writev() and pwritev2() are trapped and legacy"

@@ -88,6 +88,8 @@ public final class ContainerBringUp {
      * @param consoleSocket where the pty master goes with {@code process.terminal} (absolute), else
      *     null
      * @param rules the notify rules of the container's active proxies (none without proxies)
+     * @param trapWrites whether an active proxy mediates writes ({@link
+     *     dev.sluice.sentry.spi.DeviceProxy#mediatesWrites}): the write family is trapped too
      * @param preservedFds {@code --preserve-fds}: fds 3 to 3+N-1 go to the workload
      */
     public static Up bringUp(
@@ -99,19 +101,21 @@ public final class ContainerBringUp {
             Path consoleSocket,
             Path initBinary,
             List<TrapRule> rules,
+            boolean trapWrites,
             int preservedFds)
             throws IOException {
         String file = bundle.resolve("config.json").toString();
         ConsoleSocket.check(
                 spec.process().isTerminal(), consoleSocket, file + ": process.terminal");
-        TrapFile.write(stateDir, NotifyRule.of(rules));
+        TrapFile.write(stateDir, NotifyRule.of(rules), trapWrites);
         // With proxies this JVM is the container's sentry (SentryDaemon): the container dies with
         // it.
         HostProcess sentry =
                 rules.isEmpty() ? null : HostProcess.of((int) ProcessHandle.current().pid());
         Map<String, String> recorded = recordedCgroup(stateDir, id);
         LaunchPlan plan =
-                OciPlanCompiler.compile(spec, file, bundle, rules, preservedFds, recorded);
+                OciPlanCompiler.compile(
+                        spec, file, bundle, rules, trapWrites, preservedFds, recorded);
         Cgroup cgroup = Cgroup.of(recorded, CgroupFs.HOST);
         HookRunner hooks = new HookRunner(spec, id, bundle, stateDir);
         // With a terminal the pty is the container's stdio; the caller's pipes stay with the caller

@@ -227,6 +227,7 @@ public final class SentryDaemon {
                             consoleSocket,
                             initBinary,
                             rules,
+                            active.stream().anyMatch(DeviceProxy::mediatesWrites),
                             preservedFds);
             hooks = up.hooks();
             initPid = up.pid1().pid();

@@ -185,8 +185,10 @@ public final class SpareSentry {
                     DeviceProxy.racyWarning(active);
                     List<TrapRule> rules = new ArrayList<>();
                     active.forEach(p -> rules.addAll(p.trapRules()));
-                    TrapFile.write(state, NotifyRule.of(rules));
-                    OciPlanCompiler.compile(spec, file, bundle, rules, 0, Map.of()).encode();
+                    boolean writes = active.stream().anyMatch(DeviceProxy::mediatesWrites);
+                    TrapFile.write(state, NotifyRule.of(rules), writes);
+                    OciPlanCompiler.compile(spec, file, bundle, rules, writes, 0, Map.of())
+                            .encode();
                     new HookRunner(spec, "spare", bundle, state);
                     WorkloadCredentials.of(
                             spec, spec.process(), file, (int) ProcessHandle.current().pid());

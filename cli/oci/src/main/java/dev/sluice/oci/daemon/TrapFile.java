@@ -19,17 +19,31 @@ import java.util.List;
  * proxy) nothing is trapped and the sentry has already exited; with some, the process runs only
  * once the sentry serves its listener.
  *
- * <p>One rule per line, {@code MASK VALUE} in unsigned decimal as in the launch plan; an empty file
- * means no rule. Replaced atomically; the directory is root's alone (0700).
+ * <p>One rule per line, {@code MASK VALUE} in unsigned decimal as in the launch plan, and the line
+ * {@value #WRITES} where a proxy mediates writes (the write family is trapped too: {@link
+ * dev.sluice.sentry.launch.WriteTraps}); an empty file means no rule. Replaced atomically; the
+ * directory is root's alone (0700).
  */
 public final class TrapFile {
     public static final String NAME = "traps";
+
+    /** The line that says the write family is trapped. */
+    static final String WRITES = "write-family";
 
     private TrapFile() {}
 
     /** Records {@code rules} in {@code stateDir}. */
     public static void write(Path stateDir, List<NotifyRule> rules) throws IOException {
+        write(stateDir, rules, false);
+    }
+
+    /** Records {@code rules}, and whether the write family is trapped, in {@code stateDir}. */
+    public static void write(Path stateDir, List<NotifyRule> rules, boolean writes)
+            throws IOException {
         StringBuilder b = new StringBuilder();
+        if (writes) {
+            b.append(WRITES).append('\n');
+        }
         for (NotifyRule r : rules) {
             b.append(Integer.toUnsignedString(r.mask()))
                     .append(' ')
@@ -68,6 +82,9 @@ public final class TrapFile {
         }
         List<NotifyRule> rules = new ArrayList<>();
         for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).equals(WRITES)) {
+                continue;
+            }
             String[] f = lines.get(i).split(" ");
             try {
                 if (f.length != 2) {
@@ -91,5 +108,18 @@ public final class TrapFile {
             }
         }
         return rules;
+    }
+
+    /**
+     * Whether the container's sentry traps the write family; read after {@link #read}, which
+     * checked the file.
+     */
+    public static boolean writes(Path stateDir) {
+        try {
+            return Files.readAllLines(stateDir.resolve(NAME), StandardCharsets.US_ASCII)
+                    .contains(WRITES);
+        } catch (IOException e) {
+            return false; // read() reported it
+        }
     }
 }

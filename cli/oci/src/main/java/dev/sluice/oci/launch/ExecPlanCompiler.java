@@ -64,6 +64,36 @@ public final class ExecPlanCompiler {
             boolean detach,
             int preservedFds,
             Map<String, String> cgroup) {
+        return compile(
+                config,
+                process,
+                file,
+                prefix,
+                initPid,
+                initStart,
+                rules,
+                false,
+                detach,
+                preservedFds,
+                cgroup);
+    }
+
+    /**
+     * As above, for a container whose sentry traps the write family too ({@code trapWrites}, as its
+     * trap file records it): the exec'd process gets the same filter as the container's.
+     */
+    public static LaunchPlan compile(
+            Spec config,
+            Spec.Process process,
+            String file,
+            String prefix,
+            int initPid,
+            long initStart,
+            List<NotifyRule> rules,
+            boolean trapWrites,
+            boolean detach,
+            int preservedFds,
+            Map<String, String> cgroup) {
         ProcessOps.check(process, file, prefix);
         // The container's maps were checked at create; the process's ids must be in them.
         UserNamespace userns = UserNamespace.of(config, file);
@@ -98,6 +128,7 @@ public final class ExecPlanCompiler {
                 ContainerHome.entry(
                         process, new ContainerPaths(Path.of("/proc/" + initPid + "/root"))),
                 rules,
+                trapWrites,
                 OciPlanCompiler.allowsIoUring(config, file),
                 ProcessOps.keepsMknod(config, cgroup));
     }

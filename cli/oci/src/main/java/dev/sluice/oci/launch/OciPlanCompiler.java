@@ -79,7 +79,8 @@ public final class OciPlanCompiler {
             List.of(
                     "nvproxy.capabilities",
                     "nvproxy.driver-version",
-                    RdmaProxyProvider.OPT_GENERIC);
+                    RdmaProxyProvider.OPT_GENERIC,
+                    RdmaProxyProvider.OPT_STRICT);
 
     /**
      * {@code dev.sluice.rdmaproxy.generic}: {@code "true"} serves the granted uverbs nodes whose
@@ -89,6 +90,15 @@ public final class OciPlanCompiler {
      */
     public static final String ANNOTATION_RDMA_GENERIC =
             ANNOTATION_PREFIX + RdmaProxyProvider.OPT_GENERIC;
+
+    /**
+     * {@code dev.sluice.rdmaproxy.strict}: {@code "true"} puts RDMAProxy in strict mode (the write
+     * family trapped, legacy uverbs commands written to a granted node decided as their ioctls,
+     * io_uring refused), as {@code sluice run --rdma-strict}; {@code "false"} is the default
+     * (docs/rdma-drivers.md#strict-mode).
+     */
+    public static final String ANNOTATION_RDMA_STRICT =
+            ANNOTATION_PREFIX + RdmaProxyProvider.OPT_STRICT;
 
     /**
      * {@code dev.sluice.accept-racy-continue}: {@code true} silences the warning about the proxies'
@@ -112,6 +122,7 @@ public final class OciPlanCompiler {
                     ANNOTATION_PREFIX + PROXY_OPTIONS.get(0),
                     ANNOTATION_PREFIX + PROXY_OPTIONS.get(1),
                     ANNOTATION_RDMA_GENERIC,
+                    ANNOTATION_RDMA_STRICT,
                     ANNOTATION_ACCEPT_RACY_CONTINUE,
                     ANNOTATION_ALLOW_IO_URING);
 
@@ -160,7 +171,24 @@ public final class OciPlanCompiler {
             List<TrapRule> rules,
             int preservedFds,
             Map<String, String> cgroup) {
-        return new OciPlanCompiler(spec, file, bundle).compile(rules, preservedFds, cgroup);
+        return compile(spec, file, bundle, rules, false, preservedFds, cgroup);
+    }
+
+    /**
+     * As above; with {@code trapWrites} (an active proxy mediates writes) the filter also traps the
+     * write family and refuses io_uring ({@link dev.sluice.sentry.launch.WriteTraps}), which the
+     * annotation {@value #ANNOTATION_ALLOW_IO_URING} may then not ask for.
+     */
+    public static LaunchPlan compile(
+            Spec spec,
+            String file,
+            Path bundle,
+            List<TrapRule> rules,
+            boolean trapWrites,
+            int preservedFds,
+            Map<String, String> cgroup) {
+        return new OciPlanCompiler(spec, file, bundle)
+                .compile(rules, trapWrites, preservedFds, cgroup);
     }
 
     /**
@@ -180,7 +208,11 @@ public final class OciPlanCompiler {
                 .apply(b, root + "/proc", Path.of("/proc"));
     }
 
-    private LaunchPlan compile(List<TrapRule> rules, int preservedFds, Map<String, String> cgroup) {
+    private LaunchPlan compile(
+            List<TrapRule> rules,
+            boolean trapWrites,
+            int preservedFds,
+            Map<String, String> cgroup) {
         boolean mknod = ProcessOps.keepsMknod(spec, cgroup);
         UserNamespace userns = checked.userns();
         // The root is assembled at root.path itself, bound onto itself in the container's mount
@@ -258,7 +290,16 @@ public final class OciPlanCompiler {
         if (persona != null) {
             b.personality(persona);
         }
-        return ProcessOps.emit(b, p, cwd, checked.home(), notify, allowsIoUring(spec, file), mknod);
+        boolean ioUring = allowsIoUring(spec, file);
+        flag(spec, file, ANNOTATION_RDMA_STRICT); // "true" or "false", or the line names it
+        if (trapWrites && ioUring) {
+            throw new SpecException(
+                    file,
+                    "annotations." + ANNOTATION_ALLOW_IO_URING,
+                    "io_uring cannot be allowed where RDMAProxy mediates writes (strict mode or a"
+                            + " granted rdma_cm): a ring's writes pass no filter");
+        }
+        return ProcessOps.emit(b, p, cwd, checked.home(), notify, trapWrites, ioUring, mknod);
     }
 
     /**

@@ -5,6 +5,7 @@ import dev.sluice.oci.spec.Spec;
 import dev.sluice.oci.spec.SpecException;
 import dev.sluice.sentry.launch.IoUring;
 import dev.sluice.sentry.launch.LaunchPlan;
+import dev.sluice.sentry.launch.WriteTraps;
 
 import java.util.List;
 import java.util.Map;
@@ -60,9 +61,10 @@ final class ProcessOps {
      * Emits the workload's ops: a pty first when {@code terminal} is set (it opens /dev/ptmx while
      * still root), then {@code cwd} (already resolved), env (with {@code home}, the {@code HOME=}
      * entry runc would add, when not null), rlimits, user, capabilities, no_new_privs, {@code
-     * rules} with io_uring refused beside them unless {@code allowIoUring} ({@link IoUring}), and
-     * the exec of {@code args[0]}. {@code mknod}: whether {@code CAP_MKNOD} is kept where the
-     * config lists it ({@link #keepsMknod}); otherwise it is dropped from every set.
+     * rules} with io_uring refused beside them unless {@code allowIoUring} ({@link IoUring}), the
+     * write family where {@code trapWrites} ({@link WriteTraps}), and the exec of {@code args[0]}.
+     * {@code mknod}: whether {@code CAP_MKNOD} is kept where the config lists it ({@link
+     * #keepsMknod}); otherwise it is dropped from every set.
      */
     static LaunchPlan emit(
             LaunchPlan.Builder b,
@@ -70,6 +72,7 @@ final class ProcessOps {
             String cwd,
             String home,
             List<NotifyRule> rules,
+            boolean trapWrites,
             boolean allowIoUring,
             boolean mknod) {
         if (p.isTerminal()) {
@@ -114,7 +117,9 @@ final class ProcessOps {
         for (NotifyRule r : rules) {
             b.notifyIoctl(r.mask(), r.value());
         }
-        if (!rules.isEmpty() && !allowIoUring) {
+        if (trapWrites) {
+            WriteTraps.add(b); // the write family, and io_uring refused whatever was asked
+        } else if (!rules.isEmpty() && !allowIoUring) {
             IoUring.deny(b);
         }
         return b.exec(p.args().get(0), p.args()).build();

@@ -194,6 +194,7 @@ public final class ContainerExec {
                         c.pid(),
                         c.pidStartTime(),
                         rules,
+                        TrapFile.writes(dir),
                         r.detach(),
                         r.preservedFds(),
                         c.cgroups());

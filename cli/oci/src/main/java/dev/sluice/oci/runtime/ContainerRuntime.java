@@ -373,6 +373,7 @@ public final class ContainerRuntime {
                         launch.consoleSocket(),
                         launch.initBinary().get(),
                         List.of(),
+                        false,
                         launch.preservedFds())) {
             new HeldStart(up.pid1(), up.init().handOff()).write(dir);
             return up.pid1();

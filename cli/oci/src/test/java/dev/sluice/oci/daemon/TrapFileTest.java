@@ -1,6 +1,7 @@
 package dev.sluice.oci.daemon;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -37,6 +38,10 @@ class TrapFileTest {
         assertEquals(rules, TrapFile.read(dir, "c1"), "read back exactly");
         TrapFile.write(dir, List.of());
         assertEquals(List.of(), TrapFile.read(dir, "c1"), "an empty file: nothing is trapped");
+        assertFalse(TrapFile.writes(dir), "nor the write family");
+        TrapFile.write(dir, rules, true);
+        assertEquals(rules, TrapFile.read(dir, "c1"), "the rules as before");
+        assertTrue(TrapFile.writes(dir), "and the write family, for exec's filter");
     }
 
     @Test

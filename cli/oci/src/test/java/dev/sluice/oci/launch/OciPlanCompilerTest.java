@@ -1207,4 +1207,60 @@ class OciPlanCompilerTest {
                     "dev.sluice.allow-io-uring=" + v);
         }
     }
+
+    @Test
+    void rdmaStrictModeIsAnAnnotationAndTrapsTheWriteFamilyWithIoUringRefused() throws IOException {
+        assertTrue(
+                OciPlanCompiler.ANNOTATIONS.contains(OciPlanCompiler.ANNOTATION_RDMA_STRICT),
+                "a known annotation, listed by `sluice features`");
+        assertEquals(
+                "dev.sluice.rdmaproxy.strict",
+                OciPlanCompiler.ANNOTATION_RDMA_STRICT,
+                "its name in config.json");
+        Spec strict =
+                spec(c -> c.putObject("annotations").put("dev.sluice.rdmaproxy.strict", "true"));
+        assertEquals(
+                "true",
+                ProxySelection.of(strict, "config.json").options().get("rdmaproxy.strict"),
+                "reaches RDMAProxy as option rdmaproxy.strict");
+        List<TrapRule> verbs = List.of(TrapRule.exact(0xc0181b01, Disposition.DENY, "uverbs"));
+        LaunchPlan p =
+                OciPlanCompiler.compile(strict, "config.json", bundle, verbs, true, 0, Map.of());
+        assertEquals(
+                List.of("write", "writev", "pwritev2"),
+                p.ops("notify-syscall").stream().map(o -> o.args().get(0)).toList(),
+                "a proxy that mediates writes gets the write family trapped");
+        assertEquals(
+                List.of("io_uring_setup", "io_uring_enter", "io_uring_register"),
+                p.ops("deny-syscall").stream().map(o -> o.args().get(0)).toList(),
+                "and io_uring refused: a ring's writes pass no filter");
+        assertTrue(
+                OciPlanCompiler.compile(strict, "config.json", bundle, verbs, false, 0, Map.of())
+                        .ops("notify-syscall")
+                        .isEmpty(),
+                "no proxy mediating writes: nothing but ioctls trapped");
+        Spec both =
+                spec(
+                        c ->
+                                c.putObject("annotations")
+                                        .put("dev.sluice.rdmaproxy.strict", "true")
+                                        .put("dev.sluice.allow-io-uring", "true"));
+        SpecException ring =
+                assertThrows(
+                        SpecException.class,
+                        () ->
+                                OciPlanCompiler.compile(
+                                        both, "config.json", bundle, verbs, true, 0, Map.of()));
+        assertTrue(
+                ring.getMessage().contains("annotations.dev.sluice.allow-io-uring"),
+                "the refusal names the annotation: " + ring.getMessage());
+        Spec bad = spec(c -> c.putObject("annotations").put("dev.sluice.rdmaproxy.strict", "yes"));
+        SpecException e =
+                assertThrows(
+                        SpecException.class,
+                        () -> OciPlanCompiler.compile(bad, "config.json", bundle, verbs));
+        assertTrue(
+                e.getMessage().contains("annotations.dev.sluice.rdmaproxy.strict"),
+                "a bad value is named: " + e.getMessage());
+    }
 }
