@@ -214,6 +214,13 @@ public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable
         if (caller.lost()) {
             return Resolved.refused(refused(callerGone(), name.get()));
         }
+        if (dup == -Errno.EBADF && call.write() != null) {
+            // A write on a number with no file: the kernel fails it with EBADF itself. Continuing
+            // it opens nothing new (a write continued on any other fd can meet a swapped number
+            // just the same: WriteTraps), and the guest's own error is not a refusal to count.
+            return Resolved.refused(
+                    new Decided(UNOWNED, new Verdict(IoctlResult.CONTINUE, name.get())));
+        }
         if (dup < 0) {
             return Resolved.refused(
                     refused(IoctlResult.deny((int) -dup, "the fd cannot be resolved"), name.get()));
