@@ -120,13 +120,7 @@ public final class RdmaProxy implements DeviceProxy {
         }
         UverbsDispatch d = call.device() == null ? null : dispatch.get(call.device());
         if (d == null) {
-            return new Verdict(
-                    IoctlResult.deny(
-                            Errno.EINVAL,
-                            "uverbs: uverbs device "
-                                    + call.device()
-                                    + " was not granted to this sandbox, so no driver plugin serves it"),
-                    UverbsDispatch.REQUEST);
+            return notGranted(call.device(), UverbsDispatch.REQUEST);
         }
         return d.dispatch(call);
     }
@@ -156,13 +150,7 @@ public final class RdmaProxy implements DeviceProxy {
         }
         UverbsDispatch d = call.device() == null ? null : dispatch.get(call.device());
         if (d == null) {
-            return new Verdict(
-                    IoctlResult.deny(
-                            Errno.EINVAL,
-                            "uverbs: uverbs device "
-                                    + call.device()
-                                    + " was not granted to this sandbox, so no driver plugin serves it"),
-                    name);
+            return notGranted(call.device(), name);
         }
         GuestIovec.Segments segments = GuestIovec.read(call.request(), call.memory(), call.arena());
         if (segments.errno() != 0) {
@@ -248,5 +236,16 @@ public final class RdmaProxy implements DeviceProxy {
     @Override
     public String ioctlName(int cmd) {
         return cmd == UverbsIoctl.RDMA_VERBS_IOCTL ? UverbsDispatch.REQUEST : "unknown";
+    }
+
+    /** A call on a uverbs node this sandbox was not granted: no plugin serves it. */
+    private static Verdict notGranted(CharDevice device, String name) {
+        return new Verdict(
+                IoctlResult.deny(
+                        Errno.EINVAL,
+                        "uverbs: uverbs device "
+                                + device
+                                + " was not granted to this sandbox, so no driver plugin serves it"),
+                name);
     }
 }
