@@ -211,6 +211,14 @@ public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable
         // Checked before anything acts on it: by TrappedCall.hostFd, by guest memory's open, or by
         // the answer's own NOTIF_ID_VALID when the call is continued or refused without acting.
         long dup = caller.lookUp(req.fd());
+        if (caller.lost() && call.write() != null) {
+            // A write whose thread stopped waiting before the sentry knew its file: nothing was
+            // done for it and nobody takes the answer (the kernel drops one for a stale id). It
+            // is counted as a lost caller, not as a refusal: threads exit mid-write all the time.
+            callersGone.incrementAndGet();
+            return Resolved.refused(
+                    new Decided(UNOWNED, new Verdict(IoctlResult.CONTINUE, name.get())));
+        }
         if (caller.lost()) {
             return Resolved.refused(refused(callerGone(), name.get()));
         }

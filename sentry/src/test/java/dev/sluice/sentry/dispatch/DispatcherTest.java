@@ -435,6 +435,19 @@ class DispatcherTest {
     }
 
     @Test
+    void aWriteWhoseCallerIsGoneIsNoRefusal() {
+        when(listener.idValid(any(), anyLong())).thenReturn(false);
+        when(pty.mediatesWrites()).thenReturn(true);
+        Notification n = writeOf(Syscalls.SYS_WRITE, ptmx, 0);
+        dispatcher.handle(n, arena);
+        verify(pty, never()).write(any());
+        verify(listener, never()).respondContinue(any(), anyLong());
+        assertEquals(1, dispatcher.callersGone(), "counted as a call whose caller was gone");
+        assertEquals(
+                0, stats.count(Disposition.DENY), "a thread that exits mid-write is no refusal");
+    }
+
+    @Test
     void aCallerGoneDuringTheCallFailsItWithEioWhateverTheProxyAnswered() {
         // Waiting after the pidfd; gone when the proxy dups another fd; the answer finds it waiting
         // (as an interrupted and restarted call could), so the EIO is sent.
