@@ -239,12 +239,17 @@ public final class RdmaProxy implements DeviceProxy {
                         IoctlResult.deny(Errno.EINVAL, "uverbs: write(): " + parsed.refusal()),
                         name);
             }
-            last = d.decideWritten(parsed.write());
+            last = d.decideWritten(parsed.write(), strict);
             if (!(last.result() instanceof IoctlResult.Continue)) {
                 return last;
             }
             commands.add(parsed.write());
             lengths.add(seg.len());
+        }
+        if (!strict) {
+            // rdma_cm granted without strict mode: the guest opened its uverbs files itself, and
+            // its allowed writes are continued as before (docs/rdma-drivers.md, "rdma_cm").
+            return last;
         }
         // Every segment is allowed: the sentry runs them in order, as the kernel would have. A
         // failing one after others ran answers the bytes written so far, as vfs_writev does.

@@ -503,6 +503,15 @@ public final class UverbsDispatch {
      * the sentry opened (docs/rdma-drivers.md, "Strict mode").
      */
     Verdict decideWritten(LegacyWrite w) {
+        return decideWritten(w, true);
+    }
+
+    /**
+     * As {@link #decideWritten(LegacyWrite)}; with {@code sentryRuns} false (the guest opened the
+     * file itself: rdma_cm granted without strict mode) an allowed command is continued as it was,
+     * so commands that must run in the caller's context are not refused.
+     */
+    Verdict decideWritten(LegacyWrite w, boolean sentryRuns) {
         UverbsEnvelope env = w.asInvokeWrite(plugin.driverId());
         String where = "write() of a legacy command";
         UverbsEnvelope.Attr cmd = env.attrs().get(0);
@@ -514,7 +523,7 @@ public final class UverbsDispatch {
         IoctlResult r =
                 decideUdata(
                         env, d.site(), where, Map.of(UverbsAttrs.UVERBS_ATTR_UHW_IN, w.udataIn()));
-        if (r == null && !UverbsDispositions.sentryRunsWrite(d.name())) {
+        if (r == null && sentryRuns && !UverbsDispositions.sentryRunsWrite(d.name())) {
             r =
                     deny(
                             d.name()

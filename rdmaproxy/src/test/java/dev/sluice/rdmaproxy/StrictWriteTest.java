@@ -189,6 +189,17 @@ class StrictWriteTest {
     }
 
     @Test
+    void aGuestOpenedFileKeepsItsCallerContextCommandsContinued() {
+        // rdma_cm granted without strict mode: the guest opened uverbs itself, nothing is refused
+        // for needing the caller's context and nothing is run by the sentry.
+        Verdict v =
+                new UverbsDispatch(RxePlugin.INSTANCE, host)
+                        .decideWritten(LegacyWrite.parse(regMr(0)).write(), false);
+        assertInstanceOf(IoctlResult.Continue.class, v.result(), "continued: " + v);
+        assertTrue(host.seen.isEmpty(), "nothing ran");
+    }
+
+    @Test
     void aFailingCommandAnswersTheKernelsErrnoAndCopiesNothing() {
         guest.putInt(RESP, 0x1234);
         host.kernel = e -> -Errno.EINVAL;
