@@ -6,12 +6,24 @@
  * "legacy_write result=done". Natively both run; under RDMAProxy the ioctl is refused (EINVAL) and,
  * in strict mode (--rdma-strict), the write as well.
  *
- *   sluice-uverbs-legacy-write -d rxe0
+ * With -H, the hostile steps of strict mode follow, one line "legacy_write hostile ...": the
+ * device node opened under another name than libibverbs' (open=ERRNO: the sentry serves only the
+ * exact name, the kernel refuses the rest on the nodev bind mount, EACCES 13), the command fd
+ * reopened through /proc/self/fd/N (reopen=ERRNO: the file's mount is nodev, EACCES), and a
+ * thread swapping the command fd and a pipe onto one fd number while another writes the command
+ * there (race_kernel_runs=K: writes that returned success but did not land in the pipe, i.e. that
+ * a kernel ran on the uverbs file; 0 under strict mode, where the kernel refuses the guest's own
+ * writes on a file the sentry opened).
+ *
+ *   sluice-uverbs-legacy-write -d rxe0 [-H]
  *
  * Struct layouts and numbers from rdma/ib_user_verbs.h, rdma/ib_user_ioctl_cmds.h and
  * rdma/rdma_user_ioctl_cmds.h.
  */
+#define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
 #include <infiniband/verbs.h>
 #include <rdma/ib_user_ioctl_cmds.h>
 #include <rdma/ib_user_verbs.h>
@@ -82,9 +94,70 @@ static int by_ioctl(int fd, struct ibv_pd *pd, void *buf, struct ib_uverbs_reg_m
 	return ioctl(fd, RDMA_VERBS_IOCTL, &c) == 0 ? 0 : errno;
 }
 
+#define RACE_ROUNDS 4000
+
+static volatile int race_stop;
+static int race_target, race_uverbs, race_pipe;
+
+/* Swaps the uverbs fd and the pipe onto race_target until told to stop. */
+static void *swapper(void *arg)
+{
+	(void)arg;
+	while (!race_stop) {
+		dup2(race_uverbs, race_target);
+		dup2(race_pipe, race_target);
+	}
+	return NULL;
+}
+
+static void hostile(const char *node, int cmd_fd, struct ibv_pd *pd, void *buf, struct ib_uverbs_reg_mr_resp *resp)
+{
+	char other[128], link[64], drain[4096];
+	int open_errno, reopen_errno, fd, p[2];
+	long ok = 0, landed = 0, eacces = 0, einval = 0;
+	pthread_t t;
+
+	/* "/dev/infiniband/uverbs0" as "/dev/infiniband/./uverbs0": the same node, another name. */
+	const char *slash = strrchr(node, '/');
+	snprintf(other, sizeof(other), "%.*s/.%s", (int)(slash - node), node, slash);
+	fd = open(other, O_RDWR | O_CLOEXEC);
+	open_errno = fd < 0 ? errno : 0;
+	if (fd >= 0)
+		close(fd);
+	snprintf(link, sizeof(link), "/proc/self/fd/%d", cmd_fd);
+	fd = open(link, O_RDWR | O_CLOEXEC);
+	reopen_errno = fd < 0 ? errno : 0;
+	if (fd >= 0)
+		close(fd);
+	if (pipe2(p, O_NONBLOCK | O_CLOEXEC) < 0) {
+		perror("pipe2");
+		exit(2);
+	}
+	race_uverbs = cmd_fd;
+	race_pipe = p[1];
+	race_target = fcntl(p[1], F_DUPFD_CLOEXEC, 100);
+	pthread_create(&t, NULL, swapper, NULL);
+	for (int i = 0; i < RACE_ROUNDS; i++) {
+		int e = by_write(race_target, pd, buf, resp);
+		ssize_t n;
+
+		ok += e == 0;
+		eacces += e == EACCES;
+		einval += e == EINVAL;
+		while ((n = read(p[0], drain, sizeof(drain))) > 0)
+			landed += n;
+	}
+	race_stop = 1;
+	pthread_join(t, NULL);
+	printf("legacy_write hostile open=%d reopen=%d race_ok=%ld race_eacces=%ld race_einval=%ld "
+	       "race_kernel_runs=%ld\n",
+	       open_errno, reopen_errno, ok, eacces, einval, ok - landed / (long)sizeof(struct reg_mr_write));
+}
+
 int main(int argc, char **argv)
 {
-	const char *name = argc == 3 && !strcmp(argv[1], "-d") ? argv[2] : NULL;
+	const char *name = argc >= 3 && !strcmp(argv[1], "-d") ? argv[2] : NULL;
+	int hostile_steps = argc == 4 && !strcmp(argv[3], "-H");
 	struct ibv_device **list = ibv_get_device_list(NULL);
 	struct ibv_context *ctx = NULL;
 	struct ib_uverbs_reg_mr_resp resp;
@@ -100,6 +173,14 @@ int main(int argc, char **argv)
 	}
 	printf("legacy_write path=write errno=%d\n", by_write(ctx->cmd_fd, pd, buf, &resp));
 	printf("legacy_write path=ioctl errno=%d\n", by_ioctl(ctx->cmd_fd, pd, buf, &resp));
+	if (hostile_steps) {
+		char node[128];
+
+		/* the uverbs node's name, not the ib device's: from the sysfs path */
+		snprintf(node, sizeof(node), "/dev/infiniband/%s", strrchr(ctx->device->dev_path, '/') + 1);
+		fflush(stdout);
+		hostile(node, ctx->cmd_fd, pd, buf, &resp);
+	}
 	printf("legacy_write result=done\n");
 	return 0;
 }

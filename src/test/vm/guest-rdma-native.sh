@@ -128,7 +128,9 @@ if [ "$SRV_RC" != 0 ] || [ "$CLI_RC" != 0 ]; then fail send_lat; fi
 
 # 6. RDMAProxy's strict mode, the one sandboxed step of this script (docs/rdma-drivers.md#strict-mode):
 # a legacy REG_MR carrying driver data no plugin models (src/test/c/uverbs-legacy-write.c), once by
-# write() and once by the INVOKE_WRITE ioctl, under `sluice run --rdma rxe0 --rdma-strict`: both
+# write() and once by the INVOKE_WRITE ioctl, under `sluice run --rdma rxe0 --rdma-strict` (the uverbs
+# file is the sentry's there: the sentry decides the write first and refuses it, before the kernel's
+# EACCES for a write on a file another opened could apply): both
 # must be refused with EINVAL (22) and both refusals counted. Skipped, and said so, where the
 # repository's bin/sluice, java or the program are missing (the e2e module builds them first).
 REPO=$(cd "$(dirname "$0")/../../.." && pwd)

@@ -103,7 +103,7 @@ LW="$REPO/src/test/target/guests/sluice-uverbs-legacy-write"
 LW_SRC="$REPO/src/test/c/uverbs-legacy-write.c"
 if [ ! -x "$LW" ] || [ "$LW_SRC" -nt "$LW" ]; then
   LW=/tmp/sluice-uverbs-legacy-write
-  gcc -O2 -Wall -o "$LW" "$LW_SRC" -libverbs > /tmp/lw-build.log 2>&1 || { cat /tmp/lw-build.log; LW=; }
+  gcc -O2 -Wall -o "$LW" "$LW_SRC" -libverbs -pthread > /tmp/lw-build.log 2>&1 || { cat /tmp/lw-build.log; LW=; }
 fi
 
 # run MODE TEST [--rdma-cm] -- CMD...: CMD natively or in a sandbox granted rxe0 (MODE strict: with
@@ -323,11 +323,28 @@ for MODE in sluice strict; do
   E=$(legacy_errnos "$L")
   result "${MODE}_legacy_write_errnos=${E// /,}"
   # EINVAL is 22. Without strict mode the write is not trapped and the kernel runs it (rxe takes
-  # REG_MR's driver data without looking); the ioctl is refused either way, and counted.
+  # REG_MR's driver data without looking); the ioctl is refused either way, and counted. In strict
+  # mode the sentry decides the write first and refuses it (EINVAL); the kernel would refuse it
+  # too (EACCES, 13: the file is the sentry's, ib_safe_file_access), but it never gets to.
   if [ "$MODE" = strict ]; then WANT="22 22" WANT_DENY=2; else WANT="0 22" WANT_DENY=1; fi
   OK=no; [ "$RC" = 0 ] && [ "$E" = "$WANT" ] && grep -q '^legacy_write result=done' "$L" && OK=yes
   verdict $MODE legacy_write $OK "" "$WANT_DENY"
 done
+
+# Strict mode's hostile steps (sluice-uverbs-legacy-write -H): the node opened under another name
+# and the command fd reopened through /proc/self/fd both fail EACCES (13: nodev mounts), and a
+# thread swapping the command fd onto a pipe's number while writes go there never gets a write
+# run by the kernel on the uverbs file (race_kernel_runs=0). The sentry's refusals of the writes
+# it saw on the uverbs file are counted as denials, so only the lines are judged here.
+if [ -n "$LW" ]; then run strict legacy_hostile -- "$LW" -d "$DEV" -H
+else RC=127; echo "sluice-uverbs-legacy-write could not be built" > /tmp/strict.legacy_hostile.log; fi
+L=/tmp/strict.legacy_hostile.log
+H=$(grep -m1 '^legacy_write hostile ' "$L" | sed 's/^legacy_write hostile //' || true)
+result "strict_legacy_hostile_line=${H// /,}"
+OK=no
+if [ "$RC" = 0 ] && grep -q ' open=13 reopen=13 ' <<<" $H " && grep -q ' race_kernel_runs=0 ' <<<" $H "; then OK=yes; fi
+[ "$OK" = yes ] && result strict_legacy_hostile=ok || result strict_legacy_hostile=fail
+[ "$OK" = yes ] || { fail strict_legacy_hostile; tail -n 30 "$L" | sed 's/^/  strict legacy_hostile| /'; }
 
 # writes: what strict mode costs a write-heavy workload that never touches the device: 20000
 # write()s of 64 bytes to /dev/null (dd), natively, sandboxed and in strict mode, where each one

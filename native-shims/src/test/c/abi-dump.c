@@ -128,6 +128,12 @@ int main(void)
 	VAL(SYS_write);
 	VAL(SYS_writev);
 	VAL(SYS_pwritev2);
+	VAL(SYS_open);
+	VAL(SYS_creat);
+	VAL(SYS_openat);
+	VAL(SYS_openat2);
+	VAL(SYS_open_tree);
+	VAL(SYS_mount_setattr);
 	VAL(SYS_pidfd_open);
 	VAL(SYS_pidfd_getfd);
 	VAL(SYS_prlimit64);
@@ -155,6 +161,7 @@ int main(void)
 	OFF(__user_cap_data_struct, inheritable);
 	VAL(CAP_DAC_OVERRIDE);
 	VAL(CAP_SYS_PTRACE);
+	VAL(CAP_SYS_ADMIN);
 
 	/* sendmsg/recvmsg over AF_UNIX (dev.sluice.sentry.ipc.SocketAbi, native-shims' common/ipc.c). */
 	SIZE(msghdr);

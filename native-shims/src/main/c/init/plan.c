@@ -50,6 +50,7 @@ static const struct op_def defs[] = {
 	{ "notify-syscall", OP_NOTIFY_SYSCALL, PH_PROC, 1, 1, "s", NULL },
 	{ "deny-socket", OP_DENY_SOCKET, PH_PROC, 3, 3, "www", NULL },
 	{ "deny-syscall", OP_DENY_SYSCALL, PH_PROC, 2, 2, "sw", NULL },
+	{ "deny-syscall-arg", OP_DENY_SYSCALL_ARG, PH_PROC, 5, 5, "swwdd", NULL },
 	{ "seccomp-default", OP_SECCOMP_DEFAULT, PH_PROC, 2, 2, "sw", NULL },
 	{ "seccomp-arch", OP_SECCOMP_ARCH, PH_PROC, 1, 1, "s", NULL },
 	{ "seccomp-flag", OP_SECCOMP_FLAG, PH_PROC, 1, 1, "s", NULL },
@@ -247,6 +248,15 @@ static void validate(const struct plan *p)
 			plan_fail("op %d: deny-syscall errno %u is not in 1..4095", i, (unsigned)op->num[1]);
 		if (op->def->kind == OP_DENY_SYSCALL && !syscall_name(op->argv[0]))
 			plan_fail("op %d: deny-syscall '%.40s' is not a syscall name", i, op->argv[0]);
+		if (op->def->kind == OP_DENY_SYSCALL_ARG && (op->num[1] == 0 || op->num[1] > 4095))
+			plan_fail("op %d: deny-syscall-arg errno %u is not in 1..4095", i, (unsigned)op->num[1]);
+		if (op->def->kind == OP_DENY_SYSCALL_ARG && !syscall_name(op->argv[0]))
+			plan_fail("op %d: deny-syscall-arg '%.40s' is not a syscall name", i, op->argv[0]);
+		/* seccomp_data carries six arguments; a value outside the mask could never match. */
+		if (op->def->kind == OP_DENY_SYSCALL_ARG && op->num[2] > 5)
+			plan_fail("op %d: deny-syscall-arg index %u is not 0..5", i, (unsigned)op->num[2]);
+		if (op->def->kind == OP_DENY_SYSCALL_ARG && (op->num[4] & ~op->num[3]))
+			plan_fail("op %d: deny-syscall-arg value has bits outside its mask", i);
 		if (op->def->kind == OP_NOTIFY_SYSCALL && !syscall_name(op->argv[0]))
 			plan_fail("op %d: notify-syscall '%.40s' is not a syscall name", i, op->argv[0]);
 		/* The sentry answers notifications only once it holds the listener, which reaches it by

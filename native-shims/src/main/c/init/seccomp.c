@@ -1,7 +1,8 @@
 /*
  * The workload's seccomp filter: every ioctl whose request matches a notify-ioctl rule, and
  * every call of a notify-syscall's syscall, goes to the sentry as a user notification; socket() calls that match a
- * deny-socket rule, and every call of a deny-syscall's syscall, fail with the rule's errno; everything else is allowed.
+ * deny-socket rule, every call of a deny-syscall's syscall, and every call of a deny-syscall-arg's syscall whose
+ * argument matches its masked value, fail with the rule's errno; everything else is allowed.
  * The listener is sent to the sentry and closed here, so the guest can never answer its own notifications.
  *
  * This filter is Sluice's own policy, loaded before the container's profile (seccomp_profile.c):
@@ -48,7 +49,8 @@ void seccomp_install(const struct plan *p)
 
 	for (int i = 0; i < p->nops; i++) {
 		notify += p->ops[i].def->kind == OP_NOTIFY_IOCTL || p->ops[i].def->kind == OP_NOTIFY_SYSCALL;
-		deny += p->ops[i].def->kind == OP_DENY_SOCKET || p->ops[i].def->kind == OP_DENY_SYSCALL;
+		deny += p->ops[i].def->kind == OP_DENY_SOCKET || p->ops[i].def->kind == OP_DENY_SYSCALL ||
+			p->ops[i].def->kind == OP_DENY_SYSCALL_ARG;
 	}
 	if (!notify && !deny)
 		return;
@@ -76,7 +78,8 @@ void seccomp_install(const struct plan *p)
 			      "adding a deny-socket rule");
 			continue;
 		}
-		if (op->def->kind == OP_DENY_SYSCALL || op->def->kind == OP_NOTIFY_SYSCALL) {
+		if (op->def->kind == OP_DENY_SYSCALL || op->def->kind == OP_NOTIFY_SYSCALL ||
+		    op->def->kind == OP_DENY_SYSCALL_ARG) {
 			/* Sluice's own policy: a name this libseccomp does not know fails closed. */
 			int nr = seccomp_syscall_resolve_name(op->argv[0]);
 
@@ -84,7 +87,17 @@ void seccomp_install(const struct plan *p)
 				errno = EINVAL;
 				bail("proc", "seccomp: %s: unknown syscall '%.40s'", op->def->name, op->argv[0]);
 			}
-			if (op->def->kind == OP_DENY_SYSCALL)
+			if (op->def->kind == OP_DENY_SYSCALL_ARG) {
+				/* (arg[INDEX] & MASK) == VALUE on all 64 bits: mknod's mode_t is 32 bits,
+				 * so the sentry's masks have a zero high word, as notify-ioctl's. */
+				struct scmp_arg_cmp cmp = { .arg = (unsigned)op->num[2],
+							    .op = SCMP_CMP_MASKED_EQ,
+							    .datum_a = op->num[3],
+							    .datum_b = op->num[4] };
+
+				check(seccomp_rule_add_array(ctx, SCMP_ACT_ERRNO(op->num[1]), nr, 1, &cmp),
+				      "adding a deny-syscall-arg rule");
+			} else if (op->def->kind == OP_DENY_SYSCALL)
 				check(seccomp_rule_add(ctx, SCMP_ACT_ERRNO(op->num[1]), nr, 0),
 				      "adding a deny-syscall rule");
 			else

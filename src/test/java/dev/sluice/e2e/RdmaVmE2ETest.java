@@ -288,6 +288,7 @@ class RdmaVmE2ETest {
                         + Report.ratio(g.get("native_writes_value"), g.get("strict_writes_value"))
                         + " strict/sandboxed="
                         + Report.ratio(g.get("sluice_writes_value"), g.get("strict_writes_value")));
+        System.out.println("legacy_write hostile (strict): " + g.get("strict_legacy_hostile_line"));
         System.out.println(
                 "legacy_write errnos (write,ioctl): sluice "
                         + g.get("sluice_legacy_write_errnos")
@@ -329,6 +330,17 @@ class RdmaVmE2ETest {
                                 g.get("strict_legacy_write_errnos"),
                                 "--rdma-strict refuses REG_MR with driver data by write() and by ioctl"
                                         + " alike (EINVAL)"
+                                        + ctx));
+        checks.add(
+                () ->
+                        assertEquals(
+                                "ok",
+                                g.get("strict_legacy_hostile"),
+                                "--rdma-strict: opening the node under another name and reopening"
+                                        + " /proc/self/fd/N fail EACCES, and no write swapped onto"
+                                        + " the uverbs fd is run by the kernel ("
+                                        + g.get("strict_legacy_hostile_line")
+                                        + ")"
                                         + ctx));
         checks.add(
                 () ->

@@ -45,6 +45,10 @@ import java.util.stream.Collectors;
  * @param coreOut the response's length
  * @param udataIn the driver data the command carries (the sentry's copy)
  * @param udataOut the length of the driver data out
+ * @param request the request itself (the sentry's copy, {@code coreIn} bytes)
+ * @param response where the kernel's write path puts the response, and the driver data out right
+ *     after it: the request's first u64 for a plain command, {@code ex_hdr.response} for an
+ *     extended one (0 for a plain request shorter than a u64, which has no response)
  */
 record LegacyWrite(
         int command,
@@ -53,7 +57,9 @@ record LegacyWrite(
         int coreIn,
         int coreOut,
         byte[] udataIn,
-        int udataOut) {
+        int udataOut,
+        byte[] request,
+        long response) {
 
     /**
      * The longest write a legacy command can be: an extended one with both word counts at their u16
@@ -136,15 +142,18 @@ record LegacyWrite(
                             ? Arrays.copyOfRange(bytes, CmdHdr.SIZE + m.requestSize(), bytes.length)
                             : new byte[0];
             int uout = udata && m.responseSize() > 0 ? outWords * 4 - m.responseSize() : 0;
+            int coreIn = udata ? m.requestSize() : in;
             return new Parsed(
                     new LegacyWrite(
                             command,
                             false,
                             m,
-                            udata ? m.requestSize() : in,
+                            coreIn,
                             udata && m.responseSize() > 0 ? m.responseSize() : outWords * 4,
                             uin,
-                            uout),
+                            uout,
+                            Arrays.copyOfRange(bytes, CmdHdr.SIZE, CmdHdr.SIZE + coreIn),
+                            coreIn >= 8 ? b.getLong(CmdHdr.SIZE) : 0),
                     null);
         }
         if (bytes.length < CmdHdr.SIZE + ExCmdHdr.SIZE) {
@@ -189,7 +198,16 @@ record LegacyWrite(
         int uinAt = CmdHdr.SIZE + ExCmdHdr.SIZE + inWords * 8;
         byte[] uin = Arrays.copyOfRange(bytes, uinAt, uinAt + providerIn * 8);
         return new Parsed(
-                new LegacyWrite(command, true, m, inWords * 8, outWords * 8, uin, providerOut * 8),
+                new LegacyWrite(
+                        command,
+                        true,
+                        m,
+                        inWords * 8,
+                        outWords * 8,
+                        uin,
+                        providerOut * 8,
+                        Arrays.copyOfRange(bytes, CmdHdr.SIZE + ExCmdHdr.SIZE, uinAt),
+                        b.getLong(base + ExCmdHdr.OFF_RESPONSE)),
                 null);
     }
 

@@ -16,6 +16,7 @@ import dev.sluice.sentry.spi.WriteCall;
 
 import jnr.ffi.Pointer;
 
+import java.nio.file.Path;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -46,6 +47,7 @@ public final class RdmaProxy implements DeviceProxy {
     private final Map<CharDevice, UverbsDispatch> dispatch;
     private final boolean strict;
     private final RdmaCmMediator rdmaCm;
+    private final List<Path> nodes;
 
     /**
      * @param majors the char majors named {@code infiniband_verbs} in /proc/devices
@@ -79,6 +81,21 @@ public final class RdmaProxy implements DeviceProxy {
             HostDevice host,
             boolean strict,
             RdmaCmMediator rdmaCm) {
+        this(majors, plugins, host, strict, rdmaCm, List.of());
+    }
+
+    /**
+     * @param nodes the granted uverbs nodes' host paths: in strict mode the sentry opens them for
+     *     the guest ({@link #opensDevices})
+     */
+    RdmaProxy(
+            List<Integer> majors,
+            Map<CharDevice, RdmaDriverPlugin> plugins,
+            HostDevice host,
+            boolean strict,
+            RdmaCmMediator rdmaCm,
+            List<Path> nodes) {
+        this.nodes = List.copyOf(nodes);
         this.rdmaCm = rdmaCm;
         this.strict = strict;
         this.majors = List.copyOf(majors);
@@ -126,6 +143,18 @@ public final class RdmaProxy implements DeviceProxy {
     }
 
     /**
+     * Strict mode: the granted uverbs nodes. The sandbox cannot open them itself (nodev bind
+     * mounts, no mknod of character devices); the sentry opens each for the guest, so the kernel
+     * refuses every write() the guest makes on it ({@code ib_safe_file_access}: the file's opener
+     * is a sentry worker), and the legacy commands it allows are run by the sentry ({@link
+     * #write}). rdma_cm's node is not among them: its files stay the guest's own.
+     */
+    @Override
+    public List<Path> opensDevices() {
+        return strict ? nodes : List.of();
+    }
+
+    /**
      * In strict mode, and wherever rdma_cm is granted: its whole interface is {@code write()}, so
      * mediating it means trapping the write family; the uverbs nodes' legacy commands are then
      * decided too.
@@ -141,6 +170,9 @@ public final class RdmaProxy implements DeviceProxy {
      * ({@link UverbsDispatch#decideWritten}) on the sentry's copy. The first refused segment
      * refuses the whole call (the kernel would have run the segments before it: a stricter answer
      * that no honest client notices, since libibverbs writes one command per {@code write()}).
+     * Allowed commands are run by the sentry as their INVOKE_WRITE ioctls ({@link
+     * UverbsDispatch#runWritten}) and answered with the bytes written: the guest's own write()
+     * could not run them on a file the sentry opened, and need not re-read anything.
      */
     @Override
     public Verdict write(WriteCall call) {
@@ -161,6 +193,8 @@ public final class RdmaProxy implements DeviceProxy {
                     name);
         }
         Verdict last = new Verdict(IoctlResult.CONTINUE, name);
+        List<LegacyWrite> commands = new java.util.ArrayList<>();
+        List<Long> lengths = new java.util.ArrayList<>();
         for (GuestIovec.Segment seg : segments.list()) {
             if (seg.len() > LegacyWrite.MAX_LENGTH) {
                 return new Verdict(
@@ -193,12 +227,29 @@ public final class RdmaProxy implements DeviceProxy {
                         IoctlResult.deny(Errno.EINVAL, "uverbs: write(): " + parsed.refusal()),
                         name);
             }
-            last = d.decideWritten(parsed.write());
+            last = d.decideWritten(parsed.write(), strict);
             if (!(last.result() instanceof IoctlResult.Continue)) {
                 return last;
             }
+            commands.add(parsed.write());
+            lengths.add(seg.len());
         }
-        return last;
+        if (!strict) {
+            // rdma_cm granted without strict mode: the guest opened its uverbs files itself, and
+            // its allowed writes are continued as before (docs/rdma-drivers.md, "rdma_cm").
+            return last;
+        }
+        // Every segment is allowed: the sentry runs them in order, as the kernel would have. A
+        // failing one after others ran answers the bytes written so far, as vfs_writev does.
+        long done = 0;
+        for (int i = 0; i < commands.size(); i++) {
+            IoctlResult r = d.runWritten(call, commands.get(i), lengths.get(i));
+            if (!(r instanceof IoctlResult.Value)) {
+                return last.answered(i == 0 ? r : IoctlResult.value(done));
+            }
+            done += lengths.get(i);
+        }
+        return last.answered(IoctlResult.value(done));
     }
 
     /**
@@ -220,12 +271,14 @@ public final class RdmaProxy implements DeviceProxy {
         return "rdmaproxy ("
                 + String.join(", ", plugins)
                 + "): the uverbs CONTINUE rows (contexts, memory registration,"
-                + " CQ/QP/SRQ/WQ creation, driver methods) are checked on a copy the kernel reads again, and write() of"
+                + " CQ/QP/SRQ/WQ creation, driver methods) are checked on a copy the kernel reads again"
                 + (strict
-                        ? " legacy commands is decided but continued (and a write continued on another fd can be swapped"
-                                + " onto a uverbs one)"
-                        : " legacy commands is not trapped")
-                + ", so a racing guest reaches every uverbs method and legacy command on its own context"
+                        ? " (write() of legacy commands is closed: the sentry opens the uverbs files, the kernel"
+                                + " refuses the guest's own writes on them, and the sentry runs what it allows)"
+                        : ", and write() of legacy commands is not trapped")
+                + ", so a racing guest reaches every uverbs method"
+                + (strict ? "" : " and legacy command")
+                + " on its own context"
                 + (reach.isEmpty() ? "" : ", including " + String.join(" and ", reach))
                 + (rdmaCm == null
                         ? ""

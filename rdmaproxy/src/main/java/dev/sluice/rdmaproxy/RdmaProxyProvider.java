@@ -196,8 +196,10 @@ public final class RdmaProxyProvider implements DeviceProxyProvider {
         boolean strict = strictValue.equals("true");
         if (strict) {
             LOG.info(
-                    "rdmaproxy: strict mode: write(), writev() and pwritev2() are trapped and legacy"
-                            + " uverbs commands written to a granted node are decided as their INVOKE_WRITE ioctls");
+                    "rdmaproxy: strict mode: the sentry opens the granted uverbs nodes for the guest"
+                            + " (their bind mounts are nodev); write(), writev() and pwritev2() are trapped"
+                            + " and legacy uverbs commands written to a granted node are decided and run"
+                            + " by the sentry as their INVOKE_WRITE ioctls");
         }
         RdmaCmMediator rdmaCm = null;
         if (config.grantedDevices().stream().anyMatch(RdmaProxyProvider::isRdmaCmNode)) {
@@ -208,7 +210,8 @@ public final class RdmaProxyProvider implements DeviceProxyProvider {
                             + " and each command is decided by the rdma_cm policy",
                     cm);
         }
-        return Optional.of(new RdmaProxy(majors, plugins, HostDevice.NATIVE, strict, rdmaCm));
+        return Optional.of(
+                new RdmaProxy(majors, plugins, HostDevice.NATIVE, strict, rdmaCm, nodes));
     }
 
     /**

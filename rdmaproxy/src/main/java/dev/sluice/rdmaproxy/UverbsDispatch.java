@@ -3,6 +3,7 @@ package dev.sluice.rdmaproxy;
 import dev.sluice.rdmaproxy.abi.LegacyCommands;
 import dev.sluice.rdmaproxy.abi.UverbsAttrs;
 import dev.sluice.rdmaproxy.abi.UverbsIoctl;
+import dev.sluice.rdmaproxy.abi.UverbsIoctl.IoctlHdr;
 import dev.sluice.rdmaproxy.abi.UverbsMethods;
 import dev.sluice.rdmaproxy.abi.UverbsNames;
 import dev.sluice.rdmaproxy.abi.UverbsObjects;
@@ -13,6 +14,7 @@ import dev.sluice.rdmaproxy.driver.Udata;
 import dev.sluice.rdmaproxy.driver.UdataRule;
 import dev.sluice.rdmaproxy.driver.UdataSite;
 import dev.sluice.rdmaproxy.uverbs.RdmaTable;
+import dev.sluice.rdmaproxy.uverbs.UverbsDispositions;
 import dev.sluice.rdmaproxy.uverbs.UverbsEnvelope;
 import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.nativeio.HostFd;
@@ -21,6 +23,7 @@ import dev.sluice.sentry.spi.HostDevice;
 import dev.sluice.sentry.spi.IoctlCall;
 import dev.sluice.sentry.spi.IoctlResult;
 import dev.sluice.sentry.spi.Verdict;
+import dev.sluice.sentry.spi.WriteCall;
 
 import jnr.ffi.Pointer;
 
@@ -493,10 +496,22 @@ public final class UverbsDispatch {
     /**
      * The decision on a legacy command written to the uverbs file (strict mode: {@link
      * RdmaProxy#write}): exactly that of the {@code UVERBS_METHOD_INVOKE_WRITE} ioctl carrying it,
-     * its table row and its driver data under the plugin's rules. An allowed command is continued:
-     * the kernel runs the write in the guest's context, as it runs the guest's CONTINUE rows.
+     * its table row and its driver data under the plugin's rules; and only a command the sentry may
+     * run itself ({@link UverbsDispositions#sentryRunsWrite}): one that must run in the caller's
+     * context is refused with EINVAL. An allowed command comes back as CONTINUE, meaning "run it":
+     * {@link #runWritten} does, since the kernel refuses the guest's own write() on a uverbs file
+     * the sentry opened (docs/rdma-drivers.md, "Strict mode").
      */
     Verdict decideWritten(LegacyWrite w) {
+        return decideWritten(w, true);
+    }
+
+    /**
+     * As {@link #decideWritten(LegacyWrite)}; with {@code sentryRuns} false (the guest opened the
+     * file itself: rdma_cm granted without strict mode) an allowed command is continued as it was,
+     * so commands that must run in the caller's context are not refused.
+     */
+    Verdict decideWritten(LegacyWrite w, boolean sentryRuns) {
         UverbsEnvelope env = w.asInvokeWrite(plugin.driverId());
         String where = "write() of a legacy command";
         UverbsEnvelope.Attr cmd = env.attrs().get(0);
@@ -508,7 +523,98 @@ public final class UverbsDispatch {
         IoctlResult r =
                 decideUdata(
                         env, d.site(), where, Map.of(UverbsAttrs.UVERBS_ATTR_UHW_IN, w.udataIn()));
+        if (r == null && sentryRuns && !UverbsDispositions.sentryRunsWrite(d.name())) {
+            r =
+                    deny(
+                            d.name()
+                                    + " by write() must run in the caller's context ("
+                                    + table.write(w.command(), w.extended()).why()
+                                    + "), and a uverbs file the sentry opened refuses the"
+                                    + " caller's own write(); run it through the ioctl path"
+                                    + " (INVOKE_WRITE)");
+        }
         return new Verdict(r != null ? r : IoctlResult.CONTINUE, name);
+    }
+
+    /**
+     * Runs an allowed legacy command ({@link #decideWritten}) as its {@code
+     * UVERBS_METHOD_INVOKE_WRITE} ioctl on the sentry's dup of the guest's uverbs file, every
+     * pointer into sentry memory: the request and driver data in are the sentry's copies, the
+     * response and driver data out are sentry buffers first filled from the guest's response
+     * memory, copied back there once the kernel flags them written ({@code
+     * UVERBS_ATTR_F_VALID_OUTPUT}). The ioctl path has no {@code ib_safe_file_access} check, so it
+     * runs whoever opened the file. The answer is the write's byte count, as the kernel's write
+     * path answers, or the ioctl's errno.
+     *
+     * @param length the segment's byte count
+     */
+    IoctlResult runWritten(WriteCall call, LegacyWrite w, long length) {
+        UverbsEnvelope env = w.asInvokeWrite(plugin.driverId());
+        int n = env.attrs().size();
+        Pointer hdr = call.arena().alloc(IoctlHdr.SIZE + (long) n * UverbsIoctl.Attr.SIZE);
+        hdr.putShort(IoctlHdr.OFF_LENGTH, (short) env.length());
+        hdr.putShort(IoctlHdr.OFF_OBJECT_ID, (short) env.objectId());
+        hdr.putShort(IoctlHdr.OFF_METHOD_ID, (short) env.methodId());
+        hdr.putShort(IoctlHdr.OFF_NUM_ATTRS, (short) n);
+        hdr.putInt(IoctlHdr.OFF_DRIVER_ID, env.driverId());
+        Pointer coreOut = null;
+        Pointer uhwOut = null;
+        for (int i = 0; i < n; i++) {
+            UverbsEnvelope.Attr a = env.attrs().get(i);
+            long data = a.data();
+            if (a.id() == UverbsAttrs.UVERBS_ATTR_CORE_IN) {
+                data = copy(call, w.request());
+            } else if (a.id() == UverbsAttrs.UVERBS_ATTR_UHW_IN) {
+                data = copy(call, w.udataIn());
+            } else if (a.id() == UverbsAttrs.UVERBS_ATTR_CORE_OUT
+                    || a.id() == UverbsAttrs.UVERBS_ATTR_UHW_OUT) {
+                boolean core = a.id() == UverbsAttrs.UVERBS_ATTR_CORE_OUT;
+                long at = core ? w.response() : w.response() + w.coreOut();
+                Pointer out = call.arena().alloc(a.len());
+                int r = call.memory().read(at, out, a.len());
+                if (r < 0) {
+                    return IoctlResult.error(-r); // the kernel's copy_to_user would fault too
+                }
+                if (core) {
+                    coreOut = out;
+                } else {
+                    uhwOut = out;
+                }
+                data = out.address();
+            }
+            int off = IoctlHdr.OFF_ATTRS + i * UverbsIoctl.Attr.SIZE;
+            hdr.putShort(off + UverbsIoctl.Attr.OFF_ATTR_ID, (short) a.id());
+            hdr.putShort(off + UverbsIoctl.Attr.OFF_LEN, (short) a.len());
+            hdr.putShort(off + UverbsIoctl.Attr.OFF_FLAGS, (short) 0);
+            hdr.putLong(off + UverbsIoctl.Attr.OFF_DATA, data);
+        }
+        int rc = host.ioctl(call.hostFd().fd(), UverbsIoctl.RDMA_VERBS_IOCTL, hdr.address());
+        int copied = 0;
+        for (int i = 0; i < n; i++) {
+            UverbsEnvelope.Attr a = env.attrs().get(i);
+            int off = IoctlHdr.OFF_ATTRS + i * UverbsIoctl.Attr.SIZE;
+            int flags = Short.toUnsignedInt(hdr.getShort(off + UverbsIoctl.Attr.OFF_FLAGS));
+            if ((flags & UverbsIoctl.UVERBS_ATTR_F_VALID_OUTPUT) == 0) {
+                continue;
+            }
+            int r = 0;
+            if (a.id() == UverbsAttrs.UVERBS_ATTR_CORE_OUT) {
+                r = call.memory().write(w.response(), coreOut, a.len());
+            } else if (a.id() == UverbsAttrs.UVERBS_ATTR_UHW_OUT) {
+                r = call.memory().write(w.response() + w.coreOut(), uhwOut, a.len());
+            }
+            copied = copied < 0 ? copied : r;
+        }
+        if (rc < 0) {
+            return IoctlResult.error(-rc);
+        }
+        return copied < 0 ? IoctlResult.error(-copied) : IoctlResult.value(length);
+    }
+
+    private static long copy(WriteCall call, byte[] bytes) {
+        Pointer p = call.arena().alloc(Math.max(1, bytes.length));
+        p.put(0, bytes, 0, bytes.length);
+        return p.address();
     }
 
     private WriteDecision decideCommand(long v, String attr, String where) {

@@ -134,10 +134,87 @@ class StrictWriteTest {
     }
 
     @Test
-    void rxesSendDoorbellIsContinuedUnderItsCommandsName() {
-        Verdict v = writeOne(postSendDoorbell());
-        assertInstanceOf(IoctlResult.Continue.class, v.result(), "the data path: " + v);
+    void onlyStrictModeHasTheSentryOpenTheGrantedUverbsNodes() {
+        java.nio.file.Path node = java.nio.file.Path.of("/dev/infiniband/uverbs0");
+        Map<CharDevice, dev.sluice.rdmaproxy.driver.RdmaDriverPlugin> plugins =
+                Map.of(UVERBS0, RxePlugin.INSTANCE);
+        assertEquals(
+                List.of(node),
+                new RdmaProxy(List.of(UVERBS_MAJOR), plugins, host, true, null, List.of(node))
+                        .opensDevices(),
+                "strict: the sentry opens the node");
+        assertTrue(
+                new RdmaProxy(List.of(UVERBS_MAJOR), plugins, host, false, null, List.of(node))
+                        .opensDevices()
+                        .isEmpty(),
+                "the default mode leaves opens to the guest");
+    }
+
+    @Test
+    void rxesSendDoorbellIsRunByTheSentryAsItsInvokeWriteIoctl() {
+        byte[] bytes = postSendDoorbell();
+        byte[] bad = new byte[PostSendResp.SIZE];
+        ByteBuffer.wrap(bad).order(ByteOrder.LITTLE_ENDIAN).putInt(0, 0x77);
+        host.kernel =
+                e -> {
+                    e.output(UverbsAttrs.UVERBS_ATTR_CORE_OUT, bad);
+                    return 0;
+                };
+        Verdict v = writeOne(bytes);
+        assertEquals(
+                IoctlResult.value(bytes.length), v.result(), "answered with the bytes written");
         assertEquals("write IB_USER_VERBS_CMD_POST_SEND", v.name(), "named by its command");
+        assertEquals(1, host.seen.size(), "one ioctl");
+        FakeUverbsHost.Seen seen = host.seen.get(0);
+        assertEquals(UverbsCall.SENTRY_DUP.fd(), seen.fd(), "on the sentry's dup");
+        assertEquals(UverbsIoctl.RDMA_VERBS_IOCTL, seen.request(), "RDMA_VERBS_IOCTL");
+        assertEquals(UverbsObjects.UVERBS_OBJECT_DEVICE, seen.object(), "the device object");
+        assertEquals(UverbsMethods.UVERBS_METHOD_INVOKE_WRITE, seen.method(), "INVOKE_WRITE");
+        assertEquals(
+                IB_USER_VERBS_CMD_POST_SEND,
+                seen.attr(UverbsAttrs.UVERBS_ATTR_WRITE_CMD).data(),
+                "the command inline");
+        FakeUverbsHost.SeenAttr in = seen.attr(UverbsAttrs.UVERBS_ATTR_CORE_IN);
+        assertEquals(PostSend.SIZE, in.len(), "the request");
+        byte[] request = java.util.Arrays.copyOfRange(bytes, 8, 8 + PostSend.SIZE);
+        assertEquals(
+                java.util.Arrays.toString(request),
+                java.util.Arrays.toString(in.pointee()),
+                "the sentry's copy of the request");
+        assertTrue(
+                in.data() < BASE || in.data() >= BASE + 4096, "sentry memory, never the guest's");
+        FakeUverbsHost.SeenAttr out = seen.attr(UverbsAttrs.UVERBS_ATTR_CORE_OUT);
+        assertEquals(PostSendResp.SIZE, out.len(), "a response buffer of the response's size");
+        assertEquals(0x77, guest.getInt(RESP), "the response copied to the request's address");
+    }
+
+    @Test
+    void aGuestOpenedFileKeepsItsCallerContextCommandsContinued() {
+        // rdma_cm granted without strict mode: the guest opened uverbs itself, nothing is refused
+        // for needing the caller's context and nothing is run by the sentry.
+        Verdict v =
+                new UverbsDispatch(RxePlugin.INSTANCE, host)
+                        .decideWritten(LegacyWrite.parse(regMr(0)).write(), false);
+        assertInstanceOf(IoctlResult.Continue.class, v.result(), "continued: " + v);
+        assertTrue(host.seen.isEmpty(), "nothing ran");
+    }
+
+    @Test
+    void aFailingCommandAnswersTheKernelsErrnoAndCopiesNothing() {
+        guest.putInt(RESP, 0x1234);
+        host.kernel = e -> -Errno.EINVAL;
+        Verdict v = writeOne(postSendDoorbell());
+        assertEquals(IoctlResult.error(Errno.EINVAL), v.result(), "the ioctl's errno");
+        assertEquals(0x1234, guest.getInt(RESP), "no response written");
+    }
+
+    @Test
+    void commandsThatMustRunInTheCallersContextAreRefused() {
+        Verdict v = writeOne(regMr(0));
+        assertTrue(
+                denied(v, Errno.EINVAL).reason().contains("run it through the ioctl path"),
+                "REG_MR pins the caller's memory: " + v);
+        assertTrue(host.seen.isEmpty(), "nothing ran");
     }
 
     @Test
@@ -192,13 +269,6 @@ class StrictWriteTest {
     }
 
     @Test
-    void regMrWithoutDriverDataIsContinuedAsItsIoctlRowSays() {
-        Verdict v = writeOne(regMr(0));
-        assertInstanceOf(
-                IoctlResult.Continue.class, v.result(), "REG_MR pins the caller's memory: " + v);
-    }
-
-    @Test
     void framingTheKernelRefusesIsRefusedFirst() {
         byte[] shortWrite = new byte[4];
         assertTrue(
@@ -242,10 +312,11 @@ class StrictWriteTest {
 
         iov.putLong(16, BUF).putLong(24, good.length);
         put(IOV, iov.array());
-        assertInstanceOf(
-                IoctlResult.Continue.class,
+        assertEquals(
+                IoctlResult.value(2L * good.length),
                 write(strict, Syscalls.SYS_WRITEV, IOV, 2).result(),
-                "two doorbells");
+                "two doorbells, run by the sentry: the sum of the segments");
+        assertEquals(2, host.seen.size(), "one ioctl per segment");
     }
 
     @Test

@@ -128,6 +128,9 @@ public final class SandboxRunner {
                                         spec,
                                         rules,
                                         proxies.stream().anyMatch(DeviceProxy::mediatesWrites),
+                                        proxies.stream()
+                                                .flatMap(p -> p.opensDevices().stream())
+                                                .toList(),
                                         staging))) {
             AtomicBoolean setupFailed = new AtomicBoolean();
             Startup startup =

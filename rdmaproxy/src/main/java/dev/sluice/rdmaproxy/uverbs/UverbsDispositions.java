@@ -84,6 +84,20 @@ public final class UverbsDispositions {
         }
     }
 
+    /**
+     * Whether the sentry may run the legacy write command {@code name} itself, on its own uverbs
+     * file, as a write the guest's kernel path can no longer run (RDMAProxy's strict mode): an
+     * EMULATE row, or the data path (rxe's doorbell: {@code rxe_post_send} on a user QP only
+     * schedules the requester, nothing of the caller is read). Not a command that must run in the
+     * caller's context: it pins the caller's memory, installs an fd in its table, creates the
+     * ucontext, or checks the caller ({@link Why#PINS_MEMORY}, {@link Why#NEW_FD}, {@link
+     * Why#CONTEXT}, {@link Why#CALLER}), nor one not proven on a device here.
+     */
+    public static boolean sentryRunsWrite(String name) {
+        Why w = WRITES.get(name);
+        return w != null && (w.disposition() == Disposition.EMULATE || w == DATA_PATH);
+    }
+
     /** Core ioctl methods, by C name. */
     public static final Map<String, Why> METHODS =
             Map.ofEntries(

@@ -5,9 +5,11 @@ import dev.sluice.sentry.guest.GuestCredentials;
 import dev.sluice.sentry.guest.GuestFds;
 import dev.sluice.sentry.guest.WorkerCredentials;
 import dev.sluice.sentry.nativeio.Arena;
+import dev.sluice.sentry.nativeio.DeviceOpener;
 import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.nativeio.HostFd;
 import dev.sluice.sentry.nativeio.Ioctl;
+import dev.sluice.sentry.nativeio.Native;
 import dev.sluice.sentry.nativeio.SeccompAbi;
 import dev.sluice.sentry.nativeio.StatLayout;
 import dev.sluice.sentry.nativeio.Syscalls;
@@ -23,14 +25,20 @@ import dev.sluice.sentry.spi.DeviceProxy;
 import dev.sluice.sentry.spi.Disposition;
 import dev.sluice.sentry.spi.IoctlRequest;
 import dev.sluice.sentry.spi.IoctlResult;
+import dev.sluice.sentry.spi.OpenRequest;
 import dev.sluice.sentry.spi.TrapRule;
 import dev.sluice.sentry.spi.Verdict;
 import dev.sluice.sentry.spi.WriteCall;
 import dev.sluice.sentry.spi.WriteRequest;
 
+import jnr.ffi.Pointer;
+
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -46,8 +54,10 @@ import java.util.function.Supplier;
  *       WriteRequest} for the write family; held by the call's {@link TrappedCall}); nothing reads
  *       them again.
  *   <li>Only {@code ioctl} on x86_64 is trapped, and the write family where a proxy mediates writes
- *       ({@link DeviceProxy#mediatesWrites}); anything else reaching here is refused with ENOSYS. A
- *       write-family call on an fd that no write-mediating proxy owns is continued.
+ *       ({@link DeviceProxy#mediatesWrites}), and the open family where a proxy opens its devices
+ *       itself ({@link DeviceProxy#opensDevices}); anything else reaching here is refused with
+ *       ENOSYS. A write-family call on an fd that no write-mediating proxy owns is continued; an
+ *       open of any path but a served node's is continued ({@link #decideOpen}).
  *   <li>The worker must act as the sandbox's guest ({@link WorkerCredentials}); one that could not
  *       take the guest's credentials refuses every call with EIO (fail closed).
  *   <li>The caller is pinned ({@link CallerIdentity}: one pidfd per call, checked with {@code
@@ -87,6 +97,24 @@ public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable
     private final GuestCredentials credentials;
     private final AtomicLong abandoned = new AtomicLong();
     private final AtomicLong callersGone = new AtomicLong();
+    private final Map<String, DeviceProxy> opens;
+    private final NodeOpener opener;
+
+    /**
+     * Opens a served device node for the guest: an fd, or {@code -errno}. The real one is {@link
+     * DeviceOpener#open}, with the mount syscalls' capability raised by the worker.
+     */
+    @FunctionalInterface
+    interface NodeOpener {
+        int open(Path node, int flags);
+
+        NodeOpener DETACHED_NODEV =
+                (node, flags) -> {
+                    WorkerCredentials w = WorkerCredentials.current();
+                    return DeviceOpener.open(
+                            node, flags, w == null ? DeviceOpener.Mounter.DIRECT : w::asMounter);
+                };
+    }
 
     private record RuleOwner(TrapRule rule, DeviceProxy proxy) {}
 
@@ -102,6 +130,30 @@ public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable
             TraceWriter trace,
             RateLimitedLog warnings,
             GuestCredentials credentials) {
+        this(listener, proxies, stats, trace, warnings, credentials, NodeOpener.DETACHED_NODEV);
+    }
+
+    /** As the public constructor, opening served device nodes with {@code opener} (tests). */
+    Dispatcher(
+            Listener listener,
+            List<DeviceProxy> proxies,
+            CallStats stats,
+            TraceWriter trace,
+            RateLimitedLog warnings,
+            GuestCredentials credentials,
+            NodeOpener opener) {
+        this.opener = opener;
+        Map<String, DeviceProxy> served = new HashMap<>();
+        for (DeviceProxy p : proxies) {
+            for (Path node : p.opensDevices()) {
+                if (!node.isAbsolute()) {
+                    throw new IllegalArgumentException(
+                            p.name() + " serves opens of " + node + ", which is not absolute");
+                }
+                served.put(node.toString(), p);
+            }
+        }
+        this.opens = Map.copyOf(served);
         this.listener = listener;
         this.credentials = credentials;
         this.proxies = List.copyOf(proxies);
@@ -164,6 +216,9 @@ public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable
             }
             if (n.arch() == SeccompAbi.AUDIT_ARCH_X86_64 && call.write() != null) {
                 return decideWrite(call);
+            }
+            if (n.arch() == SeccompAbi.AUDIT_ARCH_X86_64 && call.open() != null) {
+                return decideOpen(call);
             }
             return refused(
                     IoctlResult.deny(
@@ -285,6 +340,130 @@ public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable
         }
         WriteCall view = call.asWrite();
         return run(call, proxy, () -> proxy.write(view), () -> name);
+    }
+
+    /** include/uapi/asm-generic/fcntl.h (x86_64); the kernel adds it on 64-bit anyway. */
+    static final int O_LARGEFILE = 0100000;
+
+    /** The flags a served open may carry: the access mode and flags that only shape the file. */
+    static final int SERVED_FLAGS =
+            OpenRequest.O_ACCMODE
+                    | Native.O_NONBLOCK
+                    | Native.O_NOCTTY
+                    | Native.O_CLOEXEC
+                    | O_LARGEFILE;
+
+    /** include/uapi/linux/limits.h: the longest path the kernel takes, its NUL included. */
+    static final int PATH_MAX = 4096;
+
+    /**
+     * An open-family call ({@link OpenRequest}), trapped because a proxy opens its devices itself
+     * ({@link DeviceProxy#opensDevices}). The path is read once from guest memory (at most {@link
+     * #PATH_MAX}); if it is exactly the absolute host path of a served node and the flags are
+     * {@link #SERVED_FLAGS} only ({@code openat2}: and no {@code resolve} flags), the sentry opens
+     * the node itself on a nodev detached mount and answers with the file installed in the guest
+     * (its {@code O_CLOEXEC} as asked), counted as {@code open PATH} under the proxy's name.
+     * Anything else is continued: a relative path (whatever the dirfd), another name of the node (a
+     * symlink, {@code /dev/./infiniband/...}), other flags ({@code O_CREAT}, {@code O_TRUNC},
+     * {@code O_PATH}, {@code creat()}), or a path the sentry cannot read. A continued open that
+     * reaches the node, whatever the guest raced, meets the nodev bind mount and fails EACCES in
+     * the kernel ({@code may_open_dev}); an {@code O_PATH} one gives a file that can neither be
+     * written nor reopened (docs/security-model.md).
+     */
+    private Decided decideOpen(TrappedCall call) {
+        OpenRequest o = call.open();
+        String sys = o.syscallName();
+        Verdict cont = new Verdict(IoctlResult.CONTINUE, sys);
+        if (opens.isEmpty()) {
+            return new Decided(UNOWNED, cont);
+        }
+        if (credentials != null && !WorkerCredentials.actsAs(credentials)) {
+            return refused(
+                    IoctlResult.deny(
+                            Errno.EIO,
+                            "this sentry worker could not take the guest's credentials ("
+                                    + credentials
+                                    + "): it refuses every call"),
+                    sys);
+        }
+        Arena arena = call.arena();
+        Notification n = call.notification();
+        CallerIdentity caller =
+                call.pin(
+                        CallerIdentity.open(
+                                o.tid(),
+                                () -> listener.idValid(arena, n.id()),
+                                WorkerCredentials.current()));
+        if (caller.lost()) {
+            return refused(callerGone(), sys);
+        }
+        String path = readPath(call, o.path());
+        DeviceProxy proxy = path == null ? null : opens.get(path);
+        if (proxy == null) {
+            return new Decided(UNOWNED, cont);
+        }
+        String name = "open " + path;
+        long flags = Integer.toUnsignedLong(o.flags());
+        if (o.syscall() == Syscalls.SYS_OPENAT2) {
+            if (o.howSize() != OpenRequest.OPEN_HOW_SIZE) {
+                return new Decided(proxy.name(), cont.named(name));
+            }
+            Pointer how = arena.alloc(OpenRequest.OPEN_HOW_SIZE);
+            if (call.memory().read(o.how(), how, OpenRequest.OPEN_HOW_SIZE) < 0
+                    || how.getLong(16) != 0) {
+                return new Decided(proxy.name(), cont.named(name));
+            }
+            flags = how.getLong(0);
+        }
+        if ((flags & ~Integer.toUnsignedLong(SERVED_FLAGS)) != 0) {
+            return new Decided(proxy.name(), cont.named(name));
+        }
+        int asked = (int) flags;
+        return run(
+                call,
+                proxy,
+                () -> {
+                    int fd =
+                            opener.open(
+                                    Path.of(path),
+                                    asked
+                                            & (OpenRequest.O_ACCMODE
+                                                    | Native.O_NONBLOCK
+                                                    | Native.O_NOCTTY));
+                    if (fd < 0) {
+                        return new Verdict(IoctlResult.error(-fd), name);
+                    }
+                    return new Verdict(
+                            new IoctlResult.InjectFd(HostFd.adopt(fd), asked & Native.O_CLOEXEC),
+                            name);
+                },
+                () -> name);
+    }
+
+    /**
+     * The NUL-terminated path at {@code addr} in the caller's memory, read a page at most at a time
+     * (so a short path at the end of a mapping reads), or null when it is unreadable or has no NUL
+     * within {@link #PATH_MAX} bytes.
+     */
+    private static String readPath(TrappedCall call, long addr) {
+        Pointer buf = call.arena().alloc(PATH_MAX);
+        int have = 0;
+        while (have < PATH_MAX) {
+            long at = addr + have;
+            int chunk = (int) Math.min(PATH_MAX - have, 4096 - (at & 4095));
+            if (call.memory().read(at, buf.slice(have, chunk), chunk) < 0) {
+                return null;
+            }
+            for (int i = have; i < have + chunk; i++) {
+                if (buf.getByte(i) == 0) {
+                    byte[] b = new byte[i];
+                    buf.get(0, b, 0, i);
+                    return new String(b, StandardCharsets.UTF_8);
+                }
+            }
+            have += chunk;
+        }
+        return null;
     }
 
     /**
@@ -471,6 +650,8 @@ public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable
         Map<String, Object> args = new java.util.LinkedHashMap<>();
         if (call.write() != null) {
             args.put("syscall", call.write().syscallName());
+        } else if (call.open() != null) {
+            args.put("syscall", call.open().syscallName());
         } else {
             args.put("request", Ioctl.hex(req.cmd()));
         }

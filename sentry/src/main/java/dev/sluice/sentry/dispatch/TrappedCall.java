@@ -12,6 +12,7 @@ import dev.sluice.sentry.spi.CharDevice;
 import dev.sluice.sentry.spi.GuestMemory;
 import dev.sluice.sentry.spi.IoctlCall;
 import dev.sluice.sentry.spi.IoctlRequest;
+import dev.sluice.sentry.spi.OpenRequest;
 import dev.sluice.sentry.spi.WriteCall;
 import dev.sluice.sentry.spi.WriteRequest;
 
@@ -27,6 +28,7 @@ final class TrappedCall implements IoctlCall, AutoCloseable {
     private final Notification n;
     private final IoctlRequest request;
     private final WriteRequest write;
+    private final OpenRequest open;
     private final Listener listener;
     private final Arena arena;
     private CallerIdentity caller;
@@ -38,11 +40,15 @@ final class TrappedCall implements IoctlCall, AutoCloseable {
     TrappedCall(Notification n, Listener listener, Arena arena) {
         this.n = n;
         this.write = WriteRequest.traps(n.nr()) ? WriteRequest.of(n.tid(), n.nr(), n.args()) : null;
-        // A write-family call has no ioctl request; its registers are decoded by WriteRequest.
+        this.open = OpenRequest.traps(n.nr()) ? OpenRequest.of(n.tid(), n.nr(), n.args()) : null;
+        // A write- or open-family call has no ioctl request; its registers are decoded by
+        // WriteRequest or OpenRequest, and the request holds only its fd (the dirfd of an open).
         this.request =
                 write != null
                         ? IoctlRequest.of(n.tid(), n.arg(0), 0, 0)
-                        : IoctlRequest.of(n.tid(), n.arg(0), n.arg(1), n.arg(2));
+                        : open != null
+                                ? IoctlRequest.of(n.tid(), open.dirfd(), 0, 0)
+                                : IoctlRequest.of(n.tid(), n.arg(0), n.arg(1), n.arg(2));
         this.listener = listener;
         this.arena = arena;
     }
@@ -52,9 +58,18 @@ final class TrappedCall implements IoctlCall, AutoCloseable {
         return write;
     }
 
-    /** What the call was, for log lines: {@code ioctl 0x...} or the write-family syscall. */
+    /** The open-family registers, or null for any other call. */
+    OpenRequest open() {
+        return open;
+    }
+
+    /**
+     * What the call was, for log lines: {@code ioctl 0x...}, or the write- or open-family syscall.
+     */
     String what() {
-        return write != null ? write.syscallName() : "ioctl " + Ioctl.hex(request.cmd());
+        return write != null
+                ? write.syscallName()
+                : open != null ? open.syscallName() : "ioctl " + Ioctl.hex(request.cmd());
     }
 
     /** This call as a proxy's {@link WriteCall}; only for a write-family call. */

@@ -34,13 +34,14 @@ import java.util.function.IntSupplier;
  *       for an ioctl.
  * </ul>
  *
- * <p><b>The only two operations beyond C</b> are those that reach into the guest itself, each with
- * the capabilities it needs raised just around the syscall and lowered right after: {@code
- * pidfd_getfd} ({@link #pidfdGetfd}: {@code CAP_SYS_PTRACE}, since the worker's real uid is not the
- * guest's, {@code PTRACE_MODE_ATTACH_REALCREDS}) and the open of {@code /proc/TID/mem} ({@link
- * #openProcMem}: {@code CAP_SYS_PTRACE}, and {@code CAP_DAC_OVERRIDE} because the file is mode 0600
- * owned by the guest's euid, or by root when the guest is not dumpable, and the worker's fs uid is
- * the sentry's). Where the worker's real ids are the guest's (a root guest) the operation is first
+ * <p><b>The only operations beyond C</b> are the two that reach into the guest itself, and the
+ * mount syscalls of a device open ({@link #asMounter}), each with the capabilities it needs raised
+ * just around the syscall and lowered right after: {@code pidfd_getfd} ({@link #pidfdGetfd}: {@code
+ * CAP_SYS_PTRACE}, since the worker's real uid is not the guest's, {@code
+ * PTRACE_MODE_ATTACH_REALCREDS}) and the open of {@code /proc/TID/mem} ({@link #openProcMem}:
+ * {@code CAP_SYS_PTRACE}, and {@code CAP_DAC_OVERRIDE} because the file is mode 0600 owned by the
+ * guest's euid, or by root when the guest is not dumpable, and the worker's fs uid is the
+ * sentry's). Where the worker's real ids are the guest's (a root guest) the operation is first
  * tried without raising anything and raised only on EPERM or EACCES (a guest that made itself
  * non-dumpable or changed its ids), so a root sandbox pays no {@code capset} per call.
  *
@@ -57,6 +58,9 @@ public final class WorkerCredentials {
 
     /** Raised around the open of {@code /proc/TID/mem}. */
     static final long FOR_PROC_MEM = FOR_GETFD | 1L << ThreadCaps.CAP_DAC_OVERRIDE;
+
+    /** Raised around the mount syscalls of a device open ({@link #asMounter}). */
+    static final long FOR_MOUNT = 1L << ThreadCaps.CAP_SYS_ADMIN;
 
     private final GuestCredentials guest;
     private final Thread thread = Thread.currentThread();
@@ -177,6 +181,16 @@ public final class WorkerCredentials {
                                 Native.ret(
                                         Native.LIBC.open(
                                                 pathAddr, Native.O_RDWR | Native.O_CLOEXEC, 0)));
+    }
+
+    /**
+     * Runs {@code op} (a mount syscall of {@code DeviceOpener}: {@code open_tree} or {@code
+     * mount_setattr} on a detached clone, which return an fd or {@code -errno}) with {@code
+     * CAP_SYS_ADMIN} raised where the guest's own capabilities do not suffice ({@code may_mount},
+     * fs/namespace.c). The only mount the worker can touch that way is the clone it just made.
+     */
+    public int asMounter(IntSupplier op) {
+        return asTracer(FOR_MOUNT, op);
     }
 
     /**

@@ -447,6 +447,40 @@ public final class LaunchPlan {
         }
 
         /**
+         * Calls of {@code syscall} whose argument {@code index} (0 to 5) has {@code (arg & mask) ==
+         * value} fail with {@code errno} in the workload: a rule of Sluice's own filter ({@code
+         * SCMP_CMP_MASKED_EQ}, seccomp.c), which no profile loaded after it can allow. {@code
+         * value} has no bits outside {@code mask}; the rest as {@link #denySyscall}.
+         */
+        public Builder denySyscallArg(String syscall, int errno, int index, long mask, long value) {
+            if (!SyscallRule.NAME.matcher(syscall).matches()) {
+                throw new IllegalArgumentException(
+                        "deny-syscall-arg: not a syscall name: '" + syscall + "'");
+            }
+            if (errno < 1 || errno > SyscallProfile.MAX_ERRNO) {
+                throw new IllegalArgumentException(
+                        "deny-syscall-arg " + syscall + ": errno " + errno + " is not 1 to 4095");
+            }
+            if (index < 0 || index > 5) {
+                throw new IllegalArgumentException(
+                        "deny-syscall-arg " + syscall + ": argument " + index + " is not 0 to 5");
+            }
+            if ((value & ~mask) != 0) {
+                throw new IllegalArgumentException(
+                        String.format(
+                                "deny-syscall-arg %s: value 0x%x has bits outside mask 0x%x",
+                                syscall, value, mask));
+            }
+            return op(
+                    "deny-syscall-arg",
+                    syscall,
+                    Integer.toString(errno),
+                    Integer.toString(index),
+                    Long.toUnsignedString(mask),
+                    Long.toUnsignedString(value));
+        }
+
+        /**
          * A whole profile ({@code seccomp-default}, {@code seccomp-arch}, {@code seccomp-flag}, one
          * {@code seccomp-rule} per name of each rule, in order): the workload's second filter,
          * loaded right before exec. Its conditions must have been resolved for the sandbox.

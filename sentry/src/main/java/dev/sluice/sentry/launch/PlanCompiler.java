@@ -114,6 +114,32 @@ public final class PlanCompiler {
 
     static LaunchPlan compile(
             SandboxSpec spec, List<TrapRule> rules, boolean trapWrites, Path staging, Path sys) {
+        return compile(spec, rules, trapWrites, List.of(), staging, sys);
+    }
+
+    /**
+     * As {@link #compile(SandboxSpec, List, boolean, Path)}; the granted device nodes among {@code
+     * opened} (the proxies' {@link dev.sluice.sentry.spi.DeviceProxy#opensDevices}) are the
+     * sentry's to open: their bind mounts are nodev (stat still shows the node; an open fails
+     * EACCES, {@code may_open_dev}), the filter traps the open family and refuses {@code mknod} of
+     * character devices ({@link OpenTraps}).
+     */
+    public static LaunchPlan compile(
+            SandboxSpec spec,
+            List<TrapRule> rules,
+            boolean trapWrites,
+            List<Path> opened,
+            Path staging) {
+        return compile(spec, rules, trapWrites, opened, staging, Path.of("/sys"));
+    }
+
+    static LaunchPlan compile(
+            SandboxSpec spec,
+            List<TrapRule> rules,
+            boolean trapWrites,
+            List<Path> opened,
+            Path staging,
+            Path sys) {
         String root = staging.toString();
         Path rootfs = spec.rootfs() == null ? Path.of("/") : spec.rootfs();
         LaunchPlan.Builder b = LaunchPlan.builder();
@@ -160,6 +186,11 @@ public final class PlanCompiler {
         tmp(b, root, scratch, tmpLower);
         run(b, root, spec.rootfs() == null);
         dev(b, root, spec.devices());
+        for (Path node : opened) {
+            if (spec.devices().contains(node)) {
+                b.mountSetattr(root + node, MOUNT_ATTR_NODEV, 0, false);
+            }
+        }
         proc(b, root);
         injection.proc().apply(b, root + "/proc", Path.of("/proc"));
         if (spec.rootfs() == null && spec.network() == SandboxSpec.Network.NONE) {
@@ -199,6 +230,9 @@ public final class PlanCompiler {
             WriteTraps.add(b);
         } else if (!rules.isEmpty() && !spec.allowIoUring()) {
             IoUring.deny(b);
+        }
+        if (!opened.isEmpty()) {
+            OpenTraps.add(b);
         }
         if (spec.seccomp() != null) {
             b.seccompProfile(spec.seccomp().resolve(sandboxTarget()));

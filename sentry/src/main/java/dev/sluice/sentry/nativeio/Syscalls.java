@@ -26,6 +26,16 @@ public final class Syscalls {
     public static final int SYS_WRITEV = 20;
     public static final int SYS_PWRITEV2 = 328;
 
+    // The open family a proxy that opens its devices itself traps (OpenRequest), and what the
+    // sentry opens such a device with: a detached clone of its directory's mount, made nodev once
+    // the file is open (DeviceOpener).
+    public static final int SYS_OPEN = 2;
+    public static final int SYS_CREAT = 85;
+    public static final int SYS_OPENAT = 257;
+    public static final int SYS_OPENAT2 = 437;
+    public static final int SYS_OPEN_TREE = 428;
+    public static final int SYS_MOUNT_SETATTR = 442;
+
     // Ids and credentials of the calling thread (ThreadCaps, ThreadIds): raw syscalls, since a
     // sentry
     // worker's credentials are its own, and libc's wrappers would set them for the whole process.

@@ -30,6 +30,7 @@ public final class ThreadCaps {
     // include/uapi/linux/capability.h
     public static final int CAP_DAC_OVERRIDE = 1;
     public static final int CAP_SYS_PTRACE = 19;
+    public static final int CAP_SYS_ADMIN = 21;
 
     /** One thread's three sets, as 64-bit masks (bit N is capability N). */
     public record Sets(long effective, long permitted, long inheritable) {}

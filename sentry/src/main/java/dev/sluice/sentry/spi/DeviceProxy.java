@@ -63,6 +63,21 @@ public interface DeviceProxy extends AutoCloseable {
     }
 
     /**
+     * The host paths of the device nodes the sentry opens for the guest itself (absolute, as the
+     * sandbox's /dev shows them at the same path), fixed for the sandbox's life. For each: the
+     * sandbox's bind mount of the node is {@code nodev} (the guest can stat it but not open it),
+     * Sluice's filter refuses {@code mknod} of character devices and traps the open family ({@link
+     * OpenRequest}), and an open of exactly that path is served by the sentry, which opens the node
+     * on a nodev detached mount and installs the file in the guest. Such a file was opened with a
+     * sentry worker's credentials, never the guest's: a driver that checks the opener's credentials
+     * on {@code write()} (uverbs, {@code ib_safe_file_access}) refuses the guest's writes, whatever
+     * fd number they name. Empty (the default) for a proxy whose devices the guest opens itself.
+     */
+    default List<java.nio.file.Path> opensDevices() {
+        return List.of();
+    }
+
+    /**
      * The C name of a request ({@code TIOCGPTN}), or {@code unknown}, for stats, traces and log
      * lines of calls that {@link #handle} did not decide.
      */

@@ -235,6 +235,125 @@ class DispatcherTest {
         assertEquals(0, stats.count(Disposition.DENY), "the guest's own EBADF is no refusal");
     }
 
+    /** A NUL-terminated string in this JVM's memory (the "guest"), kept alive by the test. */
+    private final List<jnr.ffi.Pointer> strings = new java.util.ArrayList<>();
+
+    private long cString(String s) {
+        byte[] b = s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        jnr.ffi.Pointer p = jnr.ffi.Memory.allocateDirect(Native.RUNTIME, b.length + 1, true);
+        p.put(0, b, 0, b.length);
+        strings.add(p);
+        return p.address();
+    }
+
+    private static final Path NODE = Path.of("/dev/infiniband/uverbs0");
+
+    /** A dispatcher whose proxy {@code uv} serves opens of {@link #NODE} with {@code opener}. */
+    private Dispatcher serving(Dispatcher.NodeOpener opener) {
+        DeviceProxy uv = mock(DeviceProxy.class);
+        when(uv.name()).thenReturn("rdmaproxy");
+        when(uv.trapRules()).thenReturn(List.of());
+        when(uv.opensDevices()).thenReturn(List.of(NODE));
+        return new Dispatcher(
+                listener,
+                List.of(pty, uv),
+                stats,
+                null,
+                new RateLimitedLog(log, Duration.ZERO, System::nanoTime),
+                null,
+                opener);
+    }
+
+    private Notification openOf(int nr, long... args) {
+        long[] a = new long[6];
+        System.arraycopy(args, 0, a, 0, args.length);
+        return new Notification(nextId++, TestFds.gettid(), nr, SeccompAbi.AUDIT_ARCH_X86_64, a);
+    }
+
+    @Test
+    void anOpenOfAServedNodeIsOpenedByTheSentryAndInjected() {
+        AtomicReference<String> opened = new AtomicReference<>();
+        AtomicInteger flags = new AtomicInteger(-1);
+        Dispatcher d =
+                serving(
+                        (node, f) -> {
+                            opened.set(node.toString());
+                            flags.set(f);
+                            return TestFds.open("/dev/null", Native.O_RDWR | Native.O_CLOEXEC);
+                        });
+        when(listener.addFd(any(), anyLong(), anyInt(), anyInt(), eq(true))).thenReturn(7);
+        Notification n =
+                openOf(
+                        Syscalls.SYS_OPENAT,
+                        -100,
+                        cString(NODE.toString()),
+                        Native.O_RDWR | Native.O_CLOEXEC);
+        d.handle(n, arena);
+        assertEquals(NODE.toString(), opened.get(), "the sentry opened the node itself");
+        assertEquals(Native.O_RDWR, flags.get(), "with the access mode asked");
+        verify(listener).addFd(any(), eq(n.id()), anyInt(), eq(Native.O_CLOEXEC), eq(true));
+        verify(listener, never()).respondContinue(any(), anyLong());
+        CallStats.Row r = row("rdmaproxy", 0, Disposition.EMULATE);
+        assertEquals("open " + NODE, r.key().name(), "counted and named by the node");
+    }
+
+    @Test
+    void otherPathsRelativePathsAndOtherFlagsAreContinued() {
+        AtomicInteger opens = new AtomicInteger();
+        Dispatcher d =
+                serving(
+                        (node, f) -> {
+                            opens.incrementAndGet();
+                            return -Errno.EIO;
+                        });
+        List<Notification> calls =
+                List.of(
+                        openOf(Syscalls.SYS_OPEN, cString("/etc/passwd"), Native.O_RDONLY),
+                        openOf(
+                                Syscalls.SYS_OPENAT,
+                                devNull,
+                                cString("infiniband/uverbs0"),
+                                Native.O_RDWR),
+                        openOf(Syscalls.SYS_OPENAT, -100, cString("/dev/./infiniband/uverbs0"), 2),
+                        openOf(Syscalls.SYS_OPEN, cString(NODE.toString()), 2 | 0100 | 0200),
+                        openOf(Syscalls.SYS_OPEN, cString(NODE.toString()), 010000000),
+                        openOf(Syscalls.SYS_CREAT, cString(NODE.toString()), 0600),
+                        openOf(Syscalls.SYS_OPEN, 0x10, Native.O_RDWR));
+        for (Notification n : calls) {
+            d.handle(n, arena);
+            verify(listener).respondContinue(any(), eq(n.id()));
+        }
+        assertEquals(0, opens.get(), "the sentry opened nothing");
+        verify(listener, never()).addFd(any(), anyLong(), anyInt(), anyInt(), eq(true));
+    }
+
+    @Test
+    void openat2IsServedWithoutResolveFlagsOnly() {
+        Dispatcher d =
+                serving((node, f) -> TestFds.open("/dev/null", Native.O_RDWR | Native.O_CLOEXEC));
+        when(listener.addFd(any(), anyLong(), anyInt(), anyInt(), eq(true))).thenReturn(7);
+        jnr.ffi.Pointer how = jnr.ffi.Memory.allocateDirect(Native.RUNTIME, 24, true);
+        strings.add(how);
+        how.putLong(0, Native.O_RDWR);
+        Notification plain =
+                openOf(Syscalls.SYS_OPENAT2, -100, cString(NODE.toString()), how.address(), 24);
+        d.handle(plain, arena);
+        verify(listener).addFd(any(), eq(plain.id()), anyInt(), eq(0), eq(true));
+        how.putLong(16, 0x08); // RESOLVE_BENEATH
+        Notification beneath =
+                openOf(Syscalls.SYS_OPENAT2, -100, cString(NODE.toString()), how.address(), 24);
+        d.handle(beneath, arena);
+        verify(listener).respondContinue(any(), eq(beneath.id()));
+    }
+
+    @Test
+    void aServedOpenThatFailsAnswersTheErrno() {
+        Dispatcher d = serving((node, f) -> -Errno.EACCES);
+        Notification n = openOf(Syscalls.SYS_OPEN, cString(NODE.toString()), Native.O_RDWR);
+        d.handle(n, arena);
+        verify(listener).respond(any(), eq(n.id()), eq(0L), eq(Errno.EACCES), eq(0));
+    }
+
     @Test
     void otherArchitectureIsEnosys() {
         Notification n =

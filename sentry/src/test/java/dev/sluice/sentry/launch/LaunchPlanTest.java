@@ -343,6 +343,35 @@ class LaunchPlanTest {
     }
 
     @Test
+    void denySyscallArgTakesAMaskedConditionOnOneArgument() {
+        LaunchPlan p =
+                LaunchPlan.builder()
+                        .denySyscallArg("mknodat", 1, 2, 0170000, 0020000)
+                        .exec("sh", List.of("sh"))
+                        .build();
+        assertEquals(
+                List.of(new Op("deny-syscall-arg", List.of("mknodat", "1", "2", "61440", "8192"))),
+                p.ops("deny-syscall-arg"),
+                "name, errno, index, mask and value in decimal");
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> LaunchPlan.builder().denySyscallArg("mknod", 1, 6, 1, 1),
+                "seccomp sees six arguments");
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> LaunchPlan.builder().denySyscallArg("mknod", 0, 1, 1, 1),
+                "errno 0 would allow the call");
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> LaunchPlan.builder().denySyscallArg("mknod", 1, 1, 0xf0, 0x100),
+                "a value outside its mask never matches");
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> LaunchPlan.builder().denySyscallArg("mk/nod", 1, 1, 1, 1),
+                "not a syscall name");
+    }
+
+    @Test
     void denySyscallTakesASyscallNameAndAnErrnoOfOneTo4095() {
         LaunchPlan p =
                 LaunchPlan.builder()

@@ -878,6 +878,59 @@ class PlanCompilerTest {
     }
 
     @Test
+    void aNodeTheSentryOpensIsBoundNodevAndTheOpenFamilyIsTrapped() {
+        Path uverbs = Path.of("/dev/infiniband/uverbs0");
+        Path cm = Path.of("/dev/infiniband/rdma_cm");
+        LaunchPlan p =
+                PlanCompiler.compile(
+                        spec(SandboxSpec.Network.HOST, List.of(uverbs, cm), null),
+                        List.of(UVERBS),
+                        true,
+                        List.of(uverbs),
+                        STAGING);
+        List<Op> ops = p.ops();
+        String target = ROOT + uverbs;
+        int bind = indexOf(ops, op("mount", 1, target), "the bind of the node");
+        int nodev =
+                indexOf(
+                        ops,
+                        o -> o.equals(new Op("mount-setattr", List.of(target, "4", "0", "0"))),
+                        "MOUNT_ATTR_NODEV on the node's bind, not recursive");
+        assertTrue(bind < nodev, "made nodev after the bind");
+        assertTrue(
+                ops.stream().noneMatch(op("mount-setattr", 0, ROOT + cm)),
+                "a node the guest opens itself (rdma_cm) stays openable");
+        assertEquals(
+                List.of(
+                        new Op("notify-syscall", List.of("open")),
+                        new Op("notify-syscall", List.of("openat")),
+                        new Op("notify-syscall", List.of("openat2")),
+                        new Op("notify-syscall", List.of("creat"))),
+                p.ops("notify-syscall").stream()
+                        .filter(o -> !o.args().get(0).contains("write"))
+                        .toList(),
+                "the open family goes to the sentry");
+        assertEquals(
+                List.of(
+                        new Op("deny-syscall-arg", List.of("mknod", "1", "1", "61440", "8192")),
+                        new Op("deny-syscall-arg", List.of("mknodat", "1", "2", "61440", "8192"))),
+                p.ops("deny-syscall-arg"),
+                "mknod of a character device is EPERM (mode & S_IFMT == S_IFCHR)");
+        LaunchPlan plain =
+                PlanCompiler.compile(
+                        spec(SandboxSpec.Network.HOST, List.of(uverbs), null),
+                        List.of(UVERBS),
+                        true,
+                        STAGING);
+        assertTrue(
+                plain.ops("deny-syscall-arg").isEmpty()
+                        && plain.ops().stream()
+                                .noneMatch(
+                                        o -> o.equals(new Op("notify-syscall", List.of("open")))),
+                "nothing the sentry opens: no open trap, no mknod rule");
+    }
+
+    @Test
     void ioUringIsRefusedByDefaultWhereIoctlsAreTrapped() {
         LaunchPlan p = compile(withSeccomp(null, false), List.of(TTY));
         assertEquals(

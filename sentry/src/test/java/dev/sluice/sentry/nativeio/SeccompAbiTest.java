@@ -180,7 +180,8 @@ class SeccompAbiTest {
                     new Row(
                             "CAP_SYS_PTRACE",
                             "ThreadCaps.CAP_SYS_PTRACE",
-                            ThreadCaps.CAP_SYS_PTRACE));
+                            ThreadCaps.CAP_SYS_PTRACE),
+                    new Row("CAP_SYS_ADMIN", "ThreadCaps.CAP_SYS_ADMIN", ThreadCaps.CAP_SYS_ADMIN));
 
     /**
      * Dump lines that this test does not compare, and where they are compared instead (or why not).
