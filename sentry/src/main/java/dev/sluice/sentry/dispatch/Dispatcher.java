@@ -395,7 +395,10 @@ public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable
                                 () -> listener.idValid(arena, n.id()),
                                 WorkerCredentials.current()));
         if (caller.lost()) {
-            return refused(callerGone(), sys);
+            // As for a write (resolve): nothing was done for it and nobody takes the answer; a
+            // thread that exits mid-open is counted as lost, not as a refusal.
+            callersGone.incrementAndGet();
+            return new Decided(UNOWNED, cont);
         }
         String path = readPath(call, o.path());
         DeviceProxy proxy = path == null ? null : opens.get(path);

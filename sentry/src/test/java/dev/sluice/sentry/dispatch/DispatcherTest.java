@@ -328,6 +328,23 @@ class DispatcherTest {
     }
 
     @Test
+    void anOpenWhoseCallerIsGoneIsNoRefusalAndOpensNothing() {
+        AtomicReference<String> opened = new AtomicReference<>();
+        Dispatcher d =
+                serving(
+                        (node, f) -> {
+                            opened.set(node.toString());
+                            return -Errno.EIO;
+                        });
+        when(listener.idValid(any(), anyLong())).thenReturn(false);
+        d.handle(openOf(Syscalls.SYS_OPENAT, -100, cString(NODE.toString()), Native.O_RDWR), arena);
+        assertEquals(null, opened.get(), "nothing opened for a caller that is gone");
+        assertEquals(1, d.callersGone(), "counted as lost");
+        assertEquals(
+                0, stats.count(Disposition.DENY), "a thread that exits mid-open is no refusal");
+    }
+
+    @Test
     void openat2IsServedWithoutResolveFlagsOnly() {
         Dispatcher d =
                 serving((node, f) -> TestFds.open("/dev/null", Native.O_RDWR | Native.O_CLOEXEC));
