@@ -67,12 +67,7 @@ class RdmaCmMediatorTest {
     }
 
     private void put(long addr, byte[] bytes) {
-        byte[] padded = new byte[(bytes.length + 3) & ~3];
-        System.arraycopy(bytes, 0, padded, 0, bytes.length);
-        ByteBuffer b = ByteBuffer.wrap(padded).order(ByteOrder.LITTLE_ENDIAN);
-        for (int i = 0; i < padded.length; i += 4) {
-            guest.putInt(addr + i, b.getInt(i));
-        }
+        GuestBytes.put(guest, addr, bytes);
     }
 
     private Verdict write(byte[] command) {

@@ -61,12 +61,7 @@ class StrictWriteTest {
     private final Arena arena = new Arena(4096);
 
     private void put(long addr, byte[] bytes) {
-        byte[] padded = new byte[(bytes.length + 3) & ~3];
-        System.arraycopy(bytes, 0, padded, 0, bytes.length);
-        ByteBuffer b = ByteBuffer.wrap(padded).order(ByteOrder.LITTLE_ENDIAN);
-        for (int i = 0; i < padded.length; i += 4) {
-            guest.putInt(addr + i, b.getInt(i));
-        }
+        GuestBytes.put(guest, addr, bytes);
     }
 
     /** {@code ib_uverbs_cmd_hdr} and a request of {@code request} bytes (plus driver data). */
