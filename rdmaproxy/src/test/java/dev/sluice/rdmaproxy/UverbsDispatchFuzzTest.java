@@ -3,6 +3,8 @@ package dev.sluice.rdmaproxy;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 
 import dev.sluice.rdmaproxy.abi.UverbsIoctl;
+import dev.sluice.rdmaproxy.driver.EfaPlugin;
+import dev.sluice.rdmaproxy.driver.GenericPlugin;
 import dev.sluice.rdmaproxy.driver.Mlx5Plugin;
 import dev.sluice.rdmaproxy.driver.RxePlugin;
 import dev.sluice.rdmaproxy.uverbs.UverbsEnvelope;
@@ -23,15 +25,16 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@code RDMA_VERBS_IOCTL} under coverage-guided fuzzing, through {@link RdmaProxy} with both
- * driver plugins (ConnectX, {@link Mlx5Plugin}; Soft-RoCE, {@link RxePlugin}): the input is the
+ * {@code RDMA_VERBS_IOCTL} under coverage-guided fuzzing, through {@link RdmaProxy} with every
+ * driver plugin (ConnectX, {@link Mlx5Plugin}; Soft-RoCE, {@link RxePlugin}; AWS EFA, {@link
+ * EfaPlugin}; and the {@link GenericPlugin} on a node of a driver without one): the input is the
  * guest's memory from {@link UverbsCall#BASE}, the {@code ib_uverbs_ioctl_hdr} at {@link
  * UverbsCall#HDR}, its attributes after it and their data wherever they point. That drives the
  * envelope ({@link UverbsEnvelope}), attribute shapes ({@link UverbsAttrCheck}), the method tables,
  * CONST_IN rules, legacy INVOKE_WRITE commands and the plugins' driver data (UHW_IN, mlx5's driver
  * namespace); allowed EMULATE calls run against a kernel that accepts everything ({@link
- * FakeUverbsHost}). The call arrives on the node of the plugin its {@code driver_id} names, or on
- * the other one when the input's last byte is 0xff.
+ * FakeUverbsHost}). The call arrives on the node of the plugin its {@code driver_id} names (any
+ * other id: the generic plugin's), or on the next one when the input's last byte is 0xff.
  *
  * <p>Checked on every input: the proxy answers (no exception); a denial is one line from the uverbs
  * proxy with EINVAL or EFAULT; guest memory is touched only inside the header and its attribute
@@ -42,10 +45,26 @@ import java.util.Map;
 class UverbsDispatchFuzzTest {
     private static final CharDevice MLX5 = UverbsCall.UVERBS0;
     private static final CharDevice RXE = new CharDevice(231, 193);
+    private static final CharDevice EFA = new CharDevice(231, 194);
+    private static final CharDevice GENERIC = new CharDevice(231, 195);
+
+    /** The nodes in the order a swapping input walks them. */
+    private static final List<CharDevice> NODES = List.of(MLX5, RXE, EFA, GENERIC);
+
     private static final FakeUverbsHost HOST = new FakeUverbsHost();
     private static final RdmaProxy PROXY =
             new RdmaProxy(
-                    List.of(231), Map.of(MLX5, Mlx5Plugin.INSTANCE, RXE, RxePlugin.INSTANCE), HOST);
+                    List.of(231),
+                    Map.of(
+                            MLX5,
+                            Mlx5Plugin.INSTANCE,
+                            RXE,
+                            RxePlugin.INSTANCE,
+                            EFA,
+                            EfaPlugin.INSTANCE,
+                            GENERIC,
+                            GenericPlugin.forHostDriver("irdma")),
+                    HOST);
     private static final Path EVENT_FILE = FakeUverbsHost.newEventStandin();
 
     @FuzzTest(maxDuration = "10s")
@@ -57,13 +76,20 @@ class UverbsDispatchFuzzTest {
         FakeGuestMemory g = new FakeGuestMemory(UverbsCall.BASE, UverbsCall.SIZE);
         System.arraycopy(image, 0, g.bytes(), 0, Math.min(image.length, UverbsCall.SIZE));
         int hdr = (int) (UverbsCall.HDR - UverbsCall.BASE);
-        boolean rxe = g.getInt(UverbsCall.HDR + 16) == UverbsIoctl.RDMA_DRIVER_RXE;
+        int driver = g.getInt(UverbsCall.HDR + 16);
+        CharDevice own =
+                driver == UverbsIoctl.RDMA_DRIVER_RXE
+                        ? RXE
+                        : driver == UverbsIoctl.RDMA_DRIVER_EFA
+                                ? EFA
+                                : driver == UverbsIoctl.RDMA_DRIVER_MLX5 ? MLX5 : GENERIC;
         boolean swap = image.length > 0 && image[image.length - 1] == (byte) 0xff;
+        CharDevice node = swap ? NODES.get((NODES.indexOf(own) + 1) % NODES.size()) : own;
         ScriptedCall call =
                 new ScriptedCall(
                         UverbsIoctl.RDMA_VERBS_IOCTL,
                         UverbsCall.HDR,
-                        rxe != swap ? RXE : MLX5,
+                        node,
                         g,
                         UverbsCall.SENTRY_DUP);
         call.guestFiles =
