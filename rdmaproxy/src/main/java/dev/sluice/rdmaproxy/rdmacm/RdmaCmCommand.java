@@ -72,8 +72,8 @@ public final class RdmaCmCommand implements RdmaCmParsed {
         if (cmd == RdmaCmAbi.RDMA_USER_CM_CMD_GET_OPTION) {
             return new RdmaCmDecision.Refuse(
                     Errno.ENOSYS,
-                    "rdma_cm: RDMA_USER_CM_CMD_GET_OPTION: not implemented by the kernel"
-                            + " (ucma_cmd_table has no handler)");
+                    "rdma_cm: RDMA_USER_CM_CMD_GET_OPTION: the kernel has no handler for it"
+                            + " (a NULL entry of ucma_cmd_table)");
         }
         RdmaCmAbi.Command spec = RdmaCmAbi.command(cmd);
         if (spec == null) {

@@ -138,7 +138,7 @@ class RdmaCmCommandTest {
                         "GET_OPTION, which ucma.c leaves NULL",
                         header(GET_OPTION, 0, 0, 8),
                         Errno.ENOSYS,
-                        "RDMA_USER_CM_CMD_GET_OPTION: not implemented by the kernel"),
+                        "RDMA_USER_CM_CMD_GET_OPTION: the kernel has no handler for it (a NULL entry of ucma_cmd_table)"),
                 new Bad(
                         "in larger than the bytes written",
                         Arrays.copyOf(create, 16),
