@@ -203,6 +203,51 @@ pair_rc() { sed -n "s/^pair: .*$1_rc=\\([0-9]*\\).*/\\1/p" "$2" | tail -1; }
 # figure came out several times the sandboxed one.
 log "warm-up: $(bash "$PAIR" tcp 18514 ibv_rc_pingpong -d "$DEV" -g "$GID" -n 100 2>&1 | tail -1)"
 
+# The tests that run in more than one mode, each MODE [PORT]: run, judge, record.
+# pingpong: ibv_rc_pingpong -c (rdma-core 44 only compares one byte per page and merely prints
+# "invalid data" on a mismatch, so that line is looked for; rdma_write checks every byte).
+t_pingpong() {
+  local L=/tmp/$1.pingpong.log ITERS OK=no
+  run "$1" pingpong -- bash "$PAIR" tcp "$2" ibv_rc_pingpong -d "$DEV" -g "$GID" -n 200 -c
+  ITERS=$(sed -n 's/^client| \([0-9]*\) iters in .* = \([0-9.]*\) usec\/iter/\1 \2/p' "$L" | head -1)
+  if [ "$RC" = 0 ] && [ "${ITERS%% *}" = 200 ] && ! grep -qi 'invalid data' "$L"; then OK=yes; fi
+  verdict "$1" pingpong $OK "${ITERS##* }"
+}
+
+# write_bw: RDMA WRITE bandwidth (-F: TCG has no cpufreq to check).
+t_write_bw() {
+  local L=/tmp/$1.write_bw.log OK=no
+  run "$1" write_bw -- bash "$PAIR" tcp "$2" ib_write_bw -d "$DEV" -x "$GID" -F -n 500 --report_gbits
+  [ "$RC" = 0 ] && [ "$(pair_rc server "$L")" = 0 ] && [ "$(pair_rc client "$L")" = 0 ] && OK=yes
+  verdict "$1" write_bw $OK "$(grep '^client| ' "$L" | sed 's/^client| //' > /tmp/c.log; perf_figure /tmp/c.log 4)"
+}
+
+# rdma_write: the project's own program (two QPs, RDMA WRITEs both ways, every byte checked).
+t_rdma_write() {
+  local L=/tmp/$1.rdma_write.log LINE SETUP_US kv OK=no
+  if [ -n "$RW" ]; then
+    run "$1" rdma_write -- "$RW" -d "$DEV" -g "$GID" -n 64 -s 65536
+  else
+    RC=127; echo "sluice-rdma-write could not be built" > "$L"
+  fi
+  LINE=$(grep -m1 '^rdma_write result=' "$L" || true)
+  for kv in $LINE; do
+    case $kv in *_us=*|mb_per_s=*|writes=*|bytes=*) result "${1}_rdma_write_$kv" ;; esac
+  done
+  SETUP_US=$(sed -n 's/.* setup_us=\([0-9]*\).*/\1/p' <<<"$LINE")
+  [ "$RC" = 0 ] && grep -q '^rdma_write result=ok' "$L" && OK=yes
+  verdict "$1" rdma_write $OK "$( [ -n "$SETUP_US" ] && awk -v u="$SETUP_US" 'BEGIN { printf "%.1f", u / 1000 }')"
+}
+
+# rping: RDMA CM (rdma_cm granted) with rping's own data check (-V).
+t_rping() {
+  local L=/tmp/$1.rping.log PINGS OK=no
+  run "$1" rping --rdma-cm -- bash "$PAIR" rping "$2" "$IP"
+  PINGS=$(grep -c '^client| ping data: rdma-ping-' "$L" || true)
+  [ "$RC" = 0 ] && [ "$PINGS" = 20 ] && ! grep -q mismatch "$L" && OK=yes
+  verdict "$1" rping $OK "$PINGS"
+}
+
 for MODE in $MODES; do
   # devices: what libibverbs and sysfs show. Natively both devices; in the sandbox rxe0 only.
   run $MODE devices -- sh -c 'echo "devices: $(ibv_devices | awk "NR > 2 { print \$1 }" | sort | paste -sd, -)";
@@ -225,20 +270,8 @@ for MODE in $MODES; do
      && [ "$(field abi)" = 6 ]; then OK=yes; fi
   verdict $MODE devices $OK "$(field devices | tr ',' '\n' | grep -c .)"
 
-  # pingpong: ibv_rc_pingpong -c (rdma-core 44 only compares one byte per page and merely prints
-  # "invalid data" on a mismatch, so that line is looked for; rdma_write checks every byte).
-  run $MODE pingpong -- bash "$PAIR" tcp 18515 ibv_rc_pingpong -d "$DEV" -g "$GID" -n 200 -c
-  L=/tmp/$MODE.pingpong.log
-  ITERS=$(sed -n 's/^client| \([0-9]*\) iters in .* = \([0-9.]*\) usec\/iter/\1 \2/p' "$L" | head -1)
-  OK=no
-  if [ "$RC" = 0 ] && [ "${ITERS%% *}" = 200 ] && ! grep -qi 'invalid data' "$L"; then OK=yes; fi
-  verdict $MODE pingpong $OK "${ITERS##* }"
-
-  # write_bw: RDMA WRITE bandwidth (-F: TCG has no cpufreq to check).
-  run $MODE write_bw -- bash "$PAIR" tcp 18516 ib_write_bw -d "$DEV" -x "$GID" -F -n 500 --report_gbits
-  L=/tmp/$MODE.write_bw.log
-  OK=no; [ "$RC" = 0 ] && [ "$(pair_rc server "$L")" = 0 ] && [ "$(pair_rc client "$L")" = 0 ] && OK=yes
-  verdict $MODE write_bw $OK "$(grep '^client| ' "$L" | sed 's/^client| //' > /tmp/c.log; perf_figure /tmp/c.log 4)"
+  t_pingpong $MODE 18515
+  t_write_bw $MODE 18516
 
   # send_lat: send latency.
   run $MODE send_lat -- bash "$PAIR" tcp 18517 ib_send_lat -d "$DEV" -x "$GID" -F -n 200
@@ -246,27 +279,8 @@ for MODE in $MODES; do
   OK=no; [ "$RC" = 0 ] && [ "$(pair_rc server "$L")" = 0 ] && [ "$(pair_rc client "$L")" = 0 ] && OK=yes
   verdict $MODE send_lat $OK "$(grep '^client| ' "$L" | sed 's/^client| //' > /tmp/c.log; perf_figure /tmp/c.log 5)"
 
-  # rdma_write: the project's own program (two QPs, RDMA WRITEs both ways, every byte checked).
-  if [ -n "$RW" ]; then
-    run $MODE rdma_write -- "$RW" -d "$DEV" -g "$GID" -n 64 -s 65536
-  else
-    RC=127; echo "sluice-rdma-write could not be built" > "/tmp/$MODE.rdma_write.log"
-  fi
-  L=/tmp/$MODE.rdma_write.log
-  LINE=$(grep -m1 '^rdma_write result=' "$L" || true)
-  for kv in $LINE; do
-    case $kv in *_us=*|mb_per_s=*|writes=*|bytes=*) result "${MODE}_rdma_write_$kv" ;; esac
-  done
-  SETUP_US=$(sed -n 's/.* setup_us=\([0-9]*\).*/\1/p' <<<"$LINE")
-  OK=no; [ "$RC" = 0 ] && grep -q '^rdma_write result=ok' "$L" && OK=yes
-  verdict $MODE rdma_write $OK "$( [ -n "$SETUP_US" ] && awk -v u="$SETUP_US" 'BEGIN { printf "%.1f", u / 1000 }')"
-
-  # rping: RDMA CM (rdma_cm granted) with rping's own data check (-V).
-  run $MODE rping --rdma-cm -- bash "$PAIR" rping 7174 "$IP"
-  L=/tmp/$MODE.rping.log
-  PINGS=$(grep -c '^client| ping data: rdma-ping-' "$L" || true)
-  OK=no; [ "$RC" = 0 ] && [ "$PINGS" = 20 ] && ! grep -q mismatch "$L" && OK=yes
-  verdict $MODE rping $OK "$PINGS"
+  t_rdma_write $MODE
+  t_rping $MODE 7174
 done
 
 # The strict-mode passes belong to the main boot (MODES with sluice), not to the generic one.
@@ -279,27 +293,9 @@ legacy_errnos() {
 
 # Strict mode: the data path again (rxe's every post is a write() through the sentry), then the
 # legacy command by write() and by ioctl; without strict mode only the ioctl is refused.
-for MODE in strict; do
-  run $MODE pingpong -- bash "$PAIR" tcp 18525 ibv_rc_pingpong -d "$DEV" -g "$GID" -n 200 -c
-  L=/tmp/$MODE.pingpong.log
-  ITERS=$(sed -n 's/^client| \([0-9]*\) iters in .* = \([0-9.]*\) usec\/iter/\1 \2/p' "$L" | head -1)
-  OK=no
-  if [ "$RC" = 0 ] && [ "${ITERS%% *}" = 200 ] && ! grep -qi 'invalid data' "$L"; then OK=yes; fi
-  verdict $MODE pingpong $OK "${ITERS##* }"
-
-  run $MODE write_bw -- bash "$PAIR" tcp 18526 ib_write_bw -d "$DEV" -x "$GID" -F -n 500 --report_gbits
-  L=/tmp/$MODE.write_bw.log
-  OK=no; [ "$RC" = 0 ] && [ "$(pair_rc server "$L")" = 0 ] && [ "$(pair_rc client "$L")" = 0 ] && OK=yes
-  verdict $MODE write_bw $OK "$(grep '^client| ' "$L" | sed 's/^client| //' > /tmp/c.log; perf_figure /tmp/c.log 4)"
-
-  if [ -n "$RW" ]; then run $MODE rdma_write -- "$RW" -d "$DEV" -g "$GID" -n 64 -s 65536
-  else RC=127; echo "sluice-rdma-write could not be built" > "/tmp/$MODE.rdma_write.log"; fi
-  L=/tmp/$MODE.rdma_write.log
-  LINE=$(grep -m1 '^rdma_write result=' "$L" || true)
-  SETUP_US=$(sed -n 's/.* setup_us=\([0-9]*\).*/\1/p' <<<"$LINE")
-  OK=no; [ "$RC" = 0 ] && grep -q '^rdma_write result=ok' "$L" && OK=yes
-  verdict $MODE rdma_write $OK "$( [ -n "$SETUP_US" ] && awk -v u="$SETUP_US" 'BEGIN { printf "%.1f", u / 1000 }')"
-done
+t_pingpong strict 18525
+t_write_bw strict 18526
+t_rdma_write strict
 
 # Mediated rdma_cm (docs/rdma-drivers.md#rdma_cm): ib_send_lat over RDMA CM (-R) natively and
 # under --rdma-cm, and rping under --rdma-strict; every rdma_cm command is decided by the policy and
@@ -310,11 +306,7 @@ for MODE in native sluice; do
   OK=no; [ "$RC" = 0 ] && [ "$(pair_rc server "$L")" = 0 ] && [ "$(pair_rc client "$L")" = 0 ] && OK=yes
   verdict $MODE send_lat_cm $OK "$(grep '^client| ' "$L" | sed 's/^client| //' > /tmp/c.log; perf_figure /tmp/c.log 5)"
 done
-run strict rping --rdma-cm -- bash "$PAIR" rping 7175 "$IP"
-L=/tmp/strict.rping.log
-PINGS=$(grep -c '^client| ping data: rdma-ping-' "$L" || true)
-OK=no; [ "$RC" = 0 ] && [ "$PINGS" = 20 ] && ! grep -q mismatch "$L" && OK=yes
-verdict strict rping $OK "$PINGS"
+t_rping strict 7175
 
 for MODE in sluice strict; do
   if [ -n "$LW" ]; then run $MODE legacy_write -- "$LW" -d "$DEV"
