@@ -7,13 +7,15 @@
  * ioctl family ('T', (cmd & 0xff00) == 0x5400) of PROG and, per notification, does the same
  * work as the Java sentry, no more and no less:
  *
- *   a. pidfd_open(pid), ID_VALID (the pid still names the caller), pidfd_getfd(args[0]) to get
- *      the guest's file;
+ *   a. the caller's pidfd: the one kept from the thread's last call, or pidfd_open(pid) and
+ *      ID_VALID (the pid still names the caller); pidfd_getfd(args[0]) through it to get the
+ *      guest's file (an ESRCH through a kept pidfd: its task is gone, so a fresh one is opened);
  *   b. fstat it: the sentry only answers for /dev/ptmx (char 5:2);
  *   c. TIOCGPTN on ptmx is answered by the supervisor (ID_VALID, as the dup is acted on; ioctl on
  *      its own copy; result written with pwrite to /proc/<pid>/mem after an ID_VALID check);
  *      every other ioctl is let through with SECCOMP_USER_NOTIF_FLAG_CONTINUE;
- *   d. close the copy, ID_VALID, SEND, close the pidfd.
+ *   d. SEND (which fails with ENOENT by itself if the caller stopped waiting), close the memory
+ *      file and the copy, keep the pidfd for the thread's next call.
  *
  * With --floor it does none of that: each notification is answered at once (success, value 0),
  * the least a supervisor can do per trapped call: the floor the sentry's EMULATE round trip is
@@ -156,24 +158,64 @@ static int wait_child(pid_t pid)
 	return 125;
 }
 
+/* The pidfd kept from a thread's last call, as the sentry keeps them (one slot per tid hash). */
+#define KEPT_SLOTS 64
+static struct {
+	__u32 tid;
+	int pidfd;
+} kept[KEPT_SLOTS];
+
+/* A fresh pidfd for tid, checked to name the caller; -1 (with *gone set if it stopped waiting). */
+static int open_pidfd(int listener, __u64 id, __u32 tid, int *gone)
+{
+	int pidfd = (int)syscall(SYS_pidfd_open, (pid_t)tid, 0);
+	if (pidfd < 0)
+		return -1;
+	if (ioctl(listener, SECCOMP_IOCTL_NOTIF_ID_VALID, &id) != 0) {
+		close(pidfd);
+		*gone = 1;
+		return -1;
+	}
+	return pidfd;
+}
+
 /* Answers one notification; resp is zeroed by the caller. */
 static void handle(int listener, const struct seccomp_notif *req, struct seccomp_notif_resp *resp)
 {
 	__u64 id = req->id;
 	resp->id = id;
 
-	/* a. the guest's file, through a pidfd checked to name the caller */
+	/* a. the guest's file, through the kept pidfd or a fresh one checked to name the caller */
 	int hostfd = -1;
-	int pidfd = (int)syscall(SYS_pidfd_open, (pid_t)req->pid, 0);
+	int memfd = -1;
+	int gone = 0;
+	unsigned slot = req->pid % KEPT_SLOTS;
+	int pidfd = -1;
+	int taken = kept[slot].pidfd > 0 && kept[slot].tid == req->pid;
+	if (taken) {
+		pidfd = kept[slot].pidfd;
+		kept[slot].pidfd = 0;
+	} else {
+		pidfd = open_pidfd(listener, id, req->pid, &gone);
+	}
 	if (pidfd < 0) {
+		if (gone)
+			return;
 		resp->error = -errno;
 		goto respond;
 	}
-	if (ioctl(listener, SECCOMP_IOCTL_NOTIF_ID_VALID, &id) != 0) {
-		close(pidfd);
-		return;
-	}
 	hostfd = (int)syscall(SYS_pidfd_getfd, pidfd, (int)req->data.args[0], 0);
+	if (hostfd < 0 && errno == ESRCH && taken) {
+		close(pidfd);
+		pidfd = open_pidfd(listener, id, req->pid, &gone);
+		if (pidfd < 0) {
+			if (gone)
+				return;
+			resp->error = -errno;
+			goto respond;
+		}
+		hostfd = (int)syscall(SYS_pidfd_getfd, pidfd, (int)req->data.args[0], 0);
+	}
 	if (hostfd < 0) {
 		resp->error = -errno;
 		goto respond;
@@ -199,7 +241,7 @@ static void handle(int listener, const struct seccomp_notif *req, struct seccomp
 		}
 		char path[64];
 		snprintf(path, sizeof path, "/proc/%u/mem", req->pid);
-		int memfd = open(path, O_RDWR | O_CLOEXEC);
+		memfd = open(path, O_RDWR | O_CLOEXEC);
 		if (memfd < 0) {
 			resp->error = -errno;
 			goto respond;
@@ -211,7 +253,6 @@ static void handle(int listener, const struct seccomp_notif *req, struct seccomp
 			return; /* the guest is gone or the call was interrupted: nobody to answer */
 		}
 		ssize_t w = pwrite(memfd, &val, sizeof val, (off_t)req->data.args[2]);
-		close(memfd);
 		resp->val = 0;
 		resp->error = (w == (ssize_t)sizeof val) ? 0 : -EFAULT;
 		resp->flags = 0;
@@ -221,13 +262,18 @@ static void handle(int listener, const struct seccomp_notif *req, struct seccomp
 
 respond:
 	/* d. */
+	if (ioctl(listener, SECCOMP_IOCTL_NOTIF_SEND, resp) != 0 && errno != ENOENT)
+		fprintf(stderr, "sluice-bench-csup: SECCOMP_IOCTL_NOTIF_SEND: %s\n", strerrorname_np(errno));
+	if (memfd >= 0)
+		close(memfd);
 	if (hostfd >= 0)
 		close(hostfd);
-	if (ioctl(listener, SECCOMP_IOCTL_NOTIF_ID_VALID, &id) == 0 &&
-	    ioctl(listener, SECCOMP_IOCTL_NOTIF_SEND, resp) != 0 && errno != ENOENT)
-		fprintf(stderr, "sluice-bench-csup: SECCOMP_IOCTL_NOTIF_SEND: %s\n", strerrorname_np(errno));
-	if (pidfd >= 0)
-		close(pidfd);
+	if (pidfd >= 0) {
+		if (kept[slot].pidfd > 0)
+			close(kept[slot].pidfd);
+		kept[slot].tid = req->pid;
+		kept[slot].pidfd = pidfd;
+	}
 }
 
 /* --floor: the answer with no work. */

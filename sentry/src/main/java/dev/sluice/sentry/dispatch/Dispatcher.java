@@ -3,6 +3,7 @@ package dev.sluice.sentry.dispatch;
 import dev.sluice.sentry.guest.CallerIdentity;
 import dev.sluice.sentry.guest.GuestCredentials;
 import dev.sluice.sentry.guest.GuestFds;
+import dev.sluice.sentry.guest.PidfdCache;
 import dev.sluice.sentry.guest.WorkerCredentials;
 import dev.sluice.sentry.nativeio.Arena;
 import dev.sluice.sentry.nativeio.DeviceOpener;
@@ -47,7 +48,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
 /**
- * Decides one trapped syscall: RECV → decode → classify → proxy → ID_VALID → SEND.
+ * Decides one trapped syscall: RECV → decode → classify → proxy → SEND.
  *
  * <ol>
  *   <li>The notification's registers are decoded once ({@link IoctlRequest}, or {@link
@@ -60,21 +61,23 @@ import java.util.function.Supplier;
  *       open of any path but a served node's is continued ({@link #decideOpen}).
  *   <li>The worker must act as the sandbox's guest ({@link WorkerCredentials}); one that could not
  *       take the guest's credentials refuses every call with EIO (fail closed).
- *   <li>The caller is pinned ({@link CallerIdentity}: one pidfd per call, checked with {@code
- *       NOTIF_ID_VALID} after it is opened and after every dup before anything acts on the dup),
- *       and the guest's fd is dup'ed into the sentry through it ({@code pidfd_getfd}). The check of
- *       that first dup comes when a proxy first asks for it, or when guest memory is opened, or,
- *       for a call continued or refused without acting, with the answer's own check (the dup is
- *       only classified before). From here on the sentry works on its own dup, so a guest that
+ *   <li>The caller is pinned ({@link CallerIdentity}: one pidfd per call, the thread's kept one
+ *       ({@link PidfdCache}) or one opened and checked with {@code NOTIF_ID_VALID}, and the same
+ *       check after every dup before anything acts on the dup), and the guest's fd is dup'ed into
+ *       the sentry through it ({@code pidfd_getfd}). The check of that first dup comes when a proxy
+ *       first asks for it, or when guest memory is opened; a call continued or refused without
+ *       acting needs none (the dup is only classified, and the answer itself is refused once the
+ *       thread stopped waiting). From here on the sentry works on its own dup, so a guest that
  *       closes or dup2s its number mid-call cannot change what the sentry acts on. A bad fd is
  *       answered with EBADF by the sentry, never continued: continuing would let the kernel
  *       re-resolve a number the guest may have just reused. A caller found gone fails the call with
  *       EIO, counted ({@link #callersGone}), whatever the proxy had answered.
  *   <li>{@code fstat} of the dup gives the char device; the proxy that {@link DeviceProxy#owns} it
  *       decides. An fd no proxy owns gets its {@link TrapRule}'s unowned disposition.
- *   <li>Every path ends in one {@link Verdict}, answered in one place ({@link #respond}), after
- *       {@code NOTIF_ID_VALID}: the guest thread still waits. What the call opened (its pidfd, the
- *       dup, guest memory) is closed after the answer, so the guest does not wait for it.
+ *   <li>Every path ends in one {@link Verdict}, answered in one place ({@link #respond}); an answer
+ *       that finds the thread no longer waiting is counted ({@link #abandoned}). What the call
+ *       opened (the dup, guest memory) is closed after the answer, and its pidfd kept for the
+ *       thread's next call, so the guest waits for neither.
  * </ol>
  *
  * Every call is counted by device, request, name and disposition; denials log one rate-limited WARN
@@ -94,6 +97,7 @@ public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable
     private final RateLimitedLog warnings;
     private final Map<CharDevice, Optional<DeviceProxy>> owners = new ConcurrentHashMap<>();
     private final Map<Integer, Integer> tgids = new ConcurrentHashMap<>();
+    private final PidfdCache pidfds = new PidfdCache(PidfdCache.DEFAULT_CAPACITY);
     private final GuestCredentials credentials;
     private final AtomicLong abandoned = new AtomicLong();
     private final AtomicLong callersGone = new AtomicLong();
@@ -262,7 +266,8 @@ public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable
                         CallerIdentity.open(
                                 req.tid(),
                                 () -> listener.idValid(arena, n.id()),
-                                WorkerCredentials.current()));
+                                WorkerCredentials.current(),
+                                pidfds));
         // Checked before anything acts on it: by TrappedCall.hostFd, by guest memory's open, or by
         // the answer's own NOTIF_ID_VALID when the call is continued or refused without acting.
         long dup = caller.lookUp(req.fd());
@@ -393,7 +398,8 @@ public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable
                         CallerIdentity.open(
                                 o.tid(),
                                 () -> listener.idValid(arena, n.id()),
-                                WorkerCredentials.current()));
+                                WorkerCredentials.current(),
+                                pidfds));
         if (caller.lost()) {
             // As for a write (resolve): nothing was done for it and nobody takes the answer; a
             // thread that exits mid-open is counted as lost, not as a refusal.
@@ -583,16 +589,12 @@ public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable
         return Ioctl.hex(cmd);
     }
 
-    /** Sends the answer, after checking that the guest thread still waits for it. */
+    /**
+     * Sends the answer. No {@code NOTIF_ID_VALID} comes first: the send is itself refused with
+     * ENOENT when the guest thread no longer waits (an injected fd is then not installed), and
+     * everything the call acted on was checked before it acted.
+     */
     private void respond(Notification n, Arena arena, IoctlResult r) {
-        if (!listener.idValid(arena, n.id())) {
-            LOG.debug("tid {} stopped waiting before the answer (killed or interrupted)", n.tid());
-            abandoned.incrementAndGet();
-            if (r instanceof IoctlResult.InjectFd inject) {
-                inject.fd().close();
-            }
-            return;
-        }
         int rc;
         if (r instanceof IoctlResult.Value v) {
             rc = listener.respond(arena, n.id(), v.value(), 0, 0);
@@ -614,7 +616,8 @@ public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable
             throw new IllegalStateException("unknown result " + r);
         }
         if (rc == -Errno.ENOENT) {
-            abandoned.incrementAndGet(); // it stopped waiting between ID_VALID and the answer
+            LOG.debug("tid {} stopped waiting before the answer (killed or interrupted)", n.tid());
+            abandoned.incrementAndGet();
         } else if (rc < 0) {
             LOG.warn("answering tid {} failed: {}", n.tid(), Errno.describe(-rc));
         }
@@ -672,6 +675,7 @@ public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable
     @Override
     public void close() {
         tgids.clear();
+        pidfds.close();
     }
 
     private static int tgidOf(int tid) {

@@ -42,23 +42,41 @@ import java.util.function.BooleanSupplier;
  * ({@link WorkerCredentials#pidfdGetfd}, {@link WorkerCredentials#openProcMem}); without a worker
  * (unit tests) they run with the calling thread's own.
  *
+ * <p><b>A thread's pidfd is kept between its calls</b> ({@link PidfdCache}): a call from a thread
+ * whose pidfd is kept takes it instead of opening one, and gives it back when the call closes,
+ * unless the identity was lost. A kept pidfd is not checked when it is taken (nothing acts on it
+ * yet): its first use is checked as above, and if its task turns out gone (ESRCH: the tid may name
+ * a new thread now) it is closed and a fresh pidfd is opened from the tid and checked, once.
+ *
  * <p>One per call, used by the one worker handling it; not thread-safe.
  */
 public final class CallerIdentity implements AutoCloseable {
     private final int tid;
     private final BooleanSupplier stillWaiting;
     private final WorkerCredentials worker;
+    private final PidfdCache cache;
     private int pidfd = -1;
+
+    /** The pidfd names exactly the caller's thread, so it may be kept for its next call. */
+    private boolean exact;
+
+    /**
+     * The pidfd was taken from the cache: an ESRCH through it may be its task's, not the caller's.
+     */
+    private boolean taken;
+
     private int openError;
     private boolean lost;
 
     /** A lookup was made since the last check. */
     private boolean unchecked;
 
-    private CallerIdentity(int tid, BooleanSupplier stillWaiting, WorkerCredentials worker) {
+    private CallerIdentity(
+            int tid, BooleanSupplier stillWaiting, WorkerCredentials worker, PidfdCache cache) {
         this.tid = tid;
         this.stillWaiting = stillWaiting;
         this.worker = worker;
+        this.cache = cache;
     }
 
     /**
@@ -70,17 +88,46 @@ public final class CallerIdentity implements AutoCloseable {
      */
     public static CallerIdentity open(
             int tid, BooleanSupplier stillWaiting, WorkerCredentials worker) {
-        CallerIdentity c = new CallerIdentity(tid, stillWaiting, worker);
-        int fd = GuestFds.openPidfd(tid);
-        if (fd == -Errno.ESRCH) {
-            c.lost = true;
-        } else if (fd < 0) {
-            c.openError = fd;
+        return open(tid, stillWaiting, worker, null);
+    }
+
+    /**
+     * As {@link #open(int, BooleanSupplier, WorkerCredentials)}, but takes the pidfd {@code cache}
+     * keeps for {@code tid} if there is one (checked at its first use instead), and gives the pidfd
+     * back to it on {@link #close}.
+     *
+     * @param cache the sandbox's kept pidfds, or null to open and close one for this call
+     */
+    public static CallerIdentity open(
+            int tid, BooleanSupplier stillWaiting, WorkerCredentials worker, PidfdCache cache) {
+        CallerIdentity c = new CallerIdentity(tid, stillWaiting, worker, cache);
+        int kept = cache != null ? cache.take(tid) : -1;
+        if (kept >= 0) {
+            c.pidfd = kept;
+            c.exact = true;
+            c.taken = true;
+            c.unchecked = true;
         } else {
-            c.pidfd = fd;
-            c.check();
+            c.openFresh();
         }
         return c;
+    }
+
+    /** Opens a pidfd from the tid and checks the notification right after. */
+    private void openFresh() {
+        int fd = GuestFds.openExactPidfd(tid);
+        exact = fd >= 0;
+        if (fd == -Errno.EINVAL || fd == -Errno.ENOENT) {
+            fd = GuestFds.openGroupPidfd(tid);
+        }
+        if (fd == -Errno.ESRCH) {
+            lost = true;
+        } else if (fd < 0) {
+            openError = fd;
+        } else {
+            pidfd = fd;
+            check();
+        }
     }
 
     /** The caller's tid, as the notification gave it (for logs and traces only). */
@@ -133,16 +180,31 @@ public final class CallerIdentity implements AutoCloseable {
         if (guestFd < 0) {
             return -Errno.EBADF;
         }
-        int r =
-                worker != null
-                        ? worker.pidfdGetfd(pidfd, guestFd)
-                        : Native.pidfdGetfd(pidfd, guestFd);
+        int r = getfd(guestFd);
+        if (r == -Errno.ESRCH && taken) {
+            // The kept pidfd's task is gone; the tid may name the caller, a new thread, now.
+            Native.close(pidfd);
+            pidfd = -1;
+            taken = false;
+            unchecked = false;
+            openFresh();
+            if (lost || pidfd < 0) {
+                return lost ? -Errno.ESRCH : openError;
+            }
+            r = getfd(guestFd);
+        }
         if (r == -Errno.ESRCH) {
             lost = true;
         } else if (r >= 0) {
             unchecked = true;
         }
         return r;
+    }
+
+    private int getfd(int guestFd) {
+        return worker != null
+                ? worker.pidfdGetfd(pidfd, guestFd)
+                : Native.pidfdGetfd(pidfd, guestFd);
     }
 
     /**
@@ -192,12 +254,21 @@ public final class CallerIdentity implements AutoCloseable {
         return !lost;
     }
 
-    /** Closes the pidfd. */
+    /**
+     * Gives the pidfd back to the cache for the thread's next call if it is an exact one and the
+     * identity was not lost; closes it otherwise. A pidfd given back unchecked (a call continued
+     * without acting) is as safe as a checked one: each later use is checked all the same.
+     */
     @Override
     public void close() {
-        if (pidfd >= 0) {
-            Native.close(pidfd);
-            pidfd = -1;
+        if (pidfd < 0) {
+            return;
         }
+        if (cache != null && exact && !lost) {
+            cache.give(tid, pidfd);
+        } else {
+            Native.close(pidfd);
+        }
+        pidfd = -1;
     }
 }

@@ -28,6 +28,15 @@ public final class GuestFds {
             return fd;
         }
         // Not a thread-group leader on a pre-6.9 kernel: EINVAL (ENOENT on later kernels).
+        return openGroupPidfd(tid);
+    }
+
+    /**
+     * A pidfd for the thread group of {@code tid} (looked up in {@code /proc}), or {@code -errno}:
+     * what a kernel before 6.9 offers for a thread that is not its group's leader. It names the
+     * group, not the thread.
+     */
+    public static int openGroupPidfd(int tid) {
         int tgid = tgid(tid);
         return tgid > 0 ? Native.pidfdOpen(tgid, 0) : -Errno.ESRCH;
     }

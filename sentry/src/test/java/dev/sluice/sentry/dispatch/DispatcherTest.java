@@ -539,18 +539,19 @@ class DispatcherTest {
     }
 
     @Test
-    void noAnswerOnceTheGuestStoppedWaiting() {
-        // Still waiting after the pidfd, gone by the answer: for both calls (neither acts on its
-        // dup).
-        when(listener.idValid(any(), anyLong())).thenReturn(true, false, true, false);
+    void anAnswerTheKernelRefusesBecauseTheGuestStoppedWaitingIsCountedAsAbandoned() {
+        // Gone by the answer, for both calls (neither acts on its dup): the kernel refuses the
+        // send and the atomic inject with ENOENT, as it does for a stale notification id.
+        when(listener.addFd(any(), anyLong(), anyInt(), anyInt(), eq(true)))
+                .thenReturn(-Errno.ENOENT);
+        when(listener.respondContinue(any(), anyLong())).thenReturn(-Errno.ENOENT);
         HostFd peer = HostFd.adopt(TestFds.eventfd());
         when(pty.handle(any())).thenReturn(verdict(new IoctlResult.InjectFd(peer, 0)));
         dispatcher.handle(ioctl(ptmx, 0x5441), arena);
         dispatcher.handle(ioctl(devNull, TCGETS), arena);
         verify(listener, never()).respond(any(), anyLong(), anyLong(), anyInt(), anyInt());
-        verify(listener, never()).respondContinue(any(), anyLong());
-        verify(listener, never()).addFd(any(), anyLong(), anyInt(), anyInt(), any(Boolean.class));
-        assertFalse(peer.isOpen(), "an fd that cannot be injected any more is closed");
+        assertFalse(peer.isOpen(), "an fd that could not be injected is closed");
+        assertEquals(2, dispatcher.abandoned(), "both answers found nobody waiting");
         assertEquals(2, stats.total(), "the calls are still counted");
     }
 
@@ -559,10 +560,12 @@ class DispatcherTest {
     @Test
     void aCallerGoneBeforeTheLookupNeverReachesTheProxy() {
         when(listener.idValid(any(), anyLong())).thenReturn(false);
+        when(listener.respond(any(), anyLong(), anyLong(), anyInt(), anyInt()))
+                .thenReturn(-Errno.ENOENT);
         Notification n = ioctl(ptmx, 0x5441);
         dispatcher.handle(n, arena);
         verify(pty, never()).handle(any());
-        verify(listener, never()).respond(any(), anyLong(), anyLong(), anyInt(), anyInt());
+        verify(listener).respond(any(), eq(n.id()), eq(0L), eq(Errno.EIO), eq(0));
         verify(listener, never()).addFd(any(), anyLong(), anyInt(), anyInt(), any(Boolean.class));
         assertEquals(1, dispatcher.callersGone(), "counted as a call whose caller was gone");
         assertEquals(1, dispatcher.abandoned(), "and as abandoned: nobody waited for the answer");
@@ -577,7 +580,7 @@ class DispatcherTest {
         Notification n = writeOf(Syscalls.SYS_WRITE, ptmx, 0);
         dispatcher.handle(n, arena);
         verify(pty, never()).write(any());
-        verify(listener, never()).respondContinue(any(), anyLong());
+        verify(listener, never()).respond(any(), anyLong(), anyLong(), anyInt(), anyInt());
         assertEquals(1, dispatcher.callersGone(), "counted as a call whose caller was gone");
         assertEquals(
                 0, stats.count(Disposition.DENY), "a thread that exits mid-write is no refusal");
@@ -640,14 +643,25 @@ class DispatcherTest {
         assertEquals(
                 1, atEntry.get(), "NOTIF_ID_VALID right after opening the pidfd, before the dup");
         assertEquals(2, afterHostFd.get(), "and after the dup, before the proxy gets it");
-        assertEquals(3, checks.get(), "once more before the answer, none for the second hostFd()");
+        assertEquals(
+                2,
+                checks.get(),
+                "none for the second hostFd(), none before the answer (the send checks itself)");
 
         checks.set(0);
         dispatcher.handle(ioctl(devNull, TCGETS), arena);
         assertEquals(
-                2,
+                0,
                 checks.get(),
-                "a call continued without acting on its dup: after the pidfd, and the answer's check");
+                "a call continued without acting on its dup, from a thread whose pidfd is kept:"
+                        + " nothing to check");
+        checks.set(0);
+        dispatcher.handle(ioctl(ptmx, 0x80045430), arena);
+        assertEquals(
+                1,
+                checks.get(),
+                "a call that acts, through the kept pidfd: one check, after the dup, before the"
+                        + " proxy acts");
         assertEquals(0, dispatcher.callersGone(), "nobody was gone");
     }
 

@@ -303,6 +303,79 @@ class CallerIdentityTest {
     }
 
     @Test
+    void aKeptPidfdServesTheThreadsNextCallWithoutOpeningOne() throws IOException {
+        try (PidfdCache cache = new PidfdCache(4)) {
+            int tid = TestFds.gettid();
+            AtomicInteger checks = new AtomicInteger();
+            try (CallerIdentity c =
+                    CallerIdentity.open(tid, () -> checks.incrementAndGet() > 0, null, cache)) {
+                assertSameOpenFile(c.dup(guestFd), "first call");
+            }
+            assertEquals(2, checks.get(), "first call: after opening the pidfd, after the dup");
+            assertEquals(1, cache.size(), "its pidfd is kept");
+            long pidfds = openPidfds();
+            checks.set(0);
+            try (CallerIdentity c =
+                    CallerIdentity.open(tid, () -> checks.incrementAndGet() > 0, null, cache)) {
+                assertEquals(0, cache.size(), "taken out for the call");
+                assertEquals(pidfds, openPidfds(), "no pidfd opened for the second call");
+                assertEquals(0, checks.get(), "a kept pidfd is not checked before its first use");
+                assertSameOpenFile(c.dup(guestFd), "second call, through the kept pidfd");
+                assertEquals(1, checks.get(), "its first use is");
+            }
+            assertEquals(1, cache.size(), "given back");
+        }
+    }
+
+    @Test
+    void aKeptPidfdIsNeverUsedUncheckedOnceTheCallerStoppedWaiting() {
+        try (PidfdCache cache = new PidfdCache(4)) {
+            int tid = TestFds.gettid();
+            CallerIdentity.open(tid, () -> true, null, cache).close();
+            assertEquals(1, cache.size(), "kept");
+            try (CallerIdentity c = CallerIdentity.open(tid, () -> false, null, cache)) {
+                assertEquals(
+                        -Errno.ESRCH,
+                        c.dup(guestFd),
+                        "a dup through the kept pidfd whose check fails is not handed out");
+                assertTrue(c.lost(), "lost");
+                assertEquals(-Errno.ESRCH, c.openMemory(new Arena(4096)), "no memory either");
+            }
+            assertEquals(0, cache.size(), "a lost caller's pidfd is closed, not kept");
+        }
+    }
+
+    /**
+     * A kept pidfd whose task has exited while its tid went to another thread (here: a dead
+     * thread's pidfd kept under this thread's tid, as if the number had been reused): the call gets
+     * ESRCH through it, closes it, opens a fresh pidfd from the tid and carries on.
+     */
+    @Test
+    void aKeptPidfdOfAGoneTaskIsReplacedByAFreshOne() throws InterruptedException, IOException {
+        GuestThread t = new GuestThread();
+        int dead = GuestFds.openExactPidfd(t.tid());
+        assertTrue(dead >= 0, "the thread's pidfd opens");
+        t.end();
+        try (PidfdCache cache = new PidfdCache(4)) {
+            int tid = TestFds.gettid();
+            cache.give(tid, dead);
+            long pidfds = openPidfds();
+            AtomicInteger checks = new AtomicInteger();
+            try (CallerIdentity c =
+                    CallerIdentity.open(tid, () -> checks.incrementAndGet() > 0, null, cache)) {
+                assertSameOpenFile(c.dup(guestFd), "through the fresh pidfd");
+                assertFalse(c.lost(), "the caller is not lost for its stale kept pidfd");
+                assertEquals(2, checks.get(), "the fresh pidfd is checked, and the dup");
+                assertEquals(pidfds, openPidfds(), "the stale pidfd was closed for the fresh one");
+            }
+            assertEquals(1, cache.size(), "the fresh one is kept");
+            try (CallerIdentity c = CallerIdentity.open(tid, () -> true, null, cache)) {
+                assertSameOpenFile(c.dup(guestFd), "and serves the next call");
+            }
+        }
+    }
+
+    @Test
     void closeClosesThePidfd() throws IOException {
         long pidfdsBefore = openPidfds();
         CallerIdentity c = CallerIdentity.open(TestFds.gettid(), () -> true, null);
