@@ -1269,40 +1269,12 @@ class OciPlanCompilerTest {
     private static final List<TrapRule> VERBS =
             List.of(TrapRule.exact(0xc0181b01, Disposition.DENY, "uverbs"));
 
-    /**
-     * A host character device that is no default device, standing in for a uverbs node (the test
-     * host has no RDMA device): what the plan does with a node depends on its host node and on the
-     * proxies' {@code opensDevices}, not on the driver behind it.
-     */
-    private static Path hostCharNode(String... not) throws IOException {
-        for (String c : List.of("/dev/fuse", "/dev/kmsg", "/dev/mem", "/dev/loop-control")) {
-            Path p = Path.of(c);
-            if (!List.of(not).contains(c)
-                    && Files.exists(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)
-                    && p.toRealPath().equals(p)
-                    && ((Integer) Files.getAttribute(p, "unix:mode") & 0170000) == 0020000) {
-                return p;
-            }
-        }
-        throw new AssertionError("this host has none of the character devices the test uses");
-    }
-
-    /** {@code node}'s device as a {@code linux.devices} entry at container path {@code path}. */
-    private static void grant(ArrayNode devices, String path, Path node) throws IOException {
-        long rdev = (Long) Files.getAttribute(node, "unix:rdev");
-        devices.addObject()
-                .put("path", path)
-                .put("type", "c")
-                .put("major", ((rdev >> 8) & 0xfff) | ((rdev >> 32) & ~0xfffL))
-                .put("minor", (rdev & 0xff) | ((rdev >> 12) & ~0xffL));
-    }
-
     private Spec strictGranting(String path, Path node) throws IOException {
         return spec(
                 c -> {
                     c.putObject("annotations").put("dev.sluice.rdmaproxy.strict", "true");
                     try {
-                        grant(linux(c).putArray("devices"), path, node);
+                        Specs.grant(linux(c).putArray("devices"), path, node);
                     } catch (IOException e) {
                         throw new java.io.UncheckedIOException(e);
                     }
@@ -1321,7 +1293,7 @@ class OciPlanCompilerTest {
 
     @Test
     void aNodeTheSentryOpensIsTheHostsNodeBoundNodevAndTheOpenFamilyIsTrapped() throws IOException {
-        Path node = hostCharNode();
+        Path node = Specs.hostCharNode();
         Spec s = strictGranting(node.toString(), node);
         assertEquals(
                 List.of(node),
@@ -1384,7 +1356,7 @@ class OciPlanCompilerTest {
 
     @Test
     void withoutANodeTheSentryOpensNothingIsBoundNodevNorTrapped() throws IOException {
-        Path node = hostCharNode();
+        Path node = Specs.hostCharNode();
         Spec s = strictGranting(node.toString(), node);
         String target = root() + node;
         LaunchPlan p = strict(s, List.of());
@@ -1417,7 +1389,7 @@ class OciPlanCompilerTest {
 
     @Test
     void aServedNodeListedUnderAnotherPathIsRefused() throws IOException {
-        Path node = hostCharNode();
+        Path node = Specs.hostCharNode();
         Spec alias = strictGranting("/dev/infiniband/uverbs9", node);
         assertEquals(
                 List.of(node),
@@ -1434,16 +1406,16 @@ class OciPlanCompilerTest {
 
     @Test
     void onlyTheNodesTheSentryOpensAreBoundNodev() throws IOException {
-        Path served = hostCharNode();
-        Path other = hostCharNode(served.toString());
+        Path served = Specs.hostCharNode();
+        Path other = Specs.hostCharNode(served.toString());
         Spec s =
                 spec(
                         c -> {
                             c.putObject("annotations").put("dev.sluice.rdmaproxy.strict", "true");
                             ArrayNode devices = linux(c).putArray("devices");
                             try {
-                                grant(devices, served.toString(), served);
-                                grant(devices, other.toString(), other);
+                                Specs.grant(devices, served.toString(), served);
+                                Specs.grant(devices, other.toString(), other);
                             } catch (IOException e) {
                                 throw new java.io.UncheckedIOException(e);
                             }
@@ -1463,7 +1435,7 @@ class OciPlanCompilerTest {
 
     @Test
     void aServedNodeIsBoundWhateverTheRootAlreadyHasThere() throws IOException {
-        Path node = hostCharNode();
+        Path node = Specs.hostCharNode();
         Path own = bundle.resolve("rootfs" + node);
         Files.createDirectories(own.getParent());
         Files.writeString(own, "the image's own file");
@@ -1478,7 +1450,7 @@ class OciPlanCompilerTest {
                                 }
                             }
                             try {
-                                grant(linux(c).putArray("devices"), node.toString(), node);
+                                Specs.grant(linux(c).putArray("devices"), node.toString(), node);
                             } catch (IOException e) {
                                 throw new java.io.UncheckedIOException(e);
                             }
