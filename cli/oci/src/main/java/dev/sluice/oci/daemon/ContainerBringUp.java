@@ -90,6 +90,8 @@ public final class ContainerBringUp {
      * @param rules the notify rules of the container's active proxies (none without proxies)
      * @param trapWrites whether an active proxy mediates writes ({@link
      *     dev.sluice.sentry.spi.DeviceProxy#mediatesWrites}): the write family is trapped too
+     * @param opened the host paths of the device nodes the active proxies open themselves ({@link
+     *     dev.sluice.sentry.spi.DeviceProxy#opensDevices}): bound nodev, the open family trapped
      * @param preservedFds {@code --preserve-fds}: fds 3 to 3+N-1 go to the workload
      */
     public static Up bringUp(
@@ -102,12 +104,13 @@ public final class ContainerBringUp {
             Path initBinary,
             List<TrapRule> rules,
             boolean trapWrites,
+            List<Path> opened,
             int preservedFds)
             throws IOException {
         String file = bundle.resolve("config.json").toString();
         ConsoleSocket.check(
                 spec.process().isTerminal(), consoleSocket, file + ": process.terminal");
-        TrapFile.write(stateDir, NotifyRule.of(rules), trapWrites);
+        TrapFile.write(stateDir, NotifyRule.of(rules), trapWrites, !opened.isEmpty());
         // With proxies this JVM is the container's sentry (SentryDaemon): the container dies with
         // it.
         HostProcess sentry =
@@ -115,7 +118,7 @@ public final class ContainerBringUp {
         Map<String, String> recorded = recordedCgroup(stateDir, id);
         LaunchPlan plan =
                 OciPlanCompiler.compile(
-                        spec, file, bundle, rules, trapWrites, preservedFds, recorded);
+                        spec, file, bundle, rules, trapWrites, opened, preservedFds, recorded);
         Cgroup cgroup = Cgroup.of(recorded, CgroupFs.HOST);
         HookRunner hooks = new HookRunner(spec, id, bundle, stateDir);
         // With a terminal the pty is the container's stdio; the caller's pipes stay with the caller

@@ -228,6 +228,7 @@ public final class SentryDaemon {
                             initBinary,
                             rules,
                             active.stream().anyMatch(DeviceProxy::mediatesWrites),
+                            active.stream().flatMap(p -> p.opensDevices().stream()).toList(),
                             preservedFds);
             hooks = up.hooks();
             initPid = up.pid1().pid();

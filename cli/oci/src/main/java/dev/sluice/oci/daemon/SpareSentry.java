@@ -186,8 +186,10 @@ public final class SpareSentry {
                     List<TrapRule> rules = new ArrayList<>();
                     active.forEach(p -> rules.addAll(p.trapRules()));
                     boolean writes = active.stream().anyMatch(DeviceProxy::mediatesWrites);
-                    TrapFile.write(state, NotifyRule.of(rules), writes);
-                    OciPlanCompiler.compile(spec, file, bundle, rules, writes, 0, Map.of())
+                    List<Path> opened =
+                            active.stream().flatMap(p -> p.opensDevices().stream()).toList();
+                    TrapFile.write(state, NotifyRule.of(rules), writes, !opened.isEmpty());
+                    OciPlanCompiler.compile(spec, file, bundle, rules, writes, opened, 0, Map.of())
                             .encode();
                     new HookRunner(spec, "spare", bundle, state);
                     WorkloadCredentials.of(

@@ -19,16 +19,21 @@ import java.util.List;
  * proxy) nothing is trapped and the sentry has already exited; with some, the process runs only
  * once the sentry serves its listener.
  *
- * <p>One rule per line, {@code MASK VALUE} in unsigned decimal as in the launch plan, and the line
+ * <p>One rule per line, {@code MASK VALUE} in unsigned decimal as in the launch plan, the line
  * {@value #WRITES} where a proxy mediates writes (the write family is trapped too: {@link
- * dev.sluice.sentry.launch.WriteTraps}); an empty file means no rule. Replaced atomically; the
- * directory is root's alone (0700).
+ * dev.sluice.sentry.launch.WriteTraps}), and the line {@value #OPENS} where the sentry opens some
+ * of the container's device nodes itself (the open family is trapped and {@code mknod} of character
+ * devices refused: {@link dev.sluice.sentry.launch.OpenTraps}); an empty file means no rule.
+ * Replaced atomically; the directory is root's alone (0700).
  */
 public final class TrapFile {
     public static final String NAME = "traps";
 
     /** The line that says the write family is trapped. */
     static final String WRITES = "write-family";
+
+    /** The line that says the open family is trapped and mknod of character devices refused. */
+    static final String OPENS = "open-family";
 
     private TrapFile() {}
 
@@ -40,9 +45,21 @@ public final class TrapFile {
     /** Records {@code rules}, and whether the write family is trapped, in {@code stateDir}. */
     public static void write(Path stateDir, List<NotifyRule> rules, boolean writes)
             throws IOException {
+        write(stateDir, rules, writes, false);
+    }
+
+    /**
+     * Records {@code rules}, whether the write family is trapped, and whether the open family is
+     * ({@code opens}), in {@code stateDir}.
+     */
+    public static void write(Path stateDir, List<NotifyRule> rules, boolean writes, boolean opens)
+            throws IOException {
         StringBuilder b = new StringBuilder();
         if (writes) {
             b.append(WRITES).append('\n');
+        }
+        if (opens) {
+            b.append(OPENS).append('\n');
         }
         for (NotifyRule r : rules) {
             b.append(Integer.toUnsignedString(r.mask()))
@@ -82,7 +99,7 @@ public final class TrapFile {
         }
         List<NotifyRule> rules = new ArrayList<>();
         for (int i = 0; i < lines.size(); i++) {
-            if (lines.get(i).equals(WRITES)) {
+            if (lines.get(i).equals(WRITES) || lines.get(i).equals(OPENS)) {
                 continue;
             }
             String[] f = lines.get(i).split(" ");
@@ -115,9 +132,21 @@ public final class TrapFile {
      * checked the file.
      */
     public static boolean writes(Path stateDir) {
+        return has(stateDir, WRITES);
+    }
+
+    /**
+     * Whether the container's sentry traps the open family (and its filter refuses mknod of
+     * character devices); read after {@link #read}, which checked the file.
+     */
+    public static boolean opens(Path stateDir) {
+        return has(stateDir, OPENS);
+    }
+
+    private static boolean has(Path stateDir, String line) {
         try {
             return Files.readAllLines(stateDir.resolve(NAME), StandardCharsets.US_ASCII)
-                    .contains(WRITES);
+                    .contains(line);
         } catch (IOException e) {
             return false; // read() reported it
         }

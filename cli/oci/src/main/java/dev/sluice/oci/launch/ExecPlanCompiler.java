@@ -94,6 +94,41 @@ public final class ExecPlanCompiler {
             boolean detach,
             int preservedFds,
             Map<String, String> cgroup) {
+        return compile(
+                config,
+                process,
+                file,
+                prefix,
+                initPid,
+                initStart,
+                rules,
+                trapWrites,
+                false,
+                detach,
+                preservedFds,
+                cgroup);
+    }
+
+    /**
+     * As above, for a container whose sentry opens some of its device nodes itself ({@code
+     * trapOpens}, as its trap file records it): the exec'd process also gets the open family
+     * trapped and {@code mknod} of character devices refused ({@link
+     * dev.sluice.sentry.launch.OpenTraps}), as the container's first process; the nodes' nodev
+     * binds are the container's mounts, which the process joins.
+     */
+    public static LaunchPlan compile(
+            Spec config,
+            Spec.Process process,
+            String file,
+            String prefix,
+            int initPid,
+            long initStart,
+            List<NotifyRule> rules,
+            boolean trapWrites,
+            boolean trapOpens,
+            boolean detach,
+            int preservedFds,
+            Map<String, String> cgroup) {
         ProcessOps.check(process, file, prefix);
         // The container's maps were checked at create; the process's ids must be in them.
         UserNamespace userns = UserNamespace.of(config, file);
@@ -129,6 +164,7 @@ public final class ExecPlanCompiler {
                         process, new ContainerPaths(Path.of("/proc/" + initPid + "/root"))),
                 rules,
                 trapWrites,
+                trapOpens,
                 OciPlanCompiler.allowsIoUring(config, file),
                 ProcessOps.keepsMknod(config, cgroup));
     }

@@ -20,11 +20,13 @@ import dev.sluice.rdmaproxy.net.NetdevMover;
 import dev.sluice.rdmaproxy.net.StrongArp;
 import dev.sluice.sentry.launch.IoUring;
 import dev.sluice.sentry.launch.LaunchPlan;
+import dev.sluice.sentry.launch.OpenTraps;
 import dev.sluice.sentry.launch.PlanCompiler;
 import dev.sluice.sentry.spi.TrapRule;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -44,7 +46,8 @@ import java.util.Set;
  *   <li>each of {@code mounts}, in order, at its destination resolved inside the container ({@link
  *       ContainerPaths}); bind mounts remounted with their flags;
  *   <li>the default devices and {@code linux.devices} created with mknod, and /dev's links when
- *       /dev is a fresh mount;
+ *       /dev is a fresh mount; the nodes the sentry opens itself bound nodev from the host ({@link
+ *       ServedNodes});
  *   <li>sysctls, {@code maskedPaths}, {@code readonlyPaths}, the read-only root, the working
  *       directory; {@code pivot_root};
  *   <li>the process ({@link ProcessOps}, shared with exec): a pty when {@code process.terminal},
@@ -187,8 +190,27 @@ public final class OciPlanCompiler {
             boolean trapWrites,
             int preservedFds,
             Map<String, String> cgroup) {
+        return compile(spec, file, bundle, rules, trapWrites, List.of(), preservedFds, cgroup);
+    }
+
+    /**
+     * As above; the granted device nodes among {@code opened} (host paths: the proxies' {@link
+     * dev.sluice.sentry.spi.DeviceProxy#opensDevices}, RDMAProxy's strict mode) are the sentry's to
+     * open: each is the host's node bound nodev at its path ({@link ServedNodes}), and the filter
+     * traps the open family and refuses {@code mknod} of character devices ({@link OpenTraps}), as
+     * {@link PlanCompiler} does for {@code sluice run}.
+     */
+    public static LaunchPlan compile(
+            Spec spec,
+            String file,
+            Path bundle,
+            List<TrapRule> rules,
+            boolean trapWrites,
+            List<Path> opened,
+            int preservedFds,
+            Map<String, String> cgroup) {
         return new OciPlanCompiler(spec, file, bundle)
-                .compile(rules, trapWrites, preservedFds, cgroup);
+                .compile(rules, trapWrites, opened, preservedFds, cgroup);
     }
 
     /**
@@ -211,9 +233,11 @@ public final class OciPlanCompiler {
     private LaunchPlan compile(
             List<TrapRule> rules,
             boolean trapWrites,
+            List<Path> opened,
             int preservedFds,
             Map<String, String> cgroup) {
         boolean mknod = ProcessOps.keepsMknod(spec, cgroup);
+        List<ServedNodes.Node> served = ServedNodes.of(spec, file, checked.devicePaths(), opened);
         UserNamespace userns = checked.userns();
         // The root is assembled at root.path itself, bound onto itself in the container's mount
         // namespace, as runc does (/ is rslave first: nothing reaches the host's view of it), so
@@ -253,7 +277,7 @@ public final class OciPlanCompiler {
         b.mount(checked.rootfs().toString(), root, null, MS_BIND | MS_REC, null);
 
         boolean freshDev = mounts(b, root, userns, cgroup);
-        devices(b, root, freshDev);
+        devices(b, root, freshDev, served);
         procView(b, root);
         checked.sysctls().forEach((path, value) -> b.writeFile(root + path, value));
         masked(b, root);
@@ -299,7 +323,8 @@ public final class OciPlanCompiler {
                     "io_uring cannot be allowed where RDMAProxy mediates writes (strict mode or a"
                             + " granted rdma_cm): a ring's writes pass no filter");
         }
-        return ProcessOps.emit(b, p, cwd, checked.home(), notify, trapWrites, ioUring, mknod);
+        return ProcessOps.emit(
+                b, p, cwd, checked.home(), notify, trapWrites, !opened.isEmpty(), ioUring, mknod);
     }
 
     /**
@@ -477,9 +502,20 @@ public final class OciPlanCompiler {
 
     // ---- devices ----------------------------------------------------------------------------
 
-    private void devices(LaunchPlan.Builder b, String root, boolean freshDev) {
+    /**
+     * The default devices and {@code linux.devices} the root lacks, made with mknod (or, in a user
+     * namespace, bound from the host); then the {@code served} nodes, whatever the root has there:
+     * the host's node bound and made nodev ({@link ServedNodes}).
+     */
+    private void devices(
+            LaunchPlan.Builder b, String root, boolean freshDev, List<ServedNodes.Node> served) {
+        Set<String> servedAt = new HashSet<>();
+        served.forEach(n -> servedAt.add(n.destination()));
         for (OciSpecChecks.Device cd : checked.devices()) {
             Spec.Device d = cd.device();
+            if (servedAt.contains(cd.destination())) {
+                continue;
+            }
             String target = root + cd.destination();
             b.mkdir(parent(target), 0755);
             char type = d.type().equals("u") ? 'c' : d.type().charAt(0);
@@ -500,6 +536,13 @@ public final class OciPlanCompiler {
                     d.uid() == null ? 0 : d.uid(),
                     d.gid() == null ? 0 : d.gid());
         }
+        for (ServedNodes.Node n : served) {
+            String target = root + n.destination();
+            b.mkdir(parent(target), 0755);
+            b.touch(target, 0644);
+            b.mount(n.hostNode().toString(), target, null, MS_BIND, null);
+            b.mountSetattr(target, MOUNT_ATTR_NODEV, 0, false);
+        }
         if (freshDev) {
             Map<String, String> links = new LinkedHashMap<>();
             links.put("/dev/fd", "/proc/self/fd");
@@ -509,7 +552,7 @@ public final class OciPlanCompiler {
             links.put("/dev/ptmx", "pts/ptmx");
             links.forEach(
                     (path, target) -> {
-                        if (!checked.devicePaths().contains(path)
+                        if (!checked.devicePaths().containsKey(path)
                                 && spec.mounts().stream()
                                         .noneMatch(m -> m.destination().equals(path))) {
                             b.symlink(target, root + path);

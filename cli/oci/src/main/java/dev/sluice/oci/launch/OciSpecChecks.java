@@ -89,7 +89,8 @@ public final class OciSpecChecks {
      * @param userns the container's user namespace, or null
      * @param mounts {@code mounts}, in order
      * @param devices the default devices and {@code linux.devices} that the root lacks
-     * @param devicePaths the paths of every default and listed device, present or not
+     * @param devicePaths the paths of every default and listed device, present or not, each with
+     *     its destination resolved in the container
      * @param sysctls {@code linux.sysctl}: the file under /proc/sys of each, and its value
      * @param masked {@code linux.maskedPaths} that exist
      * @param readonly {@code linux.readonlyPaths} that exist, resolved
@@ -101,7 +102,7 @@ public final class OciSpecChecks {
             UserNamespace userns,
             List<Mount> mounts,
             List<Device> devices,
-            Set<String> devicePaths,
+            Map<String, String> devicePaths,
             Map<String, String> sysctls,
             List<Masked> masked,
             List<String> readonly,
@@ -138,7 +139,7 @@ public final class OciSpecChecks {
         checkSupported();
         NvidiaLegacyHook.check(spec, file);
         List<Mount> mounts = mounts();
-        Set<String> devicePaths = new LinkedHashSet<>();
+        Map<String, String> devicePaths = new LinkedHashMap<>();
         List<Device> devices = devices(devicePaths);
         Map<String, String> sysctls = sysctls();
         List<Masked> masked = new ArrayList<>();
@@ -395,17 +396,20 @@ public final class OciSpecChecks {
 
     // ---- devices ----------------------------------------------------------------------------
 
-    /** The default and listed devices the root lacks; {@code paths} gets every one's path. */
-    private List<Device> devices(Set<String> paths) {
+    /**
+     * The default and listed devices the root lacks; {@code paths} gets every one's path, with its
+     * resolved destination.
+     */
+    private List<Device> devices(Map<String, String> paths) {
         Map<String, Spec.Device> devs = new LinkedHashMap<>();
         DEFAULT_DEVICES.forEach(d -> devs.put(d.path(), d));
         for (Spec.Device d : spec.linux().devices()) {
             devs.put(d.path(), d);
         }
-        paths.addAll(devs.keySet());
         List<Device> out = new ArrayList<>();
         for (Spec.Device d : devs.values()) {
             String dest = view.resolve(d.path());
+            paths.put(d.path(), dest);
             if (view.exists(dest)) {
                 continue; // what the rootfs already has there stays, as with runc
             }
@@ -483,7 +487,7 @@ public final class OciSpecChecks {
     }
 
     /** The host node of device {@code d} (not a fifo), or null when the host has none. */
-    private static Path findHostNode(Spec.Device d) {
+    static Path findHostNode(Spec.Device d) {
         boolean block = d.type().equals("b");
         for (Path candidate : List.of(Path.of(d.path()), byNumber(d))) {
             try {

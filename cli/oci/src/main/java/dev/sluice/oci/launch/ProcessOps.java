@@ -5,6 +5,7 @@ import dev.sluice.oci.spec.Spec;
 import dev.sluice.oci.spec.SpecException;
 import dev.sluice.sentry.launch.IoUring;
 import dev.sluice.sentry.launch.LaunchPlan;
+import dev.sluice.sentry.launch.OpenTraps;
 import dev.sluice.sentry.launch.WriteTraps;
 
 import java.util.List;
@@ -62,9 +63,11 @@ final class ProcessOps {
      * still root), then {@code cwd} (already resolved), env (with {@code home}, the {@code HOME=}
      * entry runc would add, when not null), rlimits, user, capabilities, no_new_privs, {@code
      * rules} with io_uring refused beside them unless {@code allowIoUring} ({@link IoUring}), the
-     * write family where {@code trapWrites} ({@link WriteTraps}), and the exec of {@code args[0]}.
-     * {@code mknod}: whether {@code CAP_MKNOD} is kept where the config lists it ({@link
-     * #keepsMknod}); otherwise it is dropped from every set.
+     * write family where {@code trapWrites} ({@link WriteTraps}), the open family with {@code
+     * mknod} of character devices refused where {@code trapOpens} ({@link OpenTraps}: the sentry
+     * opens some of the container's nodes itself), and the exec of {@code args[0]}. {@code mknod}:
+     * whether {@code CAP_MKNOD} is kept where the config lists it ({@link #keepsMknod}); otherwise
+     * it is dropped from every set.
      */
     static LaunchPlan emit(
             LaunchPlan.Builder b,
@@ -73,6 +76,7 @@ final class ProcessOps {
             String home,
             List<NotifyRule> rules,
             boolean trapWrites,
+            boolean trapOpens,
             boolean allowIoUring,
             boolean mknod) {
         if (p.isTerminal()) {
@@ -121,6 +125,9 @@ final class ProcessOps {
             WriteTraps.add(b); // the write family, and io_uring refused whatever was asked
         } else if (!rules.isEmpty() && !allowIoUring) {
             IoUring.deny(b);
+        }
+        if (trapOpens) {
+            OpenTraps.add(b); // the open family, and mknod of character devices refused
         }
         return b.exec(p.args().get(0), p.args()).build();
     }

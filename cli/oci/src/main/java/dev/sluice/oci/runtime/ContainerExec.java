@@ -195,6 +195,7 @@ public final class ContainerExec {
                         c.pidStartTime(),
                         rules,
                         TrapFile.writes(dir),
+                        TrapFile.opens(dir),
                         r.detach(),
                         r.preservedFds(),
                         c.cgroups());

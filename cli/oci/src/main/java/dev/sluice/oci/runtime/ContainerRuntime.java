@@ -374,6 +374,7 @@ public final class ContainerRuntime {
                         launch.initBinary().get(),
                         List.of(),
                         false,
+                        List.of(),
                         launch.preservedFds())) {
             new HeldStart(up.pid1(), up.init().handOff()).write(dir);
             return up.pid1();

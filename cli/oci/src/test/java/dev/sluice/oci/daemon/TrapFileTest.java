@@ -42,6 +42,19 @@ class TrapFileTest {
         TrapFile.write(dir, rules, true);
         assertEquals(rules, TrapFile.read(dir, "c1"), "the rules as before");
         assertTrue(TrapFile.writes(dir), "and the write family, for exec's filter");
+        assertFalse(TrapFile.opens(dir), "but not the open family");
+        TrapFile.write(dir, rules, true, true);
+        assertEquals(
+                "write-family\nopen-family\n65280 21504\n4294967295 3222805249\n",
+                Files.readString(dir.resolve(TrapFile.NAME)),
+                "one line each");
+        assertEquals(rules, TrapFile.read(dir, "c1"), "the rules as before");
+        assertTrue(
+                TrapFile.writes(dir) && TrapFile.opens(dir),
+                "the write and the open family, for exec's filter");
+        TrapFile.write(dir, rules, false, true);
+        assertTrue(
+                !TrapFile.writes(dir) && TrapFile.opens(dir), "each line says only its own family");
     }
 
     @Test

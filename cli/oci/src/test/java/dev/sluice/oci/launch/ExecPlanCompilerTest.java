@@ -138,6 +138,55 @@ class ExecPlanCompilerTest {
     }
 
     @Test
+    void anExecdProcessOfAContainerWhoseSentryOpensItsNodesGetsTheOpenTrapsAndTheMknodRule()
+            throws IOException {
+        List<NotifyRule> rules = List.of(new NotifyRule(0xffffffff, 0xc0181b01));
+        LaunchPlan strict =
+                ExecPlanCompiler.compile(
+                        config(),
+                        process(SHELL),
+                        "process.json",
+                        "",
+                        7,
+                        1L,
+                        rules,
+                        true,
+                        true,
+                        false,
+                        0,
+                        java.util.Map.of());
+        assertEquals(
+                List.of("write", "writev", "pwritev2", "open", "openat", "openat2", "creat"),
+                strict.ops("notify-syscall").stream().map(o -> o.args().get(0)).toList(),
+                "the write family and the open family, as the container's first process");
+        assertEquals(
+                List.of(
+                        List.of("mknod", "1", "1", "61440", "8192"),
+                        List.of("mknodat", "1", "2", "61440", "8192")),
+                strict.ops("deny-syscall-arg").stream().map(LaunchPlan.Op::args).toList(),
+                "mknod of a character device is EPERM, CAP_MKNOD or not");
+        strict.encode();
+        LaunchPlan writesOnly =
+                ExecPlanCompiler.compile(
+                        config(),
+                        process(SHELL),
+                        "process.json",
+                        "",
+                        7,
+                        1L,
+                        rules,
+                        true,
+                        false,
+                        0,
+                        java.util.Map.of());
+        assertEquals(
+                List.of("write", "writev", "pwritev2"),
+                writesOnly.ops("notify-syscall").stream().map(o -> o.args().get(0)).toList(),
+                "a container whose sentry opens nothing: no open trap");
+        assertTrue(writesOnly.ops("deny-syscall-arg").isEmpty(), "and no mknod rule");
+    }
+
+    @Test
     void aDetachedExecWithATerminal() throws IOException {
         Spec.Process t =
                 process(

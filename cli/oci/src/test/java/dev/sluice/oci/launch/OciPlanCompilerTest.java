@@ -1263,4 +1263,212 @@ class OciPlanCompilerTest {
                 e.getMessage().contains("annotations.dev.sluice.rdmaproxy.strict"),
                 "a bad value is named: " + e.getMessage());
     }
+
+    // ---- nodes the sentry opens itself (RDMAProxy's strict mode) -------------------------------
+
+    private static final List<TrapRule> VERBS =
+            List.of(TrapRule.exact(0xc0181b01, Disposition.DENY, "uverbs"));
+
+    private Spec strictGranting(String path, Path node) throws IOException {
+        return spec(
+                c -> {
+                    c.putObject("annotations").put("dev.sluice.rdmaproxy.strict", "true");
+                    try {
+                        Specs.grant(linux(c).putArray("devices"), path, node);
+                    } catch (IOException e) {
+                        throw new java.io.UncheckedIOException(e);
+                    }
+                });
+    }
+
+    private LaunchPlan strict(Spec s, List<Path> opened) {
+        return OciPlanCompiler.compile(s, "config.json", bundle, VERBS, true, opened, 0, Map.of());
+    }
+
+    private static int indexOf(List<LaunchPlan.Op> ops, LaunchPlan.Op op) {
+        int i = ops.indexOf(op);
+        assertTrue(i >= 0, op + " is in the plan: " + ops);
+        return i;
+    }
+
+    @Test
+    void aNodeTheSentryOpensIsTheHostsNodeBoundNodevAndTheOpenFamilyIsTrapped() throws IOException {
+        Path node = Specs.hostCharNode();
+        Spec s = strictGranting(node.toString(), node);
+        assertEquals(
+                List.of(node),
+                ProxySelection.of(s, "config.json").grantedDevices(),
+                "the proxies get the host node, the path the sentry serves");
+        LaunchPlan p = strict(s, List.of(node));
+        List<LaunchPlan.Op> ops = p.ops();
+        String target = root() + node;
+        int devTmpfs =
+                ops.indexOf(
+                        ops.stream()
+                                .filter(
+                                        o ->
+                                                o.name().equals("mount")
+                                                        && o.args().get(1).equals(root() + "/dev"))
+                                .findFirst()
+                                .orElseThrow());
+        int touch = indexOf(ops, new LaunchPlan.Op("touch", List.of(target, "644")));
+        int bind =
+                indexOf(
+                        ops,
+                        new LaunchPlan.Op(
+                                "mount",
+                                List.of(
+                                        node.toString(),
+                                        target,
+                                        "",
+                                        Long.toString(MountOptions.MS_BIND),
+                                        "")));
+        int nodev =
+                indexOf(ops, new LaunchPlan.Op("mount-setattr", List.of(target, "4", "0", "0")));
+        int pivot = indexOf(ops, new LaunchPlan.Op("pivot-root", List.of(root())));
+        assertTrue(
+                devTmpfs < touch && touch < bind && bind < nodev && nodev < pivot,
+                "on the container's /dev: the host's node bound, then MOUNT_ATTR_NODEV on that bind"
+                        + " alone, before pivot_root");
+        assertTrue(
+                p.ops("mknod").stream().noneMatch(o -> o.args().get(0).equals(target)),
+                "no node of the config's made with mknod there: " + p.ops("mknod"));
+        assertEquals(
+                List.of("write", "writev", "pwritev2", "open", "openat", "openat2", "creat"),
+                p.ops("notify-syscall").stream().map(o -> o.args().get(0)).toList(),
+                "the open family goes to the sentry, beside the write family");
+        assertEquals(
+                List.of(
+                        new LaunchPlan.Op(
+                                "deny-syscall-arg", List.of("mknod", "1", "1", "61440", "8192")),
+                        new LaunchPlan.Op(
+                                "deny-syscall-arg", List.of("mknodat", "1", "2", "61440", "8192"))),
+                p.ops("deny-syscall-arg"),
+                "mknod of a character device is EPERM (mode & S_IFMT == S_IFCHR)");
+        assertTrue(
+                p.ops("deny-syscall").stream()
+                        .map(o -> o.args().get(0))
+                        .toList()
+                        .contains("io_uring_setup"),
+                "and no ring, whose opens pass no filter");
+        p.encode();
+    }
+
+    @Test
+    void withoutANodeTheSentryOpensNothingIsBoundNodevNorTrapped() throws IOException {
+        Path node = Specs.hostCharNode();
+        Spec s = strictGranting(node.toString(), node);
+        String target = root() + node;
+        LaunchPlan p = strict(s, List.of());
+        assertTrue(
+                p.ops("mknod").stream().anyMatch(o -> o.args().get(0).equals(target)),
+                "the listed node is made with mknod, as runc makes it");
+        assertTrue(
+                p.ops("mount-setattr").stream().noneMatch(o -> o.args().get(0).equals(target))
+                        && p.ops("mount").stream().noneMatch(o -> o.args().get(1).equals(target)),
+                "no bind, nothing nodev");
+        assertEquals(
+                List.of("write", "writev", "pwritev2"),
+                p.ops("notify-syscall").stream().map(o -> o.args().get(0)).toList(),
+                "the write family only");
+        assertTrue(p.ops("deny-syscall-arg").isEmpty(), "no mknod rule");
+    }
+
+    @Test
+    void strictWithoutAUverbsNodeStartsNoRdmaProxyAndTrapsNoOpens() throws IOException {
+        Spec s = spec(c -> c.putObject("annotations").put("dev.sluice.rdmaproxy.strict", "true"));
+        assertTrue(
+                !new dev.sluice.rdmaproxy.RdmaProxyProvider()
+                        .wanted(ProxySelection.of(s, "config.json")),
+                "the annotation alone starts no RDMAProxy, so no proxy opens devices");
+        LaunchPlan p = compile(s, List.of());
+        assertTrue(
+                p.ops("notify-syscall").isEmpty() && p.ops("deny-syscall-arg").isEmpty(),
+                "the annotation is accepted and nothing is trapped: " + p.ops());
+    }
+
+    @Test
+    void aServedNodeListedUnderAnotherPathIsRefused() throws IOException {
+        Path node = Specs.hostCharNode();
+        Spec alias = strictGranting("/dev/infiniband/uverbs9", node);
+        assertEquals(
+                List.of(node),
+                ProxySelection.of(alias, "config.json").grantedDevices(),
+                "found by its number: the host's node");
+        OciSpecChecks.check(alias, "config.json", bundle); // the config alone is fine
+        compile(alias, List.of()); // and a node nobody serves is made where it is listed
+        SpecException e = assertThrows(SpecException.class, () -> strict(alias, List.of(node)));
+        assertEquals("linux.devices[0].path", e.field(), e.getMessage());
+        assertTrue(
+                e.getMessage().contains("list it at " + node),
+                "the path the sentry serves is named: " + e.getMessage());
+    }
+
+    @Test
+    void onlyTheNodesTheSentryOpensAreBoundNodev() throws IOException {
+        Path served = Specs.hostCharNode();
+        Path other = Specs.hostCharNode(served.toString());
+        Spec s =
+                spec(
+                        c -> {
+                            c.putObject("annotations").put("dev.sluice.rdmaproxy.strict", "true");
+                            ArrayNode devices = linux(c).putArray("devices");
+                            try {
+                                Specs.grant(devices, served.toString(), served);
+                                Specs.grant(devices, other.toString(), other);
+                            } catch (IOException e) {
+                                throw new java.io.UncheckedIOException(e);
+                            }
+                        });
+        LaunchPlan p = strict(s, List.of(served));
+        assertTrue(
+                p.ops("mount-setattr").stream()
+                        .anyMatch(o -> o.args().equals(List.of(root() + served, "4", "0", "0"))),
+                "the served node is nodev");
+        assertTrue(
+                p.ops("mount-setattr").stream()
+                                .noneMatch(o -> o.args().get(0).equals(root() + other))
+                        && p.ops("mknod").stream()
+                                .anyMatch(o -> o.args().get(0).equals(root() + other)),
+                "a node the container opens itself is made as before");
+    }
+
+    @Test
+    void aServedNodeIsBoundWhateverTheRootAlreadyHasThere() throws IOException {
+        Path node = Specs.hostCharNode();
+        Path own = bundle.resolve("rootfs" + node);
+        Files.createDirectories(own.getParent());
+        Files.writeString(own, "the image's own file");
+        Spec s =
+                spec(
+                        c -> {
+                            c.putObject("annotations").put("dev.sluice.rdmaproxy.strict", "true");
+                            ArrayNode mounts = (ArrayNode) c.get("mounts");
+                            for (int i = mounts.size() - 1; i >= 0; i--) {
+                                if (mounts.get(i).get("destination").asText().startsWith("/dev")) {
+                                    mounts.remove(i); // the image's /dev is the container's
+                                }
+                            }
+                            try {
+                                Specs.grant(linux(c).putArray("devices"), node.toString(), node);
+                            } catch (IOException e) {
+                                throw new java.io.UncheckedIOException(e);
+                            }
+                        });
+        assertTrue(
+                OciSpecChecks.check(s, "config.json", bundle).devices().stream()
+                        .noneMatch(d -> d.destination().equals(node.toString())),
+                "the root has something there: nothing is made, as runc leaves it");
+        LaunchPlan p = strict(s, List.of(node));
+        String target = root() + node;
+        assertTrue(
+                p.ops("mount").stream()
+                                .anyMatch(
+                                        o ->
+                                                o.args().get(0).equals(node.toString())
+                                                        && o.args().get(1).equals(target))
+                        && p.ops("mount-setattr").stream()
+                                .anyMatch(o -> o.args().equals(List.of(target, "4", "0", "0"))),
+                "but a served node is the host's, bound nodev over what the image had: " + p.ops());
+    }
 }

@@ -1,6 +1,7 @@
 package dev.sluice.oci.launch;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.sluice.oci.spec.DefaultSpec;
@@ -12,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
 import java.util.function.Consumer;
 
 /** Test fixtures: the config.json {@code sluice spec} writes, and process.json files. */
@@ -53,5 +55,33 @@ final class Specs {
         Path f = dir.resolve("process.json");
         Files.writeString(f, json);
         return SpecLoader.loadProcess(f);
+    }
+
+    /**
+     * A host character device that is no default device, standing in for a uverbs node (the test
+     * host has no RDMA device): what the plan does with a node depends on its host node and on the
+     * proxies' {@code opensDevices}, not on the driver behind it.
+     */
+    static Path hostCharNode(String... not) throws IOException {
+        for (String c : List.of("/dev/fuse", "/dev/kmsg", "/dev/mem", "/dev/loop-control")) {
+            Path p = Path.of(c);
+            if (!List.of(not).contains(c)
+                    && Files.exists(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)
+                    && p.toRealPath().equals(p)
+                    && ((Integer) Files.getAttribute(p, "unix:mode") & 0170000) == 0020000) {
+                return p;
+            }
+        }
+        throw new AssertionError("this host has none of the character devices the test uses");
+    }
+
+    /** {@code node}'s device as a {@code linux.devices} entry at container path {@code path}. */
+    static void grant(ArrayNode devices, String path, Path node) throws IOException {
+        long rdev = (Long) Files.getAttribute(node, "unix:rdev");
+        devices.addObject()
+                .put("path", path)
+                .put("type", "c")
+                .put("major", ((rdev >> 8) & 0xfff) | ((rdev >> 32) & ~0xfffL))
+                .put("minor", (rdev & 0xff) | ((rdev >> 12) & ~0xffL));
     }
 }

@@ -484,4 +484,50 @@ class UserNamespacePlanTest {
                 compile(s).ops("exec").get(0).args().get(0),
                 "searchable by others is enough");
     }
+
+    @Test
+    void aNodeTheSentryOpensIsBoundOnceAndMadeNodevInTheNamespace() throws IOException {
+        Path node = Specs.hostCharNode();
+        Spec s =
+                spec(
+                        c -> {
+                            try {
+                                Specs.grant(linux(c).putArray("devices"), node.toString(), node);
+                            } catch (IOException e) {
+                                throw new java.io.UncheckedIOException(e);
+                            }
+                        });
+        String target = root() + node;
+        LaunchPlan p =
+                OciPlanCompiler.compile(
+                        s,
+                        "config.json",
+                        bundle,
+                        List.of(),
+                        true,
+                        List.of(node),
+                        0,
+                        java.util.Map.of());
+        assertEquals(
+                List.of(node.toString()),
+                p.ops("mount").stream()
+                        .filter(o -> o.args().get(1).equals(target))
+                        .map(o -> o.args().get(0))
+                        .toList(),
+                "bound once, from the host node, as every device in a user namespace");
+        assertEquals(
+                List.of(List.of(target, "4", "0", "0")),
+                p.ops("mount-setattr").stream()
+                        .filter(o -> o.args().get(0).equals(target))
+                        .map(LaunchPlan.Op::args)
+                        .toList(),
+                "and made nodev");
+        assertTrue(
+                p.ops("notify-syscall").stream().anyMatch(o -> o.args().get(0).equals("openat")),
+                "opens trapped");
+        assertFalse(
+                compile(s).ops("mount-setattr").stream()
+                        .anyMatch(o -> o.args().get(0).equals(target)),
+                "a node the container opens itself is bound as it was, not nodev");
+    }
 }
