@@ -119,7 +119,7 @@ BENCH_WORKLOADS = ("memcpy_bw", "torch_matmul", "cuda_init")
 METRIC = re.compile(r"^metric\s+(\S+)\s+(\S+)(?:\s+(\S+))?\s*$")
 CHECK = re.compile(r"^check\s+(\S+)\s+(.*?)\s*$")
 VERDICT = re.compile(r"\b(PASS|FAIL|SKIP)\b")
-SUMMARY = re.compile(r"^sluice: trapped ioctls: (\d+) total \(([^)]*)\)\s*$")
+SUMMARY = re.compile(r"^sluice: trapped calls: (\d+) total \(([^)]*)\)\s*$")
 ROW = re.compile(r"^ {2}(\S+) +(0x[0-9a-fA-F]{8}) +(.+?) +(EMULATE|CONTINUE|DENY) +(\d+) +(\d+) +(\S+) +(\S+)\s*$")
 FDS = re.compile(r"^sluice: sentry fds: start=(\d+) end=(\d+)\s*$")
 NO_PROXY = "sluice: no device proxy was active"
@@ -504,7 +504,7 @@ def evaluate(res: Result) -> None:
                 p.append(f"{tag}: sluice reports no active device proxy: the GPU was not mediated "
                          f"(flags: {os.environ.get('SLUICE_RUN_FLAGS', DEFAULT_RUN_FLAGS)})")
             elif not r.timed_out:
-                p.append(f"{tag}: no 'sluice: trapped ioctls' summary on stderr (--stats)")
+                p.append(f"{tag}: no 'sluice: trapped calls' summary on stderr (--stats)")
             continue
         if s.total == 0:
             p.append(f"{tag}: no ioctl was trapped: the NVIDIA calls were not mediated")
@@ -647,7 +647,7 @@ def ioctl_cell(res: Result) -> str:
 
 
 HEADERS = ["workload", "verdict", "native", "sandboxed", "time ratio", "key metric: native -> sandboxed (ratio)",
-           "trapped ioctls E/C/D"]
+           "trapped calls E/C/D"]
 
 
 def table_rows(results: List[Result]) -> List[List[str]]:
@@ -687,7 +687,7 @@ def perf_rows(results: List[Result]) -> List[List[str]]:
     init = by.get("cuda_init")
     if init is not None:
         d = init.dispositions()
-        rows.append(["cuda init: trapped ioctls (sandboxed)", "-", str(d["total"]) if d else "-",
+        rows.append(["cuda init: trapped calls (sandboxed)", "-", str(d["total"]) if d else "-",
                      f"EMULATE {d['EMULATE']}, CONTINUE {d['CONTINUE']}, DENY {d['DENY']}" if d else "-"])
     return rows
 
@@ -730,13 +730,13 @@ def bench_rows(results: List[Result]) -> List[List[str]]:
 
 
 def bench_ioctls(results: List[Result]) -> Optional[str]:
-    """The trapped-ioctl count of the sandboxed cuda_init runs of the bench."""
+    """The trapped-call count of the sandboxed cuda_init runs of the bench."""
     r = next((r for r in results if r.w.name == "cuda_init" and r.pairs), None)
     totals = [x.stats.total for x in (r.sandboxed if r else []) if x.stats is not None and x.stats.total is not None]
     if not totals:
         return None
     d = r.dispositions()
-    return (f"cuda_init trapped ioctls (sandboxed, per run): median {statistics.median(totals):g}, "
+    return (f"cuda_init trapped calls (sandboxed, per run): median {statistics.median(totals):g}, "
             f"min {min(totals)}, max {max(totals)} (median EMULATE {d['EMULATE']}, CONTINUE {d['CONTINUE']}; "
             f"DENY max {d['DENY']}; {len(totals)} runs)")
 
@@ -928,7 +928,7 @@ rc=$?
 case "$*" in
   *" hostile_ok"*|*" hostile_leak"*)
      case "$*" in *hostile_leak*) end=12 ;; *) end=10 ;; esac
-     printf '%s\n' "sluice: trapped ioctls: 24 total (EMULATE 12, CONTINUE 2, DENY 10)" \
+     printf '%s\n' "sluice: trapped calls: 24 total (EMULATE 12, CONTINUE 2, DENY 10)" \
       "  device  request  name  disposition  calls  errors  p50(us)  p99(us)" \
       "  nvproxy 0xc020462a NV_ESC_RM_CONTROL NV0000_CTRL_CMD_GPU_GET_ATTACHED_IDS (0x00000201) EMULATE 12 0 5 9" \
       "  nvproxy  0xc020462b  NV_ESC_RM_ALLOC NV01_ROOT (0x00000000)       CONTINUE     2      0       8.0      9.0" \
@@ -936,24 +936,24 @@ case "$*" in
       "  nvproxy 0xc020462a NV_ESC_RM_CONTROL NV2080_CTRL_CMD_GR_GET_NUM_TPCS_FOR_GPC (0x20801234) DENY 4 0 2.0 3.0" \
       "  unowned  0xc020462a  NV_ESC_RM_CONTROL                            DENY         1      1       1.0      1.0" \
       "sluice: sentry fds: start=10 end=$end" >&2 ;;
-  *" hostile_nodeny"*) printf '%s\n' "sluice: trapped ioctls: 2 total (EMULATE 0, CONTINUE 2, DENY 0)" \
+  *" hostile_nodeny"*) printf '%s\n' "sluice: trapped calls: 2 total (EMULATE 0, CONTINUE 2, DENY 0)" \
       "  device   request     name                                 disposition  calls  errors  p50(us)  p99(us)" \
       "  nvproxy  0xc020462b  NV_ESC_RM_ALLOC NV01_ROOT (0x00000000)  CONTINUE     2      0       8.0      9.0" \
       "sluice: sentry fds: start=10 end=10" >&2 ;;
-  *" deny"*)   printf '%s\n' "sluice: trapped ioctls: 15 total (EMULATE 0, CONTINUE 10, DENY 5)" \
+  *" deny"*)   printf '%s\n' "sluice: trapped calls: 15 total (EMULATE 0, CONTINUE 10, DENY 5)" \
       "  device  request  name  disposition  calls  errors  p50(us)  p99(us)" \
       "  nvproxy 0xc020462a NV_ESC_RM_CONTROL NV0000_CTRL_CMD_GPU_GET_ID_INFO (0x00000202) CONTINUE 10 0 12.5 40.1" \
       "  nvproxy  0xc00446d9  NV_ESC_EXPORT_TO_DMABUF_FD                    DENY         2      2       3.0      4.0" \
       "  nvproxy  0xc020462a  NV_ESC_RM_CONTROL NV2080_CTRL_CMD(0x20808546) (0x20808546)  DENY  3  3  3.0  4.0" \
       "sluice: sentry fds: start=10 end=10" >&2 ;;
-  *" fdleak"*) printf '%s\n' "sluice: trapped ioctls: 3 total (EMULATE 0, CONTINUE 3, DENY 0)" \
+  *" fdleak"*) printf '%s\n' "sluice: trapped calls: 3 total (EMULATE 0, CONTINUE 3, DENY 0)" \
       "  device   request     name               disposition  calls  errors  p50(us)  p99(us)" \
       "  nvproxy  0xc0384657  NV_ESC_RM_CONTROL  CONTINUE     3      0       12.5     40.1" \
       "sluice: sentry fds: start=10 end=11" >&2 ;;
   *" nostats"*) echo "sluice: no device proxy was active; nothing was trapped" >&2 ;;
-  *" zero"*) echo "sluice: trapped ioctls: 0 total (EMULATE 0, CONTINUE 0, DENY 0)" >&2
+  *" zero"*) echo "sluice: trapped calls: 0 total (EMULATE 0, CONTINUE 0, DENY 0)" >&2
       echo "sluice: sentry fds: start=10 end=10" >&2 ;;
-  *) printf '%s\n' "sluice: trapped ioctls: 7 total (EMULATE 1, CONTINUE 5, DENY 1)" \
+  *) printf '%s\n' "sluice: trapped calls: 7 total (EMULATE 1, CONTINUE 5, DENY 1)" \
       "  device    request     name               disposition  calls  errors  p50(us)  p99(us)" \
       "  nvproxy   0xc0384657  NV_ESC_RM_CONTROL  CONTINUE     5      0       12.5     40.1" \
       "  nvproxy   0xc0104629  NV_ESC_RM_FREE     EMULATE      1      0       2.0      2.0" \
@@ -1006,9 +1006,9 @@ def selftest() -> int:
 
     # 1. The stats parser, on a report with guest noise around it.
     err = "\n".join([
-        "guest: sluice: trapped ioctls: 999 total (EMULATE 9, CONTINUE 9, DENY 9)",  # not at line start
+        "guest: sluice: trapped calls: 999 total (EMULATE 9, CONTINUE 9, DENY 9)",  # not at line start
         "some guest stderr",
-        "sluice: trapped ioctls: 484 total (EMULATE 2, CONTINUE 480, DENY 2)",
+        "sluice: trapped calls: 484 total (EMULATE 2, CONTINUE 480, DENY 2)",
         "  device     request     name                              disposition  calls  errors  p50(us)  p99(us)",
         "  nvproxy    0xc030462b  NV_ESC_RM_CONTROL                 CONTINUE     470    3       20.5     110.0",
         "  nvproxy    0xc020462a  NV_ESC_RM_ALLOC                   EMULATE      2      0       30.0     31.0",
@@ -1094,8 +1094,8 @@ def selftest() -> int:
         expect("1 skipped: skip" in text, "skip listed")
         expect(re.search(r"^cuda_init\s+PASS\s+PASS \S+s x3\s+PASS \S+s x3", text, re.M) is not None,
                "cuda_init ran 3 times per mode")
-        expect(re.search(r"cuda init: trapped ioctls \(sandboxed\)\s+-\s+7\s+EMULATE 1, CONTINUE 5, DENY 1", text)
-               is not None, "cuda_init trapped ioctls in the performance figures")
+        expect(re.search(r"cuda init: trapped calls \(sandboxed\)\s+-\s+7\s+EMULATE 1, CONTINUE 5, DENY 1", text)
+               is not None, "cuda_init trapped calls in the performance figures")
         expect("init_ms 200.0 -> 200.0 ms (1.00x)" in text, "key metric ratio")
         expect("E 1 / C 5 / D 1" in text, "disposition counts")
         md = (t / "out" / "summary.md").read_text()
@@ -1153,8 +1153,8 @@ def selftest() -> int:
                is not None, "bench row of cuda_init")
         expect(re.search(r"^memcpy_bw wall time \(s\)\s+\S+\s+\S+\s+\S+x\s+\S+x\s+\S+x\s+3$", text2, re.M)
                is not None, "bench wall-time row")
-        expect("cuda_init trapped ioctls (sandboxed, per run): median 7, min 7, max 7" in text2,
-               "bench: trapped ioctls of the sandboxed cuda_init")
+        expect("cuda_init trapped calls (sandboxed, per run): median 7, min 7, max 7" in text2,
+               "bench: trapped calls of the sandboxed cuda_init")
         expect(re.search(r"^vector_add\s+PASS\s+PASS \S+s\s+PASS \S+s\s", text2, re.M) is not None,
                "a workload outside the bench runs once per mode")
         expect(re.search(r"^hostile\s+PASS\s+FAIL rc=1\s+PASS \S+s\s+-\s+stress_us - -> 9\.50 us", text2, re.M)

@@ -143,7 +143,7 @@ if [ -x "$REPO/bin/sluice" ] && [ -x "$SLUICE_JAVA" ] && [ -x "$LW" ]; then
     > /tmp/strict.log 2>&1 || STRICT_RC=$?
   W=$(sed -n 's/^legacy_write path=write errno=\([0-9]*\)/\1/p' /tmp/strict.log | head -1)
   I=$(sed -n 's/^legacy_write path=ioctl errno=\([0-9]*\)/\1/p' /tmp/strict.log | head -1)
-  DENY=$(sed -n 's/^sluice: trapped ioctls:.*DENY \([0-9]*\).*/\1/p' /tmp/strict.log | head -1)
+  DENY=$(sed -n 's/^sluice: trapped calls:.*DENY \([0-9]*\).*/\1/p' /tmp/strict.log | head -1)
   result "strict_rc=$STRICT_RC" "strict_legacy_write_errnos=$W,$I" "strict_deny=${DENY:-none}"
   if [ "$STRICT_RC" = 0 ] && [ "$W,$I" = 22,22 ] && [ "${DENY:-}" = 2 ]; then
     result strict=ok

@@ -135,8 +135,8 @@ verdict() {
   if [ "$mode" = generic ]; then generic_verdict "$test" "$ok" "$log"; return; fi
   if [ "$mode" != native ]; then
     local line total emu cont deny
-    line=$(grep -m1 '^sluice: trapped ioctls:' "$log" || true)
-    total=$(sed -n 's/^sluice: trapped ioctls: \([0-9]*\) total.*/\1/p' <<<"$line")
+    line=$(grep -m1 '^sluice: trapped calls:' "$log" || true)
+    total=$(sed -n 's/^sluice: trapped calls: \([0-9]*\) total.*/\1/p' <<<"$line")
     emu=$(sed -n 's/.*EMULATE \([0-9]*\).*/\1/p' <<<"$line")
     cont=$(sed -n 's/.*CONTINUE \([0-9]*\).*/\1/p' <<<"$line")
     deny=$(sed -n 's/.*DENY \([0-9]*\).*/\1/p' <<<"$line")
@@ -161,8 +161,8 @@ verdict() {
 # driver-data refusals only is "refused".
 generic_verdict() {
   local test=$1 ok=$2 log=$3 line total emu cont deny dd=0 other names= name n warns outcome
-  line=$(grep -m1 '^sluice: trapped ioctls:' "$log" || true)
-  total=$(sed -n 's/^sluice: trapped ioctls: \([0-9]*\) total.*/\1/p' <<<"$line")
+  line=$(grep -m1 '^sluice: trapped calls:' "$log" || true)
+  total=$(sed -n 's/^sluice: trapped calls: \([0-9]*\) total.*/\1/p' <<<"$line")
   emu=$(sed -n 's/.*EMULATE \([0-9]*\).*/\1/p' <<<"$line")
   cont=$(sed -n 's/.*CONTINUE \([0-9]*\).*/\1/p' <<<"$line")
   deny=$(sed -n 's/.*DENY \([0-9]*\).*/\1/p' <<<"$line")

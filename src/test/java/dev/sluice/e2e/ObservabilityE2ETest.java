@@ -141,7 +141,7 @@ class ObservabilityE2ETest {
                         .anyMatch(
                                 l ->
                                         Pattern.matches(
-                                                "sluice: trapped ioctls: \\d+ total \\(EMULATE \\d+, CONTINUE \\d+, DENY \\d+\\)",
+                                                "sluice: trapped calls: \\d+ total \\(EMULATE \\d+, CONTINUE \\d+, DENY \\d+\\)",
                                                 l)),
                 "the total line must be a line of its own\n" + r);
         assertTrue(

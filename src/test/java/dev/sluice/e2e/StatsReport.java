@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
  * The report that {@code sluice run --stats} prints on stderr at exit:
  *
  * <pre>
- * sluice: trapped ioctls: 20001 total (EMULATE 7127, CONTINUE 7719, DENY 5155)
+ * sluice: trapped calls: 20001 total (EMULATE 7127, CONTINUE 7719, DENY 5155)
  *   device   request     name      disposition  calls  errors  p50(us)  p99(us)
  *   pty      0x80045430  TIOCGPTN  EMULATE      7127   0       19.5     1900.5
  * sluice: sentry fds: start=12 end=12
@@ -29,7 +29,7 @@ record StatsReport(
         OptionalLong fdsEnd) {
 
     static final Pattern TOTAL =
-            Pattern.compile("sluice: trapped ioctls: (\\d+) total \\(([^)]*)\\)");
+            Pattern.compile("sluice: trapped calls: (\\d+) total \\(([^)]*)\\)");
     static final Pattern ROW =
             Pattern.compile(
                     "(?m)^ {2}(\\S+) +(0x[0-9a-f]{8}) +(\\S+) +(EMULATE|CONTINUE|DENY) +(\\d+) +(\\d+) +(\\d+\\.\\d) +(\\d+\\.\\d)");
@@ -50,7 +50,7 @@ record StatsReport(
         Matcher t = TOTAL.matcher(err);
         if (!t.find()) {
             throw new AssertionError(
-                    "no 'sluice: trapped ioctls: N total (...)' line on stderr\n" + r);
+                    "no 'sluice: trapped calls: N total (...)' line on stderr\n" + r);
         }
         Map<String, Long> by = new LinkedHashMap<>();
         for (String part : t.group(2).split(",")) {

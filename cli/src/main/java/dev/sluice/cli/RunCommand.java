@@ -197,7 +197,9 @@ final class RunCommand implements Callable<Integer> {
     @Option(
             names = "--stats",
             description =
-                    "Print counts and p50/p99 latency of trapped ioctls by device, request and disposition at exit.")
+                    "Print counts and p50/p99 latency of trapped calls (ioctls; writes and opens"
+                            + " under --rdma-strict or --rdma-cm) by device, request and"
+                            + " disposition at exit.")
     boolean stats;
 
     @Parameters(arity = "1..*", paramLabel = "CMD", description = "The command and its arguments.")

@@ -17,7 +17,6 @@ import dev.sluice.sentry.spi.WriteCall;
 import jnr.ffi.Pointer;
 
 import java.nio.file.Path;
-import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -99,10 +98,9 @@ public final class RdmaProxy implements DeviceProxy {
         this.rdmaCm = rdmaCm;
         this.strict = strict;
         this.majors = List.copyOf(majors);
-        Map<RdmaDriverPlugin, UverbsDispatch> one = new IdentityHashMap<>();
+        // One dispatch per node: it keeps what the node's device reported of its capabilities.
         Map<CharDevice, UverbsDispatch> d = new LinkedHashMap<>();
-        plugins.forEach(
-                (dev, p) -> d.put(dev, one.computeIfAbsent(p, x -> new UverbsDispatch(x, host))));
+        plugins.forEach((dev, p) -> d.put(dev, new UverbsDispatch(p, host)));
         this.dispatch = Map.copyOf(d);
     }
 

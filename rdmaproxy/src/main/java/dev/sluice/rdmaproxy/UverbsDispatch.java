@@ -9,6 +9,7 @@ import dev.sluice.rdmaproxy.abi.UverbsNames;
 import dev.sluice.rdmaproxy.abi.UverbsObjects;
 import dev.sluice.rdmaproxy.abi.UverbsSchema;
 import dev.sluice.rdmaproxy.driver.ConstRule;
+import dev.sluice.rdmaproxy.driver.DeviceCaps;
 import dev.sluice.rdmaproxy.driver.RdmaDriverPlugin;
 import dev.sluice.rdmaproxy.driver.Udata;
 import dev.sluice.rdmaproxy.driver.UdataRule;
@@ -63,9 +64,15 @@ import java.util.Set;
  * copies made here, so what was checked is what runs. CONTINUE: the kernel re-reads the envelope
  * from guest memory, so for those calls the checks bind an honest guest and are advisory against a
  * racing one (docs/security-model.md).
+ *
+ * <p>One per granted device node: it keeps what that device reported of its capabilities ({@link
+ * DeviceCaps}), read from the driver response of the query the plugin names ({@link
+ * RdmaDriverPlugin#capsReport}) whenever the sentry runs that query itself, for the driver-data
+ * rules that need a capability.
  */
 public final class UverbsDispatch {
     private final RdmaDriverPlugin plugin;
+    private final DeviceCaps caps;
     private final RdmaTable table;
     private final UverbsNames names;
     private final HostDevice host;
@@ -101,6 +108,7 @@ public final class UverbsDispatch {
         this.emulator = new UverbsEmulator(host);
         this.table = plugin.table();
         this.names = plugin.names();
+        this.caps = new DeviceCaps(plugin.capsReport());
     }
 
     public RdmaDriverPlugin plugin() {
@@ -259,6 +267,7 @@ public final class UverbsDispatch {
             }
         }
         if (emulate) {
+            UdataSite ran = site;
             return new Verdict(
                     emulator.run(
                             call,
@@ -266,7 +275,8 @@ public final class UverbsDispatch {
                             schema,
                             kept,
                             where,
-                            id -> names.describeAttr(object, method, id)),
+                            id -> names.describeAttr(object, method, id),
+                            caps.reportedAt(ran) ? response -> caps.learn(ran, response) : null),
                     name);
         }
         return new Verdict(IoctlResult.CONTINUE, name);
@@ -446,7 +456,7 @@ public final class UverbsDispatch {
                                 + " does not model");
             }
         } else {
-            String no = inRule.apply(in, env);
+            String no = inRule.apply(in, env, caps);
             if (no != null) {
                 return deny(
                         "attribute "
@@ -463,7 +473,7 @@ public final class UverbsDispatch {
             }
         }
         UdataRule outRule = plugin.udataOut(site);
-        String no = outRule == null ? null : outRule.apply(out, env);
+        String no = outRule == null ? null : outRule.apply(out, env, caps);
         if (no != null) {
             return deny(
                     "attribute "
@@ -544,7 +554,8 @@ public final class UverbsDispatch {
      * memory, copied back there once the kernel flags them written ({@code
      * UVERBS_ATTR_F_VALID_OUTPUT}). The ioctl path has no {@code ib_safe_file_access} check, so it
      * runs whoever opened the file. The answer is the write's byte count, as the kernel's write
-     * path answers, or the ioctl's errno.
+     * path answers, or the ioctl's errno. A driver response that reports the device's capabilities
+     * ({@link RdmaDriverPlugin#capsReport}) is read from the sentry's buffer.
      *
      * @param length the segment's byte count
      */
@@ -602,6 +613,12 @@ public final class UverbsDispatch {
                 r = call.memory().write(w.response(), coreOut, a.len());
             } else if (a.id() == UverbsAttrs.UVERBS_ATTR_UHW_OUT) {
                 r = call.memory().write(w.response() + w.coreOut(), uhwOut, a.len());
+                UdataSite site = new UdataSite.Write(w.command(), w.extended());
+                if (rc >= 0 && caps.reportedAt(site)) {
+                    byte[] response = new byte[a.len()];
+                    uhwOut.get(0, response, 0, response.length);
+                    caps.learn(site, response);
+                }
             }
             copied = copied < 0 ? copied : r;
         }

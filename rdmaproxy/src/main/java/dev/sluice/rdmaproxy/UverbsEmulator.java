@@ -1,5 +1,6 @@
 package dev.sluice.rdmaproxy;
 
+import dev.sluice.rdmaproxy.abi.UverbsAttrs;
 import dev.sluice.rdmaproxy.abi.UverbsIoctl;
 import dev.sluice.rdmaproxy.abi.UverbsIoctl.IoctlHdr;
 import dev.sluice.rdmaproxy.abi.UverbsSchema;
@@ -15,6 +16,7 @@ import jnr.ffi.Pointer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.function.IntFunction;
 
 /**
@@ -56,6 +58,8 @@ final class UverbsEmulator {
      * @param inputs the sentry's copies of the input attributes longer than {@link
      *     UverbsSchema#INLINE_MAX}
      * @param names describes an attribute of this call for messages
+     * @param driverResponse receives the driver response (UHW_OUT) as the kernel wrote it into the
+     *     sentry's buffer, when the call succeeded and the kernel flagged it written; or null
      */
     IoctlResult run(
             IoctlCall call,
@@ -63,7 +67,8 @@ final class UverbsEmulator {
             UverbsSchema.Method schema,
             Map<Integer, Pointer> inputs,
             String where,
-            IntFunction<String> names) {
+            IntFunction<String> names,
+            Consumer<byte[]> driverResponse) {
         int n = env.attrs().size();
         Pointer hdr = call.arena().alloc(IoctlHdr.SIZE + (long) n * UverbsIoctl.Attr.SIZE);
         hdr.putShort(IoctlHdr.OFF_LENGTH, (short) env.length());
@@ -144,9 +149,28 @@ final class UverbsEmulator {
             if (rc < 0) {
                 return IoctlResult.error(-rc);
             }
+            if (driverResponse != null) {
+                driverResponse(hdr, slots, driverResponse);
+            }
             return copied < 0 ? IoctlResult.error(-copied) : IoctlResult.value(rc);
         } finally {
             fds.forEach(HostFd::close);
+        }
+    }
+
+    /** Hands {@code to} the UHW_OUT buffer the kernel flagged written, if there is one. */
+    private static void driverResponse(Pointer hdr, List<Slot> slots, Consumer<byte[]> to) {
+        for (int i = 0; i < slots.size(); i++) {
+            Slot s = slots.get(i);
+            int at = IoctlHdr.OFF_ATTRS + i * UverbsIoctl.Attr.SIZE;
+            int flags = Short.toUnsignedInt(hdr.getShort(at + UverbsIoctl.Attr.OFF_FLAGS));
+            if (s.guest().id() == UverbsAttrs.UVERBS_ATTR_UHW_OUT
+                    && s.out() != null
+                    && (flags & UverbsIoctl.UVERBS_ATTR_F_VALID_OUTPUT) != 0) {
+                byte[] bytes = new byte[s.guest().len()];
+                s.out().get(0, bytes, 0, bytes.length);
+                to.accept(bytes);
+            }
         }
     }
 

@@ -57,6 +57,10 @@ import java.util.Set;
  * cleared (PD, AH, MR registration, QP modify, extended device query). Elsewhere efa reads no
  * driver input, so UHW_IN must be empty. efa copies every response with {@code min(sizeof,
  * outlen)}, so UHW_OUT may have any length.
+ *
+ * <p>Device capabilities: a CQ with a completion channel is allowed only on a device that reported
+ * CQ notifications in the extended QUERY_DEVICE's driver response ({@link #CAPS}), which the sentry
+ * runs; before any such response, it is refused.
  */
 public final class EfaPlugin implements RdmaDriverPlugin {
     public static final EfaPlugin INSTANCE = new EfaPlugin();
@@ -180,10 +184,45 @@ public final class EfaPlugin implements RdmaDriverPlugin {
             };
 
     /**
+     * Where efa reports the device's capabilities: {@code device_caps} of the driver response to
+     * the extended QUERY_DEVICE (efa_verbs.c efa_query_device, which sets {@code
+     * EFA_QUERY_DEVICE_CAPS_CQ_NOTIFICATIONS} when the device has event queues). rdma-core's efa
+     * provider sends that query when it opens the device (efa_query_device_ctx), before any CQ; the
+     * row is EMULATE, so the sentry runs it and reads the kernel's answer in its own buffer.
+     */
+    static final DeviceCaps.Report CAPS =
+            new DeviceCaps.Report(
+                    new UdataSite.Write(IB_USER_VERBS_EX_CMD_QUERY_DEVICE, true),
+                    EfaAbi.ExQueryDeviceResp.OFF_DEVICE_CAPS,
+                    4,
+                    "device_caps of struct efa_ibv_ex_query_device_resp (efa-abi.h), read from the"
+                            + " extended QUERY_DEVICE the sentry runs");
+
+    /**
+     * A CQ with a completion channel needs event queues. efa_create_cq of Linux 6.1 (efa_verbs.c)
+     * takes the EQ of the CQ's vector for {@code EFA_CREATE_CQ_WITH_COMPLETION_CHANNEL} without
+     * checking that the device has any: on a device without {@code
+     * EFA_QUERY_DEVICE_CAPS_CQ_NOTIFICATIONS} its EQ array is empty and the index reads past it.
+     * Later kernels check ("RDMA/efa: Validate EQ array out of bounds reach"); rdma-core's provider
+     * asks for a channel only when the device reports the capability.
+     */
+    static final CapabilityRule CQ_CHANNEL_NEEDS_NOTIFICATIONS =
+            new CapabilityRule(
+                    EfaAbi.CreateCq.OFF_FLAGS,
+                    1,
+                    EfaAbi.EFA_CREATE_CQ_WITH_COMPLETION_CHANNEL,
+                    "EFA_CREATE_CQ_WITH_COMPLETION_CHANNEL",
+                    EfaAbi.EFA_QUERY_DEVICE_CAPS_CQ_NOTIFICATIONS,
+                    "EFA_QUERY_DEVICE_CAPS_CQ_NOTIFICATIONS",
+                    "a device without it has no event queues, and efa_create_cq of Linux 6.1"
+                            + " (efa_verbs.c) indexes past its empty EQ array");
+
+    /**
      * efa_verbs.c efa_create_cq: inlen below {@code offsetofend(num_sub_cqs)} is EINVAL, excess
      * must be zero, comp_mask and reserved_58 zero, the entry size one of efa's. The kernel checks
      * num_sub_cqs against the device's {@code sub_cqs_per_cq} itself (a value the proxy does not
-     * see) and ignores unknown flag bits, which the proxy refuses.
+     * see) and ignores unknown flag bits, which the proxy refuses. A completion channel only on a
+     * device that reported CQ notifications ({@link #CQ_CHANNEL_NEEDS_NOTIFICATIONS}).
      */
     static final UdataRule CREATE_CQ =
             new UdataRule(
@@ -199,7 +238,8 @@ public final class EfaPlugin implements RdmaDriverPlugin {
                                     EfaAbi.CreateCq.SIZE - EfaAbi.CreateCq.OFF_RESERVED_58,
                                     "reserved_58"),
                             flags(EfaAbi.CreateCq.OFF_FLAGS, 1, "flags", CQ_FLAGS),
-                            CQ_ENTRY_SIZE));
+                            CQ_ENTRY_SIZE),
+                    List.of(CQ_CHANNEL_NEEDS_NOTIFICATIONS));
 
     /**
      * efa_verbs.c efa_create_qp: inlen below {@code offsetofend(driver_qp_type)} (the whole 6.1
@@ -309,5 +349,10 @@ public final class EfaPlugin implements RdmaDriverPlugin {
     @Override
     public ConstRule constRule(int object, int method, int attr) {
         return CONST_RULES.get(new UverbsAttrs.Key(object, method, attr));
+    }
+
+    @Override
+    public DeviceCaps.Report capsReport() {
+        return CAPS;
     }
 }

@@ -26,7 +26,9 @@ import java.util.Set;
  *   <li>which driver data ({@code UVERBS_ATTR_UHW_IN}/{@code _OUT}: the driver's private structs
  *       such as {@code struct mlx5_ib_create_cq}) it accepts where ({@link #udataIn}, {@link
  *       #udataOut});
- *   <li>which values of {@code CONST_IN} attributes it allows ({@link #constRule}).
+ *   <li>which values of {@code CONST_IN} attributes it allows ({@link #constRule});
+ *   <li>where the driver reports its device's capabilities ({@link #capsReport}), for driver data
+ *       that only a device with a capability may carry.
  * </ul>
  *
  * Whatever a plugin does not model is denied with EINVAL and a log line that names object, method
@@ -94,6 +96,15 @@ public interface RdmaDriverPlugin {
      * value.
      */
     ConstRule constRule(int object, int method, int attr);
+
+    /**
+     * Where the driver reports its device's capability bits, which rules with {@link
+     * UdataRule#needs()} depend on, or null when none does. The sentry reads them from the driver
+     * response of that query whenever it runs the query itself ({@link DeviceCaps}).
+     */
+    default DeviceCaps.Report capsReport() {
+        return null;
+    }
 
     /**
      * What a guest that races the sentry reaches on this driver that the plugin denies to one that

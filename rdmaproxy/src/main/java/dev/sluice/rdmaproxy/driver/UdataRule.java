@@ -2,6 +2,7 @@ package dev.sluice.rdmaproxy.driver;
 
 import dev.sluice.rdmaproxy.uverbs.UverbsEnvelope;
 
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -14,8 +15,18 @@ import java.util.TreeMap;
  * @param struct the C struct and its header, for log lines ({@code struct mlx5_ib_create_cq
  *     (mlx5-abi.h)})
  * @param check null when the data is acceptable, else why not
+ * @param needs flags the driver may act on only on a device with a capability ({@link
+ *     CapabilityRule}), checked after {@code check}
  */
-public record UdataRule(String struct, Check check) {
+public record UdataRule(String struct, Check check, List<CapabilityRule> needs) {
+    public UdataRule {
+        needs = List.copyOf(needs);
+    }
+
+    /** A rule that depends on no device capability. */
+    public UdataRule(String struct, Check check) {
+        this(struct, check, List.of());
+    }
 
     /**
      * One check over driver data; {@code env} is the call's envelope (some layouts depend on other
@@ -27,9 +38,23 @@ public record UdataRule(String struct, Check check) {
         String check(Udata data, UverbsEnvelope env);
     }
 
-    /** Null when acceptable, else the reason, naming the struct. */
+    /**
+     * Null when acceptable on a device that has reported no capabilities (so every {@link #needs}
+     * entry whose flag is set refuses), else the reason, naming the struct.
+     */
     public String apply(Udata data, UverbsEnvelope env) {
+        return apply(data, env, new DeviceCaps(null));
+    }
+
+    /**
+     * Null when acceptable on the device whose capabilities are {@code caps}, else the reason,
+     * naming the struct.
+     */
+    public String apply(Udata data, UverbsEnvelope env, DeviceCaps caps) {
         String r = check.check(data, env);
+        for (int i = 0; r == null && i < needs.size(); i++) {
+            r = needs.get(i).check(data, caps);
+        }
         return r == null ? null : struct + ": " + r;
     }
 

@@ -19,19 +19,32 @@ import static dev.sluice.rdmaproxy.driver.Calls.getContext;
 import static dev.sluice.rdmaproxy.driver.Calls.invokeWrite;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.when;
 
+import dev.sluice.rdmaproxy.FakeUverbsHost;
 import dev.sluice.rdmaproxy.RdmaProxy;
 import dev.sluice.rdmaproxy.UverbsCall;
 import dev.sluice.rdmaproxy.UverbsCall.Struct;
 import dev.sluice.rdmaproxy.abi.EfaAbi;
 import dev.sluice.rdmaproxy.abi.EfaSchema;
+import dev.sluice.rdmaproxy.abi.LegacyCommands;
 import dev.sluice.rdmaproxy.abi.UverbsAttrValues;
 import dev.sluice.rdmaproxy.driver.Calls.Expect;
 import dev.sluice.rdmaproxy.uverbs.RdmaTable;
+import dev.sluice.sentry.nativeio.Arena;
+import dev.sluice.sentry.nativeio.Errno;
+import dev.sluice.sentry.nativeio.Syscalls;
+import dev.sluice.sentry.spi.CharDevice;
 import dev.sluice.sentry.spi.Disposition;
 import dev.sluice.sentry.spi.FakeGuestMemory;
+import dev.sluice.sentry.spi.IoctlResult;
+import dev.sluice.sentry.spi.Verdict;
+import dev.sluice.sentry.spi.WriteCall;
+import dev.sluice.sentry.spi.WriteRequest;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -39,7 +52,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
@@ -138,6 +155,73 @@ class EfaPluginTest {
                 .out(EFA_IB_ATTR_QUERY_MR_RESP_RECV_IC_ID, 2)
                 .out(EFA_IB_ATTR_QUERY_MR_RESP_RDMA_READ_IC_ID, 2)
                 .out(EFA_IB_ATTR_QUERY_MR_RESP_RDMA_RECV_IC_ID, 2);
+    }
+
+    /** CQ_CREATE as efa_create_cq with a completion channel (ibv_create_cq with a channel). */
+    private static UverbsCall channelCq() {
+        return createCq(
+                        EFA,
+                        cq().u8(
+                                        EfaAbi.CreateCq.OFF_FLAGS,
+                                        EfaAbi.EFA_CREATE_CQ_WITH_COMPLETION_CHANNEL)
+                                .bytes(),
+                        EfaAbi.CreateCqResp.SIZE)
+                .fd(UVERBS_ATTR_CREATE_CQ_COMP_CHANNEL, 7)
+                .guestFd(7, Calls::eventFile);
+    }
+
+    /** The CQ requests that carry efa_ibv_create_cq with a completion channel, at every site. */
+    private static List<UverbsCall> channelCqs() {
+        byte[] channel =
+                cq().u8(EfaAbi.CreateCq.OFF_FLAGS, EfaAbi.EFA_CREATE_CQ_WITH_COMPLETION_CHANNEL)
+                        .bytes();
+        int resp = EfaAbi.CreateCqResp.SIZE;
+        return List.of(
+                channelCq(),
+                invokeWrite(EFA, IB_USER_VERBS_CMD_CREATE_CQ, false, channel, resp),
+                invokeWrite(EFA, IB_USER_VERBS_EX_CMD_CREATE_CQ, true, channel, resp));
+    }
+
+    /**
+     * The extended QUERY_DEVICE as efa_query_device_ctx sends it when it opens the device
+     * (ibv_cmd_query_device_any through INVOKE_WRITE): the efa part of the response in UHW_OUT,
+     * {@code uhwOut} bytes.
+     */
+    private static UverbsCall queryDevice(int uhwOut) {
+        return invokeWrite(EFA, IB_USER_VERBS_EX_CMD_QUERY_DEVICE, true, null, uhwOut);
+    }
+
+    /**
+     * A kernel that answers the extended QUERY_DEVICE as efa_query_device does: the core response
+     * and {@code min(sizeof(efa_ibv_ex_query_device_resp), outlen)} bytes of efa's, {@code
+     * device_caps} among them; other calls succeed without output.
+     */
+    private static FakeUverbsHost.Kernel reporting(long deviceCaps) {
+        return e -> {
+            if (e.len(UVERBS_ATTR_WRITE_CMD) == 8
+                    && e.data(UVERBS_ATTR_WRITE_CMD)
+                            == (IB_USER_VERBS_EX_CMD_QUERY_DEVICE
+                                    | Integer.toUnsignedLong(IB_USER_VERBS_CMD_FLAG_EXTENDED))) {
+                byte[] efa =
+                        new Struct(EfaAbi.ExQueryDeviceResp.SIZE)
+                                .u32(EfaAbi.ExQueryDeviceResp.OFF_MAX_SQ_WR, 256)
+                                .u32(EfaAbi.ExQueryDeviceResp.OFF_MAX_RQ_WR, 4096)
+                                .u32(EfaAbi.ExQueryDeviceResp.OFF_DEVICE_CAPS, deviceCaps)
+                                .bytes();
+                e.output(UVERBS_ATTR_CORE_OUT, new byte[e.len(UVERBS_ATTR_CORE_OUT)]);
+                e.output(
+                        UVERBS_ATTR_UHW_OUT,
+                        Arrays.copyOf(efa, Math.min(efa.length, e.len(UVERBS_ATTR_UHW_OUT))));
+            }
+            return 0;
+        };
+    }
+
+    /** A proxy with one EFA node whose kernel is {@code kernel}. */
+    private static RdmaProxy efaProxy(FakeUverbsHost.Kernel kernel) {
+        FakeUverbsHost host = new FakeUverbsHost();
+        host.kernel = kernel;
+        return new RdmaProxy(List.of(231), Map.of(UverbsCall.UVERBS0, EfaPlugin.INSTANCE), host);
     }
 
     static Stream<Arguments> contexts() {
@@ -348,18 +432,16 @@ class EfaPluginTest {
                                 resp),
                         Expect.ok()),
                 row(
-                        "CQ_CREATE with a completion channel",
-                        createCq(
-                                        EFA,
-                                        cq().u8(
-                                                        EfaAbi.CreateCq.OFF_FLAGS,
-                                                        EfaAbi
-                                                                .EFA_CREATE_CQ_WITH_COMPLETION_CHANNEL)
-                                                .bytes(),
-                                        resp)
-                                .fd(UVERBS_ATTR_CREATE_CQ_COMP_CHANNEL, 7)
-                                .guestFd(7, Calls::eventFile),
-                        Expect.ok()),
+                        "CQ_CREATE with a completion channel before the device reported anything",
+                        channelCq(),
+                        Expect.einval(
+                                "UVERBS_ATTR_UHW_IN",
+                                "UVERBS_METHOD_CQ_CREATE",
+                                "efa_ibv_create_cq (efa-abi.h)",
+                                "EFA_CREATE_CQ_WITH_COMPLETION_CHANNEL needs the device capability"
+                                        + " EFA_QUERY_DEVICE_CAPS_CQ_NOTIFICATIONS",
+                                "has reported no capabilities yet",
+                                "efa_create_cq of Linux 6.1")),
                 row(
                         "CQ_CREATE with the source GID and the plain entry",
                         createCq(
@@ -689,5 +771,213 @@ class EfaPluginTest {
         Expect.ok().check(cq.run(PROXY, g2));
         assertEquals(
                 3, g2.reads(), "the header, the attributes, then the 16-byte efa_ibv_create_cq");
+    }
+
+    /** What the device said before the CQ request, and whether the channel is allowed after it. */
+    static Stream<Arguments> deviceReports() {
+        int caps = EfaAbi.EFA_QUERY_DEVICE_CAPS_RDMA_READ | EfaAbi.EFA_QUERY_DEVICE_CAPS_RNR_RETRY;
+        int notifications = EfaAbi.EFA_QUERY_DEVICE_CAPS_CQ_NOTIFICATIONS;
+        return Stream.of(
+                Arguments.of(
+                        "no query yet", null, 0, Expect.einval("has reported no capabilities yet")),
+                Arguments.of(
+                        "a device with event queues",
+                        reporting(caps | notifications),
+                        EfaAbi.ExQueryDeviceResp.SIZE,
+                        Expect.ok()),
+                Arguments.of(
+                        "a device without event queues",
+                        reporting(caps),
+                        EfaAbi.ExQueryDeviceResp.SIZE,
+                        Expect.einval(
+                                "which the device does not report (its capabilities are 0x3",
+                                "device_caps of struct efa_ibv_ex_query_device_resp")),
+                Arguments.of(
+                        "a response too short to hold device_caps (20 bytes)",
+                        reporting(caps | notifications),
+                        EfaAbi.ExQueryDeviceResp.OFF_DEVICE_CAPS,
+                        Expect.einval("has reported no capabilities yet")),
+                Arguments.of(
+                        "a query the kernel fails",
+                        (FakeUverbsHost.Kernel)
+                                e -> {
+                                    reporting(caps | notifications).run(e);
+                                    return -Errno.EOPNOTSUPP;
+                                },
+                        EfaAbi.ExQueryDeviceResp.SIZE,
+                        Expect.einval("has reported no capabilities yet")),
+                Arguments.of(
+                        "a response the kernel did not flag written",
+                        (FakeUverbsHost.Kernel) e -> 0,
+                        EfaAbi.ExQueryDeviceResp.SIZE,
+                        Expect.einval("has reported no capabilities yet")));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("deviceReports")
+    void aCompletionChannelNeedsTheDeviceToReportCqNotifications(
+            String name, FakeUverbsHost.Kernel kernel, int uhwOut, Expect expect) {
+        RdmaProxy proxy = efaProxy(kernel != null ? kernel : e -> 0);
+        if (kernel != null) {
+            IoctlResult q = queryDevice(uhwOut).run(proxy);
+            assertTrue(
+                    q.equals(IoctlResult.value(0)) || q instanceof IoctlResult.GuestError,
+                    "the query is emulated (run by the sentry): " + q);
+        }
+        for (UverbsCall c : channelCqs()) {
+            expect.check(c.run(proxy));
+        }
+        Expect.ok().check(createCq(EFA, cq().bytes(), EfaAbi.CreateCqResp.SIZE).run(proxy));
+    }
+
+    @Test
+    void aGuestsOwnResponseBufferReportsNothing() {
+        // A hostile guest fills its UHW_OUT with every capability bit: only what the kernel writes
+        // into the sentry's buffer counts, and a kernel that writes nothing reports nothing.
+        UverbsCall q = queryDevice(EfaAbi.ExQueryDeviceResp.SIZE);
+        RdmaProxy proxy = efaProxy(reporting(0));
+        assertEquals(IoctlResult.value(0), q.run(proxy, allCapsInTheGuestsBuffer(q)), "query");
+        Expect.einval("which the device does not report (its capabilities are 0x0")
+                .check(channelCq().run(proxy));
+        RdmaProxy silent = efaProxy(e -> 0);
+        assertEquals(IoctlResult.value(0), q.run(silent, allCapsInTheGuestsBuffer(q)), "query");
+        Expect.einval("has reported no capabilities yet").check(channelCq().run(silent));
+    }
+
+    /** {@code q} encoded in a fresh guest, its UHW_OUT buffer (the last attribute's) all 0xff. */
+    private static FakeGuestMemory allCapsInTheGuestsBuffer(UverbsCall q) {
+        FakeGuestMemory guest = new FakeGuestMemory(UverbsCall.BASE, UverbsCall.SIZE);
+        q.encode(guest);
+        long attr = UverbsCall.HDR + 24 + 16L * (q.attrs().size() - 1);
+        assertEquals(UVERBS_ATTR_UHW_OUT, guest.getShort(attr), "UHW_OUT is the last attribute");
+        long data =
+                Integer.toUnsignedLong(guest.getInt(attr + 8))
+                        | (long) guest.getInt(attr + 12) << 32;
+        int at = (int) (data - UverbsCall.BASE);
+        Arrays.fill(guest.bytes(), at, at + EfaAbi.ExQueryDeviceResp.SIZE, (byte) 0xff);
+        return guest;
+    }
+
+    @Test
+    void capabilitiesAreEachDevicesOwnAndTheLastReportCounts() {
+        CharDevice other = new CharDevice(231, 193);
+        FakeUverbsHost host = new FakeUverbsHost();
+        host.kernel = reporting(EfaAbi.EFA_QUERY_DEVICE_CAPS_CQ_NOTIFICATIONS);
+        RdmaProxy proxy =
+                new RdmaProxy(
+                        List.of(231),
+                        Map.of(UverbsCall.UVERBS0, EfaPlugin.INSTANCE, other, EfaPlugin.INSTANCE),
+                        host);
+        assertEquals(
+                IoctlResult.value(0),
+                queryDevice(EfaAbi.ExQueryDeviceResp.SIZE).run(proxy),
+                "uverbs0 reports CQ notifications");
+        Expect.ok().check(channelCq().run(proxy));
+        Expect.einval("has reported no capabilities yet")
+                .check(channelCq().device(other).run(proxy));
+        host.kernel = reporting(0);
+        queryDevice(EfaAbi.ExQueryDeviceResp.SIZE).run(proxy);
+        Expect.einval("which the device does not report").check(channelCq().run(proxy));
+    }
+
+    @Test
+    void theCapabilitiesComeFromTheExtendedQueryDevicesDeviceCaps() {
+        DeviceCaps.Report r = EfaPlugin.INSTANCE.capsReport();
+        assertEquals(
+                new UdataSite.Write(IB_USER_VERBS_EX_CMD_QUERY_DEVICE, true),
+                r.site(),
+                "the extended QUERY_DEVICE");
+        assertEquals(20, r.off(), "offsetof(struct efa_ibv_ex_query_device_resp, device_caps)");
+        assertEquals(4, r.width(), "a u32");
+        assertEquals(0x4, EfaAbi.EFA_QUERY_DEVICE_CAPS_CQ_NOTIFICATIONS, "efa-abi.h");
+        assertNull(RxePlugin.INSTANCE.capsReport(), "rxe learns none");
+    }
+
+    /**
+     * An extended legacy command as libibverbs writes it (execute_cmd_write_ex): both headers, the
+     * request, then the driver data; the response at {@code response}.
+     */
+    private static byte[] writtenEx(
+            int command, int request, int coreOut, byte[] uhwIn, int uhwOut, long response) {
+        ByteBuffer b =
+                ByteBuffer.allocate(8 + LegacyCommands.ExCmdHdr.SIZE + request + uhwIn.length)
+                        .order(ByteOrder.LITTLE_ENDIAN);
+        b.putInt(0, command | IB_USER_VERBS_CMD_FLAG_EXTENDED);
+        b.putShort(4, (short) (request / 8));
+        b.putShort(6, (short) (coreOut / 8));
+        b.putLong(8 + LegacyCommands.ExCmdHdr.OFF_RESPONSE, response);
+        b.putShort(8 + LegacyCommands.ExCmdHdr.OFF_PROVIDER_IN_WORDS, (short) (uhwIn.length / 8));
+        b.putShort(8 + LegacyCommands.ExCmdHdr.OFF_PROVIDER_OUT_WORDS, (short) (uhwOut / 8));
+        b.put(8 + LegacyCommands.ExCmdHdr.SIZE + request, uhwIn);
+        return b.array();
+    }
+
+    @Test
+    void inStrictModeAWrittenQueryTheSentryRunsReportsTheCapabilitiesToo() {
+        FakeUverbsHost host = new FakeUverbsHost();
+        host.kernel = reporting(EfaAbi.EFA_QUERY_DEVICE_CAPS_CQ_NOTIFICATIONS);
+        RdmaProxy strict =
+                new RdmaProxy(
+                        List.of(231), Map.of(UverbsCall.UVERBS0, EfaPlugin.INSTANCE), host, true);
+        FakeGuestMemory guest = new FakeGuestMemory(UverbsCall.BASE, UverbsCall.SIZE);
+        long buf = UverbsCall.BASE + 256;
+        long resp = UverbsCall.BASE + 8192;
+        byte[] channel =
+                cq().u8(EfaAbi.CreateCq.OFF_FLAGS, EfaAbi.EFA_CREATE_CQ_WITH_COMPLETION_CHANNEL)
+                        .bytes();
+        byte[] createCq =
+                writtenEx(
+                        IB_USER_VERBS_EX_CMD_CREATE_CQ,
+                        LegacyCommands.ExCreateCq.SIZE,
+                        LegacyCommands.ExCreateCqResp.SIZE,
+                        channel,
+                        EfaAbi.CreateCqResp.SIZE,
+                        resp);
+        byte[] query =
+                writtenEx(
+                        IB_USER_VERBS_EX_CMD_QUERY_DEVICE,
+                        LegacyCommands.ExQueryDevice.SIZE,
+                        LegacyCommands.ExQueryDeviceResp.SIZE,
+                        new byte[0],
+                        EfaAbi.ExQueryDeviceResp.SIZE,
+                        resp);
+        IoctlResult.Denied before =
+                assertInstanceOf(
+                        IoctlResult.Denied.class, written(strict, guest, buf, createCq).result());
+        assertTrue(
+                before.reason().contains("EFA_CREATE_CQ_WITH_COMPLETION_CHANNEL")
+                        && before.reason().contains("has reported no capabilities yet"),
+                "refused for the capability first: " + before.reason());
+        assertEquals(
+                IoctlResult.value(query.length),
+                written(strict, guest, buf, query).result(),
+                "the sentry runs the written query");
+        assertEquals(
+                EfaAbi.EFA_QUERY_DEVICE_CAPS_CQ_NOTIFICATIONS,
+                guest.getInt(
+                        resp
+                                + LegacyCommands.ExQueryDeviceResp.SIZE
+                                + EfaAbi.ExQueryDeviceResp.OFF_DEVICE_CAPS),
+                "and copies the kernel's answer back");
+        IoctlResult.Denied after =
+                assertInstanceOf(
+                        IoctlResult.Denied.class, written(strict, guest, buf, createCq).result());
+        assertTrue(
+                after.reason().contains("must run in the caller's context")
+                        && !after.reason().contains("capabilit"),
+                "then only as a command the sentry cannot run: " + after.reason());
+    }
+
+    /** {@code bytes} written with write() at {@code buf} of {@code guest} through {@code proxy}. */
+    private static Verdict written(RdmaProxy proxy, FakeGuestMemory guest, long buf, byte[] bytes) {
+        System.arraycopy(bytes, 0, guest.bytes(), (int) (buf - UverbsCall.BASE), bytes.length);
+        WriteCall c = mock(WriteCall.class);
+        when(c.request())
+                .thenReturn(new WriteRequest(1, Syscalls.SYS_WRITE, 3, buf, bytes.length, -1));
+        when(c.memory()).thenReturn(guest);
+        when(c.arena()).thenReturn(new Arena(4096));
+        when(c.device()).thenReturn(UverbsCall.UVERBS0);
+        when(c.hostFd()).thenReturn(UverbsCall.SENTRY_DUP);
+        return proxy.write(c);
     }
 }

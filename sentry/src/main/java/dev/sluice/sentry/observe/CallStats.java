@@ -17,7 +17,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * Per-(device, request, disposition) counters of trapped ioctls, for {@code sluice run --stats}.
+ * Per-(device, request, disposition) counters of trapped calls, for {@code sluice run --stats}:
+ * ioctls, and where a proxy mediates them the writes and opens it traps (RDMAProxy's strict mode
+ * and rdma_cm).
  *
  * <p>Every sentry worker thread calls {@link #record(CallKey, boolean, long)} once per answered
  * notification. Once a key has been seen, recording takes no lock and allocates nothing: a map
@@ -181,7 +183,7 @@ public final class CallStats {
             total += r.count();
         }
         StringBuilder sb = new StringBuilder(128 + rows.size() * 96);
-        sb.append("sluice: trapped ioctls: ").append(total).append(" total (");
+        sb.append("sluice: trapped calls: ").append(total).append(" total (");
         String sep = "";
         for (Map.Entry<Disposition, Long> e : byDisposition.entrySet()) {
             sb.append(sep).append(e.getKey().name()).append(' ').append(e.getValue());

@@ -95,7 +95,7 @@ class CallStatsTest {
         String text = sample().format();
         String[] lines = text.split("\n");
         assertEquals(
-                "sluice: trapped ioctls: 110 total (EMULATE 103, CONTINUE 5, DENY 2)",
+                "sluice: trapped calls: 110 total (EMULATE 103, CONTINUE 5, DENY 2)",
                 lines[0],
                 "summary line counts total and each disposition");
         assertTrue(lines[1].startsWith("  device"), "second line is the header: " + lines[1]);
@@ -139,7 +139,7 @@ class CallStatsTest {
     @Test
     void formatOfNothingIsJustTheSummary() {
         assertEquals(
-                "sluice: trapped ioctls: 0 total (EMULATE 0, CONTINUE 0, DENY 0)",
+                "sluice: trapped calls: 0 total (EMULATE 0, CONTINUE 0, DENY 0)",
                 new CallStats().format(),
                 "with no calls there is no table");
     }
