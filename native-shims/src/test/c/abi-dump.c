@@ -26,7 +26,9 @@
 #include <stdlib.h>
 #include <linux/audit.h>
 #include <linux/capability.h>
+#include <linux/filter.h>
 #include <linux/kcmp.h>
+#include <linux/prctl.h>
 #include <linux/seccomp.h>
 #include <signal.h>
 #include <sys/ioctl.h>
@@ -103,6 +105,19 @@ int main(void)
 	VAL(SECCOMP_ADDFD_FLAG_SEND);
 	VAL(SECCOMP_USER_NOTIF_FD_SYNC_WAKE_UP);
 	VAL(SECCOMP_GET_NOTIF_SIZES);
+
+	/* A filter the sentry installs on a thread of its own (nativeio.SelfTrap). */
+	VAL(SECCOMP_SET_MODE_FILTER);
+	VAL(SECCOMP_FILTER_FLAG_NEW_LISTENER);
+	VAL(SECCOMP_RET_USER_NOTIF);
+	VAL(SECCOMP_RET_ALLOW);
+	VAL(PR_SET_NO_NEW_PRIVS);
+	SIZE(sock_filter);
+	SIZE(sock_fprog);
+	OFF(sock_fprog, filter);
+	NUM("BPF_LD|BPF_W|BPF_ABS", BPF_LD | BPF_W | BPF_ABS);
+	NUM("BPF_JMP|BPF_JEQ|BPF_K", BPF_JMP | BPF_JEQ | BPF_K);
+	NUM("BPF_RET|BPF_K", BPF_RET | BPF_K);
 
 	IOC(TIOCGPTN);
 	IOC(TIOCSPTLCK);

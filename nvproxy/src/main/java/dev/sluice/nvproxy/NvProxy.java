@@ -5,6 +5,7 @@ import dev.sluice.nvproxy.abi.FrontendRequests;
 import dev.sluice.sentry.ioctl.IoctlTable;
 import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.nativeio.HostFd;
+import dev.sluice.sentry.spi.CallRehearsal;
 import dev.sluice.sentry.spi.CharDevice;
 import dev.sluice.sentry.spi.DeviceProxy;
 import dev.sluice.sentry.spi.IoctlCall;
@@ -75,6 +76,15 @@ public final class NvProxy implements DeviceProxy {
         this.gpuNodes = List.copyOf(gpuNodes);
     }
 
+    /** A proxy with {@code of}'s tables and rules, holding no GPU node: a rehearsal's. */
+    private NvProxy(NvProxy of) {
+        this.tables = of.tables;
+        this.chardevs = of.chardevs;
+        this.caps = of.caps;
+        this.rules = of.rules;
+        this.gpuNodes = List.of();
+    }
+
     @Override
     public String name() {
         return NvProxyProvider.NAME;
@@ -134,6 +144,12 @@ public final class NvProxy implements DeviceProxy {
         return "nvproxy: RM_ALLOC of a client class is CONTINUE after the sentry reads the class from guest memory,"
                 + " so a racing guest has RM allocate any class in its own context, with RM's checks and its own"
                 + " privileges but not NVProxy's class allowlist";
+    }
+
+    /** An RM client's life on {@code /dev/nvidiactl}, answered by a copy of this proxy. */
+    @Override
+    public CallRehearsal rehearsal() {
+        return new NvRehearsal(new NvProxy(this));
     }
 
     @Override

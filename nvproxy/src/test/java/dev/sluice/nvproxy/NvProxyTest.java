@@ -3,6 +3,7 @@ package dev.sluice.nvproxy;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sluice.nvproxy.abi.AbiTables;
@@ -14,9 +15,11 @@ import dev.sluice.nvproxy.frontend.FrontendHandlers;
 import dev.sluice.nvproxy.frontend.FrontendTable;
 import dev.sluice.nvproxy.modeset.ModesetTable;
 import dev.sluice.nvproxy.uvm.UvmTable;
+import dev.sluice.sentry.nativeio.Arena;
 import dev.sluice.sentry.nativeio.Errno;
 import dev.sluice.sentry.nativeio.HostFd;
 import dev.sluice.sentry.nativeio.Ioctl;
+import dev.sluice.sentry.spi.CallRehearsal;
 import dev.sluice.sentry.spi.CharDevice;
 import dev.sluice.sentry.spi.DeviceProxy;
 import dev.sluice.sentry.spi.FakeGuestMemory;
@@ -25,6 +28,7 @@ import dev.sluice.sentry.spi.IoctlResult;
 import dev.sluice.sentry.spi.ScriptedCall;
 import dev.sluice.sentry.spi.Verdict;
 
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -202,5 +206,46 @@ class NvProxyTest {
         assertTrue(
                 warning.endsWith(proxy.racyRows()) && !warning.contains("\n"),
                 "one line, carrying the row: " + warning);
+    }
+
+    @Test
+    void theRehearsalIsAnsweredByACopyThatDecidesAsTheProxyDoes() {
+        try (CallRehearsal r = proxy.rehearsal()) {
+            DeviceProxy copy = r.proxy();
+            assertNotSame(proxy, copy, "a proxy of its own, sharing no state with the sandbox's");
+            assertEquals(proxy.trapRules(), copy.trapRules(), "the same trap rules");
+            assertTrue(copy.owns(CTL) && !copy.owns(new CharDevice(1, 3)), "the same devices");
+            int control = Ioctl.iowr('F', 0x2a, 32);
+            assertEquals(
+                    proxy.handle(
+                                    new ScriptedCall(
+                                            control,
+                                            BASE,
+                                            CTL,
+                                            new FakeGuestMemory(BASE, 4096),
+                                            NO_FILE))
+                            .result()
+                            .disposition(),
+                    copy.handle(
+                                    new ScriptedCall(
+                                            control,
+                                            BASE,
+                                            CTL,
+                                            new FakeGuestMemory(BASE, 4096),
+                                            NO_FILE))
+                            .result()
+                            .disposition(),
+                    "and the same decision for an RM control");
+        }
+    }
+
+    @Test
+    void withoutAControlNodeTheRehearsalMakesNoCall() {
+        Assumptions.assumeFalse(
+                java.nio.file.Files.exists(java.nio.file.Path.of("/dev/nvidiactl")),
+                "this machine has an NVIDIA control node (the GPU suite covers the rehearsal there)");
+        try (CallRehearsal r = proxy.rehearsal()) {
+            assertEquals(0, r.perform(new Arena(4096)), "no node: nothing to call");
+        }
     }
 }

@@ -101,6 +101,11 @@ public final class Sentry {
                             }
                         });
         loop.start();
+        if (faults.none()) {
+            // Beside the workload's start: the proxies' typical calls, so that their path is
+            // compiled before the first of the workload's arrives.
+            Rehearsal.start(proxies, credentials);
+        }
         return new Sentry(listener, dispatcher, loop, fdsAtStart, fdsBefore);
     }
 

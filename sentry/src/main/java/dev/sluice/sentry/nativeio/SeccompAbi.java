@@ -63,5 +63,24 @@ public final class SeccompAbi {
      */
     public static final int AUDIT_ARCH_X86_64 = 0xc000003e;
 
+    // A filter of the sentry's own, on one of its threads (SelfTrap): seccomp(2), the classic BPF
+    // of include/uapi/linux/filter.h and bpf_common.h, prctl(2).
+    public static final int SET_MODE_FILTER = 1;
+    public static final int FILTER_FLAG_NEW_LISTENER = 1 << 3;
+    public static final int RET_USER_NOTIF = 0x7fc00000;
+    public static final int RET_ALLOW = 0x7fff0000;
+    public static final int PR_SET_NO_NEW_PRIVS = 38;
+
+    /** struct sock_filter { __u16 code; __u8 jt; __u8 jf; __u32 k; } */
+    public static final int SOCK_FILTER_SIZE = 8;
+
+    /** struct sock_fprog { unsigned short len; struct sock_filter *filter; } */
+    public static final int SOCK_FPROG_SIZE = 16;
+
+    public static final int SOCK_FPROG_OFF_FILTER = 8;
+    public static final int BPF_LD_W_ABS = 0x20;
+    public static final int BPF_JMP_JEQ_K = 0x15;
+    public static final int BPF_RET_K = 0x06;
+
     private SeccompAbi() {}
 }

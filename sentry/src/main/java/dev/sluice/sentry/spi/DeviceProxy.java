@@ -95,6 +95,15 @@ public interface DeviceProxy extends AutoCloseable {
         return "";
     }
 
+    /**
+     * This proxy's typical calls, for the sentry to make on a thread of its own while the sandbox
+     * starts, so that their path is compiled before the sandbox's first calls arrive
+     * (dev.sluice.sentry.Rehearsal); or null (the default) for a proxy that has none.
+     */
+    default CallRehearsal rehearsal() {
+        return null;
+    }
+
     @Override
     default void close() {}
 
