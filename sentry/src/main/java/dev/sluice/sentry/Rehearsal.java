@@ -89,13 +89,14 @@ public final class Rehearsal {
         Thread coordinator =
                 new Thread(
                         () -> {
+                            Result r = null;
                             try {
-                                done.complete(run(rehearsals, credentials));
+                                r = run(rehearsals, credentials);
                             } catch (RuntimeException | Error e) {
                                 LOG.debug("rehearsal failed: {}", e.toString());
-                                done.complete(null);
                             } finally {
                                 rehearsals.forEach(CallRehearsal::close);
+                                done.complete(r);
                             }
                         },
                         "sentry-rehearsal");
