@@ -338,6 +338,31 @@ if [ "$RC" = 0 ] && grep -q ' open=13 reopen=13 ' <<<" $H " && grep -q ' race_ke
 [ "$OK" = yes ] && result strict_legacy_hostile=ok || result strict_legacy_hostile=fail
 [ "$OK" = yes ] || { fail strict_legacy_hostile; tail -n 30 "$L" | sed 's/^/  strict legacy_hostile| /'; }
 
+# rdma_cm's hostile steps (sluice-rdma-cm-hostile) under --rdma-cm, where the sentry opens the
+# rdma_cm file and executes the commands it allows: a plain CREATE_ID runs (create=0), an id of no
+# file of its own is refused (foreign=22), a response at unmapped memory fails EFAULT (efault=14),
+# another name of the node and a reopen through /proc/self/fd fail EACCES (13: nodev), and a thread
+# swapping the rdma_cm fd and a pipe onto the number that refused CREATE_IDs are written to never
+# gets one run by the kernel (race_kernel_runs=0: ib_safe_file_access refuses the guest's own
+# writes on the sentry's file, race_eacces counts those it refused). The policy's refusals count as
+# denials, so only the line is judged.
+CMH="$REPO/src/test/target/guests/sluice-rdma-cm-hostile"
+CMH_SRC="$REPO/src/test/c/rdma-cm-hostile.c"
+if [ ! -x "$CMH" ] || [ "$CMH_SRC" -nt "$CMH" ]; then
+  CMH=/tmp/sluice-rdma-cm-hostile
+  gcc -O2 -Wall -o "$CMH" "$CMH_SRC" -pthread > /tmp/cmh-build.log 2>&1 || { cat /tmp/cmh-build.log; CMH=; }
+fi
+if [ -n "$CMH" ]; then run sluice cm_hostile --rdma-cm -- "$CMH"
+else RC=127; echo "sluice-rdma-cm-hostile could not be built" > /tmp/sluice.cm_hostile.log; fi
+L=/tmp/sluice.cm_hostile.log
+H=$(grep -m1 '^rdma_cm hostile ' "$L" | sed 's/^rdma_cm hostile //' || true)
+result "sluice_cm_hostile_line=${H// /,}"
+OK=no
+if [ "$RC" = 0 ] && grep -q ' create=0 foreign=22 efault=14 open=13 reopen=13 ' <<<" $H " \
+   && grep -q ' race_kernel_runs=0 ' <<<" $H "; then OK=yes; fi
+[ "$OK" = yes ] && result sluice_cm_hostile=ok || result sluice_cm_hostile=fail
+[ "$OK" = yes ] || { fail sluice_cm_hostile; tail -n 30 "$L" | sed 's/^/  sluice cm_hostile| /'; }
+
 # writes: what strict mode costs a write-heavy workload that never touches the device: 20000
 # write()s of 64 bytes to /dev/null (dd), natively, sandboxed and in strict mode, where each one
 # is a trap round trip continued by the sentry. Reported as microseconds per write, not judged

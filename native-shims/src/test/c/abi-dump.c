@@ -234,6 +234,7 @@ int main(void)
 	VAL(SYS_prctl);
 	VAL(SYS_pipe2);
 	VAL(SYS_pidfd_send_signal);
+	VAL(SYS_setns);
 
 	/* Signals (Signals). SIGRTMIN is the C library's, evaluated at run time: glibc keeps the
 	 * kernel's first real-time signals for itself. */

@@ -289,6 +289,7 @@ class RdmaVmE2ETest {
                         + " strict/sandboxed="
                         + Report.ratio(g.get("sluice_writes_value"), g.get("strict_writes_value")));
         System.out.println("legacy_write hostile (strict): " + g.get("strict_legacy_hostile_line"));
+        System.out.println("rdma_cm hostile (--rdma-cm): " + g.get("sluice_cm_hostile_line"));
         System.out.println(
                 "legacy_write errnos (write,ioctl): sluice "
                         + g.get("sluice_legacy_write_errnos")
@@ -340,6 +341,19 @@ class RdmaVmE2ETest {
                                         + " /proc/self/fd/N fail EACCES, and no write swapped onto"
                                         + " the uverbs fd is run by the kernel ("
                                         + g.get("strict_legacy_hostile_line")
+                                        + ")"
+                                        + ctx));
+        checks.add(
+                () ->
+                        assertEquals(
+                                "ok",
+                                g.get("sluice_cm_hostile"),
+                                "--rdma-cm: the sentry runs a plain CREATE_ID, refuses a foreign id"
+                                        + " (EINVAL) and an unmapped response (EFAULT), the node"
+                                        + " under another name and /proc/self/fd/N fail EACCES, and"
+                                        + " no write swapped onto the rdma_cm fd is run by the"
+                                        + " kernel ("
+                                        + g.get("sluice_cm_hostile_line")
                                         + ")"
                                         + ctx));
         checks.add(

@@ -101,7 +101,8 @@ final class RunCommand implements Callable<Integer> {
             description =
                     "Grant /dev/infiniband/rdma_cm (the RDMA connection manager), mediated by RDMAProxy: write(), writev() and"
                             + " pwritev2() are trapped and every rdma_cm command is decided by its policy (addresses, ids,"
-                            + " options); io_uring is refused (docs/rdma-drivers.md#rdma_cm).")
+                            + " options) and executed by the sentry, which opens rdma_cm for the workload; io_uring is"
+                            + " refused (docs/rdma-drivers.md#rdma_cm).")
     boolean rdmaCm;
 
     @Option(

@@ -17,9 +17,11 @@ import dev.sluice.sentry.spi.WriteCall;
 import jnr.ffi.Pointer;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -141,15 +143,31 @@ public final class RdmaProxy implements DeviceProxy {
     }
 
     /**
-     * Strict mode: the granted uverbs nodes. The sandbox cannot open them itself (nodev bind
-     * mounts, no mknod of character devices); the sentry opens each for the guest, so the kernel
-     * refuses every write() the guest makes on it ({@code ib_safe_file_access}: the file's opener
-     * is a sentry worker), and the legacy commands it allows are run by the sentry ({@link
-     * #write}). rdma_cm's node is not among them: its files stay the guest's own.
+     * Strict mode: the granted uverbs nodes; rdma_cm in execute mode: its node. The sandbox cannot
+     * open them itself (nodev bind mounts, no mknod of character devices); the sentry opens each
+     * for the guest, so the kernel refuses every write() the guest makes on it ({@code
+     * ib_safe_file_access}: the file's opener is the sentry), and the commands it allows are run by
+     * the sentry ({@link #write}). In rdma_cm's kernel-run mode its files stay the guest's own.
      */
     @Override
     public List<Path> opensDevices() {
-        return strict ? nodes : List.of();
+        List<Path> opened = new ArrayList<>(strict ? nodes : List.of());
+        if (rdmaCm != null && rdmaCm.executes()) {
+            opened.add(rdmaCm.node());
+        }
+        return List.copyOf(opened);
+    }
+
+    /**
+     * rdma_cm in execute mode: its files are opened on the thread whose credentials its executors
+     * share ({@link RdmaCmMediator#open}): ucma compares a writer's credentials with the file's
+     * opener's by pointer, and a notification worker's change with every capability it raises. The
+     * uverbs nodes are opened by the sentry's worker: their commands run as ioctls, which have no
+     * such check.
+     */
+    @Override
+    public OptionalInt openDevice(Path node, int flags) {
+        return rdmaCm == null ? OptionalInt.empty() : rdmaCm.open(node, flags);
     }
 
     /**
@@ -191,8 +209,8 @@ public final class RdmaProxy implements DeviceProxy {
                     name);
         }
         Verdict last = new Verdict(IoctlResult.CONTINUE, name);
-        List<LegacyWrite> commands = new java.util.ArrayList<>();
-        List<Long> lengths = new java.util.ArrayList<>();
+        List<LegacyWrite> commands = new ArrayList<>();
+        List<Long> lengths = new ArrayList<>();
         for (GuestIovec.Segment seg : segments.list()) {
             if (seg.len() > LegacyWrite.MAX_LENGTH) {
                 return new Verdict(
@@ -278,10 +296,17 @@ public final class RdmaProxy implements DeviceProxy {
                 + (strict ? "" : " and legacy command")
                 + " on its own context"
                 + (reach.isEmpty() ? "" : ", including " + String.join(" and ", reach))
-                + (rdmaCm == null
+                + (rdmaCm == null || rdmaCm.executes()
                         ? ""
                         : "; the rdma_cm commands are decided on a copy and continued, so a racing"
                                 + " guest reaches any address and option rdma_cm allows it");
+    }
+
+    @Override
+    public void close() {
+        if (rdmaCm != null) {
+            rdmaCm.close();
+        }
     }
 
     @Override

@@ -20,6 +20,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * Service entry of RDMAProxy, the uverbs proxy. It activates when a sandbox is granted a uverbs
@@ -81,6 +82,19 @@ public final class RdmaProxyProvider implements DeviceProxyProvider {
      * RdmaProxy#mediatesWrites}).
      */
     public static final String OPT_STRICT = "rdmaproxy.strict";
+
+    /**
+     * How commands written to a granted rdma_cm node are run ({@link RdmaCmMediator}): {@value
+     * #RDMA_CM_KERNEL_RUN} (the default: the guest opens its rdma_cm files itself and the sentry
+     * continues the commands it allows) or {@value #RDMA_CM_EXECUTE} (the sentry opens them for the
+     * guest and executes what it allows on its own copy; needs a sandbox whose launch plan makes
+     * the node nodev and traps opens, {@link DeviceProxy#opensDevices}: {@code sluice run} sets
+     * it).
+     */
+    public static final String OPT_RDMA_CM = "rdmaproxy.rdma-cm";
+
+    public static final String RDMA_CM_KERNEL_RUN = "kernel-run";
+    public static final String RDMA_CM_EXECUTE = "execute";
 
     @Override
     public boolean wanted(ProxyConfig config) {
@@ -201,14 +215,52 @@ public final class RdmaProxyProvider implements DeviceProxyProvider {
                             + " and legacy uverbs commands written to a granted node are decided and run"
                             + " by the sentry as their INVOKE_WRITE ioctls");
         }
+        String cmMode = config.option(OPT_RDMA_CM, RDMA_CM_KERNEL_RUN);
+        if (!cmMode.equals(RDMA_CM_KERNEL_RUN) && !cmMode.equals(RDMA_CM_EXECUTE)) {
+            throw new IllegalArgumentException(
+                    "RDMAProxy option "
+                            + OPT_RDMA_CM
+                            + ": \""
+                            + cmMode
+                            + "\" is not "
+                            + RDMA_CM_EXECUTE
+                            + " or "
+                            + RDMA_CM_KERNEL_RUN);
+        }
         RdmaCmMediator rdmaCm = null;
-        if (config.grantedDevices().stream().anyMatch(RdmaProxyProvider::isRdmaCmNode)) {
+        Path cmNode =
+                config.grantedDevices().stream()
+                        .filter(RdmaProxyProvider::isRdmaCmNode)
+                        .findFirst()
+                        .orElse(null);
+        if (cmNode != null) {
             CharDevice cm = UverbsDevices.rdmaCmDevice(sys);
-            rdmaCm = new RdmaCmMediator(cm, () -> RdmaCmSandbox.fromSysfs(sys, ibdevs));
-            LOG.info(
-                    "rdmaproxy: rdma_cm ({}) is mediated: write(), writev() and pwritev2() are trapped"
-                            + " and each command is decided by the rdma_cm policy",
-                    cm);
+            Supplier<RdmaCmSandbox> sandbox = () -> RdmaCmSandbox.fromSysfs(sys, ibdevs);
+            if (cmMode.equals(RDMA_CM_EXECUTE)) {
+                // Made here, on the thread that starts the sandbox: the executors' credentials
+                // are this thread's (RdmaCmExecutors).
+                rdmaCm =
+                        new RdmaCmMediator(
+                                cm,
+                                sandbox,
+                                cmNode,
+                                RdmaCmHost.NATIVE,
+                                new RdmaCmExecutors(RdmaCmHost.NATIVE));
+                LOG.info(
+                        "rdmaproxy: rdma_cm ({}) is mediated in execute mode: the sentry opens {} for the"
+                                + " guest (its bind mount is nodev); write(), writev() and pwritev2() are"
+                                + " trapped, and each command is decided by the rdma_cm policy and executed"
+                                + " by the sentry on its copy, in the caller's network namespace",
+                        cm,
+                        cmNode);
+            } else {
+                rdmaCm = new RdmaCmMediator(cm, sandbox);
+                LOG.info(
+                        "rdmaproxy: rdma_cm ({}) is mediated in kernel-run mode: write(), writev() and"
+                                + " pwritev2() are trapped and each command is decided by the rdma_cm"
+                                + " policy, then continued",
+                        cm);
+            }
         }
         return Optional.of(
                 new RdmaProxy(majors, plugins, HostDevice.NATIVE, strict, rdmaCm, nodes));

@@ -179,6 +179,50 @@ class RdmaProxyProviderTest {
     }
 
     @Test
+    void rdmaCmIsContinuedByDefaultAndOpenedAndExecutedByTheSentryInExecuteMode()
+            throws IOException {
+        RdmaProxyProvider p = fakeHost("6", PROC_DEVICES);
+        node("uverbs1", "231:193", "rxe0", null, true);
+        Path cm = tmp.resolve("sys/class/misc/rdma_cm");
+        Files.createDirectories(cm);
+        Files.writeString(cm.resolve("dev"), "10:58\n");
+        Path node = Path.of("/dev/infiniband/rdma_cm");
+        List<Path> devices = List.of(Path.of("/dev/infiniband/uverbs1"), node);
+        try (RdmaProxy kernelRun =
+                (RdmaProxy) p.create(new ProxyConfig(devices, Set.of(), Map.of())).orElseThrow()) {
+            assertEquals(
+                    List.of(),
+                    kernelRun.opensDevices(),
+                    "by default (the OCI path) the guest opens rdma_cm itself");
+            assertTrue(kernelRun.racyRows().contains("rdma_cm"), kernelRun.racyRows());
+        }
+        Map<String, String> execute =
+                Map.of(RdmaProxyProvider.OPT_RDMA_CM, RdmaProxyProvider.RDMA_CM_EXECUTE);
+        try (RdmaProxy executes =
+                (RdmaProxy) p.create(new ProxyConfig(devices, Set.of(), execute)).orElseThrow()) {
+            assertEquals(
+                    List.of(node),
+                    executes.opensDevices(),
+                    "in execute mode the sentry opens rdma_cm (nodev bind, opens trapped)");
+            assertTrue(executes.mediatesWrites(), "its writes are trapped");
+            assertFalse(executes.racyRows().contains("rdma_cm"), executes.racyRows());
+        }
+        IllegalArgumentException e =
+                assertThrows(
+                        IllegalArgumentException.class,
+                        () ->
+                                p.create(
+                                        new ProxyConfig(
+                                                devices,
+                                                Set.of(),
+                                                Map.of(RdmaProxyProvider.OPT_RDMA_CM, "strict"))));
+        assertTrue(
+                e.getMessage().contains("rdmaproxy.rdma-cm")
+                        && e.getMessage().contains("execute or kernel-run"),
+                e.getMessage());
+    }
+
+    @Test
     void aGrantedRdmaCmWhoseCharDeviceIsUnknownStopsTheSandbox() throws IOException {
         RdmaProxyProvider p = fakeHost("6", PROC_DEVICES);
         node("uverbs1", "231:193", "rxe0", null, true);

@@ -210,6 +210,11 @@ public final class SandboxPolicy {
         if (r.rdmaStrict()) {
             options.put(RdmaProxyProvider.OPT_STRICT, "true");
         }
+        if (r.rdmaCm()) {
+            // sluice run's plan makes the nodes a proxy opens nodev and traps opens: the sentry
+            // opens rdma_cm for the guest and executes its commands (docs/rdma-drivers.md).
+            options.put(RdmaProxyProvider.OPT_RDMA_CM, RdmaProxyProvider.RDMA_CM_EXECUTE);
+        }
         ProxyConfig config = new ProxyConfig(granted, new LinkedHashSet<>(r.proxies()), options);
         Injection i = cdi.injection();
         Injection injection =

@@ -117,8 +117,9 @@ public sealed interface RdmaCmDecision permits RdmaCmDecision.Refuse, RdmaCmDeci
      * @param pointers the user pointers the kernel follows, in field order
      * @param fds the guest fd numbers the kernel looks up
      * @param mayBlock whether the kernel may sleep until something happens on the network
-     *     (GET_EVENT on a file without O_NONBLOCK): run it on a thread that may block, and that can
-     *     be interrupted when the guest's call is abandoned (ucma returns ERESTARTSYS on a signal)
+     *     (GET_EVENT on a file without O_NONBLOCK): the executor waits for the file to be readable
+     *     while the guest waits, and runs it then (ucma returns ERESTARTSYS on a signal; the
+     *     guest's signal ends the executor's wait instead)
      * @param effect what {@link RdmaCmPolicy#executed} records from the response
      * @param from for MIGRATE_ID, the policy of the file the id leaves; null otherwise
      * @param detail what the policy changed or wants logged at DEBUG, empty when nothing

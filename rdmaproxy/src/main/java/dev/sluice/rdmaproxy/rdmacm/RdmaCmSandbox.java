@@ -75,6 +75,14 @@ public record RdmaCmSandbox(Set<InetAddress> addresses, Set<String> gids, boolea
         return new RdmaCmSandbox(new LinkedHashSet<>(addresses), gids, privilegedPorts);
     }
 
+    /**
+     * This sandbox with ports below 1024 refused: for a policy whose commands the sentry executes,
+     * since the kernel then asks the executor's {@code CAP_NET_BIND_SERVICE}, not the guest's.
+     */
+    public RdmaCmSandbox withoutPrivilegedPorts() {
+        return new RdmaCmSandbox(addresses, gids, false);
+    }
+
     /** Whether {@code a} is one of the sandbox's addresses (an IPv4-mapped one as its IPv4). */
     public boolean hasAddress(InetAddress a) {
         return addresses.contains(a);

@@ -432,13 +432,11 @@ public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable
                 call,
                 proxy,
                 () -> {
+                    Path node = Path.of(path);
+                    int shape =
+                            asked & (OpenRequest.O_ACCMODE | Native.O_NONBLOCK | Native.O_NOCTTY);
                     int fd =
-                            opener.open(
-                                    Path.of(path),
-                                    asked
-                                            & (OpenRequest.O_ACCMODE
-                                                    | Native.O_NONBLOCK
-                                                    | Native.O_NOCTTY));
+                            proxy.openDevice(node, shape).orElseGet(() -> opener.open(node, shape));
                     if (fd < 0) {
                         return new Verdict(IoctlResult.error(-fd), name);
                     }

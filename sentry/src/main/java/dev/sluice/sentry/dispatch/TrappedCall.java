@@ -100,6 +100,21 @@ final class TrappedCall implements IoctlCall, AutoCloseable {
             public Arena arena() {
                 return self.arena();
             }
+
+            @Override
+            public boolean stillWaiting() {
+                return listener.idValid(arena, n.id());
+            }
+
+            @Override
+            public long guestFile(int guestFd) {
+                return self.guestFile(guestFd);
+            }
+
+            @Override
+            public long callerNetns() {
+                return caller.openNamespace(arena, "net");
+            }
         };
     }
 

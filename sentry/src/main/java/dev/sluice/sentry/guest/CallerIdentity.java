@@ -245,6 +245,38 @@ public final class CallerIdentity implements AutoCloseable {
         return fd;
     }
 
+    /**
+     * Opens the caller's namespace {@code kind} ({@code /proc/TID/ns/KIND}, read-only, {@code
+     * O_CLOEXEC}; the caller closes it) and checks the identity right after, as {@link
+     * #openMemory}: the fd, or {@code -ESRCH} once lost, another {@code -errno} otherwise.
+     */
+    public int openNamespace(Arena arena, String kind) {
+        if (lost) {
+            return -Errno.ESRCH;
+        }
+        byte[] path = ("/proc/" + tid + "/ns/" + kind).getBytes(StandardCharsets.US_ASCII);
+        Pointer p = arena.alloc(path.length + 1);
+        p.put(0, path, 0, path.length);
+        int fd =
+                worker != null
+                        ? worker.openProcNamespace(p.address())
+                        : (int)
+                                Native.ret(
+                                        Native.LIBC.open(
+                                                p.address(),
+                                                Native.O_RDONLY | Native.O_CLOEXEC,
+                                                0));
+        if (fd == -Errno.ENOENT || fd == -Errno.ESRCH) {
+            lost = true;
+            return -Errno.ESRCH;
+        }
+        if (fd >= 0 && !check()) {
+            Native.close(fd);
+            return -Errno.ESRCH;
+        }
+        return fd;
+    }
+
     /** Checks that the caller still waits; the identity is lost for good if not. */
     private boolean check() {
         if (!lost && !stillWaiting.getAsBoolean()) {

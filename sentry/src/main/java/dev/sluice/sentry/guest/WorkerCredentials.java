@@ -184,6 +184,21 @@ public final class WorkerCredentials {
     }
 
     /**
+     * {@code open(path, O_RDONLY | O_CLOEXEC)} of a {@code /proc/TID/ns/KIND} path at {@code
+     * pathAddr}, with {@code CAP_SYS_PTRACE} raised where needed (the link asks {@code
+     * PTRACE_MODE_READ_FSCREDS}, proc_ns_get_link): an fd, or {@code -errno}.
+     */
+    public int openProcNamespace(long pathAddr) {
+        return asTracer(
+                FOR_GETFD,
+                () ->
+                        (int)
+                                Native.ret(
+                                        Native.LIBC.open(
+                                                pathAddr, Native.O_RDONLY | Native.O_CLOEXEC, 0)));
+    }
+
+    /**
      * Runs {@code op} (a mount syscall of {@code DeviceOpener}: {@code open_tree} or {@code
      * mount_setattr} on a detached clone, which return an fd or {@code -errno}) with {@code
      * CAP_SYS_ADMIN} raised where the guest's own capabilities do not suffice ({@code may_mount},

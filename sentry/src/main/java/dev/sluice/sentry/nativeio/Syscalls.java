@@ -69,5 +69,9 @@ public final class Syscalls {
     public static final int SYS_PIPE2 = 293;
     public static final int SYS_PIDFD_SEND_SIGNAL = 424;
 
+    // RDMAProxy's rdma_cm executors: each joins the network namespace of the guests it runs
+    // commands for.
+    public static final int SYS_SETNS = 308;
+
     private Syscalls() {}
 }

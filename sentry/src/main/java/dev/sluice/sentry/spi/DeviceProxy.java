@@ -78,6 +78,20 @@ public interface DeviceProxy extends AutoCloseable {
     }
 
     /**
+     * Opens {@code node}, one of {@link #opensDevices()}, for the guest itself, with {@code flags}
+     * (the access mode, {@code O_NONBLOCK}, {@code O_NOCTTY}): the sentry's new fd, which the
+     * dispatcher installs in the guest and closes, or {@code -errno}. Empty (the default) to have
+     * the sentry open it: a worker acting as the guest, on a nodev detached mount ({@code
+     * DeviceOpener}). A proxy opens it itself where it must later act on the file with the opener's
+     * exact credentials: a driver that compares the writer's credentials with the file's by pointer
+     * ({@code ib_safe_file_access}) refuses any other thread's writes, and a worker's credentials
+     * change as it raises and lowers capabilities around the mount syscalls.
+     */
+    default java.util.OptionalInt openDevice(java.nio.file.Path node, int flags) {
+        return java.util.OptionalInt.empty();
+    }
+
+    /**
      * The C name of a request ({@code TIOCGPTN}), or {@code unknown}, for stats, traces and log
      * lines of calls that {@link #handle} did not decide.
      */

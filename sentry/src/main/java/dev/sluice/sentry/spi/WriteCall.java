@@ -25,4 +25,25 @@ public interface WriteCall {
 
     /** Per-call native scratch memory, freed after the response. */
     Arena arena();
+
+    /**
+     * Whether the calling thread still waits for the answer ({@code SECCOMP_IOCTL_NOTIF_ID_VALID}):
+     * false once it died or a signal interrupted its call. A proxy that waits for something on the
+     * guest's behalf (an event) asks again and again, and stops waiting once it is false.
+     */
+    boolean stillWaiting();
+
+    /**
+     * A dup of another fd of the calling guest, as {@link IoctlCall#guestFile}: the new fd (the
+     * caller closes it) or {@code -errno}.
+     */
+    long guestFile(int guestFd);
+
+    /**
+     * The caller's network namespace: a new fd of its {@code /proc/TID/ns/net} (the caller closes
+     * it), opened through the pinned caller and checked to be the caller's (the thread still waited
+     * right after the open), or {@code -errno}. For a proxy that executes, on a thread of its own
+     * in that namespace, what the kernel would have run in the guest's.
+     */
+    long callerNetns();
 }

@@ -53,6 +53,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
@@ -295,6 +296,35 @@ class DispatcherTest {
         verify(listener, never()).respondContinue(any(), anyLong());
         CallStats.Row r = row("rdmaproxy", 0, Disposition.EMULATE);
         assertEquals("open " + NODE, r.key().name(), "counted and named by the node");
+    }
+
+    @Test
+    void aProxyThatOpensItsNodeItselfIsAskedAndItsFileInjected() {
+        AtomicInteger sentryOpens = new AtomicInteger();
+        DeviceProxy cm = mock(DeviceProxy.class);
+        when(cm.name()).thenReturn("rdmaproxy");
+        when(cm.trapRules()).thenReturn(List.of());
+        when(cm.opensDevices()).thenReturn(List.of(NODE));
+        int fd = TestFds.open("/dev/null", Native.O_RDWR | Native.O_CLOEXEC);
+        when(cm.openDevice(eq(NODE), anyInt())).thenReturn(OptionalInt.of(fd));
+        Dispatcher d =
+                new Dispatcher(
+                        listener,
+                        List.of(pty, cm),
+                        stats,
+                        null,
+                        new RateLimitedLog(log, Duration.ZERO, System::nanoTime),
+                        null,
+                        (node, f) -> {
+                            sentryOpens.incrementAndGet();
+                            return -Errno.EIO;
+                        });
+        when(listener.addFd(any(), anyLong(), anyInt(), anyInt(), eq(true))).thenReturn(7);
+        Notification n = openOf(Syscalls.SYS_OPENAT, -100, cString(NODE.toString()), Native.O_RDWR);
+        d.handle(n, arena);
+        verify(cm).openDevice(NODE, Native.O_RDWR);
+        assertEquals(0, sentryOpens.get(), "the proxy opened it, not a worker");
+        verify(listener).addFd(any(), eq(n.id()), eq(fd), eq(0), eq(true));
     }
 
     @Test
