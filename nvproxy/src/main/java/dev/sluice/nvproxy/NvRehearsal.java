@@ -26,10 +26,10 @@ import java.nio.charset.StandardCharsets;
  */
 final class NvRehearsal implements CallRehearsal {
     /** Rounds of a client's life. */
-    static final int ROUNDS = 3;
+    static final int ROUNDS = 8;
 
     /** Controls per round: past the JIT's compile thresholds (bin/sluice) for their path. */
-    static final int CONTROLS = 40;
+    static final int CONTROLS = 20;
 
     /**
      * {@code NV0000_CTRL_CMD_SYSTEM_GET_FEATURES}, from
