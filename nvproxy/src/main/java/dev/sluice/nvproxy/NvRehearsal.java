@@ -26,10 +26,10 @@ import java.nio.charset.StandardCharsets;
  */
 final class NvRehearsal implements CallRehearsal {
     /** Rounds of a client's life. */
-    static final int ROUNDS = 8;
+    static final int ROUNDS = 2;
 
     /** Controls per round: past the JIT's compile thresholds (bin/sluice) for their path. */
-    static final int CONTROLS = 20;
+    static final int CONTROLS = 60;
 
     /**
      * {@code NV0000_CTRL_CMD_SYSTEM_GET_FEATURES}, from
