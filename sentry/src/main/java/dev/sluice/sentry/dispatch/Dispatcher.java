@@ -97,7 +97,7 @@ public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable
     private final RateLimitedLog warnings;
     private final Map<CharDevice, Optional<DeviceProxy>> owners = new ConcurrentHashMap<>();
     private final Map<Integer, Integer> tgids = new ConcurrentHashMap<>();
-    private final PidfdCache pidfds = new PidfdCache(PidfdCache.DEFAULT_CAPACITY);
+    private final PidfdCache pidfds = PidfdCache.forFdLimit(Native.softFdLimit());
     private final GuestCredentials credentials;
     private final AtomicLong abandoned = new AtomicLong();
     private final AtomicLong callersGone = new AtomicLong();

@@ -35,12 +35,27 @@ import java.util.Map;
  * most {@code capacity} are kept; the least recently used is closed first. Thread-safe.
  */
 public final class PidfdCache implements AutoCloseable {
-    /** How many pidfds a sentry keeps by default: one per guest thread that makes trapped calls. */
-    public static final int DEFAULT_CAPACITY = 256;
+    /** How many pidfds a sentry keeps at most: one per guest thread that makes trapped calls. */
+    public static final int MAX_CAPACITY = 256;
+
+    /** The kept pidfds may take at most 1/FD_SHARE of the sentry's soft fd limit. */
+    public static final int FD_SHARE = 8;
 
     private final int capacity;
     private final LinkedHashMap<Integer, Integer> kept;
     private boolean closed;
+
+    /**
+     * A cache for a sentry whose soft fd limit is {@code softFdLimit} (negative: unknown): at most
+     * {@link #MAX_CAPACITY} pidfds, and never more than an eighth of the limit, so that a guest
+     * that churns through threads cannot leave the sentry without fds for its calls (an earlier
+     * cache of this kind, unbounded by the limit, did: docs/security-model.md, "Thread storm under
+     * a fd limit").
+     */
+    public static PidfdCache forFdLimit(long softFdLimit) {
+        long share = softFdLimit < 0 ? MAX_CAPACITY : softFdLimit / FD_SHARE;
+        return new PidfdCache((int) Math.max(1, Math.min(MAX_CAPACITY, share)));
+    }
 
     /** A cache that keeps at most {@code capacity} pidfds. */
     public PidfdCache(int capacity) {

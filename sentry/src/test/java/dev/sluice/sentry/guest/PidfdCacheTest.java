@@ -75,6 +75,24 @@ class PidfdCacheTest {
     }
 
     @Test
+    void theCapacityIsAnEighthOfTheFdLimitAtMost() {
+        assertCapacity(PidfdCache.MAX_CAPACITY, PidfdCache.forFdLimit(1 << 20), "a high limit");
+        assertCapacity(128, PidfdCache.forFdLimit(1024), "a limit of 1024: 128");
+        assertCapacity(1, PidfdCache.forFdLimit(4), "a tiny limit: still one");
+        assertCapacity(PidfdCache.MAX_CAPACITY, PidfdCache.forFdLimit(-1), "an unknown limit");
+    }
+
+    /** Gives back one more fd than {@code expected} and checks that exactly that many stay. */
+    private static void assertCapacity(int expected, PidfdCache cache, String what) {
+        try (cache) {
+            for (int tid = 1; tid <= expected + 1; tid++) {
+                cache.give(tid, TestFds.eventfd());
+            }
+            assertEquals(expected, cache.size(), what);
+        }
+    }
+
+    @Test
     void aCapacityBelowOneIsRefused() {
         assertThrows(IllegalArgumentException.class, () -> new PidfdCache(0));
     }
