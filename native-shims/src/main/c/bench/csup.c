@@ -206,16 +206,14 @@ static void handle(int listener, const struct seccomp_notif *req, struct seccomp
 	}
 	hostfd = (int)syscall(SYS_pidfd_getfd, pidfd, (int)req->data.args[0], 0);
 	if (hostfd < 0 && errno == ESRCH && taken) {
+		/* The kept pidfd's task is gone: a fresh one, once. */
 		close(pidfd);
+		taken = 0;
 		pidfd = open_pidfd(listener, id, req->pid, &gone);
-		if (pidfd < 0) {
-			if (gone)
-				return;
-			resp->error = -errno;
-			goto respond;
-		}
-		hostfd = (int)syscall(SYS_pidfd_getfd, pidfd, (int)req->data.args[0], 0);
+		hostfd = pidfd < 0 ? -1 : (int)syscall(SYS_pidfd_getfd, pidfd, (int)req->data.args[0], 0);
 	}
+	if (pidfd < 0 && gone)
+		return;
 	if (hostfd < 0) {
 		resp->error = -errno;
 		goto respond;

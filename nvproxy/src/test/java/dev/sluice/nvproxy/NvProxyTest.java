@@ -22,6 +22,7 @@ import dev.sluice.sentry.nativeio.Ioctl;
 import dev.sluice.sentry.spi.CallRehearsal;
 import dev.sluice.sentry.spi.CharDevice;
 import dev.sluice.sentry.spi.DeviceProxy;
+import dev.sluice.sentry.spi.Disposition;
 import dev.sluice.sentry.spi.FakeGuestMemory;
 import dev.sluice.sentry.spi.HostDevice;
 import dev.sluice.sentry.spi.IoctlResult;
@@ -217,26 +218,16 @@ class NvProxyTest {
             assertTrue(copy.owns(CTL) && !copy.owns(new CharDevice(1, 3)), "the same devices");
             int control = Ioctl.iowr('F', 0x2a, 32);
             assertEquals(
-                    proxy.handle(
-                                    new ScriptedCall(
-                                            control,
-                                            BASE,
-                                            CTL,
-                                            new FakeGuestMemory(BASE, 4096),
-                                            NO_FILE))
-                            .result()
-                            .disposition(),
-                    copy.handle(
-                                    new ScriptedCall(
-                                            control,
-                                            BASE,
-                                            CTL,
-                                            new FakeGuestMemory(BASE, 4096),
-                                            NO_FILE))
-                            .result()
-                            .disposition(),
+                    disposition(proxy, control),
+                    disposition(copy, control),
                     "and the same decision for an RM control");
         }
+    }
+
+    private static Disposition disposition(DeviceProxy p, int cmd) {
+        return p.handle(new ScriptedCall(cmd, BASE, CTL, new FakeGuestMemory(BASE, 4096), NO_FILE))
+                .result()
+                .disposition();
     }
 
     @Test

@@ -8,6 +8,7 @@ import jnr.ffi.Pointer;
 
 import java.nio.charset.StandardCharsets;
 import java.util.function.BooleanSupplier;
+import java.util.function.LongToIntFunction;
 
 /**
  * The thread that made one trapped call, pinned for the call's life: one pidfd, opened once,
@@ -221,28 +222,7 @@ public final class CallerIdentity implements AutoCloseable {
      * otherwise. {@code arena} holds the path.
      */
     public int openMemory(Arena arena) {
-        if (lost) {
-            return -Errno.ESRCH;
-        }
-        byte[] path = ("/proc/" + tid + "/mem").getBytes(StandardCharsets.US_ASCII);
-        Pointer p = arena.alloc(path.length + 1);
-        p.put(0, path, 0, path.length);
-        int fd =
-                worker != null
-                        ? worker.openProcMem(p.address())
-                        : (int)
-                                Native.ret(
-                                        Native.LIBC.open(
-                                                p.address(), Native.O_RDWR | Native.O_CLOEXEC, 0));
-        if (fd == -Errno.ENOENT || fd == -Errno.ESRCH) {
-            lost = true; // no such task: the caller died
-            return -Errno.ESRCH;
-        }
-        if (fd >= 0 && !check()) {
-            Native.close(fd);
-            return -Errno.ESRCH;
-        }
-        return fd;
+        return openProcFile(arena, "mem", Native.O_RDWR, path -> worker.openProcMem(path));
     }
 
     /**
@@ -251,23 +231,29 @@ public final class CallerIdentity implements AutoCloseable {
      * #openMemory}: the fd, or {@code -ESRCH} once lost, another {@code -errno} otherwise.
      */
     public int openNamespace(Arena arena, String kind) {
+        return openProcFile(
+                arena, "ns/" + kind, Native.O_RDONLY, path -> worker.openProcNamespace(path));
+    }
+
+    /**
+     * Opens {@code /proc/TID/NAME} with {@code flags | O_CLOEXEC} (through {@code asWorker} when
+     * there is a worker, which raises what the open needs) and checks the identity right after.
+     */
+    private int openProcFile(Arena arena, String name, int flags, LongToIntFunction asWorker) {
         if (lost) {
             return -Errno.ESRCH;
         }
-        byte[] path = ("/proc/" + tid + "/ns/" + kind).getBytes(StandardCharsets.US_ASCII);
+        byte[] path = ("/proc/" + tid + "/" + name).getBytes(StandardCharsets.US_ASCII);
         Pointer p = arena.alloc(path.length + 1);
         p.put(0, path, 0, path.length);
         int fd =
                 worker != null
-                        ? worker.openProcNamespace(p.address())
+                        ? asWorker.applyAsInt(p.address())
                         : (int)
                                 Native.ret(
-                                        Native.LIBC.open(
-                                                p.address(),
-                                                Native.O_RDONLY | Native.O_CLOEXEC,
-                                                0));
+                                        Native.LIBC.open(p.address(), flags | Native.O_CLOEXEC, 0));
         if (fd == -Errno.ENOENT || fd == -Errno.ESRCH) {
-            lost = true;
+            lost = true; // no such task: the caller died
             return -Errno.ESRCH;
         }
         if (fd >= 0 && !check()) {
