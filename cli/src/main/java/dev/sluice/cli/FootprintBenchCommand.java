@@ -58,8 +58,12 @@ final class FootprintBenchCommand implements Callable<Integer> {
 
     @Option(
             names = "--settle-ms",
-            defaultValue = "2000",
-            description = "How long to wait once all are ready (default ${DEFAULT-VALUE}).")
+            defaultValue = "15000",
+            description =
+                    "How long to wait once all are ready (default ${DEFAULT-VALUE}): long enough for"
+                            + " the sentries' start-up memory (compilations, the first"
+                            + " collections) to be given back, so the figure is what running"
+                            + " sandboxes hold.")
     long settleMs;
 
     /** PSS and RSS, in KiB. */
