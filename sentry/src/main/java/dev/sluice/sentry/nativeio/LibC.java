@@ -17,6 +17,15 @@ public interface LibC {
     @SaveError
     long syscall(long nr, long a1, long a2, long a3, long a4, long a5, long a6);
 
+    /**
+     * {@code syscall(2)} with two arguments, for the per-call ones ({@code pidfd_getfd}, {@code
+     * fstat}): jnr-ffi calls a function of up to six integer arguments through its direct stub, and
+     * one of seven through a heap invocation buffer, which a profile of the trapped call's path
+     * showed. {@code syscall} is variadic, so the fewer arguments are what the kernel reads.
+     */
+    @SaveError
+    long syscall(long nr, long a1, long a2, long a3);
+
     @SaveError
     int open(long pathAddr, int flags, int mode);
 

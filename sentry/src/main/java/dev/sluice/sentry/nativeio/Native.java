@@ -78,7 +78,7 @@ public final class Native {
     }
 
     public static int pidfdGetfd(int pidfd, int targetFd) {
-        return (int) ret(LIBC.syscall(SYS_PIDFD_GETFD, pidfd, targetFd, 0, 0, 0, 0));
+        return (int) ret(LIBC.syscall(SYS_PIDFD_GETFD, pidfd, targetFd, 0));
     }
 
     private static final ThreadLocal<jnr.ffi.Pointer> RLIMIT =
@@ -109,7 +109,7 @@ public final class Native {
 
     /** Raw {@code fstat(2)} into a {@code struct stat} at {@code statbuf} ({@link StatLayout}). */
     public static int fstat(int fd, long statbuf) {
-        return (int) ret(LIBC.syscall(SYS_FSTAT, fd, statbuf, 0, 0, 0, 0));
+        return (int) ret(LIBC.syscall(SYS_FSTAT, fd, statbuf, 0));
     }
 
     /**
