@@ -29,7 +29,6 @@ import dev.sluice.sentry.spi.IoctlResult;
 import dev.sluice.sentry.spi.OpenRequest;
 import dev.sluice.sentry.spi.TrapRule;
 import dev.sluice.sentry.spi.Verdict;
-import dev.sluice.sentry.spi.WriteCall;
 import dev.sluice.sentry.spi.WriteRequest;
 
 import jnr.ffi.Pointer;
@@ -45,7 +44,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Supplier;
 
 /**
  * Decides one trapped syscall: RECV → decode → classify → proxy → SEND.
@@ -247,7 +245,7 @@ public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable
      * device, or a refusal (no credentials, caller gone, fd unresolvable) named {@code name}. A
      * call on an fd no proxy owns comes back with neither.
      */
-    private Resolved resolve(TrappedCall call, Supplier<String> name) {
+    private Resolved resolve(TrappedCall call) {
         Notification n = call.notification();
         IoctlRequest req = call.request();
         if (credentials != null && !WorkerCredentials.actsAs(credentials)) {
@@ -258,7 +256,7 @@ public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable
                                     "this sentry worker could not take the guest's credentials ("
                                             + credentials
                                             + "): it refuses every call"),
-                            name.get()));
+                            unresolvedName(call)));
         }
         Arena arena = call.arena();
         CallerIdentity caller =
@@ -277,21 +275,23 @@ public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable
             // is counted as a lost caller, not as a refusal: threads exit mid-write all the time.
             callersGone.incrementAndGet();
             return Resolved.refused(
-                    new Decided(UNOWNED, new Verdict(IoctlResult.CONTINUE, name.get())));
+                    new Decided(UNOWNED, new Verdict(IoctlResult.CONTINUE, unresolvedName(call))));
         }
         if (caller.lost()) {
-            return Resolved.refused(refused(callerGone(), name.get()));
+            return Resolved.refused(refused(callerGone(), unresolvedName(call)));
         }
         if (dup == -Errno.EBADF && call.write() != null) {
             // A write on a number with no file: the kernel fails it with EBADF itself. Continuing
             // it opens nothing new (a write continued on any other fd can meet a swapped number
             // just the same: WriteTraps), and the guest's own error is not a refusal to count.
             return Resolved.refused(
-                    new Decided(UNOWNED, new Verdict(IoctlResult.CONTINUE, name.get())));
+                    new Decided(UNOWNED, new Verdict(IoctlResult.CONTINUE, unresolvedName(call))));
         }
         if (dup < 0) {
             return Resolved.refused(
-                    refused(IoctlResult.deny((int) -dup, "the fd cannot be resolved"), name.get()));
+                    refused(
+                            IoctlResult.deny((int) -dup, "the fd cannot be resolved"),
+                            unresolvedName(call)));
         }
         HostFd host = call.adopt(HostFd.adopt((int) dup));
         CharDevice device = charDevice(host, arena);
@@ -310,7 +310,7 @@ public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable
 
     private Decided decideIoctl(TrappedCall call) {
         int cmd = call.request().cmd();
-        Resolved res = resolve(call, () -> unownedName(cmd));
+        Resolved res = resolve(call);
         if (res.refusal() != null) {
             return res.refusal();
         }
@@ -318,7 +318,7 @@ public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable
             return new Decided(UNOWNED, unowned(cmd));
         }
         DeviceProxy proxy = res.proxy();
-        return run(call, proxy, () -> proxy.handle(call), () -> proxy.ioctlName(cmd));
+        return run(call, proxy, (c, p) -> p.handle(c), (c, p) -> p.ioctlName(c.request().cmd()));
     }
 
     /**
@@ -335,7 +335,7 @@ public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable
             // pwritev2 at an offset: ESPIPE on every stream file, whatever the number names.
             return new Decided(UNOWNED, new Verdict(IoctlResult.CONTINUE, name));
         }
-        Resolved res = resolve(call, () -> name);
+        Resolved res = resolve(call);
         if (res.refusal() != null) {
             return res.refusal();
         }
@@ -343,8 +343,7 @@ public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable
         if (proxy == null || !proxy.mediatesWrites()) {
             return new Decided(UNOWNED, new Verdict(IoctlResult.CONTINUE, name));
         }
-        WriteCall view = call.asWrite();
-        return run(call, proxy, () -> proxy.write(view), () -> name);
+        return run(call, proxy, (c, p) -> p.write(c.asWrite()), (c, p) -> c.write().syscallName());
     }
 
     /** include/uapi/asm-generic/fcntl.h (x86_64); the kernel adds it on 64-bit anyway. */
@@ -431,12 +430,11 @@ public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable
         return run(
                 call,
                 proxy,
-                () -> {
+                (c, p) -> {
                     Path node = Path.of(path);
                     int shape =
                             asked & (OpenRequest.O_ACCMODE | Native.O_NONBLOCK | Native.O_NOCTTY);
-                    int fd =
-                            proxy.openDevice(node, shape).orElseGet(() -> opener.open(node, shape));
+                    int fd = p.openDevice(node, shape).orElseGet(() -> opener.open(node, shape));
                     if (fd < 0) {
                         return new Verdict(IoctlResult.error(-fd), name);
                     }
@@ -444,7 +442,7 @@ public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable
                             new IoctlResult.InjectFd(HostFd.adopt(fd), asked & Native.O_CLOEXEC),
                             name);
                 },
-                () -> name);
+                (c, p) -> name);
     }
 
     /**
@@ -477,24 +475,20 @@ public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable
      * Runs a proxy's decision: a proxy fault fails the call with EIO, and a caller found gone
      * meanwhile fails it with EIO whatever the proxy answered.
      */
-    private Decided run(
-            TrappedCall call,
-            DeviceProxy proxy,
-            Supplier<Verdict> decision,
-            Supplier<String> name) {
+    private Decided run(TrappedCall call, DeviceProxy proxy, Decision decision, Naming name) {
         Verdict v;
         try {
-            v = decision.get();
+            v = decision.decide(call, proxy);
         } catch (CallerGone e) {
-            v = new Verdict(IoctlResult.error(Errno.EIO), name.get()); // replaced below
+            v = new Verdict(IoctlResult.error(Errno.EIO), name.name(call, proxy)); // replaced below
         } catch (RuntimeException e) {
             LOG.error(
                     "{}: fault handling {} ({}); failing it with EIO",
                     proxy.name(),
                     call.what(),
-                    name.get(),
+                    name.name(call, proxy),
                     e);
-            v = new Verdict(IoctlResult.error(Errno.EIO), name.get());
+            v = new Verdict(IoctlResult.error(Errno.EIO), name.name(call, proxy));
         }
         if (call.callerLost()) {
             // Whatever the proxy answered, it got nothing from the caller after the loss
@@ -506,6 +500,22 @@ public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable
             v = v.answered(callerGone());
         }
         return new Decided(proxy.name(), v);
+    }
+
+    /**
+     * What the owning proxy answers for a call ({@link #run}). The ioctl and write paths pass
+     * non-capturing lambdas, so that a call allocates none (under C1 each capturing one is a call
+     * into the VM; docs/benchmarks.md).
+     */
+    @FunctionalInterface
+    private interface Decision {
+        Verdict decide(TrappedCall call, DeviceProxy proxy);
+    }
+
+    /** The name a call is counted and logged under ({@link #run}); computed only when needed. */
+    @FunctionalInterface
+    private interface Naming {
+        String name(TrappedCall call, DeviceProxy proxy);
     }
 
     /** A call refused before any proxy saw it. */
@@ -578,6 +588,15 @@ public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable
      * The name of {@code cmd} for a call refused before any proxy saw it: by the proxy whose rule
      * trapped it.
      */
+    /**
+     * The name of a call refused before its owner is known: the write's syscall, or the ioctl's.
+     */
+    private String unresolvedName(TrappedCall call) {
+        return call.write() != null
+                ? call.write().syscallName()
+                : unownedName(call.request().cmd());
+    }
+
     private String unownedName(int cmd) {
         for (RuleOwner ro : rules) {
             if (ro.rule.matches(cmd)) {

@@ -8,7 +8,6 @@ import jnr.ffi.Pointer;
 
 import java.nio.charset.StandardCharsets;
 import java.util.function.BooleanSupplier;
-import java.util.function.LongToIntFunction;
 
 /**
  * The thread that made one trapped call, pinned for the call's life: one pidfd, opened once,
@@ -222,7 +221,7 @@ public final class CallerIdentity implements AutoCloseable {
      * otherwise. {@code arena} holds the path.
      */
     public int openMemory(Arena arena) {
-        return openProcFile(arena, "mem", Native.O_RDWR, path -> worker.openProcMem(path));
+        return openProcFile(arena, "mem", Native.O_RDWR, WorkerCredentials::openProcMem);
     }
 
     /**
@@ -232,14 +231,14 @@ public final class CallerIdentity implements AutoCloseable {
      */
     public int openNamespace(Arena arena, String kind) {
         return openProcFile(
-                arena, "ns/" + kind, Native.O_RDONLY, path -> worker.openProcNamespace(path));
+                arena, "ns/" + kind, Native.O_RDONLY, WorkerCredentials::openProcNamespace);
     }
 
     /**
      * Opens {@code /proc/TID/NAME} with {@code flags | O_CLOEXEC} (through {@code asWorker} when
      * there is a worker, which raises what the open needs) and checks the identity right after.
      */
-    private int openProcFile(Arena arena, String name, int flags, LongToIntFunction asWorker) {
+    private int openProcFile(Arena arena, String name, int flags, ProcOpen asWorker) {
         if (lost) {
             return -Errno.ESRCH;
         }
@@ -248,7 +247,7 @@ public final class CallerIdentity implements AutoCloseable {
         p.put(0, path, 0, path.length);
         int fd =
                 worker != null
-                        ? asWorker.applyAsInt(p.address())
+                        ? asWorker.open(worker, p.address())
                         : (int)
                                 Native.ret(
                                         Native.LIBC.open(p.address(), flags | Native.O_CLOEXEC, 0));
@@ -261,6 +260,15 @@ public final class CallerIdentity implements AutoCloseable {
             return -Errno.ESRCH;
         }
         return fd;
+    }
+
+    /**
+     * A worker's open of a {@code /proc/TID} path at an address; an unbound method reference, so
+     * that the call allocates no capturing lambda.
+     */
+    @FunctionalInterface
+    private interface ProcOpen {
+        int open(WorkerCredentials worker, long pathAddr);
     }
 
     /** Checks that the caller still waits; the identity is lost for good if not. */

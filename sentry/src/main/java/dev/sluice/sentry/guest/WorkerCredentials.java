@@ -165,7 +165,7 @@ public final class WorkerCredentials {
      * ids do not suffice: a new fd, or {@code -errno}.
      */
     public int pidfdGetfd(int pidfd, int targetFd) {
-        return asTracer(FOR_GETFD, () -> Native.pidfdGetfd(pidfd, targetFd));
+        return asTracer(FOR_GETFD, WorkerCredentials::getfd, pidfd, targetFd);
     }
 
     /**
@@ -174,13 +174,7 @@ public final class WorkerCredentials {
      * {@code -errno}.
      */
     public int openProcMem(long pathAddr) {
-        return asTracer(
-                FOR_PROC_MEM,
-                () ->
-                        (int)
-                                Native.ret(
-                                        Native.LIBC.open(
-                                                pathAddr, Native.O_RDWR | Native.O_CLOEXEC, 0)));
+        return asTracer(FOR_PROC_MEM, WorkerCredentials::open, pathAddr, Native.O_RDWR);
     }
 
     /**
@@ -189,13 +183,7 @@ public final class WorkerCredentials {
      * PTRACE_MODE_READ_FSCREDS}, proc_ns_get_link): an fd, or {@code -errno}.
      */
     public int openProcNamespace(long pathAddr) {
-        return asTracer(
-                FOR_GETFD,
-                () ->
-                        (int)
-                                Native.ret(
-                                        Native.LIBC.open(
-                                                pathAddr, Native.O_RDONLY | Native.O_CLOEXEC, 0)));
+        return asTracer(FOR_GETFD, WorkerCredentials::open, pathAddr, Native.O_RDONLY);
     }
 
     /**
@@ -205,19 +193,34 @@ public final class WorkerCredentials {
      * fs/namespace.c). The only mount the worker can touch that way is the clone it just made.
      */
     public int asMounter(IntSupplier op) {
-        return asTracer(FOR_MOUNT, op);
+        return asTracer(FOR_MOUNT, (a, b) -> op.getAsInt(), 0, 0);
+    }
+
+    /** One syscall of two arguments that returns an fd or {@code -errno}. */
+    @FunctionalInterface
+    private interface FdCall {
+        int call(long a, long b);
+    }
+
+    private static int getfd(long pidfd, long targetFd) {
+        return Native.pidfdGetfd((int) pidfd, (int) targetFd);
+    }
+
+    private static int open(long pathAddr, long flags) {
+        return (int) Native.ret(Native.LIBC.open(pathAddr, (int) flags | Native.O_CLOEXEC, 0));
     }
 
     /**
-     * Runs {@code op} (which returns an fd or {@code -errno}) with {@code extra} capabilities
-     * raised, if needed.
+     * Runs {@code op(a, b)} (which returns an fd or {@code -errno}) with {@code extra} capabilities
+     * raised, if needed. The hot path's ops are static methods, so that a call allocates no
+     * capturing lambda (under C1 each is a call into the VM; docs/benchmarks.md).
      */
-    private int asTracer(long extra, IntSupplier op) {
+    private int asTracer(long extra, FdCall op, long a, long b) {
         if (failed || Thread.currentThread() != thread) {
             return -Errno.EPERM;
         }
         if (!raiseFirst) {
-            int r = op.getAsInt();
+            int r = op.call(a, b);
             if (r != -Errno.EPERM && r != -Errno.EACCES) {
                 return r;
             }
@@ -231,7 +234,7 @@ public final class WorkerCredentials {
                     Errno.describe(-raised));
             return -Errno.EPERM;
         }
-        int r = op.getAsInt();
+        int r = op.call(a, b);
         int lowered = caps.to(guest.capabilities());
         if (lowered < 0) {
             failed = true;

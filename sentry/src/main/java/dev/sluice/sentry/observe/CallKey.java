@@ -30,6 +30,26 @@ public record CallKey(String device, int cmd, String name, Disposition dispositi
         Objects.requireNonNull(disposition, "disposition");
     }
 
+    /*
+     * Written out rather than the record's own: those go through method handles, which the
+     * sentry's C1-compiled hot path calls (not inlines) twice per call (CallStats.record's map
+     * lookup); docs/benchmarks.md. The same components, the same meaning.
+     */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof CallKey k
+                && cmd == k.cmd
+                && disposition == k.disposition
+                && name.equals(k.name)
+                && device.equals(k.device);
+    }
+
+    @Override
+    public int hashCode() {
+        return ((device.hashCode() * 31 + cmd) * 31 + name.hashCode()) * 31
+                + disposition.hashCode();
+    }
+
     /** Returns the request number as {@code 0x%08x}, the house format for ioctl numbers. */
     public String cmdHex() {
         // %x on an int prints its 32-bit two's complement, so 0xc030462b stays positive-looking.

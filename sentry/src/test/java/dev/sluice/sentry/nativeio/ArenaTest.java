@@ -52,6 +52,24 @@ class ArenaTest {
     }
 
     @Test
+    void everyAllocationIsZeroAcrossCyclesThatDirtiedSeveralBlocks() {
+        // The arena zeroes at reset what it handed out: a cycle that filled several blocks, some
+        // slots replaced by bigger ones, must leave nothing behind for the next.
+        Arena a = new Arena(512);
+        java.util.Random r = new java.util.Random(20261202);
+        for (int cycle = 0; cycle < 200; cycle++) {
+            int n = 1 + r.nextInt(30);
+            for (int i = 0; i < n; i++) {
+                int size = r.nextInt(8) == 0 ? 1 + r.nextInt(3000) : 1 + r.nextInt(200);
+                Pointer p = a.alloc(size);
+                assertZero(p, "cycle " + cycle + " allocation " + i + " of " + size + " bytes");
+                fill(p, (byte) (cycle + 1));
+            }
+            a.reset();
+        }
+    }
+
+    @Test
     void zeroedEvenWithinTheSameCycle() {
         Arena a = new Arena(256);
         Pointer p = a.alloc(32);
@@ -142,7 +160,9 @@ class ArenaTest {
 
     private static void assertZero(Pointer p, String what) {
         for (long i = 0; i < p.size(); i++) {
-            assertEquals(0, p.getByte(i), what + ": byte " + i + " is zero");
+            if (p.getByte(i) != 0) {
+                assertEquals(0, p.getByte(i), what + ": byte " + i + " is zero");
+            }
         }
     }
 }

@@ -37,6 +37,20 @@ class CallKeyTest {
     }
 
     @Test
+    void everyComponentIsPartOfIdentityAndEqualKeysHashAlike() {
+        CallKey a = new CallKey("pty", 0x5430, "TCGETS", Disposition.EMULATE);
+        CallKey same =
+                new CallKey(new String("pty"), 0x5430, new String("TCGETS"), Disposition.EMULATE);
+        assertEquals(a, same, "equal components (other String objects), equal keys");
+        assertEquals(a.hashCode(), same.hashCode(), "equal keys hash alike");
+        assertNotEquals(a, new CallKey("ptx", 0x5430, "TCGETS", Disposition.EMULATE), "device");
+        assertNotEquals(a, new CallKey("pty", 0x5431, "TCGETS", Disposition.EMULATE), "cmd");
+        assertNotEquals(a, new CallKey("pty", 0x5430, "TCGETZ", Disposition.EMULATE), "name");
+        assertNotEquals(a, "pty", "another type");
+        assertNotEquals(a, null, "null");
+    }
+
+    @Test
     void rejectsNullComponents() {
         assertThrows(
                 NullPointerException.class,
