@@ -242,7 +242,7 @@ public final class CallerIdentity implements AutoCloseable {
         if (lost) {
             return -Errno.ESRCH;
         }
-        byte[] path = ("/proc/" + tid + "/" + name).getBytes(StandardCharsets.US_ASCII);
+        byte[] path = procPath(tid, name);
         Pointer p = arena.alloc(path.length + 1);
         p.put(0, path, 0, path.length);
         int fd =
@@ -260,6 +260,27 @@ public final class CallerIdentity implements AutoCloseable {
             return -Errno.ESRCH;
         }
         return fd;
+    }
+
+    private static final byte[] PROC = "/proc/".getBytes(StandardCharsets.US_ASCII);
+
+    /**
+     * {@code /proc/TID/NAME} in ASCII, without a string concatenation (under C1 one is a chain of
+     * method handle calls per call).
+     */
+    static byte[] procPath(int tid, String name) {
+        String digits = Integer.toString(tid);
+        byte[] b = new byte[PROC.length + digits.length() + 1 + name.length()];
+        System.arraycopy(PROC, 0, b, 0, PROC.length);
+        int at = PROC.length;
+        for (int i = 0; i < digits.length(); i++) {
+            b[at++] = (byte) digits.charAt(i);
+        }
+        b[at++] = '/';
+        for (int i = 0; i < name.length(); i++) {
+            b[at++] = (byte) name.charAt(i);
+        }
+        return b;
     }
 
     /**

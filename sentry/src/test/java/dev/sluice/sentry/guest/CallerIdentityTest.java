@@ -39,6 +39,20 @@ class CallerIdentityTest {
     /** An fd number far above anything this JVM has open. */
     private static final int NOT_OPEN = 999_999;
 
+    @Test
+    void procPathsAreTheTidsOwnInAscii() {
+        for (int tid : new int[] {1, 9, 10, 4_194_304, Integer.MAX_VALUE}) {
+            for (String name : new String[] {"mem", "ns/net", "ns/mnt"}) {
+                assertEquals(
+                        "/proc/" + tid + "/" + name,
+                        new String(
+                                CallerIdentity.procPath(tid, name),
+                                java.nio.charset.StandardCharsets.US_ASCII),
+                        "the path of tid " + tid + " and " + name);
+            }
+        }
+    }
+
     private int guestFd;
 
     @BeforeAll
