@@ -501,9 +501,7 @@ class UserNamespacePlanTest {
                         s,
                         "config.json",
                         bundle,
-                        List.of(),
-                        true,
-                        List.of(node),
+                        new OciPlanCompiler.Mediation(List.of(), true, List.of(node)),
                         0,
                         java.util.Map.of());
         assertEquals(
