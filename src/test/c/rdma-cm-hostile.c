@@ -29,6 +29,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "fdswap.h"
+
 #define NODE	    "/dev/infiniband/rdma_cm"
 #define RACE_ROUNDS 2000
 #define IB_QPT_GSI  1
@@ -74,20 +76,6 @@ static int destroy_id(int fd, uint32_t id)
 	return write(fd, &w, sizeof(w)) == (ssize_t)sizeof(w) ? 0 : errno;
 }
 
-static volatile int race_stop;
-static int race_target, race_cm, race_pipe;
-
-/* Swaps the rdma_cm fd and the pipe onto race_target until told to stop. */
-static void *swapper(void *arg)
-{
-	(void)arg;
-	while (!race_stop) {
-		dup2(race_cm, race_target);
-		dup2(race_pipe, race_target);
-	}
-	return NULL;
-}
-
 static int open_errno(const char *path)
 {
 	int fd = open(path, O_RDWR | O_CLOEXEC);
@@ -103,7 +91,7 @@ int main(void)
 	long ok = 0, landed = 0, eacces = 0, einval = 0;
 	int fd, create, foreign, efault, p[2];
 	char link[64], drain[4096];
-	pthread_t t;
+	struct fd_swap race;
 
 	fd = open(NODE, O_RDWR | O_CLOEXEC);
 	if (fd < 0) {
@@ -118,12 +106,9 @@ int main(void)
 		perror("pipe2");
 		return 2;
 	}
-	race_cm = fd;
-	race_pipe = p[1];
-	race_target = fcntl(p[1], F_DUPFD_CLOEXEC, 100);
-	pthread_create(&t, NULL, swapper, NULL);
+	fd_swap_start(&race, fd, p[1]);
 	for (int i = 0; i < RACE_ROUNDS; i++) {
-		int e = create_id(race_target, RDMA_PS_IB, IB_QPT_GSI, (uintptr_t)&resp);
+		int e = create_id(race.target, RDMA_PS_IB, IB_QPT_GSI, (uintptr_t)&resp);
 		ssize_t n;
 
 		ok += e == 0;
@@ -132,8 +117,7 @@ int main(void)
 		while ((n = read(p[0], drain, sizeof(drain))) > 0)
 			landed += n;
 	}
-	race_stop = 1;
-	pthread_join(t, NULL);
+	fd_swap_stop(&race);
 	printf("rdma_cm hostile create=%d foreign=%d efault=%d open=%d reopen=%d race_ok=%ld race_eacces=%ld "
 	       "race_einval=%ld race_kernel_runs=%ld\n",
 	       create, foreign, efault, open_errno("/dev/infiniband/./rdma_cm"), open_errno(link), ok, eacces, einval,

@@ -35,6 +35,8 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include "fdswap.h"
+
 struct reg_mr_write {
 	struct ib_uverbs_cmd_hdr hdr;
 	struct ib_uverbs_reg_mr cmd;
@@ -96,26 +98,12 @@ static int by_ioctl(int fd, struct ibv_pd *pd, void *buf, struct ib_uverbs_reg_m
 
 #define RACE_ROUNDS 4000
 
-static volatile int race_stop;
-static int race_target, race_uverbs, race_pipe;
-
-/* Swaps the uverbs fd and the pipe onto race_target until told to stop. */
-static void *swapper(void *arg)
-{
-	(void)arg;
-	while (!race_stop) {
-		dup2(race_uverbs, race_target);
-		dup2(race_pipe, race_target);
-	}
-	return NULL;
-}
-
 static void hostile(const char *node, int cmd_fd, struct ibv_pd *pd, void *buf, struct ib_uverbs_reg_mr_resp *resp)
 {
 	char other[128], link[64], drain[4096];
 	int open_errno, reopen_errno, fd, p[2];
 	long ok = 0, landed = 0, eacces = 0, einval = 0;
-	pthread_t t;
+	struct fd_swap race;
 
 	/* "/dev/infiniband/uverbs0" as "/dev/infiniband/./uverbs0": the same node, another name. */
 	const char *slash = strrchr(node, '/');
@@ -133,12 +121,9 @@ static void hostile(const char *node, int cmd_fd, struct ibv_pd *pd, void *buf, 
 		perror("pipe2");
 		exit(2);
 	}
-	race_uverbs = cmd_fd;
-	race_pipe = p[1];
-	race_target = fcntl(p[1], F_DUPFD_CLOEXEC, 100);
-	pthread_create(&t, NULL, swapper, NULL);
+	fd_swap_start(&race, cmd_fd, p[1]);
 	for (int i = 0; i < RACE_ROUNDS; i++) {
-		int e = by_write(race_target, pd, buf, resp);
+		int e = by_write(race.target, pd, buf, resp);
 		ssize_t n;
 
 		ok += e == 0;
@@ -147,8 +132,7 @@ static void hostile(const char *node, int cmd_fd, struct ibv_pd *pd, void *buf, 
 		while ((n = read(p[0], drain, sizeof(drain))) > 0)
 			landed += n;
 	}
-	race_stop = 1;
-	pthread_join(t, NULL);
+	fd_swap_stop(&race);
 	printf("legacy_write hostile open=%d reopen=%d race_ok=%ld race_eacces=%ld race_einval=%ld "
 	       "race_kernel_runs=%ld\n",
 	       open_errno, reopen_errno, ok, eacces, einval, ok - landed / (long)sizeof(struct reg_mr_write));

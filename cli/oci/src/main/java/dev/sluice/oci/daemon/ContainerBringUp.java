@@ -118,7 +118,12 @@ public final class ContainerBringUp {
         Map<String, String> recorded = recordedCgroup(stateDir, id);
         LaunchPlan plan =
                 OciPlanCompiler.compile(
-                        spec, file, bundle, rules, trapWrites, opened, preservedFds, recorded);
+                        spec,
+                        file,
+                        bundle,
+                        new OciPlanCompiler.Mediation(rules, trapWrites, opened),
+                        preservedFds,
+                        recorded);
         Cgroup cgroup = Cgroup.of(recorded, CgroupFs.HOST);
         HookRunner hooks = new HookRunner(spec, id, bundle, stateDir);
         // With a terminal the pty is the container's stdio; the caller's pipes stay with the caller

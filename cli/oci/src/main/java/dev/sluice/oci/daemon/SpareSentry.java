@@ -189,7 +189,13 @@ public final class SpareSentry {
                     List<Path> opened =
                             active.stream().flatMap(p -> p.opensDevices().stream()).toList();
                     TrapFile.write(state, NotifyRule.of(rules), writes, !opened.isEmpty());
-                    OciPlanCompiler.compile(spec, file, bundle, rules, writes, opened, 0, Map.of())
+                    OciPlanCompiler.compile(
+                                    spec,
+                                    file,
+                                    bundle,
+                                    new OciPlanCompiler.Mediation(rules, writes, opened),
+                                    0,
+                                    Map.of())
                             .encode();
                     new HookRunner(spec, "spare", bundle, state);
                     WorkloadCredentials.of(

@@ -23,112 +23,56 @@ public final class ExecPlanCompiler {
     private ExecPlanCompiler() {}
 
     /**
-     * @param config the container's config.json (for its namespaces)
-     * @param process the process to run, already validated
-     * @param file where {@code process} came from, for errors
-     * @param prefix where the process sits in {@code file}: {@code ""} (a process.json) or {@code
-     *     "process."}
+     * What the running container's state says about it, for a process {@code exec} adds.
+     *
      * @param initPid host pid of the container's init
      * @param initStart its start time (/proc/PID/stat field 22), so a reused pid is never joined
      * @param rules the container's notify rules, as its sentry recorded them
-     * @param detach the outer process exits once the process exists (it is reparented to the
-     *     caller's subreaper)
+     * @param trapWrites its sentry traps the write family too (as its trap file records it): the
+     *     exec'd process gets the same filter as the container's
+     * @param trapOpens its sentry opens some of its device nodes itself (as its trap file records
+     *     it): the exec'd process also gets the open family trapped and {@code mknod} of character
+     *     devices refused ({@link dev.sluice.sentry.launch.OpenTraps}), as the container's first
+     *     process; the nodes' nodev binds are the container's mounts, which the process joins
+     * @param cgroup the container's cgroup (as state.json records it): under a cgroup v1 device
+     *     controller the process keeps {@code CAP_MKNOD} where it lists it ({@link
+     *     ProcessOps#keepsMknod})
      */
-    public static LaunchPlan compile(
-            Spec config,
-            Spec.Process process,
-            String file,
-            String prefix,
-            int initPid,
-            long initStart,
-            List<NotifyRule> rules,
-            boolean detach) {
-        return compile(
-                config, process, file, prefix, initPid, initStart, rules, detach, 0, Map.of());
-    }
-
-    /**
-     * As above; the process also keeps fds 3 to 3+{@code preservedFds}-1 ({@code exec
-     * --preserve-fds}), and, in a container whose cgroup is {@code cgroup} (as state.json records
-     * it), under a cgroup v1 device controller it keeps {@code CAP_MKNOD} where it lists it ({@link
-     * ProcessOps#keepsMknod}).
-     */
-    public static LaunchPlan compile(
-            Spec config,
-            Spec.Process process,
-            String file,
-            String prefix,
-            int initPid,
-            long initStart,
-            List<NotifyRule> rules,
-            boolean detach,
-            int preservedFds,
-            Map<String, String> cgroup) {
-        return compile(
-                config,
-                process,
-                file,
-                prefix,
-                initPid,
-                initStart,
-                rules,
-                false,
-                detach,
-                preservedFds,
-                cgroup);
-    }
-
-    /**
-     * As above, for a container whose sentry traps the write family too ({@code trapWrites}, as its
-     * trap file records it): the exec'd process gets the same filter as the container's.
-     */
-    public static LaunchPlan compile(
-            Spec config,
-            Spec.Process process,
-            String file,
-            String prefix,
-            int initPid,
-            long initStart,
-            List<NotifyRule> rules,
-            boolean trapWrites,
-            boolean detach,
-            int preservedFds,
-            Map<String, String> cgroup) {
-        return compile(
-                config,
-                process,
-                file,
-                prefix,
-                initPid,
-                initStart,
-                rules,
-                trapWrites,
-                false,
-                detach,
-                preservedFds,
-                cgroup);
-    }
-
-    /**
-     * As above, for a container whose sentry opens some of its device nodes itself ({@code
-     * trapOpens}, as its trap file records it): the exec'd process also gets the open family
-     * trapped and {@code mknod} of character devices refused ({@link
-     * dev.sluice.sentry.launch.OpenTraps}), as the container's first process; the nodes' nodev
-     * binds are the container's mounts, which the process joins.
-     */
-    public static LaunchPlan compile(
-            Spec config,
-            Spec.Process process,
-            String file,
-            String prefix,
+    public record Container(
             int initPid,
             long initStart,
             List<NotifyRule> rules,
             boolean trapWrites,
             boolean trapOpens,
-            boolean detach,
-            int preservedFds,
             Map<String, String> cgroup) {
+        /** A container that traps ioctls only, in no cgroup of its own. */
+        public static Container of(int initPid, long initStart, List<NotifyRule> rules) {
+            return new Container(initPid, initStart, rules, false, false, Map.of());
+        }
+    }
+
+    /**
+     * @param config the container's config.json (for its namespaces)
+     * @param process the process to run, already validated
+     * @param file where {@code process} came from, for errors
+     * @param prefix where the process sits in {@code file}: {@code ""} (a process.json) or {@code
+     *     "process."}
+     * @param container the running container the process joins
+     * @param detach the outer process exits once the process exists (it is reparented to the
+     *     caller's subreaper)
+     * @param preservedFds the process also keeps fds 3 to 3+{@code preservedFds}-1 ({@code exec
+     *     --preserve-fds})
+     */
+    public static LaunchPlan compile(
+            Spec config,
+            Spec.Process process,
+            String file,
+            String prefix,
+            Container container,
+            boolean detach,
+            int preservedFds) {
+        int initPid = container.initPid();
+        List<NotifyRule> rules = container.rules();
         ProcessOps.check(process, file, prefix);
         // The container's maps were checked at create; the process's ids must be in them.
         UserNamespace userns = UserNamespace.of(config, file);
@@ -142,7 +86,7 @@ public final class ExecPlanCompiler {
         // With the container's user namespace among the flags, setns(2) enters it first and checks
         // the others with the capabilities it gives (setns(2), "pidfd"); outer then becomes its
         // root, as the container's init did, before it forks the process.
-        b.join(initPid, initStart, namespaces(config));
+        b.join(initPid, container.initStart(), namespaces(config));
         if (userns != null) {
             b.setid(0, 0);
         }
@@ -163,10 +107,10 @@ public final class ExecPlanCompiler {
                 ContainerHome.entry(
                         process, new ContainerPaths(Path.of("/proc/" + initPid + "/root"))),
                 rules,
-                trapWrites,
-                trapOpens,
+                container.trapWrites(),
+                container.trapOpens(),
                 OciPlanCompiler.allowsIoUring(config, file),
-                ProcessOps.keepsMknod(config, cgroup));
+                ProcessOps.keepsMknod(config, container.cgroup()));
     }
 
     /**

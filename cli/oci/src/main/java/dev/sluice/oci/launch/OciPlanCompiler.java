@@ -151,66 +151,49 @@ public final class OciPlanCompiler {
      * @param rules the active proxies' trap rules
      */
     public static LaunchPlan compile(Spec spec, String file, Path bundle, List<TrapRule> rules) {
-        return compile(spec, file, bundle, rules, 0);
+        return compile(spec, file, bundle, Mediation.of(rules), 0, Map.of());
     }
 
     /**
-     * As above; the workload also keeps fds 3 to 3+{@code preservedFds}-1 ({@code --preserve-fds}).
+     * What the container's sentry mediates, as the plan needs it.
+     *
+     * @param rules the active proxies' trap rules
+     * @param trapWrites an active proxy mediates writes: the filter also traps the write family and
+     *     refuses io_uring ({@link dev.sluice.sentry.launch.WriteTraps}), which the annotation
+     *     {@value #ANNOTATION_ALLOW_IO_URING} may then not ask for
+     * @param opened the device nodes the sentry opens itself (host paths: the proxies' {@link
+     *     dev.sluice.sentry.spi.DeviceProxy#opensDevices}, RDMAProxy's strict mode): each granted
+     *     one is the host's node bound nodev at its path ({@link ServedNodes}), and the filter
+     *     traps the open family and refuses {@code mknod} of character devices ({@link OpenTraps}),
+     *     as {@link PlanCompiler} does for {@code sluice run}
      */
-    public static LaunchPlan compile(
-            Spec spec, String file, Path bundle, List<TrapRule> rules, int preservedFds) {
-        return compile(spec, file, bundle, rules, preservedFds, Map.of());
+    public record Mediation(List<TrapRule> rules, boolean trapWrites, List<Path> opened) {
+        /** Ioctls only: no write family, no node the sentry opens. */
+        public static Mediation of(List<TrapRule> rules) {
+            return new Mediation(rules, false, List.of());
+        }
     }
 
     /**
-     * As above, for a container whose cgroup is {@code cgroup} (as state.json records it): under a
-     * cgroup v1 device controller the workload keeps {@code CAP_MKNOD} where its config lists it
-     * ({@link ProcessOps#keepsMknod}).
-     */
-    public static LaunchPlan compile(
-            Spec spec,
-            String file,
-            Path bundle,
-            List<TrapRule> rules,
-            int preservedFds,
-            Map<String, String> cgroup) {
-        return compile(spec, file, bundle, rules, false, preservedFds, cgroup);
-    }
-
-    /**
-     * As above; with {@code trapWrites} (an active proxy mediates writes) the filter also traps the
-     * write family and refuses io_uring ({@link dev.sluice.sentry.launch.WriteTraps}), which the
-     * annotation {@value #ANNOTATION_ALLOW_IO_URING} may then not ask for.
-     */
-    public static LaunchPlan compile(
-            Spec spec,
-            String file,
-            Path bundle,
-            List<TrapRule> rules,
-            boolean trapWrites,
-            int preservedFds,
-            Map<String, String> cgroup) {
-        return compile(spec, file, bundle, rules, trapWrites, List.of(), preservedFds, cgroup);
-    }
-
-    /**
-     * As above; the granted device nodes among {@code opened} (host paths: the proxies' {@link
-     * dev.sluice.sentry.spi.DeviceProxy#opensDevices}, RDMAProxy's strict mode) are the sentry's to
-     * open: each is the host's node bound nodev at its path ({@link ServedNodes}), and the filter
-     * traps the open family and refuses {@code mknod} of character devices ({@link OpenTraps}), as
-     * {@link PlanCompiler} does for {@code sluice run}.
+     * As above, for a container whose sentry mediates {@code mediation}; the workload also keeps
+     * fds 3 to 3+{@code preservedFds}-1 ({@code --preserve-fds}), and in a container whose cgroup
+     * is {@code cgroup} (as state.json records it), under a cgroup v1 device controller, {@code
+     * CAP_MKNOD} where its config lists it ({@link ProcessOps#keepsMknod}).
      */
     public static LaunchPlan compile(
             Spec spec,
             String file,
             Path bundle,
-            List<TrapRule> rules,
-            boolean trapWrites,
-            List<Path> opened,
+            Mediation mediation,
             int preservedFds,
             Map<String, String> cgroup) {
         return new OciPlanCompiler(spec, file, bundle)
-                .compile(rules, trapWrites, opened, preservedFds, cgroup);
+                .compile(
+                        mediation.rules(),
+                        mediation.trapWrites(),
+                        mediation.opened(),
+                        preservedFds,
+                        cgroup);
     }
 
     /**

@@ -191,14 +191,15 @@ public final class ContainerExec {
                         process,
                         file,
                         prefix,
-                        c.pid(),
-                        c.pidStartTime(),
-                        rules,
-                        TrapFile.writes(dir),
-                        TrapFile.opens(dir),
+                        new ExecPlanCompiler.Container(
+                                c.pid(),
+                                c.pidStartTime(),
+                                rules,
+                                TrapFile.writes(dir),
+                                TrapFile.opens(dir),
+                                c.cgroups()),
                         r.detach(),
-                        r.preservedFds(),
-                        c.cgroups());
+                        r.preservedFds());
         // What the process may do itself: the sentry serves its listener with exactly that.
         Supplier<GuestCredentials> credentials =
                 () -> WorkloadCredentials.of(config, process, file, c.pid());

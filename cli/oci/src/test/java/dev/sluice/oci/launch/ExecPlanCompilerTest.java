@@ -50,10 +50,10 @@ class ExecPlanCompilerTest {
                         process(SHELL),
                         "process.json",
                         "",
-                        4242,
-                        987654321L,
-                        List.of(new NotifyRule(0xff00, 0x5400)),
-                        false);
+                        ExecPlanCompiler.Container.of(
+                                4242, 987654321L, List.of(new NotifyRule(0xff00, 0x5400))),
+                        false,
+                        0);
         List<String> names = p.ops().stream().map(LaunchPlan.Op::name).toList();
         assertEquals(
                 List.of(
@@ -117,7 +117,13 @@ class ExecPlanCompilerTest {
         List<NotifyRule> rules = List.of(new NotifyRule(0xff00, 0x5400));
         LaunchPlan refused =
                 ExecPlanCompiler.compile(
-                        config(), process(SHELL), "process.json", "", 7, 1L, rules, false);
+                        config(),
+                        process(SHELL),
+                        "process.json",
+                        "",
+                        ExecPlanCompiler.Container.of(7, 1L, rules),
+                        false,
+                        0);
         assertEquals(
                 List.of("io_uring_setup", "io_uring_enter", "io_uring_register"),
                 refused.ops("deny-syscall").stream().map(o -> o.args().get(0)).toList(),
@@ -131,7 +137,13 @@ class ExecPlanCompilerTest {
                 SpecLoader.parse(tree.toString().getBytes(StandardCharsets.UTF_8), "config.json");
         LaunchPlan kept =
                 ExecPlanCompiler.compile(
-                        optedIn, process(SHELL), "process.json", "", 7, 1L, rules, false);
+                        optedIn,
+                        process(SHELL),
+                        "process.json",
+                        "",
+                        ExecPlanCompiler.Container.of(7, 1L, rules),
+                        false,
+                        0);
         assertTrue(
                 kept.ops("deny-syscall").isEmpty(),
                 "the container's annotation holds for its exec'd processes");
@@ -147,14 +159,10 @@ class ExecPlanCompilerTest {
                         process(SHELL),
                         "process.json",
                         "",
-                        7,
-                        1L,
-                        rules,
-                        true,
-                        true,
+                        new ExecPlanCompiler.Container(
+                                7, 1L, rules, true, true, java.util.Map.of()),
                         false,
-                        0,
-                        java.util.Map.of());
+                        0);
         assertEquals(
                 List.of("write", "writev", "pwritev2", "open", "openat", "openat2", "creat"),
                 strict.ops("notify-syscall").stream().map(o -> o.args().get(0)).toList(),
@@ -172,13 +180,10 @@ class ExecPlanCompilerTest {
                         process(SHELL),
                         "process.json",
                         "",
-                        7,
-                        1L,
-                        rules,
-                        true,
+                        new ExecPlanCompiler.Container(
+                                7, 1L, rules, true, false, java.util.Map.of()),
                         false,
-                        0,
-                        java.util.Map.of());
+                        0);
         assertEquals(
                 List.of("write", "writev", "pwritev2"),
                 writesOnly.ops("notify-syscall").stream().map(o -> o.args().get(0)).toList(),
@@ -194,7 +199,14 @@ class ExecPlanCompilerTest {
                 {"terminal": true, "consoleSize": {"height": 25, "width": 100}, "args": ["/bin/sh"], "cwd": "/"}
                 """);
         LaunchPlan p =
-                ExecPlanCompiler.compile(config(), t, "process.json", "", 7, 1L, List.of(), true);
+                ExecPlanCompiler.compile(
+                        config(),
+                        t,
+                        "process.json",
+                        "",
+                        ExecPlanCompiler.Container.of(7, 1L, List.of()),
+                        true,
+                        0);
         List<String> names = p.ops().stream().map(LaunchPlan.Op::name).toList();
         assertEquals(
                 List.of(
@@ -229,10 +241,9 @@ class ExecPlanCompilerTest {
                         process("{\"args\": [\"/bin/true\"], \"cwd\": \"/\"}"),
                         "process.json",
                         "",
-                        7,
-                        1L,
-                        List.of(),
-                        false);
+                        ExecPlanCompiler.Container.of(7, 1L, List.of()),
+                        false,
+                        0);
         assertEquals(
                 List.of("7", "1", Long.toString(CloneFlags.NEWNS | CloneFlags.NEWNET)),
                 p.ops("join").get(0).args(),
@@ -253,10 +264,9 @@ class ExecPlanCompilerTest {
                                         p,
                                         "/b/process.json",
                                         "",
-                                        7,
-                                        1L,
-                                        List.of(),
-                                        false));
+                                        ExecPlanCompiler.Container.of(7, 1L, List.of()),
+                                        false,
+                                        0));
         assertEquals("apparmorProfile", e.field(), e.getMessage());
         assertTrue(
                 e.getMessage().startsWith("/b/process.json: apparmorProfile: AppArmor"),

@@ -362,7 +362,12 @@ class OciPlanCompilerTest {
                 cgroup ->
                         Long.parseLong(
                                 OciPlanCompiler.compile(
-                                                s, "config.json", bundle, List.of(), 0, cgroup)
+                                                s,
+                                                "config.json",
+                                                bundle,
+                                                OciPlanCompiler.Mediation.of(List.of()),
+                                                0,
+                                                cgroup)
                                         .ops("caps")
                                         .get(0)
                                         .args()
@@ -395,7 +400,13 @@ class OciPlanCompilerTest {
         String at = root() + "/sys/fs/cgroup";
         java.util.function.Function<Map<String, String>, List<List<String>>> mounts =
                 cgroup ->
-                        OciPlanCompiler.compile(s, "config.json", bundle, List.of(), 0, cgroup)
+                        OciPlanCompiler.compile(
+                                        s,
+                                        "config.json",
+                                        bundle,
+                                        OciPlanCompiler.Mediation.of(List.of()),
+                                        0,
+                                        cgroup)
                                 .ops("mount")
                                 .stream()
                                 .map(LaunchPlan.Op::args)
@@ -422,7 +433,9 @@ class OciPlanCompilerTest {
         assertTrue(
                 hybrid.stream().noneMatch(a -> a.get(0).contains("unified")),
                 "hybrid's unified tree left out, as runc leaves it: " + hybrid);
-        LaunchPlan p = OciPlanCompiler.compile(s, "config.json", bundle, List.of(), 0, v1);
+        LaunchPlan p =
+                OciPlanCompiler.compile(
+                        s, "config.json", bundle, OciPlanCompiler.Mediation.of(List.of()), 0, v1);
         assertTrue(
                 p.ops("symlink").stream()
                         .anyMatch(
@@ -1225,7 +1238,13 @@ class OciPlanCompilerTest {
                 "reaches RDMAProxy as option rdmaproxy.strict");
         List<TrapRule> verbs = List.of(TrapRule.exact(0xc0181b01, Disposition.DENY, "uverbs"));
         LaunchPlan p =
-                OciPlanCompiler.compile(strict, "config.json", bundle, verbs, true, 0, Map.of());
+                OciPlanCompiler.compile(
+                        strict,
+                        "config.json",
+                        bundle,
+                        new OciPlanCompiler.Mediation(verbs, true, List.of()),
+                        0,
+                        Map.of());
         assertEquals(
                 List.of("write", "writev", "pwritev2"),
                 p.ops("notify-syscall").stream().map(o -> o.args().get(0)).toList(),
@@ -1235,7 +1254,13 @@ class OciPlanCompilerTest {
                 p.ops("deny-syscall").stream().map(o -> o.args().get(0)).toList(),
                 "and io_uring refused: a ring's writes pass no filter");
         assertTrue(
-                OciPlanCompiler.compile(strict, "config.json", bundle, verbs, false, 0, Map.of())
+                OciPlanCompiler.compile(
+                                strict,
+                                "config.json",
+                                bundle,
+                                new OciPlanCompiler.Mediation(verbs, false, List.of()),
+                                0,
+                                Map.of())
                         .ops("notify-syscall")
                         .isEmpty(),
                 "no proxy mediating writes: nothing but ioctls trapped");
@@ -1250,7 +1275,12 @@ class OciPlanCompilerTest {
                         SpecException.class,
                         () ->
                                 OciPlanCompiler.compile(
-                                        both, "config.json", bundle, verbs, true, 0, Map.of()));
+                                        both,
+                                        "config.json",
+                                        bundle,
+                                        new OciPlanCompiler.Mediation(verbs, true, List.of()),
+                                        0,
+                                        Map.of()));
         assertTrue(
                 ring.getMessage().contains("annotations.dev.sluice.allow-io-uring"),
                 "the refusal names the annotation: " + ring.getMessage());
@@ -1282,7 +1312,13 @@ class OciPlanCompilerTest {
     }
 
     private LaunchPlan strict(Spec s, List<Path> opened) {
-        return OciPlanCompiler.compile(s, "config.json", bundle, VERBS, true, opened, 0, Map.of());
+        return OciPlanCompiler.compile(
+                s,
+                "config.json",
+                bundle,
+                new OciPlanCompiler.Mediation(VERBS, true, opened),
+                0,
+                Map.of());
     }
 
     private static int indexOf(List<LaunchPlan.Op> ops, LaunchPlan.Op op) {

@@ -248,10 +248,9 @@ class SeccompProfileTest {
                         config.process(),
                         "config.json",
                         "process.",
-                        7,
-                        1L,
-                        List.of(),
-                        false);
+                        ExecPlanCompiler.Container.of(7, 1L, List.of()),
+                        false,
+                        0);
         assertEquals(
                 List.of(List.of("SCMP_ACT_NOTIFY", "1", "mkdir")),
                 rules(p),
@@ -265,10 +264,10 @@ class SeccompProfileTest {
                                         config.process(),
                                         "config.json",
                                         "process.",
-                                        7,
-                                        1L,
-                                        List.of(new NotifyRule(0xff00, 0x5400)),
-                                        false));
+                                        ExecPlanCompiler.Container.of(
+                                                7, 1L, List.of(new NotifyRule(0xff00, 0x5400))),
+                                        false,
+                                        0));
         assertEquals(
                 "linux.seccomp.syscalls[0].action",
                 e.field(),

@@ -292,10 +292,9 @@ class UserNamespacePlanTest {
                         config.process(),
                         "config.json",
                         "process.",
-                        4242,
-                        1L,
-                        List.of(),
-                        false);
+                        ExecPlanCompiler.Container.of(4242, 1L, List.of()),
+                        false,
+                        0);
         assertEquals(
                 List.of("version", "join", "setid"), names(p).subList(0, 3), names(p).toString());
         long flags = Long.parseLong(p.ops("join").get(0).args().get(2));
@@ -319,10 +318,9 @@ class UserNamespacePlanTest {
                                         unmapped,
                                         "process.json",
                                         "",
-                                        4242,
-                                        1L,
-                                        List.of(),
-                                        false));
+                                        ExecPlanCompiler.Container.of(4242, 1L, List.of()),
+                                        false,
+                                        0));
         assertEquals("user.uid", e.field(), e.getMessage());
     }
 
@@ -503,9 +501,7 @@ class UserNamespacePlanTest {
                         s,
                         "config.json",
                         bundle,
-                        List.of(),
-                        true,
-                        List.of(node),
+                        new OciPlanCompiler.Mediation(List.of(), true, List.of(node)),
                         0,
                         java.util.Map.of());
         assertEquals(
