@@ -115,15 +115,7 @@ class ExecPlanCompilerTest {
     @Test
     void anExecdProcessGetsIoUringOnlyWhereTheContainerOptsIn() throws IOException {
         List<NotifyRule> rules = List.of(new NotifyRule(0xff00, 0x5400));
-        LaunchPlan refused =
-                ExecPlanCompiler.compile(
-                        config(),
-                        process(SHELL),
-                        "process.json",
-                        "",
-                        ExecPlanCompiler.Container.of(7, 1L, rules),
-                        false,
-                        0);
+        LaunchPlan refused = shell(config(), ExecPlanCompiler.Container.of(7, 1L, rules));
         assertEquals(
                 List.of("io_uring_setup", "io_uring_enter", "io_uring_register"),
                 refused.ops("deny-syscall").stream().map(o -> o.args().get(0)).toList(),
@@ -135,15 +127,7 @@ class ExecPlanCompilerTest {
         tree.putObject("annotations").put("dev.sluice.allow-io-uring", "true");
         Spec optedIn =
                 SpecLoader.parse(tree.toString().getBytes(StandardCharsets.UTF_8), "config.json");
-        LaunchPlan kept =
-                ExecPlanCompiler.compile(
-                        optedIn,
-                        process(SHELL),
-                        "process.json",
-                        "",
-                        ExecPlanCompiler.Container.of(7, 1L, rules),
-                        false,
-                        0);
+        LaunchPlan kept = shell(optedIn, ExecPlanCompiler.Container.of(7, 1L, rules));
         assertTrue(
                 kept.ops("deny-syscall").isEmpty(),
                 "the container's annotation holds for its exec'd processes");
@@ -154,15 +138,10 @@ class ExecPlanCompilerTest {
             throws IOException {
         List<NotifyRule> rules = List.of(new NotifyRule(0xffffffff, 0xc0181b01));
         LaunchPlan strict =
-                ExecPlanCompiler.compile(
+                shell(
                         config(),
-                        process(SHELL),
-                        "process.json",
-                        "",
                         new ExecPlanCompiler.Container(
-                                7, 1L, rules, true, true, java.util.Map.of()),
-                        false,
-                        0);
+                                7, 1L, rules, true, true, java.util.Map.of()));
         assertEquals(
                 List.of("write", "writev", "pwritev2", "open", "openat", "openat2", "creat"),
                 strict.ops("notify-syscall").stream().map(o -> o.args().get(0)).toList(),
@@ -175,15 +154,10 @@ class ExecPlanCompilerTest {
                 "mknod of a character device is EPERM, CAP_MKNOD or not");
         strict.encode();
         LaunchPlan writesOnly =
-                ExecPlanCompiler.compile(
+                shell(
                         config(),
-                        process(SHELL),
-                        "process.json",
-                        "",
                         new ExecPlanCompiler.Container(
-                                7, 1L, rules, true, false, java.util.Map.of()),
-                        false,
-                        0);
+                                7, 1L, rules, true, false, java.util.Map.of()));
         assertEquals(
                 List.of("write", "writev", "pwritev2"),
                 writesOnly.ops("notify-syscall").stream().map(o -> o.args().get(0)).toList(),
@@ -271,5 +245,11 @@ class ExecPlanCompilerTest {
         assertTrue(
                 e.getMessage().startsWith("/b/process.json: apparmorProfile: AppArmor"),
                 e.getMessage());
+    }
+
+    /** The plan of process(SHELL) from a process.json, exec'd attached with no preserved fds. */
+    private LaunchPlan shell(Spec config, ExecPlanCompiler.Container container) throws IOException {
+        return ExecPlanCompiler.compile(
+                config, process(SHELL), "process.json", "", container, false, 0);
     }
 }
