@@ -585,10 +585,6 @@ public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable
     }
 
     /**
-     * The name of {@code cmd} for a call refused before any proxy saw it: by the proxy whose rule
-     * trapped it.
-     */
-    /**
      * The name of a call refused before its owner is known: the write's syscall, or the ioctl's.
      */
     private String unresolvedName(TrappedCall call) {
@@ -597,6 +593,10 @@ public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable
                 : unownedName(call.request().cmd());
     }
 
+    /**
+     * The name of {@code cmd} for a call refused before any proxy saw it: by the proxy whose rule
+     * trapped it.
+     */
     private String unownedName(int cmd) {
         for (RuleOwner ro : rules) {
             if (ro.rule.matches(cmd)) {
