@@ -13,8 +13,8 @@
 #include <unistd.h>
 
 struct fd_swap {
-	int target;	/* the number the race is on (a copy of b at first, at 100 or above) */
-	int a, b;	/* the two files dup2'd onto it in turn */
+	int target; /* the number the race is on (a copy of b at first, at 100 or above) */
+	int a, b;   /* the two files dup2'd onto it in turn */
 	volatile int stop;
 	pthread_t thread;
 };
