@@ -69,7 +69,8 @@ import java.util.concurrent.atomic.AtomicLong;
  *       closes or dup2s its number mid-call cannot change what the sentry acts on. A bad fd is
  *       answered with EBADF by the sentry, never continued: continuing would let the kernel
  *       re-resolve a number the guest may have just reused. A caller found gone fails the call with
- *       EIO, counted ({@link #callersGone}), whatever the proxy had answered.
+ *       EIO, counted ({@link #callersGone}), whatever the proxy had answered; for a write that EIO
+ *       is no refusal (threads exit mid-write all the time), for any other call it is.
  *   <li>{@code fstat} of the dup gives the char device; the proxy that {@link DeviceProxy#owns} it
  *       decides. An fd no proxy owns gets its {@link TrapRule}'s unowned disposition.
  *   <li>Every path ends in one {@link Verdict}, answered in one place ({@link #respond}); an answer
@@ -497,7 +498,14 @@ public final class Dispatcher implements NotificationLoop.Handler, AutoCloseable
             if (v.result() instanceof IoctlResult.InjectFd inject) {
                 inject.fd().close();
             }
-            v = v.answered(callerGone());
+            if (call.write() != null) {
+                // As in resolve: a thread that exits mid-write is no refusal. It is counted as
+                // lost, and answered with a plain EIO should the answer ever reach anyone.
+                callersGone.incrementAndGet();
+                v = new Verdict(IoctlResult.error(Errno.EIO), v.name());
+            } else {
+                v = v.answered(callerGone());
+            }
         }
         return new Decided(proxy.name(), v);
     }

@@ -617,6 +617,31 @@ class DispatcherTest {
     }
 
     @Test
+    void aWriteWhoseCallerDiesWhileTheProxyWorksIsNoRefusal() {
+        // Waiting after the pidfd; gone when the proxy reads the write's buffer (a thread that
+        // exits mid-write at teardown, after the sentry knew its file).
+        when(listener.idValid(any(), anyLong())).thenReturn(true, false);
+        when(pty.mediatesWrites()).thenReturn(true);
+        AtomicInteger read = new AtomicInteger(1);
+        when(pty.write(any()))
+                .thenAnswer(
+                        inv -> {
+                            WriteCall c = inv.getArgument(0);
+                            read.set(c.memory().read(0x7ffd2000L, arena.alloc(8), 8));
+                            return new Verdict(IoctlResult.value(32), "write CMD");
+                        });
+        Notification n = writeOf(Syscalls.SYS_WRITE, ptmx, 0);
+        dispatcher.handle(n, arena);
+        assertEquals(-Errno.ESRCH, read.get(), "the proxy read nothing after the loss");
+        verify(listener).respond(any(), eq(n.id()), eq(0L), eq(Errno.EIO), eq(0));
+        assertEquals(1, dispatcher.callersGone(), "counted as a call whose caller was gone");
+        assertEquals(
+                0, stats.count(Disposition.DENY), "a thread that exits mid-write is no refusal");
+        assertEquals(
+                1, row("pty", 0, Disposition.EMULATE).count(), "counted under its proxy, as EIO");
+    }
+
+    @Test
     void aCallerGoneDuringTheCallFailsItWithEioWhateverTheProxyAnswered() {
         // Waiting after the pidfd; gone when the proxy dups another fd; the answer finds it waiting
         // (as an interrupted and restarted call could), so the EIO is sent.
