@@ -144,10 +144,18 @@ public final class Main {
     }
 
     public static void main(String[] args) {
-        if (SpareSentryMain.named(args)) {
-            System.exit(SpareSentryMain.run(args));
+        Prewarm.start(args);
+        try {
+            if (SpareSentryMain.named(args)) {
+                System.exit(SpareSentryMain.run(args));
+            }
+            System.exit(execute(args));
+        } catch (NoClassDefFoundError e) {
+            // A class the start-up work could not initialise (jnr-ffi without its native stub,
+            // say): JDK 17 tells the second thread to need it nothing of why.
+            System.err.println("sluice: cannot start: " + Prewarm.reason(e));
+            System.exit(SLUICE_ERROR);
         }
-        System.exit(execute(args));
     }
 
     /** Runs the command line and returns the exit code (for tests: never exits). */
