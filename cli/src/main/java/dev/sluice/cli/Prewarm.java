@@ -13,8 +13,8 @@ import java.util.Set;
  * Start-up work that a command running a sandbox pays before its first system call, begun on a
  * thread of its own as soon as the JVM reaches {@code main}, so that it overlaps with picocli
  * building the command line's model (some 90 ms of a 2-core machine's start): jnr-ffi's bindings of
- * libc and of {@code posix_spawn} (generated with ASM at every start, some 65 ms), logging, and the
- * default seccomp profile (docs/benchmarks.md, "Start").
+ * libc and of {@code posix_spawn} (generated with ASM at every start, some 65 ms) and the default
+ * seccomp profile (docs/benchmarks.md, "Start"). Logging is set up first, on the calling thread.
  *
  * <p>Each step is a class initialisation or a cached parse, which the JVM makes safe to race: a
  * thread that needs the class while this one initialises it waits for it, and it is never done
@@ -27,10 +27,13 @@ final class Prewarm {
     /** Arguments that only print something: no sandbox follows, nothing to warm. */
     private static final Set<String> PRINT_ONLY = Set.of("-h", "--help", "-V", "--version");
 
-    /** The steps, in the order the commands need them. */
+    /**
+     * The steps, the longest first: a spare sentry needs the libc binding at once (its first act is
+     * {@code setsid}). Logging is not among them: it is set up on the calling thread before they
+     * start ({@link #start}).
+     */
     static final List<Runnable> STEPS =
             List.of(
-                    () -> LoggerFactory.getILoggerFactory(),
                     () -> initialize(Native.class),
                     DefaultProfile::get,
                     () -> initialize(PosixSpawn.class));
@@ -53,6 +56,10 @@ final class Prewarm {
         if (!wanted(args)) {
             return null;
         }
+        // SLF4J set up first, here: a class of the steps with a logger would otherwise start its
+        // set-up on the other thread, and while that runs SLF4J answers this thread with stand-in
+        // loggers, which the command's log level cannot be set on (they are not logback's).
+        LoggerFactory.getILoggerFactory();
         Prewarm p = new Prewarm(STEPS);
         process = p;
         Thread t = new Thread(p::run, "sluice-prewarm");
