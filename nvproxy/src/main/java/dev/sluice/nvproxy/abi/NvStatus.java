@@ -1,5 +1,7 @@
 package dev.sluice.nvproxy.abi;
 
+import dev.sluice.sentry.nativeio.Ioctl;
+
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -358,7 +360,8 @@ public final class NvStatus {
         return (status & 0xffff0000) == WARNING_BASE;
     }
 
+    /** {@code 0x%08x}, the house format ({@link Ioctl#hex}). */
     public static String hex(int v) {
-        return String.format("0x%08x", v);
+        return Ioctl.hex(v);
     }
 }

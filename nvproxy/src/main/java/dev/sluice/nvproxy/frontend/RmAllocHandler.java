@@ -48,7 +48,7 @@ public final class RmAllocHandler implements IoctlHandler {
     private final long caps;
     private final String driver;
     private final HostDevice host;
-    private final IntFunction<String> names;
+    private final IdLabels labels;
 
     /**
      * @param names the name of any class, allowed or not, for log lines (the tag's)
@@ -63,7 +63,7 @@ public final class RmAllocHandler implements IoctlHandler {
         this.rules = rules;
         this.caps = caps;
         this.driver = driver;
-        this.names = names;
+        this.labels = new IdLabels(names);
     }
 
     /** A handler naming only the allowed classes and the client classes. */
@@ -89,11 +89,7 @@ public final class RmAllocHandler implements IoctlHandler {
         }
         int hClass = p.getInt(Nvos21.OFF_H_CLASS);
         ClassRule named = rules.get(hClass);
-        String what =
-                (named != null ? named.name() : names.apply(hClass))
-                        + " ("
-                        + NvStatus.hex(hClass)
-                        + ")";
+        String what = labels.of(hClass, named != null ? named.name() : null);
         String detail = what;
         if (isClientClass(hClass)) {
             return entry.verdict(detail, IoctlResult.CONTINUE);

@@ -42,7 +42,7 @@ public final class RmControlHandler implements IoctlHandler {
     private final RmControlRefusals refusals;
     private final HostDevice host;
     private final SandboxScope scope;
-    private final IntFunction<String> names;
+    private final IdLabels labels;
 
     /**
      * @param host the driver
@@ -63,7 +63,7 @@ public final class RmControlHandler implements IoctlHandler {
         this.rules = rules;
         this.refusals = new RmControlRefusals(caps, driver);
         this.scope = scope;
-        this.names = names;
+        this.labels = new IdLabels(names);
     }
 
     /**
@@ -89,8 +89,7 @@ public final class RmControlHandler implements IoctlHandler {
         }
         int cmd = p.getInt(Nvos54.OFF_CMD);
         ControlRule rule = rules.get(cmd);
-        String what =
-                (rule != null ? rule.name() : names.apply(cmd)) + " (" + NvStatus.hex(cmd) + ")";
+        String what = labels.of(cmd, rule != null ? rule.name() : null);
         RmControlRefusals.Header header = RmControlRefusals.Header.of(p, rule, what);
         RmStatus.Refusal no = refusals.first(header);
         if (no == null) {

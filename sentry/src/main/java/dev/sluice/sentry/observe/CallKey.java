@@ -1,5 +1,6 @@
 package dev.sluice.sentry.observe;
 
+import dev.sluice.sentry.nativeio.Ioctl;
 import dev.sluice.sentry.spi.Disposition;
 
 import java.util.Objects;
@@ -52,7 +53,6 @@ public record CallKey(String device, int cmd, String name, Disposition dispositi
 
     /** Returns the request number as {@code 0x%08x}, the house format for ioctl numbers. */
     public String cmdHex() {
-        // %x on an int prints its 32-bit two's complement, so 0xc030462b stays positive-looking.
-        return String.format("0x%08x", cmd);
+        return Ioctl.hex(cmd);
     }
 }

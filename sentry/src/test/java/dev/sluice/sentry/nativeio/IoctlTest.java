@@ -119,6 +119,7 @@ class IoctlTest {
         assertEquals("0x00005441", Ioctl.hex(0x5441), "zero-padded to eight digits");
         assertEquals("0xc020462a", Ioctl.hex(0xc020462a), "lower-case hex");
         assertEquals("0xffffffff", Ioctl.hex(-1), "all bits");
+        assertEquals("0x00000000", Ioctl.hex(0), "no bits");
     }
 
     @Test
