@@ -37,6 +37,28 @@ class RunBasicsE2ETest {
 
     @Test
     @Timeout(60)
+    void aJvmThatCannotBindLibcSaysWhyInOneLine() {
+        // jnr-ffi's native stub is extracted to a directory at start; one that cannot exist
+        // fails the binding, which the start-up work meets first on a thread of its own.
+        Sluice.Result r =
+                Sluice.command("run", "--proxy", "pty", "--", "/bin/true")
+                        .env(
+                                "SLUICE_JAVA_OPTS",
+                                "-Djava.io.tmpdir=/proc/nonexistent"
+                                        + " -Djffi.extract.dir=/proc/nonexistent")
+                        .run();
+        assertEquals(125, r.exitCode(), "sluice's own failure status\n" + r);
+        assertTrue(
+                r.stderr().startsWith("sluice: cannot start: "),
+                "one error line of sluice's\n" + r);
+        assertTrue(
+                r.stderr().contains("could not load jffi library from /proc/nonexistent"),
+                "naming the cause, not JDK 17's bare 'could not initialize class'\n" + r);
+        assertFalse(r.stderr().contains("\tat "), "no stack trace\n" + r);
+    }
+
+    @Test
+    @Timeout(60)
     void deathBySignalIs128PlusSignal() {
         Sluice.Result r = Sluice.run("run", "--", "sh", "-c", "kill -TERM $$");
         assertEquals(143, r.exitCode(), "a command killed by SIGTERM must give 128+15\n" + r);

@@ -153,7 +153,12 @@ public final class Main {
         } catch (NoClassDefFoundError e) {
             // A class the start-up work could not initialise (jnr-ffi without its native stub,
             // say): JDK 17 tells the second thread to need it nothing of why.
-            System.err.println("sluice: cannot start: " + Prewarm.reason(e));
+            Throwable first = Prewarm.reason(e);
+            StringBuilder why = new StringBuilder("sluice: cannot start: ").append(first);
+            for (Throwable t = first.getCause(); t != null; t = t.getCause()) {
+                why.append(": ").append(t);
+            }
+            System.err.println(why);
             System.exit(SLUICE_ERROR);
         }
     }
