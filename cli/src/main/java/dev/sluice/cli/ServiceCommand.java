@@ -48,15 +48,36 @@ final class ServiceCommand extends OciCommand {
     }
 
     /**
-     * The spare sentry this service keeps for creates of containers with proxies, started as {@code
-     * bin/sluice sentry-spare ROOT} (the launcher: a sentry's JVM flags) with this JVM's java and
-     * nothing else of the service's environment; none where the launcher is missing (a JVM run from
-     * the class path, in tests) or {@code SLUICE_SPARE=0}.
+     * The spare sentries this service keeps for creates of containers with proxies, started as
+     * {@code bin/sluice sentry-spare ROOT} (the launcher: a sentry's JVM flags) with this JVM's
+     * java and nothing else of the service's environment; none where the launcher is missing (a JVM
+     * run from the class path, in tests) or {@code SLUICE_SPARE=0}. {@code SLUICE_SPARE=N} keeps N
+     * (1 to {@value SpareSentries#MAX_SIZE}); unset, one per four CPUs this process may run on
+     * ({@link SpareSentries#sizeFor}).
      */
     private SpareSentries spares() {
         Path launcher = Installation.launcher();
-        if (!Files.isExecutable(launcher) || "0".equals(System.getenv("SLUICE_SPARE"))) {
+        String asked = System.getenv("SLUICE_SPARE");
+        if (!Files.isExecutable(launcher) || "0".equals(asked)) {
             return null;
+        }
+        int size = SpareSentries.sizeFor(Runtime.getRuntime().availableProcessors());
+        if (asked != null && !asked.isEmpty()) {
+            int n;
+            try {
+                n = Integer.parseInt(asked);
+            } catch (NumberFormatException e) {
+                n = -1;
+            }
+            if (n >= 1 && n <= SpareSentries.MAX_SIZE) {
+                size = n;
+            } else {
+                // The service's stderr is its log: a bad value costs speed, never a create.
+                System.err.printf(
+                        "sluice service: SLUICE_SPARE=%s is not a number of spare sentries from 0"
+                                + " to %d; keeping %d%n",
+                        asked, SpareSentries.MAX_SIZE, size);
+            }
         }
         List<String> env = new ArrayList<>();
         env.add("PATH=" + SpareSentryMain.PATH);
@@ -69,7 +90,8 @@ final class ServiceCommand extends OciCommand {
                                 main.root.toAbsolutePath().toString()),
                         env),
                 Installation.build(),
-                Spawner.LOCAL);
+                Spawner.LOCAL,
+                size);
     }
 
     /**

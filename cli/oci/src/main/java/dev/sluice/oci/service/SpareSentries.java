@@ -18,25 +18,31 @@ import jnr.ffi.Pointer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The runtime service's spare sentry: one sentry JVM ({@code sluice sentry-spare}, {@link
+ * The runtime service's spare sentries: sentry JVMs ({@code sluice sentry-spare}, {@link
  * dev.sluice.oci.daemon.SpareSentry}) started ahead and kept idle, so that {@code create} of a
- * container with device proxies hands it the container instead of starting a JVM. One sandbox per
+ * container with device proxies hands one the container instead of starting a JVM. One sandbox per
  * sentry process still: a spare is {@link #take taken} once, by one create, and never again; the
  * next one starts as it is taken.
  *
+ * <p>The pool holds up to {@link #size} spares, starting or ready. One is enough where a JVM's
+ * start takes the machine's CPUs (a small machine: a second starting spare would only slow the
+ * first and the containers); where there are CPUs to spare, several start side by side, so that
+ * creates that come faster than one JVM starts still find one ready ({@link #sizeFor}).
+ *
  * <p>The first create that wants a sentry finds none (it starts a sentry daemon as before) and
- * makes this keep one from then on: a root whose containers have no proxies never pays for one. A
- * spare that is still starting when create comes is waited for (a sentry daemon of create's own
- * would only slow it down on a small machine); one that does not come within the wait is left to
- * finish for the next create. A spare that dies before or after saying it is ready is replaced;
- * after {@value #GIVE_UP} such deaths in a row no more are started. A spare of another build (the
- * installation was rebuilt under the service) is killed, and no more are started: the clients of
- * the new build talk to a new service. {@link #close} (the service exits) kills the idle spare; a
- * spare whose service is killed sees its socket close and exits by itself. Taken spares live on:
- * they are containers' sentries.
+ * makes this keep the pool full from then on: a root whose containers have no proxies never pays
+ * for one. When none is ready, create waits for the first one starting to be (a sentry daemon of
+ * create's own would only slow it down on a small machine); one that does not come within the wait
+ * is left to finish for the next create. A spare that dies before or after saying it is ready is
+ * replaced; after {@value #GIVE_UP} such deaths in a row no more are started. A spare of another
+ * build (the installation was rebuilt under the service) is killed, and no more are started: the
+ * clients of the new build talk to a new service. {@link #close} (the service exits) kills the idle
+ * spares; a spare whose service is killed sees its socket close and exits by itself. Taken spares
+ * live on: they are containers' sentries.
  *
  * <p>Lock order: this object's monitor only; no I/O under it but the start of a spare.
  */
@@ -109,11 +115,17 @@ public final class SpareSentries implements AutoCloseable {
         DEAD
     }
 
+    /** At most this many spares, whatever the machine: each idle one holds a JVM's memory. */
+    public static final int MAX_SIZE = 4;
+
     private final Command command;
     private final String build;
     private final Spawner spawner;
+    private final int size;
 
-    private Spare current;
+    /** The spares not yet taken, starting or ready, oldest first. */
+    private final List<Spare> pool = new ArrayList<>();
+
     private boolean wanted;
     private boolean stale;
     private boolean closed;
@@ -122,26 +134,51 @@ public final class SpareSentries implements AutoCloseable {
     /**
      * @param build this service's build id (bin/lib/sluice.id): a spare must say the same
      * @param spawner who starts spares: this JVM ({@link Spawner#LOCAL}), their parent
+     * @param size how many spares to keep, 1 to {@value #MAX_SIZE}
      */
-    public SpareSentries(Command command, String build, Spawner spawner) {
+    public SpareSentries(Command command, String build, Spawner spawner, int size) {
+        if (size < 1 || size > MAX_SIZE) {
+            throw new IllegalArgumentException(
+                    "spare sentries: " + size + " is not between 1 and " + MAX_SIZE);
+        }
         this.command = command;
         this.build = build;
         this.spawner = spawner;
+        this.size = size;
+    }
+
+    /**
+     * The pool's size for a machine of {@code cpus} CPUs: one per four, at least one and at most
+     * {@value #MAX_SIZE}. A spare's start is some 0.3 s of wall clock and 0.5 s of CPU time, on two
+     * or three threads: on 2 CPUs a second one only competes with the first and with the containers
+     * (back-to-back mediated cycles took as long with two as with one), while with 16 they start
+     * side by side and cycles coming faster than one JVM starts still find one ready (339 ms a
+     * cycle with one, 179 to 189 with two, 151 to 153 with three, 145 to 154 with four:
+     * docs/benchmarks.md, "Mediated containers").
+     */
+    public static int sizeFor(int cpus) {
+        return Math.max(1, Math.min(MAX_SIZE, cpus / 4));
+    }
+
+    /** How many spares this keeps. */
+    public int size() {
+        return size;
     }
 
     /**
      * A ready spare, which no one else will ever get, or null when there is none: none was wanted
-     * before (one starts now, for the next create), spares are given up, or the one starting did
-     * not come within {@code waitMillis}. The next spare starts at once.
+     * before (they start now, for the next creates), spares are given up, or none of those starting
+     * came within {@code waitMillis}. Another spare starts at once in the taken one's place.
      */
     public synchronized Spare take(long waitMillis) {
         wanted = true;
-        if (current == null) {
-            startOne();
+        if (pool.isEmpty()) {
+            fill();
             return null;
         }
         long deadline = System.nanoTime() + waitMillis * 1_000_000L;
-        while (current != null && current.state == State.STARTING && !closed) {
+        Spare s;
+        while ((s = firstReady()) == null && anyStarting() && !closed) {
             long left = (deadline - System.nanoTime()) / 1_000_000L;
             if (left <= 0) {
                 return null;
@@ -153,38 +190,62 @@ public final class SpareSentries implements AutoCloseable {
                 return null;
             }
         }
-        Spare s = current;
-        if (s == null || s.state != State.READY) {
+        if (s == null) {
             return null;
         }
         s.state = State.TAKEN;
-        current = null;
+        pool.remove(s);
         deaths = 0;
-        startOne();
+        fill();
         return s;
     }
 
-    /** The idle or starting spare, for tests and the service's log; null when there is none. */
-    synchronized Spare current() {
-        return current;
+    /** The spares not yet taken, starting or ready, oldest first: for tests and the log. */
+    synchronized List<Spare> pooled() {
+        return List.copyOf(pool);
     }
 
-    /** Kills the idle spare, if any, and starts no more. */
+    private Spare firstReady() {
+        for (Spare s : pool) {
+            if (s.state == State.READY) {
+                return s;
+            }
+        }
+        return null;
+    }
+
+    private boolean anyStarting() {
+        for (Spare s : pool) {
+            if (s.state == State.STARTING) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Kills the idle spares, if any, and starts no more. */
     @Override
     public synchronized void close() {
         closed = true;
-        if (current != null) {
-            current.state = State.DEAD;
-            current.kill(); // its watcher reaps it and closes the socket
-            current = null;
+        for (Spare s : pool) {
+            s.state = State.DEAD;
+            s.kill(); // its watcher reaps it and closes the socket
         }
+        pool.clear();
         notifyAll();
     }
 
-    /** Starts a spare unless one is there, none is wanted, or spares were given up. */
-    private void startOne() {
-        if (current != null || !wanted || closed || stale || deaths >= GIVE_UP) {
-            return;
+    /** Starts spares until the pool is full, unless none is wanted or spares were given up. */
+    private void fill() {
+        while (pool.size() < size && startOne()) {
+            // one more
+        }
+    }
+
+    /** Starts one spare into the pool; false when none may start or its start failed. */
+    private boolean startOne() {
+        if (!wanted || closed || stale || deaths >= GIVE_UP) {
+            return false;
         }
         HostFd[] pair = socketPair();
         int pid;
@@ -204,24 +265,25 @@ public final class SpareSentries implements AutoCloseable {
             pair[0].close();
             deaths++;
             LOG.warn("cannot start a spare sentry: {}", e.getMessage());
-            return;
+            return false;
         }
         HostProcess p = HostProcess.of(pid);
         Spare s =
                 new Spare(
                         p == null ? new HostProcess(pid, -1) : p,
                         Channel.socket(pair[0], "spare sentry " + pid, SpareMessage.MAX_FRAME));
-        current = s;
+        pool.add(s);
         // Not the request thread's inheritable locals: its caller's stderr and log level
         // (LogSetup) are that caller's, and this thread outlives the request.
         Thread t = new Thread(null, () -> watch(s), "sluice-spare-" + pid, 0, false);
         t.setDaemon(true);
         t.start();
+        return true;
     }
 
     /**
      * Follows one spare: its {@code READY}, then its end (reaped here, whether it died idle or
-     * after serving its container). A spare that died while it was current is replaced.
+     * after serving its container). A spare that died while pooled (idle or starting) is replaced.
      */
     private void watch(Spare s) {
         String answer;
@@ -241,7 +303,8 @@ public final class SpareSentries implements AutoCloseable {
                     LOG.info("spare sentry {} is ready", s.process.pid());
                 } else {
                     if (answer != null) {
-                        stale = true;
+                        stale = true; // the others pooled were started the same way: each is judged
+                        // alike
                         LOG.warn(
                                 "spare sentry {} is of build {}, this service of {}: no more spares",
                                 s.process.pid(),
@@ -256,15 +319,14 @@ public final class SpareSentries implements AutoCloseable {
         }
         int status = spawner.waitFor(s.process.pid());
         synchronized (this) {
-            if (current == s) {
-                current = null;
+            if (pool.remove(s)) {
                 deaths++;
                 LOG.warn(
                         "spare sentry {} exited while idle (wait status {}){}",
                         s.process.pid(),
                         status,
-                        deaths >= GIVE_UP ? "; no more spares" : "; starting another");
-                startOne();
+                        deaths >= GIVE_UP || stale ? "; no more spares" : "; starting another");
+                fill();
             }
             if (s.state != State.TAKEN) {
                 s.state = State.DEAD;

@@ -55,11 +55,27 @@ class SpareSentriesTest {
     }
 
     private static SpareSentries spares(String script, Spawner spawner) {
+        return spares(script, spawner, 1);
+    }
+
+    private static SpareSentries spares(String script, Spawner spawner, int size) {
         return new SpareSentries(
                 new SpareSentries.Command(
                         List.of("/bin/sh", "-c", script, BUILD), List.of("PATH=/usr/bin:/bin")),
                 BUILD,
-                spawner);
+                spawner,
+                size);
+    }
+
+    /** The one spare pooled, or null; fails when there are several. */
+    private static SpareSentries.Spare current(SpareSentries s) {
+        List<SpareSentries.Spare> p = s.pooled();
+        assertTrue(p.size() <= 1, "a pool of one holds at most one: " + p.size());
+        return p.isEmpty() ? null : p.get(0);
+    }
+
+    private static long ready(SpareSentries s) {
+        return s.pooled().stream().filter(x -> x.state() == SpareSentries.State.READY).count();
     }
 
     /** A spare that says it is ready, then keeps what it is handed in {@code into}. */
@@ -78,9 +94,9 @@ class SpareSentriesTest {
     void aSpareStartsOnceOneIsWantedAndEachIsTakenOnce() throws Exception {
         Counting spawner = new Counting();
         try (SpareSentries s = spares(ready(tmp.resolve("handed")), spawner)) {
-            assertNull(s.current(), "no spare before a create wanted one");
+            assertNull(current(s), "no spare before a create wanted one");
             assertNull(s.take(0), "the first create finds none: it starts a sentry of its own");
-            assertNotNull(s.current(), "and makes one start, for the next create");
+            assertNotNull(current(s), "and makes one start, for the next create");
             SpareSentries.Spare first = s.take(10_000);
             assertNotNull(first, "the next create waits for the starting spare and takes it");
             SpareSentries.Spare second = s.take(10_000);
@@ -93,6 +109,84 @@ class SpareSentriesTest {
             first.kill();
             second.kill();
         }
+    }
+
+    @Test
+    void aPoolKeepsItsSizeReadyAndHandsEachSpareOnce() throws Exception {
+        Counting spawner = new Counting();
+        try (SpareSentries s = spares(ready(Path.of("/dev/null")), spawner, 3)) {
+            assertEquals(3, s.size());
+            assertNull(s.take(0), "the first create finds none");
+            assertEquals(3, s.pooled().size(), "and makes the whole pool start, side by side");
+            eventually(() -> ready(s) == 3, "all three come ready");
+            List<Integer> pids = new ArrayList<>();
+            for (int i = 0; i < 5; i++) {
+                SpareSentries.Spare sp = s.take(10_000);
+                assertNotNull(sp, "take " + i + " finds a ready spare");
+                assertEquals(SpareSentries.State.TAKEN, sp.state());
+                assertTrue(!pids.contains(sp.process().pid()), "never one handed twice");
+                pids.add(sp.process().pid());
+                assertEquals(
+                        3, s.pooled().size(), "each taken spare is replaced at once: pool full");
+                assertTrue(
+                        s.pooled().stream().noneMatch(x -> x == sp), "a taken one leaves the pool");
+                sp.kill();
+            }
+            assertEquals(3 + 5, spawner.started.get(), "the pool, then one per take");
+        }
+    }
+
+    @Test
+    void aPoolTakesTheReadySpareBeforeAnOlderOneStillStarting() throws Exception {
+        // The first spare started never says READY; the others do at once.
+        Path first = tmp.resolve("first");
+        String script =
+                "if mkdir "
+                        + first
+                        + " 2>/dev/null; then exec sleep 60; fi; "
+                        + ready(Path.of("/dev/null"));
+        try (SpareSentries s = spares(script, Spawner.LOCAL, 2)) {
+            assertNull(s.take(0), "none yet");
+            SpareSentries.Spare sp = s.take(10_000);
+            assertNotNull(sp, "the ready one is taken, not waited behind the slow one");
+            assertNotEquals(
+                    s.pooled().get(0).process().pid(),
+                    sp.process().pid(),
+                    "the slow one is still pooled");
+            assertEquals(SpareSentries.State.STARTING, s.pooled().get(0).state());
+            sp.kill();
+        }
+    }
+
+    @Test
+    void poolSizeFollowsTheCpusWithinItsBounds() {
+        assertEquals(1, SpareSentries.sizeFor(1));
+        assertEquals(1, SpareSentries.sizeFor(2), "a small machine: one spare at a time");
+        assertEquals(1, SpareSentries.sizeFor(7));
+        assertEquals(2, SpareSentries.sizeFor(8));
+        assertEquals(4, SpareSentries.sizeFor(16), "a GPU node's CPUs start four side by side");
+        assertEquals(SpareSentries.MAX_SIZE, SpareSentries.sizeFor(1024));
+        for (int bad : new int[] {0, SpareSentries.MAX_SIZE + 1}) {
+            IllegalArgumentException e =
+                    org.junit.jupiter.api.Assertions.assertThrows(
+                            IllegalArgumentException.class,
+                            () -> spares("exit 0", Spawner.LOCAL, bad));
+            assertTrue(e.getMessage().contains(Integer.toString(bad)), e.getMessage());
+        }
+    }
+
+    @Test
+    void closingKillsEveryIdleSpareOfAPool() throws Exception {
+        SpareSentries s = spares(ready(Path.of("/dev/null")), Spawner.LOCAL, 3);
+        s.take(0);
+        eventually(() -> ready(s) == 3, "three ready");
+        List<SpareSentries.Spare> idle = s.pooled();
+        s.close();
+        for (SpareSentries.Spare sp : idle) {
+            eventually(() -> !sp.process().alive(), "every idle spare dies with the service");
+        }
+        assertTrue(s.pooled().isEmpty(), "and none is kept");
+        assertNull(s.take(0), "nor started");
     }
 
     @Test
@@ -128,7 +222,7 @@ class SpareSentriesTest {
                 spares("printf 'READY other\\n' >&3; exec cat <&3 >/dev/null", spawner)) {
             assertNull(s.take(0), "none yet");
             assertNull(s.take(10_000), "a spare of another build is never taken");
-            eventually(() -> s.current() == null, "it was killed and is not replaced");
+            eventually(() -> current(s) == null, "it was killed and is not replaced");
             assertNull(s.take(0), "nor does a later create start one");
             assertEquals(1, spawner.started.get(), "one spare started in all");
         }
@@ -140,7 +234,7 @@ class SpareSentriesTest {
         try (SpareSentries s = spares("exit 1", spawner)) {
             assertNull(s.take(0), "none yet");
             eventually(
-                    () -> spawner.started.get() == SpareSentries.GIVE_UP && s.current() == null,
+                    () -> spawner.started.get() == SpareSentries.GIVE_UP && current(s) == null,
                     "each death starts another, up to " + SpareSentries.GIVE_UP);
             assertNull(s.take(10_000), "then none is there, and create starts its own sentry");
             assertEquals(
@@ -154,15 +248,15 @@ class SpareSentriesTest {
             s.take(0);
             assertNotNull(s.take(10_000), "a spare taken");
             eventually(
-                    () -> s.current() != null && s.current().state() == SpareSentries.State.READY,
+                    () -> current(s) != null && current(s).state() == SpareSentries.State.READY,
                     "the next is ready");
-            SpareSentries.Spare idle = s.current();
+            SpareSentries.Spare idle = current(s);
             idle.kill();
             eventually(
                     () ->
-                            s.current() != null
-                                    && s.current() != idle
-                                    && s.current().state() == SpareSentries.State.READY,
+                            current(s) != null
+                                    && current(s) != idle
+                                    && current(s).state() == SpareSentries.State.READY,
                     "a new spare replaces the one that died idle");
             SpareSentries.Spare next = s.take(10_000);
             assertNotNull(next, "and is taken");
@@ -178,14 +272,14 @@ class SpareSentriesTest {
         SpareSentries.Spare taken = s.take(10_000);
         assertNotNull(taken, "a spare taken");
         eventually(
-                () -> s.current() != null && s.current().state() == SpareSentries.State.READY,
+                () -> current(s) != null && current(s).state() == SpareSentries.State.READY,
                 "the next is ready");
-        SpareSentries.Spare idle = s.current();
+        SpareSentries.Spare idle = current(s);
         s.close();
         eventually(() -> !idle.process().alive(), "the idle spare dies with the service");
         assertTrue(taken.process().alive(), "a taken spare is a container's sentry: it lives on");
         assertNull(s.take(0), "a closed service starts no spare");
-        assertNull(s.current(), "and keeps none");
+        assertNull(current(s), "and keeps none");
         taken.kill();
     }
 }
