@@ -26,6 +26,11 @@ import java.util.regex.Pattern;
  * start, wait for init as its child subreaper, delete. Rounds alternate between the runtimes to
  * spread machine noise; the figure per runtime is the mean over all its cycles. The last line is
  * {@code lifecycle: sluice=<ms per cycle> runc=<ms per cycle> ratio=<sluice/runc>}.
+ *
+ * <p>With {@code --device}, the CDI edits of those devices are made to the bundle's config.json
+ * first ({@link CdiBundleEdit}, as {@code sluice cdi apply} and a CDI-aware engine make them), and
+ * both runtimes run that config: on Sluice, NVIDIA device nodes start NVProxy by themselves, so
+ * {@code --device nvidia.com/gpu=all} races mediated GPU containers against runc's raw ones.
  */
 @Command(
         name = "lifecycle",
@@ -59,6 +64,21 @@ final class LifecycleBenchCommand implements Callable<Integer> {
                             + " repeatable or a comma list, e.g. pty). Default: none.")
     List<String> proxies = new ArrayList<>();
 
+    @Option(
+            names = "--device",
+            paramLabel = "NAME",
+            description =
+                    "A CDI device (vendor.com/class=name, e.g. nvidia.com/gpu=all) whose edits are made to the"
+                            + " bundle's config.json, which both runtimes run (as `sluice cdi apply`; repeatable)."
+                            + " On Sluice, NVIDIA device nodes are mediated by NVProxy.")
+    List<String> devices = new ArrayList<>();
+
+    @Option(
+            names = "--cdi-spec-dir",
+            paramLabel = "DIR",
+            description = "Read CDI specs here instead of /etc/cdi and /var/run/cdi (repeatable).")
+    List<Path> cdiSpecDirs = new ArrayList<>();
+
     @Mixin BenchBundle.Options against;
 
     /** Mean and median of one run of the driver, ms per cycle. */
@@ -70,12 +90,17 @@ final class LifecycleBenchCommand implements Callable<Integer> {
             throw new IllegalArgumentException(
                     "--cycles must be at least --rounds, and --rounds at least 1");
         }
-        Path driver = Installation.helper("sluice-bench-lifecycle");
-        Path sluice = BenchBundle.launcher();
-        Path baseline = BenchBundle.onPath(against.runc);
         Path work = Files.createTempDirectory("sluice-bench-lifecycle");
         try {
             Path bundle = BenchBundle.create(work.resolve("bundle"), against.busybox);
+            if (!devices.isEmpty()) {
+                // Before anything else: an unknown device fails here, before any cycle.
+                CdiBundleEdit.apply(bundle, devices, cdiSpecDirs);
+            }
+            Path driver = Installation.helper("sluice-bench-lifecycle");
+            Path sluice = BenchBundle.launcher();
+            Path baseline = BenchBundle.onPath(against.runc);
+            // Derived from the edited config: Sluice's copy carries the devices too.
             Path mediated =
                     proxies.isEmpty()
                             ? bundle
@@ -84,10 +109,11 @@ final class LifecycleBenchCommand implements Callable<Integer> {
             var out = spec.commandLine().getOut();
             out.printf(
                     "sluice bench lifecycle: %d cycles per runtime in %d alternating rounds: create, start, wait, delete of "
-                            + "/bin/true (bundle %s%s)%n",
+                            + "/bin/true (bundle %s%s%s)%n",
                     cycles,
                     rounds,
                     bundle,
+                    devices.isEmpty() ? "" : "; CDI devices: " + String.join(",", devices),
                     proxies.isEmpty()
                             ? ""
                             : "; sluice's with dev.sluice.proxies: " + String.join(",", proxies));

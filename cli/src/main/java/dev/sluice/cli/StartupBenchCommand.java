@@ -23,6 +23,12 @@ import java.util.concurrent.Callable;
  * same rootfs (runc's default config running {@code /bin/true}), alternating, and times each as a
  * whole: the JVM's start, the sentry's and the sandbox's set-up, the workload and the tear-down.
  * The last line is {@code startup: sluice=<ms> runc=<ms> ratio=<sluice/runc>}, medians.
+ *
+ * <p>With {@code --device}, both get the same CDI devices: {@code sluice run} its own {@code
+ * --device} and {@code --cdi-spec-dir}, runc a bundle of its own whose config.json has their edits
+ * ({@link CdiBundleEdit}, as {@code sluice cdi apply} makes them). runc's bundle is not sluice's
+ * rootfs: runc runs the specs' hooks on its rootfs, while {@code sluice run} makes their edits on
+ * an overlay of its image, which must stay as it was.
  */
 @Command(
         name = "startup",
@@ -48,6 +54,20 @@ final class StartupBenchCommand implements Callable<Integer> {
             description = "Also grant these GPUs (as `sluice run --gpus`), so NVProxy is loaded.")
     String gpus;
 
+    @Option(
+            names = "--device",
+            paramLabel = "NAME",
+            description =
+                    "A CDI device (vendor.com/class=name, e.g. nvidia.com/gpu=all) for both: `sluice run --device`,"
+                            + " and its edits made to runc's config.json (as `sluice cdi apply`; repeatable).")
+    List<String> devices = new ArrayList<>();
+
+    @Option(
+            names = "--cdi-spec-dir",
+            paramLabel = "DIR",
+            description = "Read CDI specs here instead of /etc/cdi and /var/run/cdi (repeatable).")
+    List<Path> cdiSpecDirs = new ArrayList<>();
+
     @Mixin BenchBundle.Options against;
 
     @Override
@@ -55,11 +75,17 @@ final class StartupBenchCommand implements Callable<Integer> {
         if (runs < 1) {
             throw new IllegalArgumentException("--runs must be at least 1");
         }
-        Path sluice = BenchBundle.launcher();
-        Path baseline = BenchBundle.onPath(against.runc);
         Path work = Files.createTempDirectory("sluice-bench-startup");
         try {
             Path bundle = BenchBundle.create(work.resolve("bundle"), against.busybox);
+            Path runcBundle = bundle;
+            if (!devices.isEmpty()) {
+                // Before anything else: an unknown device fails here, before any run.
+                runcBundle = BenchBundle.create(work.resolve("bundle-runc"), against.busybox);
+                CdiBundleEdit.apply(runcBundle, devices, cdiSpecDirs);
+            }
+            Path sluice = BenchBundle.launcher();
+            Path baseline = BenchBundle.onPath(against.runc);
             Path runcRoot = Files.createDirectories(work.resolve("root-runc"));
             List<String> mediated = new ArrayList<>(List.of(sluice.toString(), "run"));
             if (!proxy.equals("none")) {
@@ -68,13 +94,23 @@ final class StartupBenchCommand implements Callable<Integer> {
             if (gpus != null) {
                 mediated.addAll(List.of("--gpus", gpus));
             }
+            for (Path d : cdiSpecDirs) {
+                mediated.addAll(List.of("--cdi-spec-dir", d.toAbsolutePath().toString()));
+            }
+            for (String d : devices) {
+                mediated.addAll(List.of("--device", d));
+            }
             mediated.addAll(
                     List.of("--rootfs", bundle.resolve("rootfs").toString(), "--", "/bin/true"));
             PrintWriter out = spec.commandLine().getOut();
             out.printf(
                     "sluice bench startup: %d runs each of: %s%n",
                     runs, String.join(" ", mediated));
-            out.printf("baseline: %s run -b %s (/bin/true)%n", baseline, bundle);
+            out.printf(
+                    "baseline: %s run -b %s (/bin/true%s)%n",
+                    baseline,
+                    runcBundle,
+                    devices.isEmpty() ? "" : "; CDI devices: " + String.join(",", devices));
             double[] s = new double[runs];
             double[] r = new double[runs];
             for (int i = 0; i < runs; i++) {
@@ -87,7 +123,7 @@ final class StartupBenchCommand implements Callable<Integer> {
                                         runcRoot.toString(),
                                         "run",
                                         "-b",
-                                        bundle.toString(),
+                                        runcBundle.toString(),
                                         "sluice-bench-startup-"
                                                 + ProcessHandle.current().pid()
                                                 + "-"
