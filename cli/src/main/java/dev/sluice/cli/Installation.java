@@ -27,13 +27,22 @@ final class Installation {
         if (p != null) {
             return Path.of(p);
         }
-        try {
-            Path jar =
-                    Path.of(Main.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-            return Files.isDirectory(jar) ? jar : jar.getParent();
-        } catch (URISyntaxException e) {
+        Path jar = codeSource();
+        if (jar == null) {
             throw new IllegalStateException(
-                    "cannot locate sluice's native helpers; set -Dsluice.libexec", e);
+                    "cannot locate sluice's native helpers; set -Dsluice.libexec");
+        }
+        return Files.isDirectory(jar) ? jar : jar.getParent();
+    }
+
+    /**
+     * Where sluice's classes come from: bin/lib/sluice.jar, or a class directory; null if unknown.
+     */
+    static Path codeSource() {
+        try {
+            return Path.of(Main.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        } catch (URISyntaxException | RuntimeException e) {
+            return null;
         }
     }
 

@@ -40,8 +40,20 @@ class TestFaultsTest {
                 " netdev = none , delay-ms = 0 | 0 | 0 | 0 | NONE",
             })
     void oneKey(String value, int stall, int delay, int closeAfter, TestFaults.Netdev netdev) {
-        assertEquals(
-                new TestFaults(stall, delay, closeAfter, netdev), TestFaults.parse(value), value);
+        TestFaults f = TestFaults.parse(value);
+        assertEquals(new TestFaults(stall, delay, closeAfter, netdev), f, value);
+        assertEquals(f.equals(TestFaults.NONE), f.none(), "none() is equality with NONE: " + value);
+    }
+
+    @Test
+    void eachFaultAloneIsAFault() {
+        assertTrue(new TestFaults(0, 0, 0, TestFaults.Netdev.NONE).none(), "an equal NONE");
+        assertFalse(new TestFaults(1, 0, 0, TestFaults.Netdev.NONE).none(), "stall");
+        assertFalse(new TestFaults(0, 1, 0, TestFaults.Netdev.NONE).none(), "delay");
+        assertFalse(new TestFaults(0, 0, 1, TestFaults.Netdev.NONE).none(), "close after");
+        for (TestFaults.Netdev n : TestFaults.Netdev.values()) {
+            assertEquals(n == TestFaults.Netdev.NONE, new TestFaults(0, 0, 0, n).none(), n.word());
+        }
     }
 
     @ParameterizedTest
