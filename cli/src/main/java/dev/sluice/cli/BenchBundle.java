@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
@@ -37,6 +38,32 @@ final class BenchBundle {
                 description =
                         "A static busybox for the bundle's rootfs (default ${DEFAULT-VALUE}).")
         Path busybox;
+    }
+
+    /**
+     * The CDI devices a bench gives both runtimes: their edits made to the bundle runc runs ({@link
+     * CdiBundleEdit}, as {@code sluice cdi apply} and a CDI-aware engine make them).
+     */
+    static final class Devices {
+        @Option(
+                names = "--device",
+                paramLabel = "NAME",
+                description =
+                        "A CDI device (vendor.com/class=name, e.g. nvidia.com/gpu=all) that both runtimes get,"
+                                + " as a CDI-aware engine gives it (repeatable). On Sluice, NVIDIA device nodes are"
+                                + " mediated by NVProxy.")
+        List<String> names = new ArrayList<>();
+
+        @picocli.CommandLine.Mixin CdiSpecDirs specDirs = new CdiSpecDirs();
+
+        boolean any() {
+            return !names.isEmpty();
+        }
+
+        /** Makes their edits to {@code bundle}'s config.json; an unknown device fails, named. */
+        void applyTo(Path bundle) throws IOException {
+            CdiBundleEdit.apply(bundle, names, specDirs.dirs);
+        }
     }
 
     /** Makes the bundle in {@code dir}; its rootfs is {@code dir/rootfs}. */

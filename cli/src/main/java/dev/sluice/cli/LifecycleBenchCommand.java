@@ -64,20 +64,7 @@ final class LifecycleBenchCommand implements Callable<Integer> {
                             + " repeatable or a comma list, e.g. pty). Default: none.")
     List<String> proxies = new ArrayList<>();
 
-    @Option(
-            names = "--device",
-            paramLabel = "NAME",
-            description =
-                    "A CDI device (vendor.com/class=name, e.g. nvidia.com/gpu=all) whose edits are made to the"
-                            + " bundle's config.json, which both runtimes run (as `sluice cdi apply`; repeatable)."
-                            + " On Sluice, NVIDIA device nodes are mediated by NVProxy.")
-    List<String> devices = new ArrayList<>();
-
-    @Option(
-            names = "--cdi-spec-dir",
-            paramLabel = "DIR",
-            description = "Read CDI specs here instead of /etc/cdi and /var/run/cdi (repeatable).")
-    List<Path> cdiSpecDirs = new ArrayList<>();
+    @Mixin BenchBundle.Devices devices = new BenchBundle.Devices();
 
     @Mixin BenchBundle.Options against;
 
@@ -93,9 +80,9 @@ final class LifecycleBenchCommand implements Callable<Integer> {
         Path work = Files.createTempDirectory("sluice-bench-lifecycle");
         try {
             Path bundle = BenchBundle.create(work.resolve("bundle"), against.busybox);
-            if (!devices.isEmpty()) {
+            if (devices.any()) {
                 // Before anything else: an unknown device fails here, before any cycle.
-                CdiBundleEdit.apply(bundle, devices, cdiSpecDirs);
+                devices.applyTo(bundle);
             }
             Path driver = Installation.helper("sluice-bench-lifecycle");
             Path sluice = BenchBundle.launcher();
@@ -113,7 +100,7 @@ final class LifecycleBenchCommand implements Callable<Integer> {
                     cycles,
                     rounds,
                     bundle,
-                    devices.isEmpty() ? "" : "; CDI devices: " + String.join(",", devices),
+                    devices.any() ? "; CDI devices: " + String.join(",", devices.names) : "",
                     proxies.isEmpty()
                             ? ""
                             : "; sluice's with dev.sluice.proxies: " + String.join(",", proxies));

@@ -66,11 +66,7 @@ final class RunCommand implements Callable<Integer> {
                             + " nvidia.com/gpu=all) with the edits of its spec (repeatable).")
     List<String> devices = new ArrayList<>();
 
-    @Option(
-            names = "--cdi-spec-dir",
-            paramLabel = "DIR",
-            description = "Read CDI specs here instead of /etc/cdi and /var/run/cdi (repeatable).")
-    List<Path> cdiSpecDirs = new ArrayList<>();
+    @picocli.CommandLine.Mixin CdiSpecDirs cdiSpecDirs = new CdiSpecDirs();
 
     @Option(
             names = "--rdma",
@@ -221,7 +217,7 @@ final class RunCommand implements Callable<Integer> {
                                 net,
                                 env,
                                 devices,
-                                cdiSpecDirs,
+                                cdiSpecDirs.dirs,
                                 rdmaDevices,
                                 rdmaNetdevs,
                                 strictArpOnHost,

@@ -54,19 +54,7 @@ final class StartupBenchCommand implements Callable<Integer> {
             description = "Also grant these GPUs (as `sluice run --gpus`), so NVProxy is loaded.")
     String gpus;
 
-    @Option(
-            names = "--device",
-            paramLabel = "NAME",
-            description =
-                    "A CDI device (vendor.com/class=name, e.g. nvidia.com/gpu=all) for both: `sluice run --device`,"
-                            + " and its edits made to runc's config.json (as `sluice cdi apply`; repeatable).")
-    List<String> devices = new ArrayList<>();
-
-    @Option(
-            names = "--cdi-spec-dir",
-            paramLabel = "DIR",
-            description = "Read CDI specs here instead of /etc/cdi and /var/run/cdi (repeatable).")
-    List<Path> cdiSpecDirs = new ArrayList<>();
+    @Mixin BenchBundle.Devices devices = new BenchBundle.Devices();
 
     @Mixin BenchBundle.Options against;
 
@@ -79,10 +67,10 @@ final class StartupBenchCommand implements Callable<Integer> {
         try {
             Path bundle = BenchBundle.create(work.resolve("bundle"), against.busybox);
             Path runcBundle = bundle;
-            if (!devices.isEmpty()) {
+            if (devices.any()) {
                 // Before anything else: an unknown device fails here, before any run.
                 runcBundle = BenchBundle.create(work.resolve("bundle-runc"), against.busybox);
-                CdiBundleEdit.apply(runcBundle, devices, cdiSpecDirs);
+                devices.applyTo(runcBundle);
             }
             Path sluice = BenchBundle.launcher();
             Path baseline = BenchBundle.onPath(against.runc);
@@ -94,10 +82,10 @@ final class StartupBenchCommand implements Callable<Integer> {
             if (gpus != null) {
                 mediated.addAll(List.of("--gpus", gpus));
             }
-            for (Path d : cdiSpecDirs) {
+            for (Path d : devices.specDirs.dirs) {
                 mediated.addAll(List.of("--cdi-spec-dir", d.toAbsolutePath().toString()));
             }
-            for (String d : devices) {
+            for (String d : devices.names) {
                 mediated.addAll(List.of("--device", d));
             }
             mediated.addAll(
@@ -110,7 +98,7 @@ final class StartupBenchCommand implements Callable<Integer> {
                     "baseline: %s run -b %s (/bin/true%s)%n",
                     baseline,
                     runcBundle,
-                    devices.isEmpty() ? "" : "; CDI devices: " + String.join(",", devices));
+                    devices.any() ? "; CDI devices: " + String.join(",", devices.names) : "");
             double[] s = new double[runs];
             double[] r = new double[runs];
             for (int i = 0; i < runs; i++) {
