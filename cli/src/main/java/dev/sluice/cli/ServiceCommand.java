@@ -61,24 +61,7 @@ final class ServiceCommand extends OciCommand {
         if (!Files.isExecutable(launcher) || "0".equals(asked)) {
             return null;
         }
-        int size = SpareSentries.sizeFor(Runtime.getRuntime().availableProcessors());
-        if (asked != null && !asked.isEmpty()) {
-            int n;
-            try {
-                n = Integer.parseInt(asked);
-            } catch (NumberFormatException e) {
-                n = -1;
-            }
-            if (n >= 1 && n <= SpareSentries.MAX_SIZE) {
-                size = n;
-            } else {
-                // The service's stderr is its log: a bad value costs speed, never a create.
-                System.err.printf(
-                        "sluice service: SLUICE_SPARE=%s is not a number of spare sentries from 0"
-                                + " to %d; keeping %d%n",
-                        asked, SpareSentries.MAX_SIZE, size);
-            }
-        }
+        int size = poolSize(asked, Runtime.getRuntime().availableProcessors(), System.err::println);
         List<String> env = new ArrayList<>();
         env.add("PATH=" + SpareSentryMain.PATH);
         ProcessHandle.current().info().command().ifPresent(java -> env.add("SLUICE_JAVA=" + java));
@@ -92,6 +75,34 @@ final class ServiceCommand extends OciCommand {
                 Installation.build(),
                 Spawner.LOCAL,
                 size);
+    }
+
+    /**
+     * The pool's size: {@code asked} ({@code SLUICE_SPARE}, 1 to {@value SpareSentries#MAX_SIZE})
+     * when set, else {@link SpareSentries#sizeFor} the CPUs. Any other value is named to {@code
+     * warn} (the service's log: a bad value costs speed, never a create) and the default kept.
+     */
+    static int poolSize(String asked, int cpus, java.util.function.Consumer<String> warn) {
+        int size = SpareSentries.sizeFor(cpus);
+        if (asked == null || asked.isEmpty()) {
+            return size;
+        }
+        try {
+            int n = Integer.parseInt(asked.trim());
+            if (n >= 1 && n <= SpareSentries.MAX_SIZE) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // named below
+        }
+        warn.accept(
+                "sluice service: SLUICE_SPARE="
+                        + asked
+                        + " is not a number of spare sentries from 0 to "
+                        + SpareSentries.MAX_SIZE
+                        + "; keeping "
+                        + size);
+        return size;
     }
 
     /**
