@@ -86,7 +86,7 @@ final class CdsTrainCommand implements Callable<Integer> {
             // Every class of the product, loaded (not initialized): what runs only in a real
             // sandbox (a container's bring-up in its sentry, the notification loop, the
             // dispatcher, the proxies' handlers) would otherwise be read and verified from the
-            // jar by each sentry, some 180 classes in a spare's create alone.
+            // jar by each sentry (70 classes of a spare's hand-off, before this).
             Path classes = Installation.codeSource();
             if (classes != null) {
                 loadAll(classes, "dev/sluice/", CdsTrainCommand.class.getClassLoader());
