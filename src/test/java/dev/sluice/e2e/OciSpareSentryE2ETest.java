@@ -239,6 +239,40 @@ class OciSpareSentryE2ETest {
     }
 
     @Test
+    void aServiceWithAPoolOfTwoServesBackToBackContainersEachFromItsOwnReadySpare()
+            throws Exception {
+        Files.createDirectories(oci.root());
+        // The service takes its environment from the client that starts it: this one.
+        Sluice.Result state =
+                Sluice.command("--root", oci.root().toString(), "state", "absent")
+                        .env("SLUICE_SPARE", "2")
+                        .run();
+        assertTrue(state.exitCode() != 0, "no such container\n" + state);
+        Path b = mediated("oci-spare-pool");
+        startMediated(b, Sluice.unique("warm")); // makes the service keep its pool full
+        awaitSpare(2); // both spares of the pool, started side by side
+        String one = Sluice.unique("one");
+        String two = Sluice.unique("two");
+        OciRoot.Started a = startMediated(b, one);
+        OciRoot.Started c = startMediated(b, two);
+        int sa = sentryOf(one);
+        int sc = sentryOf(two);
+        assertTrue(cmdline(sa).contains(" sentry-spare "), "spare-served: " + cmdline(sa));
+        assertTrue(cmdline(sc).contains(" sentry-spare "), "spare-served: " + cmdline(sc));
+        assertNotEquals(sa, sc, "one sentry per container: a pool hands each spare once");
+        for (OciRoot.Started s : List.of(a, c)) {
+            assertTrue(
+                    OciBundle.Reaper.read(s.reaper().out).contains("deny_errno=ENOTTY"),
+                    "mediated by its spare's pty proxy\n" + OciBundle.Reaper.read(s.reaper().out));
+        }
+        awaitSpare(4); // each taken spare replaced: the pool is full again
+        Path log = oci.root().resolve(".sluice-service.log");
+        assertTrue(
+                !read(log.toString()).contains("SLUICE_SPARE"),
+                "a valid size, not named as bad:\n" + read(log.toString()));
+    }
+
+    @Test
     void preservedFdsReachTheSparesContainerAndNothingOfTheServiceDoes() throws Exception {
         Files.createDirectories(oci.root());
         Path b = mediated("oci-spare-fds");

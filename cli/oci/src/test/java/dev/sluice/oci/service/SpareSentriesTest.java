@@ -74,7 +74,7 @@ class SpareSentriesTest {
         return p.isEmpty() ? null : p.get(0);
     }
 
-    private static long ready(SpareSentries s) {
+    private static long readyCount(SpareSentries s) {
         return s.pooled().stream().filter(x -> x.state() == SpareSentries.State.READY).count();
     }
 
@@ -118,7 +118,7 @@ class SpareSentriesTest {
             assertEquals(3, s.size());
             assertNull(s.take(0), "the first create finds none");
             assertEquals(3, s.pooled().size(), "and makes the whole pool start, side by side");
-            eventually(() -> ready(s) == 3, "all three come ready");
+            eventually(() -> readyCount(s) == 3, "all three come ready");
             List<Integer> pids = new ArrayList<>();
             for (int i = 0; i < 5; i++) {
                 SpareSentries.Spare sp = s.take(10_000);
@@ -179,7 +179,7 @@ class SpareSentriesTest {
     void closingKillsEveryIdleSpareOfAPool() throws Exception {
         SpareSentries s = spares(ready(Path.of("/dev/null")), Spawner.LOCAL, 3);
         s.take(0);
-        eventually(() -> ready(s) == 3, "three ready");
+        eventually(() -> readyCount(s) == 3, "three ready");
         List<SpareSentries.Spare> idle = s.pooled();
         s.close();
         for (SpareSentries.Spare sp : idle) {
