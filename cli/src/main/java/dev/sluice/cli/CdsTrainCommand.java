@@ -23,9 +23,10 @@ import java.util.stream.Stream;
  * error log, the proxy tables) and a container sentry's part of create (a spare sentry's
  * rehearsal), so that the class-data archive the build makes from this run ({@code
  * bin/lib/sluice.jsa}, AppCDS) holds their classes. Jackson alone is some 380 classes a {@code
- * sluice state} would otherwise load and verify from the jar. Picocli's classes cannot be archived
- * (its jar targets Java 5, older than CDS accepts). Everything happens in a temporary directory
- * that is removed afterwards.
+ * sluice state} would otherwise load and verify from the jar. The build lists the classes this run
+ * loads and dumps a static archive of them: picocli's jar targets Java 5, and JDK 17 archives such
+ * classes only in a static archive, not in a dynamic one ({@code -XX:ArchiveClassesAtExit}).
+ * Everything happens in a temporary directory that is removed afterwards.
  */
 @Command(
         name = "cds-train",

@@ -2,14 +2,11 @@ package dev.sluice.cli;
 
 import ch.qos.logback.classic.Level;
 
-import org.slf4j.LoggerFactory;
-
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
 
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -37,9 +34,9 @@ import java.util.Map;
 public final class Main {
     /**
      * Every subcommand. Only the one a command line names is given to picocli: its reflective model
-     * of all of them took about 0.3 s of every start (picocli's classes cannot be in the class-data
-     * archive), which a container manager pays on each create, start, state and delete. {@code
-     * --help}, a bare {@code sluice} and unknown words get all of them.
+     * of all of them took about 0.3 s of every start (before picocli's classes were in the
+     * class-data archive), which a container manager pays on each create, start, state and delete.
+     * {@code --help}, a bare {@code sluice} and unknown words get all of them.
      */
     static final List<Class<?>> SUBCOMMANDS =
             List.of(
@@ -178,7 +175,7 @@ public final class Main {
         CommandLine cl = commandLine(main, args);
         cl.setOut(inv.out());
         cl.setErr(inv.err());
-        cl.registerConverter(Path.class, s -> inv.cwd().resolve(s));
+        cl.registerConverter(Path.class, new CallerPaths(inv));
         Map<String, CommandLine> sub = cl.getSubcommands();
         if (sub.containsKey("run")
                 && OciGrammar.isOciRun(Arrays.asList(args), cl.getCommandSpec())) {
@@ -195,38 +192,9 @@ public final class Main {
             sub.get("ps")
                     .setStopAtPositional(true); // `ps ID -o pid,args`: after ID, ps's own options
         }
-        cl.setParameterExceptionHandler(
-                (ex, a) -> {
-                    PrintWriter err = ex.getCommandLine().getErr();
-                    if (ex.getCommandLine().getCommand() instanceof OciCommand) {
-                        main.ociLog().error(ex.getMessage(), err);
-                        return OciCommand.FAILED;
-                    }
-                    Object cmd = ex.getCommandLine().getCommand();
-                    int status =
-                            cmd instanceof RdmaCommand || cmd instanceof RdmaDoctorCommand
-                                    ? RdmaDoctorCommand.USAGE
-                                    : SLUICE_ERROR;
-                    err.println("sluice: " + ex.getMessage());
-                    err.println(
-                            "Try '"
-                                    + ex.getCommandLine().getCommandSpec().qualifiedName()
-                                    + " --help' for more information.");
-                    return status;
-                });
-        cl.setExecutionExceptionHandler(
-                (ex, c, parsed) -> {
-                    String message = ex.getMessage() != null ? ex.getMessage() : ex.toString();
-                    if (LoggerFactory.getLogger(Main.class).isDebugEnabled()) {
-                        ex.printStackTrace(c.getErr());
-                    }
-                    if (c.getCommand() instanceof OciCommand) {
-                        main.ociLog().error(message, c.getErr());
-                        return OciCommand.FAILED;
-                    }
-                    c.getErr().println("sluice: " + message);
-                    return SLUICE_ERROR;
-                });
+        CommandErrors errors = new CommandErrors(main);
+        cl.setParameterExceptionHandler(errors);
+        cl.setExecutionExceptionHandler(errors);
         return cl.execute(args);
     }
 
