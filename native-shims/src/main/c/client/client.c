@@ -10,8 +10,10 @@
  * command) and waits for it; if none answers within 10 s, it execs JAVA-ARGV ARGS for this
  * command: a missing service only costs time. The messages are frames (common/ipc.h; their list is
  * in dev.sluice.oci.ipc.ClientMessage and ServiceMessage): the caller's stdio as three fds, the
- * command line, then the service's requests to start (SPAWN) and wait for (WAIT) processes, which
- * must be this process's children, until EXIT.
+ * command line, then the service's requests to start (SPAWN) and wait for (WAIT, and WAITRUN for a
+ * foreground run's container, forwarding signals) processes, which must be this process's children,
+ * until EXIT; SUBREAPER makes this process its descendants' subreaper (a foreground run), and LOCAL
+ * says the service does not run this command: this process then runs it as without a service.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -22,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
@@ -141,6 +144,67 @@ static void do_wait(struct ipc_frame *f)
 		send_small("ERRNO", errno);
 	else
 		send_small("STATUS", st);
+}
+
+/*
+ * A foreground run's signals (dev.sluice.sentry.nativeio.Signals.CONTAINER_FORWARDED, as the JVM's
+ * run): from SUBREAPER on they are this process's to pass on, as runc's are from before its
+ * container starts; to the container once WAITRUN names it, kept until then (the container may run,
+ * and a supervisor stop it, before the service has asked for the wait). A signal the caller's
+ * parent left ignored is forwarded too, as runc does.
+ */
+static const int forwarded[] = { SIGINT, SIGTERM, SIGHUP, SIGUSR2 };
+static volatile pid_t forward_to;
+static volatile sig_atomic_t pending[sizeof(forwarded) / sizeof(forwarded[0])];
+
+static void forward(int sig)
+{
+	if (forward_to > 0) {
+		kill(forward_to, sig);
+		return;
+	}
+	for (size_t i = 0; i < sizeof(forwarded) / sizeof(forwarded[0]); i++)
+		if (forwarded[i] == sig)
+			pending[i] = 1;
+}
+
+/* SUBREAPER: this process becomes its descendants' subreaper and takes the run's signals. */
+static void do_subreaper(void)
+{
+	struct sigaction sa = { .sa_handler = forward }; /* no SA_RESTART: waitpid sees EINTR */
+
+	if (prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) < 0)
+		die("PR_SET_CHILD_SUBREAPER");
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < sizeof(forwarded) / sizeof(forwarded[0]); i++)
+		sigaction(forwarded[i], &sa, NULL);
+}
+
+/* WAITRUN PID: as WAIT, for a foreground run's container, which gets the run's signals meanwhile. */
+static void do_wait_run(struct ipc_frame *f)
+{
+	long long pid = f->ntext == 1 ? number(f->text[0], INT32_MAX) : -1;
+	sigset_t all, old;
+
+	if (pid <= 0) {
+		ipc_close_fds(f);
+		send_small("ERRNO", EINVAL);
+		return;
+	}
+	sigemptyset(&all);
+	for (size_t i = 0; i < sizeof(forwarded) / sizeof(forwarded[0]); i++)
+		sigaddset(&all, forwarded[i]);
+	sigprocmask(SIG_BLOCK, &all, &old);
+	forward_to = (pid_t)pid;
+	for (size_t i = 0; i < sizeof(forwarded) / sizeof(forwarded[0]); i++) {
+		if (pending[i]) {
+			pending[i] = 0;
+			kill(forward_to, forwarded[i]);
+		}
+	}
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	do_wait(f);
+	forward_to = 0;
 }
 
 /* This command, run by a JVM of its own: what bin/sluice does without a service. */
@@ -318,6 +382,14 @@ int main(int argc, char **argv)
 			do_spawn(&f);
 		} else if (strcmp(f.verb, "WAIT") == 0) {
 			do_wait(&f);
+		} else if (strcmp(f.verb, "WAITRUN") == 0) {
+			do_wait_run(&f);
+		} else if (strcmp(f.verb, "SUBREAPER") == 0 && f.ntext == 0 && f.nfds == 0) {
+			do_subreaper();
+		} else if (strcmp(f.verb, "LOCAL") == 0 && f.ntext == 0 && f.nfds == 0) {
+			/* Not one of the service's commands: run it as bin/sluice would have. */
+			close(sock);
+			run_jvm(jargc, argv + 3, argc - 3 - jargc, argv + 3 + jargc);
 		} else if (strcmp(f.verb, "EXIT") == 0 && f.ntext == 1 && f.nfds == 0 && number(f.text[0], 255) >= 0) {
 			/* Children that already exited (sluice-init's outer process) are ours to reap. */
 			while (waitpid(-1, NULL, WNOHANG) > 0)

@@ -173,12 +173,16 @@ public final class Main {
         Main main = new Main();
         main.invocation = inv;
         CommandLine cl = commandLine(main, args);
-        cl.setOut(inv.out());
-        cl.setErr(inv.err());
-        cl.registerConverter(Path.class, new CallerPaths(inv));
         Map<String, CommandLine> sub = cl.getSubcommands();
-        if (sub.containsKey("run")
-                && OciGrammar.isOciRun(Arrays.asList(args), cl.getCommandSpec())) {
+        boolean ociRun =
+                sub.containsKey("run")
+                        && OciGrammar.isOciRun(Arrays.asList(args), cl.getCommandSpec());
+        if (inv.spares() != null
+                && !ServiceCommand.serves(
+                        OciGrammar.command(Arrays.asList(args), cl.getCommandSpec()), ociRun)) {
+            return dev.sluice.oci.service.RuntimeService.NOT_SERVED;
+        }
+        if (ociRun) {
             cl.getCommandSpec().removeSubcommand("run");
             cl.addSubcommand("run", new OciRunCommand());
         } else if (sub.containsKey("run")) {
@@ -192,6 +196,12 @@ public final class Main {
             sub.get("ps")
                     .setStopAtPositional(true); // `ps ID -o pid,args`: after ID, ps's own options
         }
+        // After runc's run took the place of Sluice's: picocli gives these only to the subcommands
+        // it has when they are set, and the runtime service's System.err is its log, not the
+        // caller's.
+        cl.setOut(inv.out());
+        cl.setErr(inv.err());
+        cl.registerConverter(Path.class, new CallerPaths(inv));
         CommandErrors errors = new CommandErrors(main);
         cl.setParameterExceptionHandler(errors);
         cl.setExecutionExceptionHandler(errors);

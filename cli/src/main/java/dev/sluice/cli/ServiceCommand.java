@@ -106,6 +106,33 @@ final class ServiceCommand extends OciCommand {
     }
 
     /**
+     * The commands this service runs for its callers: the runtime's short ones (those bin/sluice
+     * hands it) and runc's {@code run} of a bundle, whose container it creates and starts while the
+     * caller waits for it. Any other (Sluice's own sandbox {@code run}, the benches, {@code
+     * service} or {@code sentry-spare} themselves) it leaves to the caller's own JVM ({@link
+     * RuntimeService#NOT_SERVED}): they belong to a process of their own (its signals, its
+     * children, its exit), not to a thread of the service.
+     */
+    static final java.util.Set<String> SERVED =
+            java.util.Set.of(
+                    "create",
+                    "start",
+                    "state",
+                    "kill",
+                    "delete",
+                    "list",
+                    "ps",
+                    "pause",
+                    "resume",
+                    "features",
+                    "spec");
+
+    /** Whether the service runs {@code command} ({@code ociRun}: a {@code run} in runc's form). */
+    static boolean serves(String command, boolean ociRun) {
+        return command != null && (SERVED.contains(command) || ("run".equals(command) && ociRun));
+    }
+
+    /**
      * One caller's command, as bin/sluice would run it: its stdio, environment and log lines are
      * the caller's.
      */

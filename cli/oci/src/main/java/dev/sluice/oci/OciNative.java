@@ -199,7 +199,11 @@ public final class OciNative {
         if (r < 0) {
             return (int) r;
         }
-        int status = st.getInt(0);
+        return exitCode(st.getInt(0));
+    }
+
+    /** A raw wait status as a shell says it: the exit status, or 128+N for signal N. */
+    public static int exitCode(int status) {
         int sig = status & 0x7f;
         return sig == 0 ? (status >> 8) & 0xff : 128 + sig;
     }

@@ -12,8 +12,10 @@ import java.util.List;
  * What {@code sluice-client} (native-shims/src/main/c/client) sends the runtime service
  * (dev.sluice.oci.service.RuntimeService), in this order: {@link Stdio}, answered {@link
  * ServiceMessage.StdioTaken}; {@link Run}; then one {@link Spawned} or {@link Failed} per {@link
- * ServiceMessage.Spawn}, one {@link Waited} or {@link Failed} per {@link ServiceMessage.Wait},
- * until {@link ServiceMessage.Exit}. docs/oci.md, "The runtime service".
+ * ServiceMessage.Spawn}, one {@link Waited} or {@link Failed} per {@link ServiceMessage.Wait} or
+ * {@link ServiceMessage.WaitForeground} ({@link ServiceMessage.Subreaper} is not answered), until
+ * {@link ServiceMessage.Exit}, or {@link ServiceMessage.RunItYourself} for a command the service
+ * does not run. docs/oci.md, "The runtime service".
  */
 public sealed interface ClientMessage extends Message {
     /** The caller's command line and environment; the client reads as much. */

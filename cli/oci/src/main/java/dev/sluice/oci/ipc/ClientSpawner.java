@@ -73,7 +73,29 @@ public final class ClientSpawner implements Spawner, AutoCloseable {
     /** The raw wait status, or -errno. */
     @Override
     public synchronized int waitFor(int pid) {
-        conn.send(new ServiceMessage.Wait(pid));
+        return waited(new ServiceMessage.Wait(pid), pid);
+    }
+
+    /**
+     * Makes the caller its descendants' child subreaper, for a foreground {@code run}: the
+     * container's init becomes its child once sluice-init's outer process exits, for {@link
+     * #waitForeground}.
+     */
+    public synchronized void becomeSubreaper() {
+        conn.send(new ServiceMessage.Subreaper());
+    }
+
+    /**
+     * Waits, as {@link #waitFor}, for {@code pid}, a foreground {@code run}'s container, while the
+     * caller passes on to it the signals it receives, as runc run does.
+     */
+    public synchronized int waitForeground(int pid) {
+        return waited(new ServiceMessage.WaitForeground(pid), pid);
+    }
+
+    /** Sends {@code request} (a wait for {@code pid}); the raw wait status, or -errno. */
+    private int waited(ServiceMessage request, int pid) {
+        conn.send(request);
         ClientMessage answer = answer("wait for " + pid);
         if (answer instanceof ClientMessage.Waited w) {
             return w.status();

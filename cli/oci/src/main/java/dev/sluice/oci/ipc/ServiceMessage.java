@@ -104,6 +104,49 @@ public sealed interface ServiceMessage extends Message {
         }
     }
 
+    /**
+     * {@code WAITRUN P}: wait for the caller's child {@code pid}, the container of a foreground
+     * {@code run}, as WAIT does, and meanwhile pass it the signals the caller receives that a
+     * {@code run} forwards (dev.sluice.sentry.nativeio.Signals#CONTAINER_FORWARDED), as runc run
+     * does; answered STATUS or ERRNO.
+     */
+    record WaitForeground(int pid) implements ServiceMessage {
+        static final String VERB = "WAITRUN";
+
+        @Override
+        public Frame frame() {
+            return Frame.of(VERB, Integer.toString(pid));
+        }
+    }
+
+    /**
+     * {@code SUBREAPER}: the caller becomes its descendants' child subreaper (a foreground {@code
+     * run}: its container's init, reparented when sluice-init's outer process exits, becomes the
+     * caller's child, to wait for). Not answered.
+     */
+    record Subreaper() implements ServiceMessage {
+        static final String VERB = "SUBREAPER";
+
+        @Override
+        public Frame frame() {
+            return Frame.of(VERB);
+        }
+    }
+
+    /**
+     * {@code LOCAL}: the service does not run this command (it is not one of the runtime's short
+     * commands); the caller runs it in a JVM of its own, as without a service. Nothing of it was
+     * done.
+     */
+    record RunItYourself() implements ServiceMessage {
+        static final String VERB = "LOCAL";
+
+        @Override
+        public Frame frame() {
+            return Frame.of(VERB);
+        }
+    }
+
     /** {@code EXIT CODE}: the command's exit status (0 to 255); the client exits with it. */
     record Exit(int code) implements ServiceMessage {
         static final String VERB = "EXIT";
@@ -142,6 +185,9 @@ public sealed interface ServiceMessage extends Message {
                                 return new Spawn(file, argv, env, targets, passed);
                             })
                     .on(Wait.VERB, f -> new Wait(f.natural("pid")))
+                    .on(WaitForeground.VERB, f -> new WaitForeground(f.natural("pid")))
+                    .on(Subreaper.VERB, f -> new Subreaper())
+                    .on(RunItYourself.VERB, f -> new RunItYourself())
                     .on(Exit.VERB, f -> new Exit((int) f.number("exit status", 255)))
                     .build();
 }

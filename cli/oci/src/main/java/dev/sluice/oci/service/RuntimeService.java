@@ -63,8 +63,16 @@ public final class RuntimeService {
      */
     @FunctionalInterface
     public interface Handler {
+        /** The command's exit code, or {@link #NOT_SERVED}. */
         int serve(Caller caller, List<String> args);
     }
+
+    /**
+     * What a {@link Handler} returns for a command the service does not run (not one of the
+     * runtime's short commands): nothing of it was done, and the caller runs it in a JVM of its own
+     * ({@link ServiceMessage.RunItYourself}).
+     */
+    public static final int NOT_SERVED = -1;
 
     /** The exit code of a request that failed before its command ran (runc's generic failure). */
     static final int FAILED = 1;
@@ -169,6 +177,11 @@ public final class RuntimeService {
                                     (console, preserved, debug) ->
                                             spareFor(env, conn, pid, console, preserved, debug)),
                             run.args());
+            if (code == NOT_SERVED) {
+                LOG.info("not served, the caller runs it: {} for pid {}", run.args(), pid);
+                conn.send(new ServiceMessage.RunItYourself());
+                return;
+            }
             LOG.info("served {} for pid {}: exit {}", run.args(), pid, code);
             conn.send(
                     new ServiceMessage.Exit(

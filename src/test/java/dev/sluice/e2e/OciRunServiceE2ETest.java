@@ -1,0 +1,195 @@
+package dev.sluice.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * runc's {@code run} of a bundle through the runtime service (docs/oci.md, "The runtime service"):
+ * the service creates and starts the container (a container with proxies from a spare sentry, as a
+ * create), and the caller, {@code sluice-client}, is the container's subreaper, waits for it,
+ * passes it the signals it receives and exits with its status. Each case runs the same bundle under
+ * runc in the same test and expects the same: exit status, output, a relative {@code --bundle}, a
+ * forwarded SIGTERM, the container gone afterwards. And the service runs no command that is not one
+ * of the runtime's (a same-user caller asking for a sandbox, a spare sentry or another service gets
+ * "run it yourself").
+ */
+@RequiresRoot
+@Timeout(240)
+class OciRunServiceE2ETest {
+    @RegisterExtension final OciRoot oci = new OciRoot("runc");
+
+    private static final String PROXIES = "dev.sluice.proxies";
+
+    /** A bundle whose container runs {@code script} under sh, with the pty proxy (a sentry). */
+    private static Path bundle(String name, String script) {
+        return OciBundle.create(
+                name,
+                List.of("/bin/sh", "-c", script),
+                c -> c.putObject("annotations").put(PROXIES, "pty"));
+    }
+
+    /** {@code runtime --root ROOT run -b BUNDLE ID} from the bundle's parent directory. */
+    private static Process start(Path runtime, Path root, Path bundle, String id)
+            throws IOException {
+        List<String> cmd =
+                new ArrayList<>(
+                        List.of(
+                                runtime.toString(),
+                                "--root",
+                                root.toString(),
+                                "run",
+                                "-b",
+                                bundle.getFileName().toString(),
+                                id));
+        return new ProcessBuilder(cmd)
+                .directory(bundle.getParent().toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+                .start();
+    }
+
+    private static Path runc() {
+        Path runc = OciBundle.runcBinary();
+        assumeTrue(runc != null, "SKIPPED: no runc on PATH, the baseline of this suite");
+        return runc;
+    }
+
+    private String serviceLog() throws IOException {
+        Path log = oci.root().resolve(".sluice-service.log");
+        return Files.exists(log) ? Files.readString(log) : "";
+    }
+
+    @Test
+    void aMediatedRunIsServedWithRuncsStatusOutputAndCleanUp() throws Exception {
+        Path runc = runc();
+        Files.createDirectories(oci.root()); // an existing root: its commands go to its service
+        Path b = bundle("oci-run-svc", "echo out-line; echo err-line >&2; exit 7");
+        String id = Sluice.unique("run");
+        Process s = start(Sluice.bin(), oci.root(), b, id);
+        String sOut = new String(s.getInputStream().readAllBytes());
+        String sErr = new String(s.getErrorStream().readAllBytes());
+        assertTrue(s.waitFor(90, TimeUnit.SECONDS), "sluice run ended");
+        Process r = start(runc, oci.root().resolve("runc"), b, id);
+        String rOut = new String(r.getInputStream().readAllBytes());
+        String rErr = new String(r.getErrorStream().readAllBytes());
+        assertTrue(r.waitFor(60, TimeUnit.SECONDS), "runc run ended");
+
+        assertEquals(7, r.exitValue(), "runc: the container's status\n" + rErr);
+        assertEquals(r.exitValue(), s.exitValue(), "the container's status, as runc's\n" + sErr);
+        assertEquals(rOut, sOut, "the container's stdout reached the caller, as under runc");
+        assertTrue(
+                rErr.contains("err-line") && sErr.contains("err-line"),
+                "and its stderr\nrunc: " + rErr + "\nsluice: " + sErr);
+        assertTrue(
+                serviceLog().contains("served [--root, " + oci.root() + ", run, -b, "),
+                "the service ran it\n" + serviceLog());
+        Sluice.Result list = oci.run("list", "--quiet");
+        assertFalse(list.stdout().contains(id), "deleted after its exit, as runc's\n" + list);
+        Sluice.Result state = oci.run("state", id);
+        assertEquals(1, state.exitCode(), "no such container any more\n" + state);
+    }
+
+    @Test
+    void aSignalToTheCallerReachesTheContainerAsUnderRunc() throws Exception {
+        Path runc = runc();
+        Files.createDirectories(oci.root());
+        Path b =
+                bundle(
+                        "oci-run-signal",
+                        "trap 'echo got-term; exit 3' TERM; echo ready; while true; do sleep 0.1; done");
+        int[] status = new int[2];
+        String[] out = new String[2];
+        Path[] runtimes = {Sluice.bin(), runc};
+        Path[] roots = {oci.root(), oci.root().resolve("runc")};
+        for (int i = 0; i < 2; i++) {
+            String id = Sluice.unique("sig");
+            Process p = start(runtimes[i], roots[i], b, id);
+            java.io.BufferedReader lines =
+                    new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream()));
+            String first = lines.readLine();
+            assertEquals("ready", first, runtimes[i] + ": the container runs");
+            // SIGTERM to the runtime's process, as a supervisor's stop (Process.destroy would
+            // also close its output)
+            assertEquals(
+                    0,
+                    new ProcessBuilder("kill", "-TERM", Long.toString(p.pid())).start().waitFor(),
+                    "kill");
+            StringBuilder rest = new StringBuilder();
+            for (String l = lines.readLine(); l != null; l = lines.readLine()) {
+                rest.append(l).append('\n');
+            }
+            assertTrue(p.waitFor(60, TimeUnit.SECONDS), runtimes[i] + " ended");
+            status[i] = p.exitValue();
+            out[i] = rest.toString();
+        }
+        assertEquals(3, status[1], "runc forwarded SIGTERM to the container, whose trap exits 3");
+        assertEquals("got-term\n", out[1], "runc");
+        assertEquals(status[1], status[0], "sluice, through the service: the same status");
+        assertEquals(out[1], out[0], "and the same output");
+        Sluice.Result list = oci.run("list", "--quiet");
+        assertFalse(list.stdout().contains("sig-"), "deleted after its exit\n" + list);
+    }
+
+    @Test
+    void theServiceRunsNoCommandButTheRuntimes() throws Exception {
+        Files.createDirectories(oci.root());
+        assertEquals(0, oci.run("list").exitCode(), "the first command starts the service");
+        Path socket;
+        try (var s = Files.list(oci.root())) {
+            socket =
+                    s.filter(p -> p.getFileName().toString().matches("\\.sluice-service-.*\\.sock"))
+                            .findFirst()
+                            .orElseThrow();
+        }
+        Path client = Sluice.bin().resolveSibling("lib/sluice-client");
+        // A caller of the service's own user, with its own client: in place of the JVM it would
+        // run itself, echo, so that what it ran shows. Sluice's own run (no runc global option
+        // before it, no runc run option) is a sandbox, not a container.
+        String root = oci.root().toString();
+        List<List<String>> asks =
+                List.of(
+                        List.of("run", "--", "/bin/true"),
+                        List.of("--root", root, "sentry-spare", root),
+                        List.of("--root", root, "service", "--socket", "/tmp/other.sock"),
+                        List.of("--root", root, "bench", "trap"));
+        for (List<String> ask : asks) {
+            List<String> cmd =
+                    new ArrayList<>(
+                            List.of(client.toString(), socket.toString(), "2", "/bin/echo", "own"));
+            cmd.addAll(ask);
+            Process p =
+                    new ProcessBuilder(cmd)
+                            .redirectInput(
+                                    ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+                            .start();
+            String out = new String(p.getInputStream().readAllBytes());
+            String err = new String(p.getErrorStream().readAllBytes());
+            assertTrue(p.waitFor(60, TimeUnit.SECONDS), ask + " ended");
+            assertEquals(0, p.exitValue(), ask + ": the caller ran it itself\n" + err);
+            assertEquals(
+                    "own " + String.join(" ", ask) + "\n",
+                    out,
+                    ask + ": the caller's own command line, not the service's work");
+            assertTrue(
+                    serviceLog()
+                            .contains(
+                                    "not served, the caller runs it: ["
+                                            + String.join(", ", ask)
+                                            + "]"),
+                    ask + ": the service says it left it\n" + serviceLog());
+        }
+        assertFalse(Files.exists(Path.of("/tmp/other.sock")), "no second service was started");
+    }
+}
