@@ -139,6 +139,11 @@ final class OciBundle {
         List<String> cmd =
                 new ArrayList<>(List.of(binary.toString(), "--root", stateRoot.toString()));
         cmd.addAll(List.of(args));
+        return command(cmd);
+    }
+
+    /** {@code cmd}, stdin /dev/null, to its end (60 s at most). */
+    static Sluice.Result command(List<String> cmd) {
         try {
             Process p =
                     new ProcessBuilder(cmd)

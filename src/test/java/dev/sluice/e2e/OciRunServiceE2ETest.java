@@ -169,18 +169,11 @@ class OciRunServiceE2ETest {
                     new ArrayList<>(
                             List.of(client.toString(), socket.toString(), "2", "/bin/echo", "own"));
             cmd.addAll(ask);
-            Process p =
-                    new ProcessBuilder(cmd)
-                            .redirectInput(
-                                    ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
-                            .start();
-            String out = new String(p.getInputStream().readAllBytes());
-            String err = new String(p.getErrorStream().readAllBytes());
-            assertTrue(p.waitFor(60, TimeUnit.SECONDS), ask + " ended");
-            assertEquals(0, p.exitValue(), ask + ": the caller ran it itself\n" + err);
+            Sluice.Result r = OciBundle.command(cmd);
+            assertEquals(0, r.exitCode(), ask + ": the caller ran it itself\n" + r);
             assertEquals(
                     "own " + String.join(" ", ask) + "\n",
-                    out,
+                    r.stdout(),
                     ask + ": the caller's own command line, not the service's work");
             assertTrue(
                     serviceLog()
