@@ -168,19 +168,28 @@ static void forward(int sig)
 			pending[i] = 1;
 }
 
-/* SUBREAPER: this process becomes its descendants' subreaper and takes the run's signals. */
-static void do_subreaper(void)
+/* From now on the signals a foreground process gets are this process's to pass on. */
+static void take_signals(void)
 {
 	struct sigaction sa = { .sa_handler = forward }; /* no SA_RESTART: waitpid sees EINTR */
 
-	if (prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) < 0)
-		die("PR_SET_CHILD_SUBREAPER");
 	sigemptyset(&sa.sa_mask);
 	for (size_t i = 0; i < sizeof(forwarded) / sizeof(forwarded[0]); i++)
 		sigaction(forwarded[i], &sa, NULL);
 }
 
-/* WAITRUN PID: as WAIT, for a foreground run's container, which gets the run's signals meanwhile. */
+/* SUBREAPER: this process becomes its descendants' subreaper and takes the run's signals. */
+static void do_subreaper(void)
+{
+	if (prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) < 0)
+		die("PR_SET_CHILD_SUBREAPER");
+	take_signals();
+}
+
+/*
+ * WAITRUN PID: as WAIT, for a foreground run's container or exec's outer process, which gets the
+ * signals meanwhile (an exec takes them here, a run from SUBREAPER on).
+ */
 static void do_wait_run(struct ipc_frame *f)
 {
 	long long pid = f->ntext == 1 ? number(f->text[0], INT32_MAX) : -1;
@@ -195,6 +204,7 @@ static void do_wait_run(struct ipc_frame *f)
 	for (size_t i = 0; i < sizeof(forwarded) / sizeof(forwarded[0]); i++)
 		sigaddset(&all, forwarded[i]);
 	sigprocmask(SIG_BLOCK, &all, &old);
+	take_signals();
 	forward_to = (pid_t)pid;
 	for (size_t i = 0; i < sizeof(forwarded) / sizeof(forwarded[0]); i++) {
 		if (pending[i]) {

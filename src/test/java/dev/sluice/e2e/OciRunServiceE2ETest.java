@@ -17,14 +17,14 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * runc's {@code run} of a bundle through the runtime service (docs/oci.md, "The runtime service"):
- * the service creates and starts the container (a container with proxies from a spare sentry, as a
- * create), and the caller, {@code sluice-client}, is the container's subreaper, waits for it,
- * passes it the signals it receives and exits with its status. Each case runs the same bundle under
- * runc in the same test and expects the same: exit status, output, a relative {@code --bundle}, a
- * forwarded SIGTERM, the container gone afterwards. And the service runs no command that is not one
- * of the runtime's (a same-user caller asking for a sandbox, a spare sentry or another service gets
- * "run it yourself").
+ * runc's {@code run} of a bundle and {@code exec} through the runtime service (docs/oci.md, "The
+ * runtime service"): the service creates and starts the container (a container with proxies from a
+ * spare sentry, as a create) or the exec'd process, and the caller, {@code sluice-client}, waits
+ * for it (for a run, as the container's subreaper), passes it the signals it receives and exits
+ * with its status. Each case runs the same bundle under runc in the same test and expects the same:
+ * exit status, output, a relative {@code --bundle}, a forwarded SIGTERM, the container gone
+ * afterwards. And the service runs no command that is not one of the runtime's (a same-user caller
+ * asking for a sandbox, a spare sentry or another service gets "run it yourself").
  */
 @RequiresRoot
 @Timeout(240)
@@ -140,6 +140,102 @@ class OciRunServiceE2ETest {
         assertEquals(out[1], out[0], "and the same output");
         Sluice.Result list = oci.run("list", "--quiet");
         assertFalse(list.stdout().contains("sig-"), "deleted after its exit\n" + list);
+    }
+
+    /** {@code runtime --root ROOT ARGS...} from {@code dir}, stdin /dev/null, not waited for. */
+    private static Process start(Path runtime, Path root, List<String> args) throws IOException {
+        List<String> cmd = new ArrayList<>(List.of(runtime.toString(), "--root", root.toString()));
+        cmd.addAll(args);
+        return new ProcessBuilder(cmd)
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+                .start();
+    }
+
+    /**
+     * Reads {@code p}'s stdout to its end, sending it SIGTERM once its first line is {@code ready};
+     * that first line and the rest.
+     */
+    private static String readSignallingAtReady(Process p) throws Exception {
+        java.io.BufferedReader lines =
+                new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream()));
+        String first = lines.readLine();
+        StringBuilder all = new StringBuilder(String.valueOf(first)).append('\n');
+        if ("ready".equals(first)) {
+            // SIGTERM to the runtime's process, as a supervisor's stop (Process.destroy would
+            // also close its output)
+            assertEquals(
+                    0,
+                    new ProcessBuilder("kill", "-TERM", Long.toString(p.pid())).start().waitFor(),
+                    "kill");
+        }
+        for (String l = lines.readLine(); l != null; l = lines.readLine()) {
+            all.append(l).append('\n');
+        }
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "ended");
+        return all.toString();
+    }
+
+    @Test
+    void aForegroundExecIsServedWithRuncsStatusOutputAndSignals() throws Exception {
+        Path runc = runc();
+        Files.createDirectories(oci.root());
+        Path b = bundle("oci-exec-svc", "exec sleep 100 >/dev/null 2>&1 </dev/null");
+        Path[] runtimes = {Sluice.bin(), runc};
+        Path[] roots = {oci.root(), oci.root().resolve("runc")};
+        int[] status = new int[2];
+        int[] signalled = new int[2];
+        String[] out = new String[2];
+        String[] err = new String[2];
+        String[] trapped = new String[2];
+        for (int i = 0; i < 2; i++) {
+            String id = Sluice.unique("exec");
+            Sluice.Result run =
+                    OciBundle.tool(runtimes[i], roots[i], "run", "-d", "-b", b.toString(), id);
+            assertEquals(0, run.exitCode(), runtimes[i] + ": run -d\n" + run);
+            try {
+                Process p =
+                        start(
+                                runtimes[i],
+                                roots[i],
+                                List.of(
+                                        "exec",
+                                        id,
+                                        "sh",
+                                        "-c",
+                                        "echo exec-out; echo exec-err >&2; exit 5"));
+                out[i] = new String(p.getInputStream().readAllBytes());
+                err[i] = new String(p.getErrorStream().readAllBytes());
+                assertTrue(p.waitFor(60, TimeUnit.SECONDS), runtimes[i] + ": exec ended");
+                status[i] = p.exitValue();
+                Process t =
+                        start(
+                                runtimes[i],
+                                roots[i],
+                                List.of(
+                                        "exec",
+                                        id,
+                                        "sh",
+                                        "-c",
+                                        "trap 'echo got-term; exit 4' TERM; echo ready;"
+                                                + " while true; do sleep 0.1; done"));
+                trapped[i] = readSignallingAtReady(t);
+                signalled[i] = t.exitValue();
+            } finally {
+                OciBundle.tool(runtimes[i], roots[i], "delete", "--force", id);
+            }
+        }
+        assertEquals(5, status[1], "runc: the process's status\n" + err[1]);
+        assertEquals(status[1], status[0], "sluice: the same status\n" + err[0]);
+        assertEquals("exec-out\n", out[1], "runc");
+        assertEquals(out[1], out[0], "the process's stdout reached the caller, as under runc");
+        assertTrue(err[0].contains("exec-err"), "and its stderr\n" + err[0]);
+        assertEquals("ready\ngot-term\n", trapped[1], "runc forwarded SIGTERM to the process");
+        assertEquals(4, signalled[1], "runc: the trap's status");
+        assertEquals(trapped[1], trapped[0], "sluice, through the service: the same output");
+        assertEquals(signalled[1], signalled[0], "and the same status");
+        assertTrue(
+                serviceLog().contains("served [--root, " + oci.root() + ", exec, "),
+                "the service ran the execs\n" + serviceLog());
     }
 
     @Test

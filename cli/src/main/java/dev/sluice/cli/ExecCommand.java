@@ -181,10 +181,16 @@ final class ExecCommand extends OciCommand {
         ContainerExec.Request r = request();
         ContainerExec.Started started =
                 new ContainerExec(
-                                new StateStore(main.root), () -> Installation.helper("sluice-init"))
+                                new StateStore(main.root),
+                                () -> Installation.helper("sluice-init"),
+                                main.invocation.spawner())
                         .start(r);
         if (detach) {
             return 0;
+        }
+        if (main.invocation.forCaller()) {
+            // The runtime service's caller (sluice-client) takes the signals and passes them on.
+            return started.waitForeground();
         }
         try (ForwardedSignals f = ForwardedSignals.to(started::signal)) {
             return started.waitFor();

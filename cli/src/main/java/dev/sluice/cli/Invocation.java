@@ -40,6 +40,14 @@ record Invocation(
     }
 
     /**
+     * Whether this command runs in the runtime service for a caller, another process: its signals,
+     * children and waiting are then the caller's, never the service's.
+     */
+    boolean forCaller() {
+        return spares != null;
+    }
+
+    /**
      * The environment as {@code NAME=VALUE} strings, for a process started on the caller's behalf.
      */
     List<String> envList() {

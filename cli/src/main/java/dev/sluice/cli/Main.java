@@ -177,7 +177,7 @@ public final class Main {
         boolean ociRun =
                 sub.containsKey("run")
                         && OciGrammar.isOciRun(Arrays.asList(args), cl.getCommandSpec());
-        if (inv.spares() != null
+        if (inv.forCaller()
                 && !ServiceCommand.serves(
                         OciGrammar.command(Arrays.asList(args), cl.getCommandSpec()), ociRun)) {
             return dev.sluice.oci.service.RuntimeService.NOT_SERVED;

@@ -106,12 +106,12 @@ final class ServiceCommand extends OciCommand {
     }
 
     /**
-     * The commands this service runs for its callers: the runtime's short ones (those bin/sluice
-     * hands it) and runc's {@code run} of a bundle, whose container it creates and starts while the
-     * caller waits for it. Any other (Sluice's own sandbox {@code run}, the benches, {@code
-     * service} or {@code sentry-spare} themselves) it leaves to the caller's own JVM ({@link
-     * RuntimeService#NOT_SERVED}): they belong to a process of their own (its signals, its
-     * children, its exit), not to a thread of the service.
+     * The commands this service runs for its callers: the runtime's (those bin/sluice hands it),
+     * {@code exec} and runc's {@code run} of a bundle among them, whose process or container the
+     * caller waits for and forwards its signals to. Any other (Sluice's own sandbox {@code run},
+     * the benches, {@code service} or {@code sentry-spare} themselves) it leaves to the caller's
+     * own JVM ({@link RuntimeService#NOT_SERVED}): they belong to a process of their own (its
+     * signals, its children, its exit), not to a thread of the service.
      */
     static final java.util.Set<String> SERVED =
             java.util.Set.of(
@@ -125,7 +125,8 @@ final class ServiceCommand extends OciCommand {
                     "pause",
                     "resume",
                     "features",
-                    "spec");
+                    "spec",
+                    "exec");
 
     /** Whether the service runs {@code command} ({@code ociRun}: a {@code run} in runc's form). */
     static boolean serves(String command, boolean ociRun) {

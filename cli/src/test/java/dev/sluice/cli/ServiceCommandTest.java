@@ -1,6 +1,7 @@
 package dev.sluice.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
@@ -40,5 +41,25 @@ class ServiceCommandTest {
                 warned.get(0).contains("SLUICE_SPARE=" + bad)
                         && warned.get(0).endsWith("keeping 4"),
                 warned.get(0));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"create", "start", "state", "kill", "delete", "list", "exec", "spec"})
+    void theServiceRunsTheRuntimesCommands(String command) {
+        assertTrue(ServiceCommand.serves(command, false), command);
+    }
+
+    @ParameterizedTest
+    @ValueSource(
+            strings = {"bench", "service", "sentry-spare", "sentry-daemon", "cds-train", "rdma"})
+    void andNoneOfSluicesOwn(String command) {
+        assertFalse(ServiceCommand.serves(command, false), command);
+    }
+
+    @Test
+    void runOnlyInRuncsForm() {
+        assertTrue(ServiceCommand.serves("run", true), "runc's run of a bundle");
+        assertFalse(ServiceCommand.serves("run", false), "Sluice's sandbox run");
+        assertFalse(ServiceCommand.serves(null, false), "no command, only options");
     }
 }

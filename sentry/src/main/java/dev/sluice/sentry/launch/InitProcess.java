@@ -226,8 +226,20 @@ public final class InitProcess implements AutoCloseable {
      * process itself was killed by signal N.
      */
     public synchronized int waitFor() {
+        return waited(false);
+    }
+
+    /**
+     * As {@link #waitFor}, with the caller's signals going on to the outer process meanwhile where
+     * the caller is another process ({@link Spawner#waitForeground}).
+     */
+    public synchronized int waitForeground() {
+        return waited(true);
+    }
+
+    private int waited(boolean foreground) {
         if (!reaped) {
-            int st = spawner.waitFor(pid);
+            int st = foreground ? spawner.waitForeground(pid) : spawner.waitFor(pid);
             status = st < 0 ? 0 : st;
             reaped = true;
         }

@@ -39,6 +39,16 @@ public interface Spawner {
      */
     int waitFor(int pid);
 
+    /**
+     * As {@link #waitFor}, for a process in the caller's foreground (a {@code run}'s container, an
+     * {@code exec}'d process): where the caller is another process, the signals it receives go on
+     * to {@code pid} meanwhile. Here (this JVM is the caller) it is {@link #waitFor}; the command
+     * forwards this JVM's signals itself.
+     */
+    default int waitForeground(int pid) {
+        return waitFor(pid);
+    }
+
     /** This JVM, through {@code posix_spawnp}. */
     Spawner LOCAL =
             new Spawner() {

@@ -86,9 +86,11 @@ public final class ClientSpawner implements Spawner, AutoCloseable {
     }
 
     /**
-     * Waits, as {@link #waitFor}, for {@code pid}, a foreground {@code run}'s container, while the
-     * caller passes on to it the signals it receives, as runc run does.
+     * Waits, as {@link #waitFor}, for {@code pid}, a foreground {@code run}'s container or {@code
+     * exec}'s outer process, while the caller passes on to it the signals it receives, as runc
+     * does.
      */
+    @Override
     public synchronized int waitForeground(int pid) {
         return waited(new ServiceMessage.WaitForeground(pid), pid);
     }

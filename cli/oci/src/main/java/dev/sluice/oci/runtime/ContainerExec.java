@@ -23,6 +23,7 @@ import dev.sluice.sentry.launch.HostProcess;
 import dev.sluice.sentry.launch.InitProcess;
 import dev.sluice.sentry.launch.LaunchPlan;
 import dev.sluice.sentry.launch.SeccompAgentHandoff;
+import dev.sluice.sentry.launch.Spawner;
 import dev.sluice.sentry.launch.Startup;
 import dev.sluice.sentry.nativeio.HostFd;
 
@@ -62,14 +63,17 @@ public final class ContainerExec {
     private static final Logger LOG = LoggerFactory.getLogger(ContainerExec.class);
     private final StateStore store;
     private final Supplier<Path> initBinary;
+    private final Spawner spawner;
 
     /**
      * {@code initBinary} finds sluice-init, once a process is about to start (the checks come
-     * first).
+     * first); {@code spawner} starts it (the caller's client, for a command the runtime service
+     * runs: the outer process is then the caller's child, as when bin/sluice is a JVM).
      */
-    public ContainerExec(StateStore store, Supplier<Path> initBinary) {
+    public ContainerExec(StateStore store, Supplier<Path> initBinary, Spawner spawner) {
         this.store = store;
         this.initBinary = initBinary;
+        this.spawner = spawner;
     }
 
     /**
@@ -123,6 +127,19 @@ public final class ContainerExec {
         public int waitFor() {
             try {
                 return outer.waitFor();
+            } finally {
+                outer.close();
+            }
+        }
+
+        /**
+         * As {@link #waitFor}, the caller forwarding its signals to the outer process meanwhile
+         * where it is another process ({@link Spawner#waitForeground}: the runtime service's
+         * caller).
+         */
+        public int waitForeground() {
+            try {
+                return outer.waitForeground();
             } finally {
                 outer.close();
             }
@@ -231,7 +248,8 @@ public final class ContainerExec {
             ExecPlacement placement) {
         // Into the container's cgroups before it reads its plan: the process is forked inside them.
         InitProcess outer =
-                InitProcess.spawn(initBinary.get(), plan, r.preservedFds(), placement::enter);
+                InitProcess.spawn(
+                        spawner, initBinary.get(), plan, r.preservedFds(), false, placement::enter);
         boolean ok = false;
         HostFd listener = null;
         HostFd console = null;
