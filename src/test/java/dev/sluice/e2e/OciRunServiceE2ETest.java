@@ -193,20 +193,18 @@ class OciRunServiceE2ETest {
                     OciBundle.tool(runtimes[i], roots[i], "run", "-d", "-b", b.toString(), id);
             assertEquals(0, run.exitCode(), runtimes[i] + ": run -d\n" + run);
             try {
-                Process p =
-                        start(
+                Sluice.Result e =
+                        OciBundle.tool(
                                 runtimes[i],
                                 roots[i],
-                                List.of(
-                                        "exec",
-                                        id,
-                                        "sh",
-                                        "-c",
-                                        "echo exec-out; echo exec-err >&2; exit 5"));
-                out[i] = new String(p.getInputStream().readAllBytes());
-                err[i] = new String(p.getErrorStream().readAllBytes());
-                assertTrue(p.waitFor(60, TimeUnit.SECONDS), runtimes[i] + ": exec ended");
-                status[i] = p.exitValue();
+                                "exec",
+                                id,
+                                "sh",
+                                "-c",
+                                "echo exec-out; echo exec-err >&2; exit 5");
+                out[i] = e.stdout();
+                err[i] = e.stderr();
+                status[i] = e.exitCode();
                 Process t =
                         start(
                                 runtimes[i],
