@@ -11,8 +11,8 @@
  * command: a missing service only costs time. The messages are frames (common/ipc.h; their list is
  * in dev.sluice.oci.ipc.ClientMessage and ServiceMessage): the caller's stdio as three fds, the
  * command line, then the service's requests to start (SPAWN) and wait for (WAIT, and WAITRUN for a
- * foreground run's container, forwarding signals) processes, which must be this process's children,
- * until EXIT; SUBREAPER makes this process its descendants' subreaper (a foreground run), and LOCAL
+ * foreground run's container or exec's process, forwarding signals) processes, which must be this
+ * process's children, until EXIT; SUBREAPER makes this process its descendants' subreaper (a foreground run), and LOCAL
  * says the service does not run this command: this process then runs it as without a service.
  */
 #include <errno.h>
@@ -194,6 +194,8 @@ static void do_wait_run(struct ipc_frame *f)
 {
 	long long pid = f->ntext == 1 ? number(f->text[0], INT32_MAX) : -1;
 	sigset_t all, old;
+	siginfo_t si;
+	int r;
 
 	if (pid <= 0) {
 		ipc_close_fds(f);
@@ -213,8 +215,15 @@ static void do_wait_run(struct ipc_frame *f)
 		}
 	}
 	sigprocmask(SIG_SETMASK, &old, NULL);
-	do_wait(f);
+	/*
+	 * Wait for its exit without reaping it, so that a signal that comes meanwhile never reaches
+	 * another process that took its pid; then stop forwarding, and reap it.
+	 */
+	do
+		r = waitid(P_PID, (id_t)pid, &si, WEXITED | WNOWAIT);
+	while (r < 0 && errno == EINTR);
 	forward_to = 0;
+	do_wait(f);
 }
 
 /* This command, run by a JVM of its own: what bin/sluice does without a service. */
