@@ -12,8 +12,10 @@
  * in dev.sluice.oci.ipc.ClientMessage and ServiceMessage): the caller's stdio as three fds, the
  * command line, then the service's requests to start (SPAWN) and wait for (WAIT, and WAITRUN for a
  * foreground run's container or exec's process, forwarding signals) processes, which must be this
- * process's children, until EXIT; SUBREAPER makes this process its descendants' subreaper (a foreground run), and LOCAL
- * says the service does not run this command: this process then runs it as without a service.
+ * process's children, until EXIT; SUBREAPER makes this process its descendants' subreaper (a
+ * foreground run), SIGNALS makes it take the signals to forward (a foreground exec; a run's
+ * SUBREAPER does too), and LOCAL says the service does not run this command: this process then
+ * runs it as without a service.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -188,7 +190,7 @@ static void do_subreaper(void)
 
 /*
  * WAITRUN PID: as WAIT, for a foreground run's container or exec's outer process, which gets the
- * signals meanwhile (an exec takes them here, a run from SUBREAPER on).
+ * kept signals and those that come meanwhile (taken from SUBREAPER or SIGNALS on, else from here).
  */
 static void do_wait_run(struct ipc_frame *f)
 {
@@ -405,6 +407,8 @@ int main(int argc, char **argv)
 			do_wait_run(&f);
 		} else if (strcmp(f.verb, "SUBREAPER") == 0 && f.ntext == 0 && f.nfds == 0) {
 			do_subreaper();
+		} else if (strcmp(f.verb, "SIGNALS") == 0 && f.ntext == 0 && f.nfds == 0) {
+			take_signals(); /* a foreground exec's, kept until WAITRUN */
 		} else if (strcmp(f.verb, "LOCAL") == 0 && f.ntext == 0 && f.nfds == 0) {
 			/* Not one of the service's commands: run it as bin/sluice would have. */
 			close(sock);

@@ -1,6 +1,7 @@
 package dev.sluice.cli;
 
 import dev.sluice.oci.OciException;
+import dev.sluice.oci.ipc.ClientSpawner;
 import dev.sluice.oci.runtime.ContainerExec;
 import dev.sluice.oci.runtime.ExecOverrides;
 import dev.sluice.oci.state.StateStore;
@@ -179,6 +180,11 @@ final class ExecCommand extends OciCommand {
     @Override
     int run() {
         ContainerExec.Request r = request();
+        if (!detach && main.invocation.spawner() instanceof ClientSpawner caller) {
+            // The caller takes the signals before the process runs, as runc does: a supervisor may
+            // stop it as soon as it runs, before the service asks the caller to wait.
+            caller.holdSignals();
+        }
         ContainerExec.Started started =
                 new ContainerExec(
                                 new StateStore(main.root),

@@ -13,9 +13,10 @@ import java.util.List;
  * (dev.sluice.oci.service.RuntimeService), in this order: {@link Stdio}, answered {@link
  * ServiceMessage.StdioTaken}; {@link Run}; then one {@link Spawned} or {@link Failed} per {@link
  * ServiceMessage.Spawn}, one {@link Waited} or {@link Failed} per {@link ServiceMessage.Wait} or
- * {@link ServiceMessage.WaitForeground} ({@link ServiceMessage.Subreaper} is not answered), until
- * {@link ServiceMessage.Exit}, or {@link ServiceMessage.RunItYourself} for a command the service
- * does not run. docs/oci.md, "The runtime service".
+ * {@link ServiceMessage.WaitForeground} ({@link ServiceMessage.Subreaper} and {@link
+ * ServiceMessage.HoldSignals} are not answered), until {@link ServiceMessage.Exit}, or {@link
+ * ServiceMessage.RunItYourself} for a command the service does not run. docs/oci.md, "The runtime
+ * service".
  */
 public sealed interface ClientMessage extends Message {
     /** The caller's command line and environment; the client reads as much. */

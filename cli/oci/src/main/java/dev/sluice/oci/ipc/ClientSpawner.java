@@ -86,6 +86,14 @@ public final class ClientSpawner implements Spawner, AutoCloseable {
     }
 
     /**
+     * Makes the caller take the signals a foreground {@code exec} forwards from now on, kept until
+     * {@link #waitForeground} names the process (a run's {@link #becomeSubreaper} does this too).
+     */
+    public synchronized void holdSignals() {
+        conn.send(new ServiceMessage.HoldSignals());
+    }
+
+    /**
      * Waits, as {@link #waitFor}, for {@code pid}, a foreground {@code run}'s container or {@code
      * exec}'s outer process, while the caller passes on to it the signals it receives, as runc
      * does.

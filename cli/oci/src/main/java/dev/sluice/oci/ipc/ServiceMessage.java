@@ -134,6 +134,20 @@ public sealed interface ServiceMessage extends Message {
     }
 
     /**
+     * {@code SIGNALS}: the caller takes the signals a foreground {@code exec} forwards and keeps
+     * them until {@link WaitForeground} names the process (which may run, and be stopped, before
+     * the service asks for the wait). Not answered.
+     */
+    record HoldSignals() implements ServiceMessage {
+        static final String VERB = "SIGNALS";
+
+        @Override
+        public Frame frame() {
+            return Frame.of(VERB);
+        }
+    }
+
+    /**
      * {@code LOCAL}: the service does not run this command (it is not one of the runtime's short
      * commands); the caller runs it in a JVM of its own, as without a service. Nothing of it was
      * done.
@@ -187,6 +201,7 @@ public sealed interface ServiceMessage extends Message {
                     .on(Wait.VERB, f -> new Wait(f.natural("pid")))
                     .on(WaitForeground.VERB, f -> new WaitForeground(f.natural("pid")))
                     .on(Subreaper.VERB, f -> new Subreaper())
+                    .on(HoldSignals.VERB, f -> new HoldSignals())
                     .on(RunItYourself.VERB, f -> new RunItYourself())
                     .on(Exit.VERB, f -> new Exit((int) f.number("exit status", 255)))
                     .build();

@@ -100,6 +100,7 @@ class OciMessagesTest {
         roundTrip(ServiceMessage.PROTOCOL, new ServiceMessage.Exit(255));
         roundTrip(ServiceMessage.PROTOCOL, new ServiceMessage.WaitForeground(43));
         roundTrip(ServiceMessage.PROTOCOL, new ServiceMessage.Subreaper());
+        roundTrip(ServiceMessage.PROTOCOL, new ServiceMessage.HoldSignals());
         roundTrip(ServiceMessage.PROTOCOL, new ServiceMessage.RunItYourself());
         roundTrip(DaemonReport.PROTOCOL, new DaemonReport.Warning("racy CONTINUE: a b"));
         roundTrip(DaemonReport.PROTOCOL, new DaemonReport.Created(4242, 123456789012L));
