@@ -219,11 +219,9 @@ class OciSpareSentryE2ETest {
         awaitSpare(2);
         String two = Sluice.unique("two");
         OciRoot.Started c = startMediated(b, two);
-        int sa = sentryOf(one);
-        int sc = sentryOf(two);
-        assertTrue(cmdline(sa).contains(" sentry-spare "), "spare-served: " + cmdline(sa));
-        assertTrue(cmdline(sc).contains(" sentry-spare "), "spare-served: " + cmdline(sc));
-        assertNotEquals(sa, sc, "one sentry per container: two containers never share one");
+        int[] sentries = distinctSpares(one, two);
+        int sa = sentries[0];
+        int sc = sentries[1];
 
         new ProcessBuilder("kill", "-KILL", Integer.toString(sa))
                 .start()
@@ -236,6 +234,19 @@ class OciSpareSentryE2ETest {
         assertTrue(alive(sc), "and so does its sentry");
         Sluice.Result state = oci.run("state", one);
         assertTrue(state.stdout().contains("\"status\" : \"stopped\""), "stopped\n" + state);
+    }
+
+    /**
+     * The sentries of containers {@code one} and {@code two}: each a spare, and not the same one
+     * (one sentry per container; a pool hands each spare once).
+     */
+    private int[] distinctSpares(String one, String two) throws Exception {
+        int sa = sentryOf(one);
+        int sc = sentryOf(two);
+        assertTrue(cmdline(sa).contains(" sentry-spare "), "spare-served: " + cmdline(sa));
+        assertTrue(cmdline(sc).contains(" sentry-spare "), "spare-served: " + cmdline(sc));
+        assertNotEquals(sa, sc, "one sentry per container: two containers never share one");
+        return new int[] {sa, sc};
     }
 
     @Test
@@ -255,11 +266,9 @@ class OciSpareSentryE2ETest {
         String two = Sluice.unique("two");
         OciRoot.Started a = startMediated(b, one);
         OciRoot.Started c = startMediated(b, two);
-        int sa = sentryOf(one);
-        int sc = sentryOf(two);
-        assertTrue(cmdline(sa).contains(" sentry-spare "), "spare-served: " + cmdline(sa));
-        assertTrue(cmdline(sc).contains(" sentry-spare "), "spare-served: " + cmdline(sc));
-        assertNotEquals(sa, sc, "one sentry per container: a pool hands each spare once");
+        int[] sentries = distinctSpares(one, two);
+        int sa = sentries[0];
+        int sc = sentries[1];
         for (OciRoot.Started s : List.of(a, c)) {
             assertTrue(
                     OciBundle.Reaper.read(s.reaper().out).contains("deny_errno=ENOTTY"),
