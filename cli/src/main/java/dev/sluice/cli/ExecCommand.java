@@ -180,9 +180,11 @@ final class ExecCommand extends OciCommand {
     @Override
     int run() {
         ContainerExec.Request r = request();
-        if (!detach && main.invocation.spawner() instanceof ClientSpawner caller) {
-            // The caller takes the signals before the process runs, as runc does: a supervisor may
-            // stop it as soon as it runs, before the service asks the caller to wait.
+        // Run for a caller of the runtime service: the caller (sluice-client) takes the signals,
+        // before the process runs, as runc does (a supervisor may stop it as soon as it runs,
+        // before the service asks the caller to wait), and passes them on.
+        ClientSpawner caller = main.invocation.spawner() instanceof ClientSpawner c ? c : null;
+        if (!detach && caller != null) {
             caller.holdSignals();
         }
         ContainerExec.Started started =
@@ -194,8 +196,7 @@ final class ExecCommand extends OciCommand {
         if (detach) {
             return 0;
         }
-        if (main.invocation.forCaller()) {
-            // The runtime service's caller (sluice-client) takes the signals and passes them on.
+        if (caller != null) {
             return started.waitForeground();
         }
         try (ForwardedSignals f = ForwardedSignals.to(started::signal)) {
