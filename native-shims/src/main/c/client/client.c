@@ -39,6 +39,10 @@
 #define MAX_FIELDS 8192
 
 static int sock = -1;
+static pid_t last_spawned;	     /* the last process SPAWN started, 0 before one */
+static int last_spawned_status = -1; /* its wait status once a WAIT reaped it */
+
+static _Noreturn void service_gone(void);
 static char in_buf[MAX_FRAME];
 static char *field[MAX_FIELDS];
 static struct ipc_in in;
@@ -57,8 +61,11 @@ static void send_small(const char *verb, long long n)
 
 	ipc_begin(&o, buf, sizeof(buf), verb);
 	ipc_num(&o, n);
-	if (ipc_send(sock, &o) < 0)
+	if (ipc_send(sock, &o) < 0) {
+		if (errno == EPIPE || errno == ECONNRESET)
+			service_gone();
 		die("sending");
+	}
 }
 
 /* A field that must be a number up to max; -1 if it is not. */
@@ -118,14 +125,39 @@ static void do_spawn(struct ipc_frame *f)
 	err = posix_spawnp(&pid, t[0], &fa, NULL, argv, envp);
 	posix_spawn_file_actions_destroy(&fa);
 	ipc_close_fds(f);
-	if (err)
+	if (err) {
 		send_small("ERRNO", err);
-	else
+	} else {
+		last_spawned = pid;
 		send_small("PID", pid);
+	}
 	return;
 bad:
 	ipc_close_fds(f);
 	send_small("ERRNO", EINVAL);
+}
+
+/*
+ * The service, or the spare sentry that had this command, went away before the command's end. A
+ * process we started for it (a sandbox's sluice-init, whose sandbox the spare's watcher ends) then
+ * tells how the command ended, as it would have under a JVM of its own that died: its exit code, or
+ * 128+N for signal N (waited for here unless a WAIT reaped it). Without one, 1.
+ */
+static _Noreturn void service_gone(void)
+{
+	int st = last_spawned_status, r = 0;
+
+	dprintf(2, "sluice: the runtime service: it ended during the command (see .sluice-service.log under --root)\n");
+	if (last_spawned <= 0)
+		exit(1);
+	if (st < 0) {
+		do
+			r = waitpid(last_spawned, &st, 0);
+		while (r < 0 && errno == EINTR);
+	}
+	if (r < 0)
+		exit(1);
+	exit(WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st));
 }
 
 /* WAIT PID: answers STATUS (the raw wait status) or ERRNO. */
@@ -142,10 +174,13 @@ static void do_wait(struct ipc_frame *f)
 	do
 		r = waitpid((pid_t)pid, &st, 0);
 	while (r < 0 && errno == EINTR);
-	if (r < 0)
+	if (r < 0) {
 		send_small("ERRNO", errno);
-	else
+	} else {
+		if (r == last_spawned)
+			last_spawned_status = st;
 		send_small("STATUS", st);
+	}
 }
 
 /*
@@ -393,10 +428,8 @@ int main(int argc, char **argv)
 	for (;;) {
 		int r = ipc_recv(&in, &f, field, MAX_FIELDS);
 
-		if (r == 0) {
-			errno = EPIPE;
-			die("it ended during the command (see .sluice-service.log under --root)");
-		}
+		if (r == 0)
+			service_gone();
 		if (r < 0)
 			die("reading");
 		if (strcmp(f.verb, "SPAWN") == 0) {

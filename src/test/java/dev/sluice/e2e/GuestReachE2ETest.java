@@ -29,7 +29,7 @@ class GuestReachE2ETest {
     void theGuestCannotSeeSignalTraceOrReadTheSentry() throws IOException {
         Path pidFile = Hostile.hostFile("sentry-pid");
         try (Sluice.Running run =
-                Hostile.pty(List.of(), "probe-sentry", pidFile.toString()).start()) {
+                Hostile.pty(List.of(), "probe-sentry", pidFile.toString()).ownJvm().start()) {
             // The sentry is the sluice JVM itself; the guest is told its host pid.
             Files.writeString(pidFile, Long.toString(run.pid()));
             Sluice.Result r = run.await(Duration.ofSeconds(50));

@@ -178,6 +178,7 @@ class HostileGuestE2ETest {
         Path go = Hostile.hostFile("lowfd-go");
         try (Sluice.Running run =
                 Hostile.pty(List.of(), "await", go.toString(), "threadstorm", "20", "100", "5")
+                        .ownJvm()
                         .start()) {
             run.awaitStdoutLine("awaiting=1"::equals, Duration.ofSeconds(30));
             Hostile.softFdLimit(run.pid(), 1024);

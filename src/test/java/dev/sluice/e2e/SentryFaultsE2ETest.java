@@ -39,7 +39,7 @@ class SentryFaultsE2ETest {
     @Test
     @Timeout(60)
     void sigkillOfTheSentryKillsTheSandbox() {
-        try (Sluice.Running run = Hostile.pty(List.of(), "forever").start()) {
+        try (Sluice.Running run = Hostile.pty(List.of(), "forever").ownJvm().start()) {
             run.awaitStdoutLine("ready=1"::equals, Duration.ofSeconds(30));
             List<ProcessHandle> sandbox =
                     ProcessHandle.of(run.pid()).orElseThrow().descendants().toList();
@@ -168,7 +168,8 @@ class SentryFaultsE2ETest {
     @Timeout(90)
     void outOfFdsCallsFailWithEmfileAndTheSentryRecovers() throws IOException {
         Path dir = Files.createDirectories(Hostile.hostFile("fds"));
-        try (Sluice.Running run = Hostile.pty(List.of(), "phases", dir.toString(), "3").start()) {
+        try (Sluice.Running run =
+                Hostile.pty(List.of(), "phases", dir.toString(), "3").ownJvm().start()) {
             long pid = run.pid();
             run.awaitStdoutLine("waiting=1"::equals, Duration.ofSeconds(30));
             long soft = softNofile(pid);

@@ -188,6 +188,15 @@ final class Sluice {
         }
 
         /**
+         * Runs this command in a JVM of its own, the sentry itself for a {@code sluice run}, rather
+         * than through the runtime service, whose spare sentry runs a sandbox elsewhere: for tests
+         * that act on the sentry through {@link Running#pid}.
+         */
+        Invocation ownJvm() {
+            return env("SLUICE_SERVICE", "0");
+        }
+
+        /**
          * Injects test faults into this run's sentry and netdev moves: {@code SLUICE_TEST_FAULTS}
          * (syntax in {@code dev.sluice.sentry.faults.TestFaults}), e.g. {@code "stall-ms=3000"}.
          */

@@ -21,8 +21,9 @@ import java.util.stream.Stream;
 /**
  * {@code sluice bench footprint [--sandboxes N]}: the memory Sluice costs per sandbox on a node
  * that runs many. It starts N {@code sluice run --proxy pty -- sh -c 'echo ready; exec sleep'}
- * sandboxes through this installation's launcher (the product's own JVM flags), waits until every
- * one is ready and a moment more, then reads {@code /proc/PID/smaps_rollup} of each sandbox's
+ * sandboxes through this installation's launcher (the product's own JVM flags, each sentry the JVM
+ * the launcher starts, not the runtime service's spare: {@code SLUICE_SERVICE=0}), waits until
+ * every one is ready and a moment more, then reads {@code /proc/PID/smaps_rollup} of each sandbox's
  * processes: Sluice's (the JVM that runs the sentry, {@code sluice-init}) apart from the workload's
  * ({@code sleep}, the baseline: what the same sandbox costs without Sluice's processes). PSS
  * divides shared pages among their users, so N sandboxes' PSS adds up to what they cost together;
@@ -94,10 +95,12 @@ final class FootprintBenchCommand implements Callable<Integer> {
         List<Process> running = new ArrayList<>();
         try {
             for (int i = 0; i < sandboxes; i++) {
-                running.add(
-                        new ProcessBuilder(cmd)
-                                .redirectError(ProcessBuilder.Redirect.DISCARD)
-                                .start());
+                ProcessBuilder pb =
+                        new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD);
+                // Each sandbox's sentry a JVM of its own, the launched process: a run the runtime
+                // service hands to a spare sentry has its sentry outside this process's tree.
+                pb.environment().put("SLUICE_SERVICE", "0");
+                running.add(pb.start());
             }
             for (Process p : running) {
                 awaitReady(p);

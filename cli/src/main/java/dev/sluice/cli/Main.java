@@ -2,6 +2,8 @@ package dev.sluice.cli;
 
 import ch.qos.logback.classic.Level;
 
+import dev.sluice.oci.service.RuntimeService;
+
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -177,10 +179,18 @@ public final class Main {
         boolean ociRun =
                 sub.containsKey("run")
                         && OciGrammar.isOciRun(Arrays.asList(args), cl.getCommandSpec());
-        if (inv.forCaller()
-                && !ServiceCommand.serves(
-                        OciGrammar.command(Arrays.asList(args), cl.getCommandSpec()), ociRun)) {
-            return dev.sluice.oci.service.RuntimeService.NOT_SERVED;
+        if (inv.forCaller()) {
+            String command = OciGrammar.command(Arrays.asList(args), cl.getCommandSpec());
+            if ("run".equals(command) && !ociRun) {
+                // Sluice's own sandbox run: a spare sentry runs it for the caller, or the caller
+                // runs it in a JVM of its own; never a thread of the service.
+                return inv.spares().forSandbox()
+                        ? RuntimeService.HANDED_OVER
+                        : RuntimeService.NOT_SERVED;
+            }
+            if (!ServiceCommand.serves(command, ociRun)) {
+                return RuntimeService.NOT_SERVED;
+            }
         }
         if (ociRun) {
             cl.getCommandSpec().removeSubcommand("run");
@@ -206,6 +216,16 @@ public final class Main {
         cl.setParameterExceptionHandler(errors);
         cl.setExecutionExceptionHandler(errors);
         return cl.execute(args);
+    }
+
+    /**
+     * Whether {@code args} are Sluice's own sandbox {@code run}, not runc's nor another command.
+     */
+    static boolean isSandboxRun(String... args) {
+        CommandLine cl = commandLine(new Main(), args);
+        List<String> words = Arrays.asList(args);
+        return "run".equals(OciGrammar.command(words, cl.getCommandSpec()))
+                && !OciGrammar.isOciRun(words, cl.getCommandSpec());
     }
 
     /**

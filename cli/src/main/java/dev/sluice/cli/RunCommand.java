@@ -2,6 +2,9 @@ package dev.sluice.cli;
 
 import dev.sluice.cli.run.RunRequest;
 import dev.sluice.cli.run.SandboxPolicy;
+import dev.sluice.oci.OciNative;
+import dev.sluice.oci.cdi.CdiName;
+import dev.sluice.oci.daemon.SentryWatch;
 import dev.sluice.rdmaproxy.net.NetdevException;
 import dev.sluice.rdmaproxy.net.NetdevMover;
 import dev.sluice.rdmaproxy.net.StrongArp;
@@ -9,11 +12,13 @@ import dev.sluice.sentry.SandboxRunner;
 import dev.sluice.sentry.faults.TestFaults;
 import dev.sluice.sentry.launch.HostProcess;
 import dev.sluice.sentry.launch.SandboxSpec;
+import dev.sluice.sentry.launch.Spawner;
 import dev.sluice.sentry.spi.DeviceProxy;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -202,6 +207,9 @@ final class RunCommand implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "CMD", description = "The command and its arguments.")
     List<String> command = new ArrayList<>();
 
+    /** Whose run this is: this JVM's caller, or the caller a spare sentry runs it for. */
+    @ParentCommand Main main;
+
     @Override
     public Integer call() throws Exception {
         if (dev.sluice.sentry.nativeio.Native.geteuid() != 0) {
@@ -209,6 +217,7 @@ final class RunCommand implements Callable<Integer> {
                     "sluice run needs root: it creates mount and pid namespaces");
         }
         // A bad option or profile file fails before anything changes on the host.
+        Invocation caller = main == null ? Invocation.own() : main.invocation;
         SandboxPolicy policy =
                 SandboxPolicy.of(
                         new RunRequest(
@@ -216,7 +225,7 @@ final class RunCommand implements Callable<Integer> {
                                 rootfs,
                                 net,
                                 env,
-                                devices,
+                                devices.stream().map(d -> callersPath(caller, d)).toList(),
                                 cdiSpecDirs.dirs,
                                 rdmaDevices,
                                 rdmaNetdevs,
@@ -229,7 +238,10 @@ final class RunCommand implements Callable<Integer> {
                                 nvCaps,
                                 hostname,
                                 proxies,
-                                seccompProfile,
+                                seccompProfile == null
+                                                || seccompProfile.equals(SandboxPolicy.UNCONFINED)
+                                        ? seccompProfile
+                                        : caller.cwd().resolve(seccompProfile).toString(),
                                 allowIoUring,
                                 Installation::hostGpus));
         policy.warnings().forEach(w -> System.err.println("sluice: warning: " + w));
@@ -244,7 +256,7 @@ final class RunCommand implements Callable<Integer> {
                                                     + w
                                                     + " (--accept-racy-continue accepts them)"));
         }
-        SandboxSpec spec = policy.spec(System.getenv(), System.getProperty("user.dir"));
+        SandboxSpec spec = policy.spec(caller.env(), caller.cwd().toString());
         if (strictArpOnHost) {
             for (String line :
                     StrongArp.applyOnHost(Path.of("/proc/sys"), policy.strictArpHostNetdevs())) {
@@ -252,7 +264,19 @@ final class RunCommand implements Callable<Integer> {
             }
         }
         List<NetdevMover.Grant> netdevs = policy.netdevs();
-        SandboxRunner runner = new SandboxRunner(Installation.libexec(), System.err);
+        if (caller.spawner() != Spawner.LOCAL) {
+            // A JVM's children inherit the open-files limit it raised for itself: so does the
+            // sandbox that a spare sentry has its caller start.
+            OciNative.raiseOpenFilesLimit(caller.spawner().parentPid());
+        }
+        SandboxRunner runner =
+                caller.spawner() == Spawner.LOCAL
+                        ? new SandboxRunner(Installation.libexec(), System.err)
+                        : new SandboxRunner(
+                                Installation.libexec(),
+                                System.err,
+                                caller.spawner(),
+                                RunCommand::watchThisSentry);
         NetdevMover mover = netdevs.isEmpty() ? null : NetdevMover.onHost();
         AtomicReference<NetdevMover.Moved> moved = new AtomicReference<>();
         try {
@@ -276,6 +300,34 @@ final class RunCommand implements Callable<Integer> {
                     System.err.println("sluice: " + failure);
                 }
             }
+        }
+    }
+
+    /**
+     * A {@code --device} as the caller meant it: a host path relative to its directory, or a CDI
+     * name as it is.
+     */
+    private static String callersPath(Invocation caller, String device) {
+        return CdiName.isQualified(device) ? device : caller.cwd().resolve(device).toString();
+    }
+
+    /**
+     * The guard of a sandbox that a spare sentry runs for a caller ({@link SpareSentryMain}): its
+     * sluice-init is the caller's child, so this JVM's death would not end it through {@code
+     * PR_SET_PDEATHSIG}; the watcher an OCI container's sentry starts ends it instead. Null, or why
+     * it could not be watched.
+     */
+    private static String watchThisSentry(int pid1) {
+        HostProcess sandbox = HostProcess.of(pid1);
+        HostProcess self = HostProcess.of((int) ProcessHandle.current().pid());
+        if (sandbox == null || self == null) {
+            return "the sandbox ended before its sentry could be watched";
+        }
+        try {
+            SentryWatch.start(Installation.helper("sluice-init"), self, sandbox);
+            return null;
+        } catch (RuntimeException e) {
+            return e.getMessage();
         }
     }
 

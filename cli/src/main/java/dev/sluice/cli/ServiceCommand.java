@@ -108,10 +108,12 @@ final class ServiceCommand extends OciCommand {
     /**
      * The commands this service runs for its callers: the runtime's (those bin/sluice hands it),
      * {@code exec} and runc's {@code run} of a bundle among them, whose process or container the
-     * caller waits for and forwards its signals to. Any other (Sluice's own sandbox {@code run},
-     * the benches, {@code service} or {@code sentry-spare} themselves) it leaves to the caller's
-     * own JVM ({@link RuntimeService#NOT_SERVED}): they belong to a process of their own (its
-     * signals, its children, its exit), not to a thread of the service.
+     * caller waits for and forwards its signals to. Any other (the benches, {@code service} or
+     * {@code sentry-spare} themselves) it leaves to the caller's own JVM ({@link
+     * RuntimeService#NOT_SERVED}): they belong to a process of their own (its signals, its
+     * children, its exit), not to a thread of the service. Sluice's own sandbox {@code run} is
+     * never run here either: a spare sentry runs it, a process of its own, when the caller is
+     * equivalent to the service ({@link Main#execute}), and otherwise the caller's own JVM.
      */
     static final java.util.Set<String> SERVED =
             java.util.Set.of(

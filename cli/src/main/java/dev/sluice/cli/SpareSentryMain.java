@@ -2,11 +2,19 @@ package dev.sluice.cli;
 
 import ch.qos.logback.classic.Level;
 
+import dev.sluice.oci.OciNative;
 import dev.sluice.oci.daemon.SpareSentry;
+import dev.sluice.oci.ipc.ClientSpawner;
+import dev.sluice.oci.ipc.ServiceMessage;
+import dev.sluice.oci.ipc.SpareMessage;
+import dev.sluice.sentry.ipc.Channel;
 import dev.sluice.sentry.nativeio.HostFd;
 
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * {@code sluice sentry-spare ROOT}: a spare sentry, started by the runtime service of {@code ROOT}
@@ -40,10 +48,71 @@ final class SpareSentryMain {
                     Installation.build(),
                     Installation.helper("sluice-init"),
                     Installation::proxies,
-                    debug -> LogSetup.setLevel(Level.DEBUG));
+                    debug -> LogSetup.setLevel(Level.DEBUG),
+                    SpareSentryMain::runSandbox);
         } catch (IOException | RuntimeException e) {
             System.err.println("sluice " + SpareSentry.COMMAND + ": " + e);
             return 1;
         }
+    }
+
+    /**
+     * A caller's {@code sluice run}, handed to this spare by the runtime service: run as the JVM
+     * the caller would have started would run it. This JVM's stdout and stderr become the caller's
+     * (its warnings, {@code --stats}, its log lines and errors go there, as that JVM's would); its
+     * stdin stays {@code /dev/null}, since the sandbox's stdin is the caller's own (sluice-init is
+     * the caller's child) and a sentry reads none. The command line is Sluice's parse of it, with
+     * the caller's directory and environment and the caller as the one who starts and waits for
+     * sluice-init ({@link ClientSpawner}); its exit code goes to the caller, and is this process's.
+     */
+    static int runSandbox(SpareMessage.Sandbox sandbox) {
+        int code = Main.SLUICE_ERROR;
+        try (HostFd out = sandbox.stdout();
+                HostFd err = sandbox.stderr();
+                ClientSpawner caller =
+                        new ClientSpawner(
+                                Channel.socket(
+                                        sandbox.client(),
+                                        "sluice-client",
+                                        ServiceMessage.MAX_FRAME),
+                                sandbox.caller())) {
+            System.out.flush();
+            System.err.flush();
+            if (OciNative.dup2(out.fd(), 1) < 0 || OciNative.dup2(err.fd(), 2) < 0) {
+                throw new IllegalStateException("cannot take the caller's stdout and stderr");
+            }
+            code = sandboxCode(sandbox, caller);
+            System.out.flush();
+            System.err.flush();
+            caller.exit(code);
+        } catch (RuntimeException e) {
+            // The caller is gone (its sandbox died with it) or its connection broke.
+            System.err.println("sluice run (spare sentry): " + e.getMessage());
+        }
+        return code;
+    }
+
+    /** The run's exit code, as the caller's own JVM would have exited with. */
+    private static int sandboxCode(SpareMessage.Sandbox sandbox, ClientSpawner caller) {
+        String[] args = sandbox.args().toArray(String[]::new);
+        if (!Main.isSandboxRun(args)) {
+            System.err.println("sluice: a spare sentry runs Sluice's sandbox run only");
+            return Main.SLUICE_ERROR;
+        }
+        Map<String, String> env = new LinkedHashMap<>();
+        for (String e : sandbox.env()) {
+            int eq = e.indexOf('=');
+            if (eq > 0) {
+                env.put(e.substring(0, eq), e.substring(eq + 1));
+            }
+        }
+        Invocation inv =
+                new Invocation(
+                        Path.of(sandbox.cwd()),
+                        env,
+                        new PrintWriter(System.out, true),
+                        new PrintWriter(System.err, true),
+                        caller);
+        return Main.execute(inv, args);
     }
 }

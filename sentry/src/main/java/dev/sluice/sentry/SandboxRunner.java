@@ -2,8 +2,10 @@ package dev.sluice.sentry;
 
 import dev.sluice.sentry.guest.GuestCredentials;
 import dev.sluice.sentry.launch.InitProcess;
+import dev.sluice.sentry.launch.LaunchPlan;
 import dev.sluice.sentry.launch.PlanCompiler;
 import dev.sluice.sentry.launch.SandboxSpec;
+import dev.sluice.sentry.launch.Spawner;
 import dev.sluice.sentry.launch.Startup;
 import dev.sluice.sentry.nativeio.Native;
 import dev.sluice.sentry.nativeio.Signals;
@@ -67,10 +69,41 @@ public final class SandboxRunner {
 
     private final Path libexec;
     private final PrintStream err;
+    private final Spawner spawner;
+    private final SentryGuard guard;
 
+    /** A runner whose sandbox is this JVM's child: its death kills the sandbox. */
     public SandboxRunner(Path libexec, PrintStream err) {
+        this(libexec, err, Spawner.LOCAL, null);
+    }
+
+    /**
+     * A runner whose sluice-init {@code spawner} starts: another process (the caller of the runtime
+     * service, when a spare sentry runs the sandbox for it) is then its parent, whose death kills
+     * the sandbox, and whose signals it forwards; {@code guard} then ends the sandbox when this JVM
+     * dies.
+     */
+    public SandboxRunner(Path libexec, PrintStream err, Spawner spawner, SentryGuard guard) {
+        if (spawner != Spawner.LOCAL && guard == null) {
+            throw new IllegalArgumentException(
+                    "a sandbox started by another process needs a guard for its sentry's death");
+        }
         this.libexec = libexec;
         this.err = err;
+        this.spawner = spawner;
+        this.guard = guard;
+    }
+
+    /**
+     * Ends the sandbox if this JVM dies, where {@code PR_SET_PDEATHSIG} does not (its parent is
+     * another process): set up once the sandbox's pid 1 exists, before the workload goes.
+     */
+    public interface SentryGuard {
+        /**
+         * Watches this JVM for the sandbox whose pid 1 has host pid {@code pid1}; returns why it
+         * could not, or null.
+         */
+        String watch(int pid1);
     }
 
     /**
@@ -122,7 +155,7 @@ public final class SandboxRunner {
         try (TraceWriter trace =
                         options.trace() == null ? null : TraceWriter.open(options.trace());
                 InitProcess init =
-                        InitProcess.spawn(
+                        spawn(
                                 libexec.resolve("sluice-init"),
                                 PlanCompiler.compile(
                                         spec,
@@ -153,6 +186,14 @@ public final class SandboxRunner {
                 }
                 int code = init.waitFor();
                 return startup.exitCode(code);
+            }
+            String unguarded = guard == null ? null : guard.watch(startup.pid1());
+            if (unguarded != null) {
+                err.println("sluice: " + unguarded);
+                init.signal(Signals.SIGKILL); // it waits for a go that will not come
+                init.waitFor();
+                closeQuietly(startup);
+                return SETUP_FAILED;
             }
             AtomicBoolean exited = new AtomicBoolean();
             Sentry sentry =
@@ -188,7 +229,7 @@ public final class SandboxRunner {
             try {
                 init.go();
                 String execFailure = Startup.awaitExec(init);
-                code = init.waitFor();
+                code = init.waitForeground();
                 exited.set(true);
                 if (execFailure != null) {
                     err.println("sluice: " + execFailure);
@@ -221,6 +262,24 @@ public final class SandboxRunner {
             return code;
         } finally {
             Staging.remove(staging);
+        }
+    }
+
+    /**
+     * Starts sluice-init with {@code plan}: the caller of another spawner takes the sandbox's
+     * signals first, as this JVM does for its own child below.
+     */
+    private InitProcess spawn(Path initBinary, LaunchPlan plan) {
+        spawner.holdSignals();
+        return InitProcess.spawn(spawner, initBinary, plan, 0, false, pid -> {});
+    }
+
+    private static void closeQuietly(Startup startup) {
+        if (startup.listener() != null) {
+            startup.listener().close();
+        }
+        if (startup.console() != null) {
+            startup.console().close();
         }
     }
 

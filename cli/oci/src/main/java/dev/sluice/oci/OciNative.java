@@ -2,9 +2,9 @@ package dev.sluice.oci;
 
 import static dev.sluice.sentry.nativeio.Syscalls.SYS_DUP2;
 import static dev.sluice.sentry.nativeio.Syscalls.SYS_FCNTL;
-import static dev.sluice.sentry.nativeio.Syscalls.SYS_PIDFD_SEND_SIGNAL;
 import static dev.sluice.sentry.nativeio.Syscalls.SYS_PIPE2;
 import static dev.sluice.sentry.nativeio.Syscalls.SYS_PRCTL;
+import static dev.sluice.sentry.nativeio.Syscalls.SYS_PRLIMIT64;
 import static dev.sluice.sentry.nativeio.Syscalls.SYS_SETSID;
 import static dev.sluice.sentry.nativeio.Syscalls.SYS_WAIT4;
 
@@ -145,8 +145,42 @@ public final class OciNative {
         close(out);
     }
 
-    private static int dup2(int from, int to) {
+    /** Makes {@code to} a copy of {@code from}; -errno on failure. */
+    public static int dup2(int from, int to) {
         return (int) Native.ret(Native.LIBC.syscall(SYS_DUP2, from, to, 0, 0, 0, 0));
+    }
+
+    /**
+     * Raises process {@code pid}'s soft {@code RLIMIT_NOFILE} to its hard limit, as a JVM raises
+     * its own at its start (HotSpot's {@code MaxFDLimit}), so that what {@code pid} starts
+     * afterwards inherits what a JVM's children do. 0, or -errno.
+     */
+    public static int raiseOpenFilesLimit(int pid) {
+        Pointer limit = Memory.allocateDirect(Native.RUNTIME, 16, true);
+        long r =
+                Native.ret(
+                        Native.LIBC.syscall(
+                                SYS_PRLIMIT64,
+                                pid,
+                                Native.RLIMIT_NOFILE,
+                                0,
+                                limit.address(),
+                                0,
+                                0));
+        if (r < 0) {
+            return (int) r;
+        }
+        limit.putLong(0, limit.getLong(8));
+        return (int)
+                Native.ret(
+                        Native.LIBC.syscall(
+                                SYS_PRLIMIT64,
+                                pid,
+                                Native.RLIMIT_NOFILE,
+                                limit.address(),
+                                0,
+                                0,
+                                0));
     }
 
     /** A pidfd for {@code pid} (close-on-exec), or -errno. */
@@ -156,7 +190,7 @@ public final class OciNative {
 
     /** Sends {@code sig} through a pidfd: never to a process that reused the pid. */
     public static int pidfdSendSignal(int pidfd, int sig) {
-        return (int) Native.ret(Native.LIBC.syscall(SYS_PIDFD_SEND_SIGNAL, pidfd, sig, 0, 0, 0, 0));
+        return Native.pidfdSendSignal(pidfd, sig);
     }
 
     /**

@@ -29,6 +29,14 @@ public final class InitProcess implements AutoCloseable {
     /** Who started the outer process, and waits for it. */
     private final Spawner spawner;
 
+    /**
+     * A pidfd of the outer process when another process is its parent (-1 when this JVM is): that
+     * parent reaps it, or, if it dies first, whoever inherits it does, so a signal sent by pid
+     * could reach a process that took the pid afterwards. Opened right after the spawn, while the
+     * outer process waits for its plan and its parent has not been asked to reap it.
+     */
+    private final int pidfd;
+
     private volatile boolean reaped;
     private int status;
 
@@ -36,6 +44,7 @@ public final class InitProcess implements AutoCloseable {
         this.pid = pid;
         this.control = control;
         this.spawner = spawner;
+        this.pidfd = spawner == Spawner.LOCAL || pid <= 0 ? -1 : Native.pidfdOpen(pid, 0);
     }
 
     /** Starts {@code sluice-init} and hands it the plan. */
@@ -215,8 +224,13 @@ public final class InitProcess implements AutoCloseable {
 
     /** Sends {@code signal} to the outer process, which forwards it into the sandbox. */
     public void signal(int signal) {
-        if (!reaped) {
-            Native.kill(pid, signal);
+        if (reaped) {
+            return;
+        }
+        if (spawner == Spawner.LOCAL) {
+            Native.kill(pid, signal); // our child: its pid is ours until we reap it
+        } else if (pidfd >= 0) {
+            Native.pidfdSendSignal(pidfd, signal);
         }
     }
 
@@ -250,5 +264,8 @@ public final class InitProcess implements AutoCloseable {
     @Override
     public void close() {
         control.close();
+        if (pidfd >= 0) {
+            Native.close(pidfd);
+        }
     }
 }

@@ -49,6 +49,14 @@ public interface Spawner {
         return waitFor(pid);
     }
 
+    /**
+     * From now on, until {@link #waitForeground} names the process they go to, the signals a
+     * foreground process gets are the caller's to keep and pass on: where the caller is another
+     * process, it takes them before the process starts, as runc does. Here (this JVM is the caller)
+     * nothing: the command forwards this JVM's signals itself.
+     */
+    default void holdSignals() {}
+
     /** This JVM, through {@code posix_spawnp}. */
     Spawner LOCAL =
             new Spawner() {

@@ -77,6 +77,11 @@ public final class Native {
         return (int) ret(LIBC.syscall(SYS_PIDFD_OPEN, pid, flags, 0, 0, 0, 0));
     }
 
+    /** Sends {@code sig} through a pidfd: never to a process that reused the pid. */
+    public static int pidfdSendSignal(int pidfd, int sig) {
+        return (int) ret(LIBC.syscall(Syscalls.SYS_PIDFD_SEND_SIGNAL, pidfd, sig, 0, 0, 0, 0));
+    }
+
     public static int pidfdGetfd(int pidfd, int targetFd) {
         return (int) ret(LIBC.syscall(SYS_PIDFD_GETFD, pidfd, targetFd, 0));
     }

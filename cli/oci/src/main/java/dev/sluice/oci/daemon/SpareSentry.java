@@ -54,6 +54,9 @@ import java.util.stream.Stream;
  *       so that the classes and native bindings a container needs are loaded and the hottest code
  *       compiled before one arrives; nothing of a container is known yet;
  *   <li>says {@link SpareMessage.Ready} with its build's id, and waits;
+ *   <li>on {@link SpareMessage.Sandbox}, closes the socket and runs a caller's {@code sluice run}
+ *       ({@link Sandboxes}): the cli module's command line, with the caller's directory,
+ *       environment, stdout and stderr, its sluice-init started by the caller;
  *   <li>on {@link SpareMessage.Container}, closes the socket and runs the container's {@link
  *       SentryDaemon} to its end, with the caller's connection to the service as the way its
  *       sluice-init is started: the caller starts it ({@link ClientSpawner}), so the container's
@@ -96,7 +99,8 @@ public final class SpareSentry {
             String build,
             Path initBinary,
             SentryDaemon.Proxies proxies,
-            Consumer<Boolean> debug)
+            Consumer<Boolean> debug,
+            Sandboxes sandboxes)
             throws IOException {
         OciNative.setsid();
         try {
@@ -105,18 +109,23 @@ public final class SpareSentry {
             // A rehearsal that fails costs the container speed only: create itself reports why.
             LOG.warn("spare sentry: the rehearsal failed: {}", e.toString());
         }
-        SpareMessage.Container h;
+        SpareMessage work;
         try (Channel channel =
                 Channel.socket(channelFd, "the runtime service", SpareMessage.MAX_FRAME)) {
             channel.send(new SpareMessage.Ready(build));
-            h = receive(channel);
+            work = receive(channel);
         } catch (ProtocolException | dev.sluice.sentry.nativeio.ErrnoException e) {
             LOG.warn("spare sentry: the service's hand-off failed: {}", e.getMessage());
             return 1;
         }
-        if (h == null) {
+        if (work == null) {
             return 0; // the service went away before any container came
         }
+        if (work instanceof SpareMessage.Sandbox sandbox) {
+            LOG.debug("spare sentry: a sandbox for pid {}", sandbox.caller());
+            return sandboxes.run(sandbox);
+        }
+        SpareMessage.Container h = (SpareMessage.Container) work;
         if (h.debug()) {
             debug.accept(true);
         }
@@ -138,19 +147,28 @@ public final class SpareSentry {
     }
 
     /**
-     * The container the service hands over; null at end of file before it. Anything else is a
-     * {@link ProtocolException}, every fd received closed.
+     * Runs a caller's {@code sluice run} sandbox handed to a spare: the command line's code, which
+     * has sent the caller its exit status; the spare then exits with it.
      */
-    static SpareMessage.Container receive(Channel channel) {
+    @FunctionalInterface
+    public interface Sandboxes {
+        int run(SpareMessage.Sandbox sandbox);
+    }
+
+    /**
+     * The container or sandbox the service hands over; null at end of file before it. Anything else
+     * is a {@link ProtocolException}, every fd received closed.
+     */
+    static SpareMessage receive(Channel channel) {
         SpareMessage m = channel.receive(SpareMessage.PROTOCOL);
         if (m == null) {
             return null;
         }
-        if (!(m instanceof SpareMessage.Container c)) {
+        if (!(m instanceof SpareMessage.Container) && !(m instanceof SpareMessage.Sandbox)) {
             m.fds().forEach(HostFd::close);
-            throw new ProtocolException("expected CONTAINER, got " + m.frame().verb());
+            throw new ProtocolException("expected CONTAINER or SANDBOX, got " + m.frame().verb());
         }
-        return c;
+        return m;
     }
 
     /**

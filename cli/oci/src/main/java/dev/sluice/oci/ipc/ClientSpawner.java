@@ -89,6 +89,7 @@ public final class ClientSpawner implements Spawner, AutoCloseable {
      * Makes the caller take the signals a foreground {@code exec} forwards from now on, kept until
      * {@link #waitForeground} names the process (a run's {@link #becomeSubreaper} does this too).
      */
+    @Override
     public synchronized void holdSignals() {
         conn.send(new ServiceMessage.HoldSignals());
     }
@@ -101,6 +102,14 @@ public final class ClientSpawner implements Spawner, AutoCloseable {
     @Override
     public synchronized int waitForeground(int pid) {
         return waited(new ServiceMessage.WaitForeground(pid), pid);
+    }
+
+    /**
+     * Ends the caller's command with exit status {@code code} (its low eight bits, as {@code
+     * exit(code)} would): for a spare sentry that ran the caller's {@code sluice run}.
+     */
+    public synchronized void exit(int code) {
+        conn.send(new ServiceMessage.Exit(code & 0xff));
     }
 
     /** Sends {@code request} (a wait for {@code pid}); the raw wait status, or -errno. */

@@ -12,12 +12,16 @@ import java.util.List;
  * The conversation between the runtime service and a spare sentry it started ahead
  * (dev.sluice.oci.service.SpareSentries, dev.sluice.oci.daemon.SpareSentry), over the socket pair
  * the spare gets as its fd 3: the spare says {@link Ready} once it can take a container; the
- * service hands it exactly one with {@link Container}, then closes the socket. End of file before
- * {@link Container} (the service exited) makes the spare exit.
+ * service hands it exactly one, a container with {@link Container} or a {@code sluice run} sandbox
+ * with {@link Sandbox}, then closes the socket. End of file before either (the service exited)
+ * makes the spare exit.
  */
 public sealed interface SpareMessage extends Message {
-    /** A container's id, bundle path and console socket path: a few KiB at most. */
-    int MAX_FRAME = 64 * 1024;
+    /**
+     * As long as the caller's command line and environment may be ({@link
+     * ClientMessage#MAX_FRAME}).
+     */
+    int MAX_FRAME = ClientMessage.MAX_FRAME;
 
     /** {@code READY BUILD}: the spare is warm, of the build {@code build} (bin/lib/sluice.id). */
     record Ready(String build) implements SpareMessage {
@@ -71,6 +75,49 @@ public sealed interface SpareMessage extends Message {
         }
     }
 
+    /**
+     * {@code SANDBOX CWD ARGC ARG... ENVC ENV... CALLER @ @ @}: run the caller's {@code sluice run}
+     * command line {@code args} (its own, not runc's) as that caller would have in a JVM of its
+     * own, with its working directory {@code cwd} and environment {@code env}. The fds are the
+     * caller's connection to the service ({@code sluice-client}, pid {@code caller}), over which
+     * the spare has the caller start the sandbox's {@code sluice-init} ({@link ClientSpawner}),
+     * wait for it and take its exit status ({@link ServiceMessage.Exit}), and the caller's stdout
+     * and stderr.
+     */
+    record Sandbox(
+            String cwd,
+            List<String> args,
+            List<String> env,
+            int caller,
+            HostFd client,
+            HostFd stdout,
+            HostFd stderr)
+            implements SpareMessage {
+        static final String VERB = "SANDBOX";
+
+        public Sandbox {
+            args = List.copyOf(args);
+            env = List.copyOf(env);
+        }
+
+        @Override
+        public Frame frame() {
+            List<String> f = new ArrayList<>();
+            f.add(cwd);
+            f.add(Integer.toString(args.size()));
+            f.addAll(args);
+            f.add(Integer.toString(env.size()));
+            f.addAll(env);
+            f.add(Integer.toString(caller));
+            return new Frame(VERB, f, 3);
+        }
+
+        @Override
+        public List<HostFd> fds() {
+            return List.of(client, stdout, stderr);
+        }
+    }
+
     Protocol<SpareMessage> PROTOCOL =
             Protocol.<SpareMessage>builder("the spare sentry's peer")
                     .on(Ready.VERB, f -> new Ready(f.text("build")))
@@ -96,5 +143,16 @@ public sealed interface SpareMessage extends Message {
                                         f.fd("client connection"),
                                         f.fd("report pipe"));
                             })
+                    .on(
+                            Sandbox.VERB,
+                            f ->
+                                    new Sandbox(
+                                            f.text("working directory"),
+                                            f.list("arguments"),
+                                            f.list("environment"),
+                                            f.natural("caller"),
+                                            f.fd("client connection"),
+                                            f.fd("stdout"),
+                                            f.fd("stderr")))
                     .build();
 }

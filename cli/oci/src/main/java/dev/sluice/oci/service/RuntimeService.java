@@ -7,6 +7,7 @@ import dev.sluice.oci.UnixSocket;
 import dev.sluice.oci.ipc.ClientMessage;
 import dev.sluice.oci.ipc.ClientSpawner;
 import dev.sluice.oci.ipc.ServiceMessage;
+import dev.sluice.oci.ipc.SpareMessage;
 import dev.sluice.oci.runtime.ContainerRuntime;
 import dev.sluice.sentry.faults.TestFaults;
 import dev.sluice.sentry.ipc.Channel;
@@ -48,14 +49,23 @@ public final class RuntimeService {
             int pid,
             Spares spares) {}
 
-    /** The service's spare sentry, for one caller's create ({@link SpareSentries}). */
-    @FunctionalInterface
+    /**
+     * The service's spare sentries, for one caller's create or {@code sluice run} ({@link
+     * SpareSentries}).
+     */
     public interface Spares {
         /**
          * What hands this caller's container to a spare: with create's {@code --console-socket} (or
          * null), {@code --preserve-fds} and {@code --debug}; null when no spare may take it.
          */
         ContainerRuntime.WarmSentry forCreate(Path consoleSocket, int preservedFds, boolean debug);
+
+        /**
+         * Hands this caller's {@code sluice run} (Sluice's own, not runc's) to a spare, which runs
+         * it to its end and gives the caller its exit status; false, with nothing done, when no
+         * spare may (the caller then runs it in a JVM of its own).
+         */
+        boolean forSandbox();
     }
 
     /**
@@ -73,6 +83,12 @@ public final class RuntimeService {
      * ({@link ServiceMessage.RunItYourself}).
      */
     public static final int NOT_SERVED = -1;
+
+    /**
+     * What a {@link Handler} returns for a command handed to a spare sentry ({@link
+     * Spares#forSandbox}): the spare has the caller's connection now, and tells it the exit status.
+     */
+    public static final int HANDED_OVER = -2;
 
     /** The exit code of a request that failed before its command ran (runc's generic failure). */
     static final int FAILED = 1;
@@ -165,6 +181,8 @@ public final class RuntimeService {
                 }
             }
             ClientSpawner client = new ClientSpawner(conn, pid);
+            ClientMessage.Stdio callersStdio = stdio;
+            String[] declined = new String[1]; // why a spare did not take a sluice run, if asked
             code =
                     handler.serve(
                             new Caller(
@@ -174,11 +192,33 @@ public final class RuntimeService {
                                     stream(stdio.err()),
                                     client,
                                     pid,
-                                    (console, preserved, debug) ->
-                                            spareFor(env, conn, pid, console, preserved, debug)),
+                                    new Spares() {
+                                        @Override
+                                        public ContainerRuntime.WarmSentry forCreate(
+                                                Path console, int preserved, boolean debug) {
+                                            return spareFor(
+                                                    env, conn, pid, console, preserved, debug);
+                                        }
+
+                                        @Override
+                                        public boolean forSandbox() {
+                                            declined[0] =
+                                                    sandboxFor(run, env, conn, pid, callersStdio);
+                                            return declined[0] == null;
+                                        }
+                                    }),
                             run.args());
+            if (code == HANDED_OVER) {
+                LOG.info("handed {} for pid {} to a spare sentry", run.args(), pid);
+                return;
+            }
             if (code == NOT_SERVED) {
-                LOG.info("not served, the caller runs it: {} for pid {}", run.args(), pid);
+                // Logged here, after the command: its own thread's lines go to the caller.
+                LOG.info(
+                        "not served, the caller runs it: {} for pid {}{}",
+                        run.args(),
+                        pid,
+                        declined[0] == null ? "" : " (" + declined[0] + ")");
                 conn.send(new ServiceMessage.RunItYourself());
                 return;
             }
@@ -215,6 +255,49 @@ public final class RuntimeService {
         }
         return new SpareHandoff(
                 spares, new SpareHandoff.Ask(conn.fd(), pid, console, preserved, debug));
+    }
+
+    /**
+     * Hands the caller's {@code sluice run} to a spare sentry, moved into the caller's cgroups
+     * first, with copies of the caller's connection, stdout and stderr, and returns null; else why
+     * not, with nothing done: without spares, when the caller differs from this service in anything
+     * the sentry would inherit from it ({@link CallerEquivalence}), or when no spare is ready
+     * within {@link SpareHandoff#WAIT_MILLIS} (a JVM of the caller's own is no faster than one
+     * still starting).
+     */
+    private String sandboxFor(
+            ClientMessage.Run run,
+            Map<String, String> env,
+            Channel conn,
+            int pid,
+            ClientMessage.Stdio stdio) {
+        if (spares == null) {
+            return "no spare sentries";
+        }
+        String difference = CallerEquivalence.difference(Path.of("/proc"), pid, env);
+        if (difference != null) {
+            return "the caller differs from the service: " + difference;
+        }
+        SpareSentries.Spare spare = spares.take(SpareHandoff.WAIT_MILLIS);
+        if (spare == null) {
+            return "no spare sentry ready";
+        }
+        try {
+            SpareHandoff.callersCgroup(pid).enter(spare.process().pid());
+            spare.hand(
+                    new SpareMessage.Sandbox(
+                            run.cwd(),
+                            run.args(),
+                            run.env(),
+                            pid,
+                            conn.fd(),
+                            stdio.out(),
+                            stdio.err()));
+            return null;
+        } catch (RuntimeException | IOException e) {
+            spare.kill();
+            return "the spare sentry " + spare.process().pid() + " could not take it: " + e;
+        }
     }
 
     /**

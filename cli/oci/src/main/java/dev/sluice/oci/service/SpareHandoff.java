@@ -66,7 +66,7 @@ final class SpareHandoff implements ContainerRuntime.WarmSentry {
             return null;
         }
         try {
-            callersCgroup().enter(spare.process().pid());
+            callersCgroup(ask.clientPid()).enter(spare.process().pid());
             HostFd report = HostFd.adopt(reportFd);
             try {
                 spare.hand(
@@ -96,12 +96,14 @@ final class SpareHandoff implements ContainerRuntime.WarmSentry {
         }
     }
 
-    /** The caller's own cgroups, in every hierarchy, as this service sees the host's. */
-    private Cgroup callersCgroup() throws IOException {
+    /**
+     * Process {@code caller}'s own cgroups, in every hierarchy, as this service sees the host's.
+     */
+    static Cgroup callersCgroup(int caller) throws IOException {
         try {
             return CgroupHost.parse(
                             Files.readString(Path.of("/proc/self/mountinfo")),
-                            Files.readString(Path.of("/proc/" + ask.clientPid() + "/cgroup")),
+                            Files.readString(Path.of("/proc/" + caller + "/cgroup")),
                             CgroupHost.DEFAULT_BASE,
                             CgroupFs.HOST)
                     .own();

@@ -82,13 +82,13 @@ public final class SpareSentries implements AutoCloseable {
         }
 
         /**
-         * Hands this spare, taken, its container (the fds it carries are copies: they stay the
-         * caller's to close), and closes the socket. Throws when the spare cannot take it (it died
-         * meanwhile): the caller then kills it ({@link #kill}) and starts a sentry itself.
+         * Hands this spare, taken, its container or sandbox (the fds it carries are copies: they
+         * stay the caller's to close), and closes the socket. Throws when the spare cannot take it
+         * (it died meanwhile): the caller then kills it ({@link #kill}) and starts a sentry itself.
          */
-        public void hand(SpareMessage.Container container) {
+        public void hand(SpareMessage work) {
             try (channel) {
-                channel.send(container);
+                channel.send(work);
             }
         }
 

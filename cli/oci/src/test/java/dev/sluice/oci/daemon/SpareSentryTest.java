@@ -66,12 +66,42 @@ class SpareSentryTest {
         try (Channel service = c[0];
                 Channel spare = c[1]) {
             service.send(container(fds));
-            SpareMessage.Container h = SpareSentry.receive(spare);
+            SpareMessage.Container h = (SpareMessage.Container) SpareSentry.receive(spare);
             assertEquals("c1", h.id(), "the container's id");
             assertEquals("/run/c.sock", h.consoleSocket(), "its console socket");
             assertEquals(2, h.preservedFds(), "its --preserve-fds");
             assertEquals(4242, h.caller(), "the caller, who starts its sluice-init");
             assertTrue(h.debug(), "create's --debug");
+            h.fds().forEach(HostFd::close);
+        } finally {
+            fds.forEach(HostFd::close);
+        }
+    }
+
+    @Test
+    void theSpareTakesOneSandboxWithTheCallersCommandLineEnvironmentAndFds() {
+        Channel[] c = pair();
+        List<HostFd> fds = devNulls(3);
+        try (Channel service = c[0];
+                Channel spare = c[1]) {
+            service.send(
+                    new SpareMessage.Sandbox(
+                            "/home/u",
+                            List.of("run", "--proxy", "pty", "--", "sh", "-c", "echo 'a b'"),
+                            List.of("PATH=/bin", "EMPTY=", "SPACE=x y"),
+                            4243,
+                            fds.get(0),
+                            fds.get(1),
+                            fds.get(2)));
+            SpareMessage.Sandbox h = (SpareMessage.Sandbox) SpareSentry.receive(spare);
+            assertEquals("/home/u", h.cwd(), "the caller's directory");
+            assertEquals(
+                    List.of("run", "--proxy", "pty", "--", "sh", "-c", "echo 'a b'"),
+                    h.args(),
+                    "its command line, word for word");
+            assertEquals(List.of("PATH=/bin", "EMPTY=", "SPACE=x y"), h.env(), "its environment");
+            assertEquals(4243, h.caller(), "the caller, who starts its sluice-init");
+            assertEquals(3, h.fds().size(), "its connection, stdout and stderr");
             h.fds().forEach(HostFd::close);
         } finally {
             fds.forEach(HostFd::close);
@@ -97,8 +127,8 @@ class SpareSentryTest {
                     assertThrows(
                             ProtocolException.class,
                             () -> SpareSentry.receive(spare),
-                            "a spare is handed a CONTAINER, nothing else");
-            assertTrue(e.getMessage().contains("expected CONTAINER"), e.getMessage());
+                            "a spare is handed a CONTAINER or a SANDBOX, nothing else");
+            assertTrue(e.getMessage().contains("expected CONTAINER or SANDBOX"), e.getMessage());
         }
     }
 

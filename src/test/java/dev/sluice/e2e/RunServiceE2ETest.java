@@ -1,0 +1,262 @@
+package dev.sluice.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Sluice's own {@code sluice run} through the runtime service: the service hands it to a warm spare
+ * sentry when the caller is equivalent to the service in all the sentry inherits, and the run must
+ * then be the run a JVM of the caller's own would have made (docs/oci.md, "Sluice's run through the
+ * service"). Each case runs the same command both ways in the same test, the JVM one with {@code
+ * SLUICE_SERVICE=0}, and reads the service's log to know which way a run went.
+ */
+@RequiresRoot
+class RunServiceE2ETest {
+    /** The default {@code --root}'s service log, where the service says what it handed over. */
+    private static final Path LOG = Path.of("/run/sluice/.sluice-service.log");
+
+    /** A word that names one run in the service's log (it logs the command line). */
+    private static String marker() {
+        return "SLUICE_E2E_MARK=" + Sluice.unique("m");
+    }
+
+    /** Whether the service's log says it handed the run carrying {@code marker} to a spare. */
+    private static boolean handed(String marker) throws IOException {
+        return Files.exists(LOG)
+                && Files.readAllLines(LOG).stream()
+                        .anyMatch(l -> l.contains(marker) && l.contains("to a spare sentry"));
+    }
+
+    /** The service's log line about the run carrying {@code marker}, if any. */
+    private static Optional<String> logLine(String marker) throws IOException {
+        return Files.exists(LOG)
+                ? Files.readAllLines(LOG).stream().filter(l -> l.contains(marker)).findFirst()
+                : Optional.empty();
+    }
+
+    /**
+     * Runs short sandboxes until the service hands one to a spare: the first run of a build starts
+     * the service, and its first spare is started by the first run that wants one.
+     */
+    private static void spareReady() throws IOException {
+        for (int i = 0; i < 40; i++) {
+            String m = marker();
+            Sluice.Result r = Sluice.run("run", "-e", m, "--", "/bin/true");
+            assertEquals(0, r.exitCode(), r.toString());
+            if (handed(m)) {
+                return;
+            }
+            Hostile.sleep(500);
+        }
+        throw new AssertionError("the runtime service never handed a run to a spare sentry");
+    }
+
+    /** {@code sluice run OPTIONS -e MARKER -- CMD...}, in the service's way or a JVM's own. */
+    private static Sluice.Invocation sandbox(
+            boolean ownJvm, String marker, List<String> options, List<String> cmd) {
+        List<Object> parts = new ArrayList<>(List.of("run"));
+        parts.addAll(options);
+        parts.addAll(List.of("-e", marker, "--"));
+        parts.addAll(cmd);
+        Sluice.Invocation inv = Sluice.command(parts.toArray());
+        return ownJvm ? inv.ownJvm() : inv;
+    }
+
+    @Test
+    @Timeout(180)
+    void aRunHandedToASpareIsTheRunItsOwnJvmWouldHaveMade() throws IOException {
+        spareReady();
+        Path dir = Files.createTempDirectory(Sluice.workDir(), "run-service");
+        try {
+            List<Sluice.Result> results = new ArrayList<>();
+            for (boolean own : new boolean[] {false, true}) {
+                String m = marker();
+                String trace = own ? "trace-own.json" : "trace-service.json";
+                Sluice.Result r =
+                        sandbox(
+                                        own,
+                                        m,
+                                        List.of("--proxy", "pty", "--stats", "--trace", trace),
+                                        Sluice.guest("deny"))
+                                .directory(dir)
+                                .env("SLUICE_E2E_CALLER", "kept")
+                                .run();
+                assertEquals(!own, handed(m), "handed to a spare: " + !own + "\n" + r);
+                assertEquals(0, r.exitCode(), r.toString());
+                assertEquals("ENOTTY", r.value("deny_errno"), "mediated: denied\n" + r);
+                assertEquals(1, r.stats().calls("TIOCGPTLCK", "DENY"), "counted\n" + r);
+                assertEquals(
+                        1,
+                        PtyProxyE2ETest.warnLines(r, "0x80045439").size(),
+                        "the sentry's warning on the caller's stderr\n" + r);
+                assertTrue(
+                        Files.size(dir.resolve(trace)) > 0,
+                        "the relative --trace is in the caller's directory\n" + r);
+                results.add(r);
+
+                String m2 = marker();
+                Sluice.Result s =
+                        sandbox(
+                                        own,
+                                        m2,
+                                        List.of(),
+                                        List.of(
+                                                "sh",
+                                                "-c",
+                                                "echo caller=$SLUICE_E2E_CALLER; echo to-stderr >&2;"
+                                                        + " echo nofile=$(ulimit -n); exit 7"))
+                                .directory(dir)
+                                .env("SLUICE_E2E_CALLER", "kept")
+                                .run();
+                assertEquals(!own, handed(m2), "handed to a spare: " + !own + "\n" + s);
+                results.add(s);
+            }
+            Sluice.Result service = results.get(1);
+            Sluice.Result jvm = results.get(3);
+            assertEquals(7, service.exitCode(), service.toString());
+            assertEquals(jvm.exitCode(), service.exitCode(), "the same exit status");
+            assertEquals(jvm.stdoutLines(), service.stdoutLines(), "the same output");
+            assertEquals("kept", service.value("caller"), "the caller's environment\n" + service);
+            assertEquals(jvm.stderrLines(), service.stderrLines(), "the same errors");
+            assertEquals(
+                    results.get(2).stats().calls("TIOCGPTLCK", "DENY"),
+                    results.get(0).stats().calls("TIOCGPTLCK", "DENY"),
+                    "the same mediation");
+        } finally {
+            OciBundle.deleteTree(dir);
+        }
+    }
+
+    @Test
+    @Timeout(180)
+    void aSignalToTheCallerReachesTheSandboxAsFromItsOwnJvm() throws IOException {
+        spareReady();
+        for (boolean own : new boolean[] {false, true}) {
+            String m = marker();
+            try (Sluice.Running run =
+                    sandbox(
+                                    own,
+                                    m,
+                                    List.of("--proxy", "pty"),
+                                    List.of(
+                                            "sh",
+                                            "-c",
+                                            "trap 'echo got=TERM; exit 3' TERM; echo ready;"
+                                                    + " while :; do sleep 0.1; done"))
+                            .start()) {
+                run.awaitStdoutLine("ready"::equals, Duration.ofSeconds(60));
+                assertEquals(!own, handed(m), "handed to a spare: " + !own);
+                run.signal("TERM");
+                Sluice.Result r = run.await(Duration.ofSeconds(30));
+                assertEquals(3, r.exitCode(), "the trap's status, own JVM: " + own + "\n" + r);
+                assertEquals("TERM", r.value("got"), r.toString());
+            }
+        }
+    }
+
+    @Test
+    @Timeout(180)
+    void killingTheSpareSentryEndsItsSandboxAndTheCallerSaysHow() throws Exception {
+        spareReady();
+        String m = marker();
+        try (Sluice.Running run =
+                sandbox(
+                                false,
+                                m,
+                                List.of("--proxy", "pty"),
+                                List.of("sh", "-c", "echo ready; exec sleep 600"))
+                        .start()) {
+            run.awaitStdoutLine("ready"::equals, Duration.ofSeconds(60));
+            assertTrue(handed(m), "handed to a spare");
+            List<ProcessHandle> sandbox =
+                    ProcessHandle.of(run.pid()).orElseThrow().descendants().toList();
+            assertTrue(
+                    sandbox.size() >= 3,
+                    "outer, init and the workload are the caller's descendants: " + sandbox);
+            long sentry = sentryOf(run.pid());
+            assertNotEquals(run.pid(), sentry, "the sentry is not the caller");
+            assertFalse(
+                    ProcessHandle.of(run.pid())
+                            .orElseThrow()
+                            .descendants()
+                            .anyMatch(h -> h.pid() == sentry),
+                    "nor one of its descendants");
+            ProcessHandle.of(sentry).orElseThrow().destroyForcibly();
+            Sluice.Result r = run.await(Duration.ofSeconds(30));
+            assertEquals(
+                    137,
+                    r.exitCode(),
+                    "the workload was killed, as when its own JVM dies of SIGKILL\n" + r);
+            for (int i = 0; i < 100 && sandbox.stream().anyMatch(ProcessHandle::isAlive); i++) {
+                Hostile.sleep(50);
+            }
+            assertEquals(
+                    List.of(),
+                    sandbox.stream().filter(ProcessHandle::isAlive).toList(),
+                    "no process of the sandbox outlives its sentry");
+        }
+    }
+
+    @Test
+    @Timeout(180)
+    void aCallerUnlikeTheServiceRunsItsSandboxInAJvmOfItsOwn() throws IOException {
+        spareReady();
+        String m = marker();
+        Sluice.Result limited =
+                sandbox(false, m, List.of(), List.of("sh", "-c", "echo stack=$(ulimit -s)"))
+                        .wrappedIn("sh", "-c", "ulimit -Ss 4096 && exec \"$@\"", "sh")
+                        .run();
+        assertEquals(0, limited.exitCode(), limited.toString());
+        assertEquals("4096", limited.value("stack"), limited.toString());
+        assertFalse(handed(m), "a caller with other limits than the service's\n" + limited);
+        assertTrue(
+                logLine(m).orElse("").contains("Max stack size"),
+                "the service's log says why: " + logLine(m));
+
+        String m2 = marker();
+        Sluice.Result rehearsal =
+                sandbox(false, m2, List.of("--proxy", "pty"), List.of("/bin/true"))
+                        .env("SLUICE_REHEARSAL", "0")
+                        .run();
+        assertEquals(0, rehearsal.exitCode(), rehearsal.toString());
+        assertFalse(handed(m2), "a variable a sentry reads from its own environment\n" + rehearsal);
+    }
+
+    /**
+     * The spare sentry running the caller {@code client}'s sandbox: the {@code sentry-spare} JVM
+     * whose stdout is the caller's.
+     */
+    private static long sentryOf(long client) throws IOException {
+        String callersOut = Files.readSymbolicLink(Path.of("/proc/" + client + "/fd/1")).toString();
+        List<Long> found = new ArrayList<>();
+        for (ProcessHandle h : ProcessHandle.allProcesses().toList()) {
+            String cmd = h.info().commandLine().orElse("");
+            if (!cmd.contains("sentry-spare")) {
+                continue;
+            }
+            try {
+                Path out = Path.of("/proc/" + h.pid() + "/fd/1");
+                if (Files.readSymbolicLink(out).toString().equals(callersOut)) {
+                    found.add(h.pid());
+                }
+            } catch (IOException e) {
+                // gone, or not ours to read
+            }
+        }
+        assertEquals(1, found.size(), "one spare sentry has the caller's stdout: " + found);
+        return found.get(0);
+    }
+}
