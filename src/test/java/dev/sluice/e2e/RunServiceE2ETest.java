@@ -47,18 +47,42 @@ class RunServiceE2ETest {
                 : Optional.empty();
     }
 
+    /** How often a case retries a run the service did not hand over (no spare was ready yet). */
+    private static final int ATTEMPTS = 40;
+
     /**
-     * Runs short sandboxes until the service hands one to a spare: the first run of a build starts
-     * the service, and its first spare is started by the first run that wants one.
+     * The result of the first run of {@code make(marker)} that the service hands to a spare: a run
+     * finds none ready when the previous one took it and the next is still starting (on a small
+     * machine some seconds; the first run of a build starts the service and its first spare), and
+     * then runs in a JVM of its own, correctly but not what the case is about.
      */
-    private static void spareReady() throws IOException {
-        for (int i = 0; i < 40; i++) {
+    private static Sluice.Result handedRun(
+            java.util.function.Function<String, Sluice.Invocation> make) throws IOException {
+        for (int i = 0; i < ATTEMPTS; i++) {
             String m = marker();
-            Sluice.Result r = Sluice.run("run", "-e", m, "--", "/bin/true");
-            assertEquals(0, r.exitCode(), r.toString());
+            Sluice.Result r = make.apply(m).run();
             if (handed(m)) {
-                return;
+                return r;
             }
+            Hostile.sleep(500);
+        }
+        throw new AssertionError("the runtime service never handed a run to a spare sentry");
+    }
+
+    /**
+     * As {@link #handedRun}, for a run the case acts on while it runs: started, and once its
+     * workload printed {@code ready}, kept if it was handed over, else killed and started again.
+     */
+    private static Sluice.Running handedStart(
+            java.util.function.Function<String, Sluice.Invocation> make) throws IOException {
+        for (int i = 0; i < ATTEMPTS; i++) {
+            String m = marker();
+            Sluice.Running run = make.apply(m).start();
+            run.awaitStdoutLine("ready"::equals, Duration.ofSeconds(60));
+            if (handed(m)) {
+                return run;
+            }
+            run.close();
             Hostile.sleep(500);
         }
         throw new AssertionError("the runtime service never handed a run to a spare sentry");
@@ -76,25 +100,38 @@ class RunServiceE2ETest {
     }
 
     @Test
-    @Timeout(180)
+    @Timeout(300)
     void aRunHandedToASpareIsTheRunItsOwnJvmWouldHaveMade() throws IOException {
-        spareReady();
         Path dir = Files.createTempDirectory(Sluice.workDir(), "run-service");
         try {
             List<Sluice.Result> results = new ArrayList<>();
             for (boolean own : new boolean[] {false, true}) {
-                String m = marker();
                 String trace = own ? "trace-own.json" : "trace-service.json";
-                Sluice.Result r =
-                        sandbox(
-                                        own,
-                                        m,
-                                        List.of("--proxy", "pty", "--stats", "--trace", trace),
-                                        Sluice.guest("deny"))
-                                .directory(dir)
-                                .env("SLUICE_E2E_CALLER", "kept")
-                                .run();
-                assertEquals(!own, handed(m), "handed to a spare: " + !own + "\n" + r);
+                java.util.function.Function<String, Sluice.Invocation> mediated =
+                        m ->
+                                sandbox(
+                                                own,
+                                                m,
+                                                List.of(
+                                                        "--proxy", "pty", "--stats", "--trace",
+                                                        trace),
+                                                Sluice.guest("deny"))
+                                        .directory(dir)
+                                        .env("SLUICE_E2E_CALLER", "kept");
+                java.util.function.Function<String, Sluice.Invocation> shell =
+                        m ->
+                                sandbox(
+                                                own,
+                                                m,
+                                                List.of(),
+                                                List.of(
+                                                        "sh",
+                                                        "-c",
+                                                        "echo caller=$SLUICE_E2E_CALLER; echo to-stderr >&2;"
+                                                                + " echo nofile=$(ulimit -n); exit 7"))
+                                        .directory(dir)
+                                        .env("SLUICE_E2E_CALLER", "kept");
+                Sluice.Result r = own ? ownRun(mediated) : handedRun(mediated);
                 assertEquals(0, r.exitCode(), r.toString());
                 assertEquals("ENOTTY", r.value("deny_errno"), "mediated: denied\n" + r);
                 assertEquals(1, r.stats().calls("TIOCGPTLCK", "DENY"), "counted\n" + r);
@@ -106,23 +143,7 @@ class RunServiceE2ETest {
                         Files.size(dir.resolve(trace)) > 0,
                         "the relative --trace is in the caller's directory\n" + r);
                 results.add(r);
-
-                String m2 = marker();
-                Sluice.Result s =
-                        sandbox(
-                                        own,
-                                        m2,
-                                        List.of(),
-                                        List.of(
-                                                "sh",
-                                                "-c",
-                                                "echo caller=$SLUICE_E2E_CALLER; echo to-stderr >&2;"
-                                                        + " echo nofile=$(ulimit -n); exit 7"))
-                                .directory(dir)
-                                .env("SLUICE_E2E_CALLER", "kept")
-                                .run();
-                assertEquals(!own, handed(m2), "handed to a spare: " + !own + "\n" + s);
-                results.add(s);
+                results.add(own ? ownRun(shell) : handedRun(shell));
             }
             Sluice.Result service = results.get(1);
             Sluice.Result jvm = results.get(3);
@@ -140,14 +161,22 @@ class RunServiceE2ETest {
         }
     }
 
+    /** A run in a JVM of its own ({@code SLUICE_SERVICE=0}), which the service never sees. */
+    private static Sluice.Result ownRun(java.util.function.Function<String, Sluice.Invocation> make)
+            throws IOException {
+        String m = marker();
+        Sluice.Result r = make.apply(m).run();
+        assertFalse(handed(m), "a run with SLUICE_SERVICE=0 is its own JVM's\n" + r);
+        return r;
+    }
+
     @Test
-    @Timeout(180)
+    @Timeout(300)
     void aSignalToTheCallerReachesTheSandboxAsFromItsOwnJvm() throws IOException {
-        spareReady();
         for (boolean own : new boolean[] {false, true}) {
-            String m = marker();
-            try (Sluice.Running run =
-                    sandbox(
+            java.util.function.Function<String, Sluice.Invocation> trapping =
+                    m ->
+                            sandbox(
                                     own,
                                     m,
                                     List.of("--proxy", "pty"),
@@ -155,10 +184,13 @@ class RunServiceE2ETest {
                                             "sh",
                                             "-c",
                                             "trap 'echo got=TERM; exit 3' TERM; echo ready;"
-                                                    + " while :; do sleep 0.1; done"))
-                            .start()) {
-                run.awaitStdoutLine("ready"::equals, Duration.ofSeconds(60));
-                assertEquals(!own, handed(m), "handed to a spare: " + !own);
+                                                    + " while :; do sleep 0.1; done"));
+            String m = marker();
+            try (Sluice.Running run = own ? trapping.apply(m).start() : handedStart(trapping)) {
+                if (own) {
+                    run.awaitStdoutLine("ready"::equals, Duration.ofSeconds(60));
+                    assertFalse(handed(m), "its own JVM's");
+                }
                 run.signal("TERM");
                 Sluice.Result r = run.await(Duration.ofSeconds(30));
                 assertEquals(3, r.exitCode(), "the trap's status, own JVM: " + own + "\n" + r);
@@ -168,19 +200,16 @@ class RunServiceE2ETest {
     }
 
     @Test
-    @Timeout(180)
+    @Timeout(300)
     void killingTheSpareSentryEndsItsSandboxAndTheCallerSaysHow() throws Exception {
-        spareReady();
-        String m = marker();
         try (Sluice.Running run =
-                sandbox(
-                                false,
-                                m,
-                                List.of("--proxy", "pty"),
-                                List.of("sh", "-c", "echo ready; exec sleep 600"))
-                        .start()) {
-            run.awaitStdoutLine("ready"::equals, Duration.ofSeconds(60));
-            assertTrue(handed(m), "handed to a spare");
+                handedStart(
+                        m ->
+                                sandbox(
+                                        false,
+                                        m,
+                                        List.of("--proxy", "pty"),
+                                        List.of("sh", "-c", "echo ready; exec sleep 600")))) {
             List<ProcessHandle> sandbox =
                     ProcessHandle.of(run.pid()).orElseThrow().descendants().toList();
             assertTrue(
@@ -211,9 +240,11 @@ class RunServiceE2ETest {
     }
 
     @Test
-    @Timeout(180)
+    @Timeout(300)
     void aCallerUnlikeTheServiceRunsItsSandboxInAJvmOfItsOwn() throws IOException {
-        spareReady();
+        // A spare is ready (or starting) for both runs below: what keeps them from it is the
+        // caller.
+        handedRun(m -> sandbox(false, m, List.of(), List.of("/bin/true")));
         String m = marker();
         Sluice.Result limited =
                 sandbox(false, m, List.of(), List.of("sh", "-c", "echo stack=$(ulimit -s)"))
@@ -233,6 +264,9 @@ class RunServiceE2ETest {
                         .run();
         assertEquals(0, rehearsal.exitCode(), rehearsal.toString());
         assertFalse(handed(m2), "a variable a sentry reads from its own environment\n" + rehearsal);
+        assertTrue(
+                logLine(m2).orElse("").contains("SLUICE_REHEARSAL"),
+                "the service's log says why: " + logLine(m2));
     }
 
     /**

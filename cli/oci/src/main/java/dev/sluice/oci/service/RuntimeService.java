@@ -261,9 +261,12 @@ public final class RuntimeService {
      * Hands the caller's {@code sluice run} to a spare sentry, moved into the caller's cgroups
      * first, with copies of the caller's connection, stdout and stderr, and returns null; else why
      * not, with nothing done: without spares, when the caller differs from this service in anything
-     * the sentry would inherit from it ({@link CallerEquivalence}), or when no spare is ready
-     * within {@link SpareHandoff#WAIT_MILLIS} (a JVM of the caller's own is no faster than one
-     * still starting).
+     * the sentry would inherit from it ({@link CallerEquivalence}), or when no spare is ready now.
+     * Unlike a create, a run does not wait for a spare still starting: a spare's start (its JVM and
+     * its rehearsal, some 0.8 s of CPU on 2 cores) costs more than the JVM of a run of its own, so
+     * back-to-back runs on a small machine that waited for each spare took 485 ms each, against 317
+     * to 380 ms taking a spare only when one was ready and 365 ms without the service
+     * (docs/benchmarks.md, "Start").
      */
     private String sandboxFor(
             ClientMessage.Run run,
@@ -278,7 +281,7 @@ public final class RuntimeService {
         if (difference != null) {
             return "the caller differs from the service: " + difference;
         }
-        SpareSentries.Spare spare = spares.take(SpareHandoff.WAIT_MILLIS);
+        SpareSentries.Spare spare = spares.take(0);
         if (spare == null) {
             return "no spare sentry ready";
         }
