@@ -279,10 +279,11 @@ static _Noreturn void run_jvm(int jargc, char **jargv, int argc, char **argv)
 /*
  * Starts a service on `path` in the background (the same JVM, detached, in its own session, its
  * output appended to .sluice-service.log next to the socket) unless one holds the lock file
- * SOCKET.lock: then one is running or starting, and this command simply does not wait for it. The service inherits the
- * locked file as fd 3 and holds the lock until it exits.
+ * SOCKET.lock: then one is running or starting. The service inherits the locked file as fd 3 and
+ * holds the lock until it exits. 1 when a service is running or starting (the caller waits for
+ * it), 0 when none can start (the lock file cannot be opened: another user's root, say).
  */
-static void start_service(const char *path, int jargc, char **jargv)
+static int start_service(const char *path, int jargc, char **jargv)
 {
 	char root[4096], file[4200];
 	const char *slash = strrchr(path, '/');
@@ -290,15 +291,16 @@ static void start_service(const char *path, int jargc, char **jargv)
 	pid_t pid;
 
 	if (!slash || (size_t)(slash - path) >= sizeof(root))
-		return;
+		return 0;
 	memcpy(root, path, slash - path);
 	root[slash - path] = '\0';
 	snprintf(file, sizeof(file), "%s.lock", path);
 	lock = open(file, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
-	if (lock < 0 || flock(lock, LOCK_EX | LOCK_NB) < 0) {
-		if (lock >= 0)
-			close(lock);
-		return;
+	if (lock < 0)
+		return 0; /* not ours to start (another user's root, a read-only one) */
+	if (flock(lock, LOCK_EX | LOCK_NB) < 0) {
+		close(lock);
+		return 1; /* one is running or starting */
 	}
 	pid = fork();
 	if (pid == 0) {
@@ -334,6 +336,7 @@ static void start_service(const char *path, int jargc, char **jargv)
 	close(lock);
 	if (pid > 0)
 		waitpid(pid, NULL, 0);
+	return pid > 0;
 }
 
 int main(int argc, char **argv)
@@ -377,7 +380,12 @@ int main(int argc, char **argv)
 		 */
 		int up = 0;
 
-		start_service(argv[1], jargc, argv + 3);
+		/*
+		 * A root that is not ours to reach (another user's): no service of ours can start there
+		 * either, and the command, run as without a service, says at once what it lacks.
+		 */
+		if (errno == EACCES || errno == EPERM || !start_service(argv[1], jargc, argv + 3))
+			run_jvm(jargc, argv + 3, argc - 3 - jargc, argv + 3 + jargc);
 		for (int i = 0; i < 1000 && !up; i++) {
 			usleep(10000);
 			up = connect(sock, (struct sockaddr *)&addr, sizeof(addr)) == 0;

@@ -269,6 +269,30 @@ class RunServiceE2ETest {
                 "the service's log says why: " + logLine(m2));
     }
 
+    @Test
+    @Timeout(60)
+    void aCallerWhoCannotReachTheServiceIsToldWhatItLacksAtOnce() {
+        // Another user than the service's: it can neither connect nor start a service of its own
+        // under root's --root, so the command runs as without one, at once (it waited 10 s).
+        long t0 = System.nanoTime();
+        Sluice.Result r =
+                Sluice.command("run", "--", "/bin/true")
+                        .wrappedIn(
+                                "setpriv",
+                                "--reuid=65534",
+                                "--regid=65534",
+                                "--clear-groups",
+                                // to reach bin/sluice wherever the checkout is; no write anywhere
+                                "--inh-caps=+dac_read_search",
+                                "--ambient-caps=+dac_read_search",
+                                "--")
+                        .run();
+        long ms = (System.nanoTime() - t0) / 1_000_000;
+        assertEquals(125, r.exitCode(), r.toString());
+        assertTrue(r.stderr().contains("needs root"), r.toString());
+        assertTrue(ms < 5_000, "told in " + ms + " ms, not after waiting for a service\n" + r);
+    }
+
     /**
      * The spare sentry running the caller {@code client}'s sandbox: the {@code sentry-spare} JVM
      * whose stdout is the caller's.
