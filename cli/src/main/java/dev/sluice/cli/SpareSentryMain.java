@@ -42,6 +42,8 @@ final class SpareSentryMain {
             return 2;
         }
         try {
+            // Before the spare says it is ready: what a GPU or RDMA sandbox's create would build.
+            Installation.warmHostTables();
             return SpareSentry.run(
                     HostFd.adopt(SpareSentry.CHANNEL_FD),
                     Path.of(args[1]),
