@@ -157,28 +157,24 @@ public final class OciNative {
      */
     public static int raiseOpenFilesLimit(int pid) {
         Pointer limit = Memory.allocateDirect(Native.RUNTIME, 16, true);
-        long r =
-                Native.ret(
-                        Native.LIBC.syscall(
-                                SYS_PRLIMIT64,
-                                pid,
-                                Native.RLIMIT_NOFILE,
-                                0,
-                                limit.address(),
-                                0,
-                                0));
+        int r = openFilesLimit(pid, 0, limit.address());
         if (r < 0) {
-            return (int) r;
+            return r;
         }
         limit.putLong(0, limit.getLong(8));
+        return openFilesLimit(pid, limit.address(), 0);
+    }
+
+    /** prlimit64(2) of {@code pid}'s {@code RLIMIT_NOFILE}: sets from, reads into (0: neither). */
+    private static int openFilesLimit(int pid, long newLimit, long oldLimit) {
         return (int)
                 Native.ret(
                         Native.LIBC.syscall(
                                 SYS_PRLIMIT64,
                                 pid,
                                 Native.RLIMIT_NOFILE,
-                                limit.address(),
-                                0,
+                                newLimit,
+                                oldLimit,
                                 0,
                                 0));
     }

@@ -48,13 +48,18 @@ public sealed interface ClientMessage extends Message {
 
         @Override
         public Frame frame() {
+            return new Frame(VERB, fields(cwd, args, env), 0);
+        }
+
+        /** {@code CWD ARGC ARG... ENVC ENV...}: a command line where it runs, as frame fields. */
+        static List<String> fields(String cwd, List<String> args, List<String> env) {
             List<String> f = new ArrayList<>();
             f.add(cwd);
             f.add(Integer.toString(args.size()));
             f.addAll(args);
             f.add(Integer.toString(env.size()));
             f.addAll(env);
-            return new Frame(VERB, f, 0);
+            return f;
         }
     }
 

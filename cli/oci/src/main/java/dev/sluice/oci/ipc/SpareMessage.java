@@ -102,12 +102,7 @@ public sealed interface SpareMessage extends Message {
 
         @Override
         public Frame frame() {
-            List<String> f = new ArrayList<>();
-            f.add(cwd);
-            f.add(Integer.toString(args.size()));
-            f.addAll(args);
-            f.add(Integer.toString(env.size()));
-            f.addAll(env);
+            List<String> f = new ArrayList<>(ClientMessage.Run.fields(cwd, args, env));
             f.add(Integer.toString(caller));
             return new Frame(VERB, f, 3);
         }
