@@ -218,32 +218,7 @@ final class RunCommand implements Callable<Integer> {
         }
         // A bad option or profile file fails before anything changes on the host.
         Invocation caller = main == null ? Invocation.own() : main.invocation;
-        SandboxPolicy policy =
-                SandboxPolicy.of(
-                        new RunRequest(
-                                command,
-                                rootfs,
-                                net,
-                                env,
-                                devices.stream().map(d -> callersPath(caller, d)).toList(),
-                                cdiSpecDirs.dirs,
-                                rdmaDevices,
-                                rdmaNetdevs,
-                                strictArpOnHost,
-                                rdmaCm,
-                                rdmaStrict,
-                                rdmaGeneric,
-                                gpus,
-                                nvDriverVersion,
-                                nvCaps,
-                                hostname,
-                                proxies,
-                                seccompProfile == null
-                                                || seccompProfile.equals(SandboxPolicy.UNCONFINED)
-                                        ? seccompProfile
-                                        : caller.cwd().resolve(seccompProfile).toString(),
-                                allowIoUring,
-                                Installation::hostGpus));
+        SandboxPolicy policy = policy(caller);
         policy.warnings().forEach(w -> System.err.println("sluice: warning: " + w));
         TestFaults.active(); // so does a malformed SLUICE_TEST_FAULTS (the tests' switch)
         List<DeviceProxy> active = Installation.proxies(policy.proxyConfig());
@@ -300,6 +275,52 @@ final class RunCommand implements Callable<Integer> {
                     System.err.println("sluice: " + failure);
                 }
             }
+        }
+    }
+
+    /** The sandbox these options ask for, paths resolved against {@code caller}'s directory. */
+    private SandboxPolicy policy(Invocation caller) {
+        return SandboxPolicy.of(
+                new RunRequest(
+                        command,
+                        rootfs,
+                        net,
+                        env,
+                        devices.stream().map(d -> callersPath(caller, d)).toList(),
+                        cdiSpecDirs.dirs,
+                        rdmaDevices,
+                        rdmaNetdevs,
+                        strictArpOnHost,
+                        rdmaCm,
+                        rdmaStrict,
+                        rdmaGeneric,
+                        gpus,
+                        nvDriverVersion,
+                        nvCaps,
+                        hostname,
+                        proxies,
+                        seccompProfile == null || seccompProfile.equals(SandboxPolicy.UNCONFINED)
+                                ? seccompProfile
+                                : caller.cwd().resolve(seccompProfile).toString(),
+                        allowIoUring,
+                        Installation::hostGpus));
+    }
+
+    /**
+     * Everything of this command but the sandbox: the policy, the proxies (made and closed), the
+     * spec and its launch plan ({@link SandboxRunner#rehearse}). A spare sentry's rehearsal of a
+     * sandbox run, on a command line of its own: its code loaded and compiled before a caller's run
+     * comes. Nothing on the host changes.
+     */
+    void rehearse() throws java.io.IOException {
+        Invocation own = Invocation.own();
+        SandboxPolicy policy = policy(own);
+        List<DeviceProxy> active = Installation.proxies(policy.proxyConfig());
+        try {
+            DeviceProxy.racyWarning(active);
+            SandboxRunner.rehearse(policy.spec(own.env(), own.cwd().toString()), active);
+        } finally {
+            active.forEach(DeviceProxy::close);
         }
     }
 

@@ -133,19 +133,6 @@ public final class SandboxRunner {
      */
     public int run(SandboxSpec spec, List<DeviceProxy> proxies, Options options, HostSetup setup)
             throws IOException {
-        List<TrapRule> rules = new ArrayList<>();
-        for (DeviceProxy p : proxies) {
-            rules.addAll(p.trapRules());
-            for (TrapRule r : p.trapRules()) {
-                LOG.info(
-                        "{}: trapping ioctl requests with (request & 0x{}) == 0x{} ({}; unowned fds: {})",
-                        p.name(),
-                        Integer.toHexString(r.mask()),
-                        Integer.toHexString(r.value()),
-                        r.description(),
-                        r.unowned());
-            }
-        }
         if (spec.rootfs() != null && !spec.injection().changesRoot()) {
             // An injecting sandbox's root is an overlay, which gets them instead (PlanCompiler).
             Staging.ensureMountPoints(spec.rootfs());
@@ -155,16 +142,7 @@ public final class SandboxRunner {
         try (TraceWriter trace =
                         options.trace() == null ? null : TraceWriter.open(options.trace());
                 InitProcess init =
-                        spawn(
-                                libexec.resolve("sluice-init"),
-                                PlanCompiler.compile(
-                                        spec,
-                                        rules,
-                                        proxies.stream().anyMatch(DeviceProxy::mediatesWrites),
-                                        proxies.stream()
-                                                .flatMap(p -> p.opensDevices().stream())
-                                                .toList(),
-                                        staging))) {
+                        spawn(libexec.resolve("sluice-init"), plan(spec, proxies, staging, true))) {
             AtomicBoolean setupFailed = new AtomicBoolean();
             Startup startup =
                     Startup.await(
@@ -260,6 +238,52 @@ public final class SandboxRunner {
                 err.println("sluice: no device proxy was active; nothing was trapped");
             }
             return code;
+        } finally {
+            Staging.remove(staging);
+        }
+    }
+
+    /**
+     * The launch plan of {@code spec} with the trap rules of {@code proxies} (each logged with
+     * {@code log}), its staging directory {@code staging}.
+     */
+    private static LaunchPlan plan(
+            SandboxSpec spec, List<DeviceProxy> proxies, Path staging, boolean log) {
+        List<TrapRule> rules = new ArrayList<>();
+        for (DeviceProxy p : proxies) {
+            rules.addAll(p.trapRules());
+            for (TrapRule r : p.trapRules()) {
+                if (log) {
+                    LOG.info(
+                            "{}: trapping ioctl requests with (request & 0x{}) == 0x{} ({}; unowned"
+                                    + " fds: {})",
+                            p.name(),
+                            Integer.toHexString(r.mask()),
+                            Integer.toHexString(r.value()),
+                            r.description(),
+                            r.unowned());
+                }
+            }
+        }
+        return PlanCompiler.compile(
+                spec,
+                rules,
+                proxies.stream().anyMatch(DeviceProxy::mediatesWrites),
+                proxies.stream().flatMap(p -> p.opensDevices().stream()).toList(),
+                staging);
+    }
+
+    /**
+     * What {@link #run} does before it starts sluice-init, on {@code spec} and {@code proxies}: the
+     * plan compiled and encoded against a staging directory that is removed at once. Nothing is
+     * started and nothing outside that directory is touched: a spare sentry's rehearsal of a
+     * sandbox run, so that this code is loaded and compiled before a caller's run comes.
+     */
+    public static void rehearse(SandboxSpec spec, List<DeviceProxy> proxies) throws IOException {
+        Path staging = Files.createTempDirectory("sluice-rehearsal");
+        try {
+            Files.createDirectory(PlanCompiler.scratch(staging));
+            plan(spec, proxies, staging, false).encode();
         } finally {
             Staging.remove(staging);
         }
