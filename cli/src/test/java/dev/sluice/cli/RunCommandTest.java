@@ -48,6 +48,35 @@ class RunCommandTest {
     }
 
     @Test
+    void aSparesRehearsalOfARunStartsNothingAndLeavesNothingBehind() throws Exception {
+        java.nio.file.Path tmp = java.nio.file.Path.of(System.getProperty("java.io.tmpdir"));
+        java.util.function.Supplier<List<String>> leftovers =
+                () -> {
+                    try (var s = java.nio.file.Files.list(tmp)) {
+                        return s.map(p -> p.getFileName().toString())
+                                .filter(n -> n.startsWith("sluice-rehearsal"))
+                                .toList();
+                    } catch (java.io.IOException e) {
+                        throw new java.io.UncheckedIOException(e);
+                    }
+                };
+        List<String> before = leftovers.get();
+        long children = ProcessHandle.current().children().count();
+        // The spare's own command line, parsed as Main parses it, then everything but the sandbox.
+        CommandLine cl = Main.commandLine(new Main(), SpareSentryMain.REHEARSED_RUN);
+        cl.getSubcommands().get("run").setStopAtPositional(true);
+        cl.parseArgs(SpareSentryMain.REHEARSED_RUN);
+        RunCommand run = cl.getSubcommands().get("run").getCommand();
+        assertEquals(List.of("/bin/true"), run.command, "the rehearsed command line");
+        run.rehearse();
+        assertEquals(before, leftovers.get(), "its staging directory is removed");
+        assertEquals(
+                children,
+                ProcessHandle.current().children().count(),
+                "no process started (sluice-init is not)");
+    }
+
+    @Test
     void theHelpSaysWhatRdmaGenericDoesAndForWhom() {
         StringWriter out = new StringWriter();
         CommandLine cl = new CommandLine(new RunCommand());
