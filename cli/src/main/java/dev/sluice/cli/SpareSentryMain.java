@@ -7,6 +7,7 @@ import dev.sluice.oci.daemon.SpareSentry;
 import dev.sluice.oci.ipc.ClientSpawner;
 import dev.sluice.oci.ipc.ServiceMessage;
 import dev.sluice.oci.ipc.SpareMessage;
+import dev.sluice.oci.service.SpareSentries;
 import dev.sluice.sentry.ipc.Channel;
 import dev.sluice.sentry.nativeio.HostFd;
 
@@ -34,18 +35,24 @@ final class SpareSentryMain {
     }
 
     static int run(String[] args) {
-        if (args.length != 2 || !Path.of(args[1]).isAbsolute()) {
+        boolean runs = args.length == 3 && args[2].equals(SpareSentries.REHEARSE_RUN);
+        if ((args.length != 2 && !runs) || !Path.of(args[1]).isAbsolute()) {
             System.err.println(
                     "usage: sluice "
                             + SpareSentry.COMMAND
-                            + " ROOT (started by the runtime service of ROOT, with fd 3 its socket)");
+                            + " ROOT ["
+                            + SpareSentries.REHEARSE_RUN
+                            + "] (started by the runtime service of ROOT, with fd 3 its socket)");
             return 2;
         }
         try {
             // Before the spare says it is ready: what a GPU or RDMA sandbox's create would build,
-            // and a sandbox run's own part, both of which a spare's container rehearsal lacks.
+            // and, once its service has been asked for sandbox runs, a run's own part; a spare's
+            // container rehearsal has neither.
             Installation.warmHostTables();
-            rehearseRun();
+            if (runs) {
+                rehearseRun();
+            }
             return SpareSentry.run(
                     HostFd.adopt(SpareSentry.CHANNEL_FD),
                     Path.of(args[1]),

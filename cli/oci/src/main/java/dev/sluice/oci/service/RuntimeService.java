@@ -281,6 +281,7 @@ public final class RuntimeService {
         if (difference != null) {
             return "the caller differs from the service: " + difference;
         }
+        spares.wantRuns(); // the spares that replace this one rehearse a run
         SpareSentries.Spare spare = spares.take(0);
         if (spare == null) {
             return "no spare sentry ready";

@@ -1,6 +1,7 @@
 package dev.sluice.oci.service;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -34,7 +35,7 @@ class SpareSentriesTest {
     @TempDir Path tmp;
 
     /** Starts spares with {@code script} (its $0 is {@link #BUILD}) and counts the starts. */
-    private static final class Counting implements Spawner {
+    private static class Counting implements Spawner {
         final AtomicInteger started = new AtomicInteger();
 
         @Override
@@ -88,6 +89,39 @@ class SpareSentriesTest {
             Thread.sleep(20);
         }
         assertTrue(cond.getAsBoolean(), what);
+    }
+
+    @Test
+    void sparesRehearseARunOnlyOnceTheServiceWasAskedForOne() throws Exception {
+        List<List<String>> argvs = new java.util.concurrent.CopyOnWriteArrayList<>();
+        Spawner recording =
+                new Counting() {
+                    @Override
+                    public int spawn(
+                            String file, List<String> argv, List<String> env, List<Fd> fds) {
+                        argvs.add(argv);
+                        return super.spawn(file, argv, env, fds);
+                    }
+                };
+        try (SpareSentries s = spares(ready(tmp.resolve("handed")), recording)) {
+            assertNull(s.take(0), "the first create starts the pool");
+            SpareSentries.Spare first = s.take(10_000);
+            assertNotNull(first);
+            s.wantRuns();
+            SpareSentries.Spare second = s.take(10_000);
+            assertNotNull(second, "an argument more is still a spare");
+            assertEquals(3, argvs.size(), "one ahead, one per take: " + argvs);
+            assertFalse(
+                    argvs.get(0).contains(SpareSentries.REHEARSE_RUN)
+                            || argvs.get(1).contains(SpareSentries.REHEARSE_RUN),
+                    "spares started for creates alone rehearse no run: " + argvs);
+            assertEquals(
+                    SpareSentries.REHEARSE_RUN,
+                    argvs.get(2).get(argvs.get(2).size() - 1),
+                    "the one started after a run was asked for does: " + argvs);
+            first.kill();
+            second.kill();
+        }
     }
 
     @Test
@@ -145,7 +179,18 @@ class SpareSentriesTest {
                         + first
                         + " 2>/dev/null; then exec sleep 60; fi; "
                         + ready(Path.of("/dev/null"));
-        try (SpareSentries s = spares(script, Spawner.LOCAL, 2)) {
+        List<Integer> pids = new java.util.concurrent.CopyOnWriteArrayList<>();
+        Spawner recording =
+                new Counting() {
+                    @Override
+                    public int spawn(
+                            String file, List<String> argv, List<String> env, List<Fd> fds) {
+                        int pid = super.spawn(file, argv, env, fds);
+                        pids.add(pid);
+                        return pid;
+                    }
+                };
+        try (SpareSentries s = spares(script, recording, 2)) {
             assertNull(s.take(0), "none yet");
             SpareSentries.Spare sp = s.take(10_000);
             assertNotNull(sp, "the ready one is taken, not waited behind the slow one");
@@ -156,6 +201,11 @@ class SpareSentriesTest {
             assertEquals(SpareSentries.State.STARTING, s.pooled().get(0).state());
             sp.kill();
         }
+        // Every spare gone before the temporary directory is removed: one started as the ready one
+        // was taken could still be at its mkdir, and make the directory again meanwhile.
+        eventually(
+                () -> pids.stream().noneMatch(pid -> ProcessHandle.of(pid).isPresent()),
+                "every spare started is gone: " + pids);
     }
 
     @Test
