@@ -34,14 +34,22 @@ class SpareSentriesTest {
 
     @TempDir Path tmp;
 
-    /** Starts spares with {@code script} (its $0 is {@link #BUILD}) and counts the starts. */
-    private static class Counting implements Spawner {
+    /**
+     * Starts spares with {@code script} (its $0 is {@link #BUILD}), counts the starts and keeps
+     * each one's command line and pid.
+     */
+    private static final class Counting implements Spawner {
         final AtomicInteger started = new AtomicInteger();
+        final List<List<String>> argvs = new java.util.concurrent.CopyOnWriteArrayList<>();
+        final List<Integer> pids = new java.util.concurrent.CopyOnWriteArrayList<>();
 
         @Override
         public int spawn(String file, List<String> argv, List<String> env, List<Fd> fds) {
             started.incrementAndGet();
-            return LOCAL.spawn(file, argv, env, fds);
+            argvs.add(argv);
+            int pid = LOCAL.spawn(file, argv, env, fds);
+            pids.add(pid);
+            return pid;
         }
 
         @Override
@@ -93,16 +101,8 @@ class SpareSentriesTest {
 
     @Test
     void sparesRehearseARunOnlyOnceTheServiceWasAskedForOne() throws Exception {
-        List<List<String>> argvs = new java.util.concurrent.CopyOnWriteArrayList<>();
-        Spawner recording =
-                new Counting() {
-                    @Override
-                    public int spawn(
-                            String file, List<String> argv, List<String> env, List<Fd> fds) {
-                        argvs.add(argv);
-                        return super.spawn(file, argv, env, fds);
-                    }
-                };
+        Counting recording = new Counting();
+        List<List<String>> argvs = recording.argvs;
         try (SpareSentries s = spares(ready(tmp.resolve("handed")), recording)) {
             assertNull(s.take(0), "the first create starts the pool");
             SpareSentries.Spare first = s.take(10_000);
@@ -179,17 +179,8 @@ class SpareSentriesTest {
                         + first
                         + " 2>/dev/null; then exec sleep 60; fi; "
                         + ready(Path.of("/dev/null"));
-        List<Integer> pids = new java.util.concurrent.CopyOnWriteArrayList<>();
-        Spawner recording =
-                new Counting() {
-                    @Override
-                    public int spawn(
-                            String file, List<String> argv, List<String> env, List<Fd> fds) {
-                        int pid = super.spawn(file, argv, env, fds);
-                        pids.add(pid);
-                        return pid;
-                    }
-                };
+        Counting recording = new Counting();
+        List<Integer> pids = recording.pids;
         try (SpareSentries s = spares(script, recording, 2)) {
             assertNull(s.take(0), "none yet");
             SpareSentries.Spare sp = s.take(10_000);
