@@ -106,22 +106,6 @@ public final class Rehearsal {
     }
 
     /**
-     * Runs {@code rehearsals} now, on this thread's behalf, and closes them: a spare sentry's
-     * warm-up (dev.sluice.sentry.diag.PtyRehearsal), before any sandbox exists. Null when they
-     * failed (the reason is logged at debug).
-     */
-    public static Result rehearse(List<CallRehearsal> rehearsals, GuestCredentials credentials) {
-        try {
-            return run(rehearsals, credentials);
-        } catch (RuntimeException e) {
-            LOG.debug("rehearsal failed: {}", e.toString());
-            return null;
-        } finally {
-            rehearsals.forEach(CallRehearsal::close);
-        }
-    }
-
-    /**
      * Runs {@code rehearsals} to their end on the calling thread's behalf: the trapped thread makes
      * the calls, this one serves them. Package-private for tests.
      */

@@ -96,20 +96,6 @@ class RehearsalTest {
     }
 
     @Test
-    void aSparesPtyRehearsalIsServedByItsOwnProxyAndLeavesNoFd() throws IOException {
-        Rehearsal.rehearse(List.of(new dev.sluice.sentry.diag.PtyRehearsal()), ROOT); // settle
-        long before = openFds();
-        Rehearsal.Result r =
-                Rehearsal.rehearse(List.of(new dev.sluice.sentry.diag.PtyRehearsal()), ROOT);
-        assertTrue(r != null && r.calls() >= 100, "its calls were made: " + r);
-        assertEquals(
-                r.calls(),
-                r.stats().count(Disposition.EMULATE),
-                "each trapped and emulated by the rehearsal's own pty proxy");
-        assertEquals(before, openFds(), "the listener, the ptmx and every dup are closed");
-    }
-
-    @Test
     void theTrappedThreadIsGoneAfterwardsAndNoFdIsLeft() throws IOException {
         Rehearsal.run(List.of(new PtyCalls()), ROOT); // the JVM's own first-use fds settle
         long before = openFds();

@@ -234,12 +234,6 @@ public final class SpareSentry {
                     r.receive(DaemonReport.PROTOCOL);
                 }
             }
-            // A sentry's own machinery (listener, dispatcher, loop, workers) serving a thread of
-            // this JVM's that traps its own ioctls: a create's sentry then starts it warm.
-            dev.sluice.sentry.Rehearsal.rehearse(
-                    List.of(new dev.sluice.sentry.diag.PtyRehearsal()),
-                    dev.sluice.sentry.guest.GuestCredentials.root(
-                            dev.sluice.sentry.launch.PlanCompiler.DEFAULT_CAPS));
             if (initBinary != null && Files.isExecutable(initBinary)) {
                 int pid =
                         Spawner.LOCAL.spawn(
