@@ -14,8 +14,6 @@ import dev.sluice.sentry.nativeio.HostFd;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * {@code sluice sentry-spare ROOT}: a spare sentry, started by the runtime service of {@code ROOT}
@@ -128,22 +126,15 @@ final class SpareSentryMain {
 
     /** The run's exit code, as the caller's own JVM would have exited with. */
     private static int sandboxCode(SpareMessage.Sandbox sandbox, ClientSpawner caller) {
-        String[] args = sandbox.args().toArray(String[]::new);
+        String[] args = sandbox.command().args().toArray(String[]::new);
         if (!Main.isSandboxRun(args)) {
             System.err.println("sluice: a spare sentry runs Sluice's sandbox run only");
             return Main.SLUICE_ERROR;
         }
-        Map<String, String> env = new LinkedHashMap<>();
-        for (String e : sandbox.env()) {
-            int eq = e.indexOf('=');
-            if (eq > 0) {
-                env.put(e.substring(0, eq), e.substring(eq + 1));
-            }
-        }
         Invocation inv =
                 new Invocation(
-                        Path.of(sandbox.cwd()),
-                        env,
+                        Path.of(sandbox.command().cwd()),
+                        sandbox.command().environment(),
                         new PrintWriter(System.out, true),
                         new PrintWriter(System.err, true),
                         caller);

@@ -51,6 +51,21 @@ public sealed interface ClientMessage extends Message {
             return new Frame(VERB, fields(cwd, args, env), 0);
         }
 
+        /**
+         * The environment as a map (a {@code NAME=VALUE} without a name is dropped; a later value
+         * wins), in the caller's order.
+         */
+        public java.util.Map<String, String> environment() {
+            java.util.Map<String, String> map = new java.util.LinkedHashMap<>();
+            for (String e : env) {
+                int eq = e.indexOf('=');
+                if (eq > 0) {
+                    map.put(e.substring(0, eq), e.substring(eq + 1));
+                }
+            }
+            return map;
+        }
+
         /** {@code CWD ARGC ARG... ENVC ENV...}: a command line where it runs, as frame fields. */
         static List<String> fields(String cwd, List<String> args, List<String> env) {
             List<String> f = new ArrayList<>();

@@ -85,24 +85,15 @@ public sealed interface SpareMessage extends Message {
      * and stderr.
      */
     record Sandbox(
-            String cwd,
-            List<String> args,
-            List<String> env,
-            int caller,
-            HostFd client,
-            HostFd stdout,
-            HostFd stderr)
+            ClientMessage.Run command, int caller, HostFd client, HostFd stdout, HostFd stderr)
             implements SpareMessage {
         static final String VERB = "SANDBOX";
 
-        public Sandbox {
-            args = List.copyOf(args);
-            env = List.copyOf(env);
-        }
-
         @Override
         public Frame frame() {
-            List<String> f = new ArrayList<>(ClientMessage.Run.fields(cwd, args, env));
+            List<String> f =
+                    new ArrayList<>(
+                            ClientMessage.Run.fields(command.cwd(), command.args(), command.env()));
             f.add(Integer.toString(caller));
             return new Frame(VERB, f, 3);
         }
@@ -142,9 +133,10 @@ public sealed interface SpareMessage extends Message {
                             Sandbox.VERB,
                             f ->
                                     new Sandbox(
-                                            f.text("working directory"),
-                                            f.list("arguments"),
-                                            f.list("environment"),
+                                            new ClientMessage.Run(
+                                                    f.text("working directory"),
+                                                    f.list("arguments"),
+                                                    f.list("environment")),
                                             f.natural("caller"),
                                             f.fd("client connection"),
                                             f.fd("stdout"),

@@ -21,7 +21,6 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -173,13 +172,7 @@ public final class RuntimeService {
                 req.fds().forEach(HostFd::close);
                 throw new IllegalArgumentException("expected RUN, got " + req.frame().verb());
             }
-            Map<String, String> env = new LinkedHashMap<>();
-            for (String e : run.env()) {
-                int eq = e.indexOf('=');
-                if (eq > 0) {
-                    env.put(e.substring(0, eq), e.substring(eq + 1));
-                }
-            }
+            Map<String, String> env = run.environment();
             ClientSpawner client = new ClientSpawner(conn, pid);
             ClientMessage.Stdio callersStdio = stdio;
             String[] declined = new String[1]; // why a spare did not take a sluice run, if asked
@@ -288,15 +281,7 @@ public final class RuntimeService {
         }
         try {
             SpareHandoff.callersCgroup(pid).enter(spare.process().pid());
-            spare.hand(
-                    new SpareMessage.Sandbox(
-                            run.cwd(),
-                            run.args(),
-                            run.env(),
-                            pid,
-                            conn.fd(),
-                            stdio.out(),
-                            stdio.err()));
+            spare.hand(new SpareMessage.Sandbox(run, pid, conn.fd(), stdio.out(), stdio.err()));
             return null;
         } catch (RuntimeException | IOException e) {
             spare.kill();

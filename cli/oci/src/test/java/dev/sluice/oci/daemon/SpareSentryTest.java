@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sluice.oci.OciNative;
+import dev.sluice.oci.ipc.ClientMessage;
 import dev.sluice.oci.ipc.SpareMessage;
 import dev.sluice.sentry.ipc.Channel;
 import dev.sluice.sentry.ipc.ProtocolException;
@@ -86,20 +87,31 @@ class SpareSentryTest {
                 Channel spare = c[1]) {
             service.send(
                     new SpareMessage.Sandbox(
-                            "/home/u",
-                            List.of("run", "--proxy", "pty", "--", "sh", "-c", "echo 'a b'"),
-                            List.of("PATH=/bin", "EMPTY=", "SPACE=x y"),
+                            new ClientMessage.Run(
+                                    "/home/u",
+                                    List.of(
+                                            "run",
+                                            "--proxy",
+                                            "pty",
+                                            "--",
+                                            "sh",
+                                            "-c",
+                                            "echo 'a b'"),
+                                    List.of("PATH=/bin", "EMPTY=", "SPACE=x y", "=x")),
                             4243,
                             fds.get(0),
                             fds.get(1),
                             fds.get(2)));
             SpareMessage.Sandbox h = (SpareMessage.Sandbox) SpareSentry.receive(spare);
-            assertEquals("/home/u", h.cwd(), "the caller's directory");
+            assertEquals("/home/u", h.command().cwd(), "the caller's directory");
             assertEquals(
                     List.of("run", "--proxy", "pty", "--", "sh", "-c", "echo 'a b'"),
-                    h.args(),
+                    h.command().args(),
                     "its command line, word for word");
-            assertEquals(List.of("PATH=/bin", "EMPTY=", "SPACE=x y"), h.env(), "its environment");
+            assertEquals(
+                    java.util.Map.of("PATH", "/bin", "EMPTY", "", "SPACE", "x y"),
+                    h.command().environment(),
+                    "its environment, a nameless entry dropped");
             assertEquals(4243, h.caller(), "the caller, who starts its sluice-init");
             assertEquals(3, h.fds().size(), "its connection, stdout and stderr");
             h.fds().forEach(HostFd::close);
