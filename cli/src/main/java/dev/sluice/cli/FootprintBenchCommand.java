@@ -29,6 +29,15 @@ import java.util.stream.Stream;
  * divides shared pages among their users, so N sandboxes' PSS adds up to what they cost together;
  * RSS counts shared pages in full in each. The last line is {@code footprint: sandboxes=N
  * pss_per_sandbox_mib=X rss_per_sandbox_mib=Y}, of Sluice's processes.
+ *
+ * <p>With {@code --through-service} the sandboxes start as a user's {@code sluice run} does where
+ * the runtime service runs (the default root exists): one at a time, each handed to a ready spare
+ * sentry of the service, whose JVM is then not in the sandbox's process tree. A sandbox's processes
+ * are then its tree (the caller's {@code sluice-client}, {@code sluice-init}), its sentry and the
+ * sentry's watcher ({@code sluice-init --watch}, which names both), and an equal share of what the
+ * path keeps besides: the service's JVM and its idle spares, ready for the next sandboxes. A
+ * sandbox that was not handed over (no spare was ready) is started again, up to {@value #ATTEMPTS}
+ * times, and counted as its own JVM's if none was; how many were handed over is printed.
  */
 @Command(
         name = "footprint",
@@ -67,6 +76,24 @@ final class FootprintBenchCommand implements Callable<Integer> {
                             + " sandboxes hold.")
     long settleMs;
 
+    @Option(
+            names = "--through-service",
+            description =
+                    "Start the sandboxes through the runtime service of the default root, one at a"
+                            + " time, each handed to a spare sentry; count each sandbox's sentry,"
+                            + " watcher and a share of the service and its idle spares.")
+    boolean throughService;
+
+    @Option(
+            names = "--gap-ms",
+            defaultValue = "2000",
+            description =
+                    "With --through-service: the pause after each sandbox's start, for the"
+                            + " service's pool to have a spare ready for the next (default"
+                            + " ${DEFAULT-VALUE}); a sandbox no spare served is started again"
+                            + " after it, up to 5 times.")
+    long gapMs;
+
     /** PSS and RSS, in KiB. */
     record Memory(long pssKib, long rssKib) {
         Memory plus(Memory o) {
@@ -92,25 +119,38 @@ final class FootprintBenchCommand implements Callable<Integer> {
         cmd.addAll(List.of("--", "sh", "-c", "echo ready; exec sleep 3600"));
         out.printf(
                 "sluice bench footprint: %d sandboxes of: %s%n", sandboxes, String.join(" ", cmd));
+        if (throughService && !Files.isDirectory(Path.of(Main.DEFAULT_ROOT))) {
+            throw new IllegalArgumentException(
+                    "--through-service: the runtime service's root "
+                            + Main.DEFAULT_ROOT
+                            + " does not exist, so no run would go through it");
+        }
         List<Process> running = new ArrayList<>();
         try {
             for (int i = 0; i < sandboxes; i++) {
-                ProcessBuilder pb =
-                        new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD);
-                // Each sandbox's sentry a JVM of its own, the launched process: a run the runtime
-                // service hands to a spare sentry has its sentry outside this process's tree.
-                pb.environment().put("SLUICE_SERVICE", "0");
-                running.add(pb.start());
+                if (throughService) {
+                    running.add(handedOver(cmd));
+                } else {
+                    ProcessBuilder pb =
+                            new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD);
+                    // Each sandbox's sentry a JVM of its own, the launched process.
+                    pb.environment().put("SLUICE_SERVICE", "0");
+                    running.add(pb.start());
+                }
             }
             for (Process p : running) {
-                awaitReady(p);
+                if (!throughService) {
+                    awaitReady(p);
+                }
             }
             Thread.sleep(settleMs);
             Memory sluice = NONE;
             Memory workload = NONE;
+            List<Watcher> watchers = watchers();
+            List<Long> sentries = new ArrayList<>();
             out.printf("%-9s %12s %12s %14s%n", "sandbox", "pss(MiB)", "rss(MiB)", "workload pss");
             for (int i = 0; i < running.size(); i++) {
-                Memory[] m = measure(running.get(i).toHandle());
+                Memory[] m = measure(running.get(i).toHandle(), watchers, sentries);
                 sluice = sluice.plus(m[0]);
                 workload = workload.plus(m[1]);
                 out.printf(
@@ -120,6 +160,11 @@ final class FootprintBenchCommand implements Callable<Integer> {
             out.printf(
                     "baseline (the workload's own processes): pss_per_sandbox_mib=%.1f%n",
                     mib(workload.pssKib()) / sandboxes);
+            if (throughService) {
+                out.printf("handed to spare sentries: %d of %d%n", sentries.size(), sandboxes);
+                Memory kept = servicesShare(out, sentries);
+                sluice = sluice.plus(kept);
+            }
             out.printf(
                     "footprint: sandboxes=%d pss_per_sandbox_mib=%.1f rss_per_sandbox_mib=%.1f%n",
                     sandboxes, mib(sluice.pssKib()) / sandboxes, mib(sluice.rssKib()) / sandboxes);
@@ -134,6 +179,33 @@ final class FootprintBenchCommand implements Callable<Integer> {
                     p.descendants().forEach(ProcessHandle::destroyForcibly);
                     p.destroyForcibly();
                 }
+            }
+        }
+    }
+
+    /** Attempts at a sandbox the service hands over, with {@code --through-service}. */
+    static final int ATTEMPTS = 5;
+
+    /**
+     * A sandbox started through the runtime service and ready, handed to a spare sentry if one of
+     * {@value #ATTEMPTS} attempts was (a run finding no spare ready is its own JVM's: it is stopped
+     * and started again after {@code --gap-ms}); the last attempt is kept either way.
+     */
+    private Process handedOver(List<String> cmd) throws IOException, InterruptedException {
+        for (int attempt = 1; ; attempt++) {
+            Process p =
+                    new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            awaitReady(p);
+            Thread.sleep(gapMs);
+            List<Long> sentries = new ArrayList<>();
+            measure(p.toHandle(), watchers(), sentries);
+            if (!sentries.isEmpty() || attempt == ATTEMPTS) {
+                return p;
+            }
+            p.destroy();
+            if (!p.waitFor(20, TimeUnit.SECONDS)) {
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
+                p.destroyForcibly();
             }
         }
     }
@@ -153,12 +225,18 @@ final class FootprintBenchCommand implements Callable<Integer> {
         }
     }
 
-    /** Sluice's processes of one sandbox ({@code [0]}) and its workload's ({@code [1]}). */
-    static Memory[] measure(ProcessHandle sandbox) {
+    /**
+     * Sluice's processes of one sandbox ({@code [0]}) and its workload's ({@code [1]}): its process
+     * tree, and a sentry outside it (a spare's) with its watcher, found by the watcher naming a
+     * process of the tree. Such sentries are added to {@code sentries}.
+     */
+    static Memory[] measure(ProcessHandle sandbox, List<Watcher> watchers, List<Long> sentries) {
         Memory sluice = read(sandbox.pid());
         Memory workload = NONE;
+        List<Long> tree = new ArrayList<>(List.of(sandbox.pid()));
         try (Stream<ProcessHandle> s = sandbox.descendants()) {
             for (ProcessHandle h : s.toList()) {
+                tree.add(h.pid());
                 Memory m = read(h.pid());
                 if (isWorkload(h.pid())) {
                     workload = workload.plus(m);
@@ -167,7 +245,90 @@ final class FootprintBenchCommand implements Callable<Integer> {
                 }
             }
         }
+        for (Watcher w : watchers) {
+            if (tree.contains(w.container()) && !tree.contains(w.sentry())) {
+                sluice = sluice.plus(read(w.pid())).plus(read(w.sentry()));
+                sentries.add(w.sentry());
+            }
+        }
         return new Memory[] {sluice, workload};
+    }
+
+    /** A sentry's watcher: {@code sluice-init --watch SENTRY START CONTAINER START}. */
+    record Watcher(long pid, long sentry, long container) {}
+
+    /** The watcher whose command line is {@code argv}, or null if it is none. */
+    static Watcher watcher(long pid, List<String> argv) {
+        if (argv.size() != 6 || !argv.get(1).equals("--watch")) {
+            return null;
+        }
+        try {
+            return new Watcher(pid, Long.parseLong(argv.get(2)), Long.parseLong(argv.get(4)));
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    /** Every sentry watcher on the host. */
+    private static List<Watcher> watchers() {
+        List<Watcher> found = new ArrayList<>();
+        try (Stream<ProcessHandle> all = ProcessHandle.allProcesses()) {
+            for (ProcessHandle h : all.toList()) {
+                Watcher w = watcher(h.pid(), cmdline(h.pid()));
+                if (w != null) {
+                    found.add(w);
+                }
+            }
+        }
+        return found;
+    }
+
+    /**
+     * What the service path keeps for all its sandboxes, printed: the runtime service's JVM (the
+     * parent of the spares that serve them) and its idle spares. Returns it all, to be shared
+     * equally among the sandboxes.
+     */
+    private static Memory servicesShare(PrintWriter out, List<Long> sentries) {
+        if (sentries.isEmpty()) {
+            return NONE;
+        }
+        long service =
+                ProcessHandle.of(sentries.get(0))
+                        .flatMap(ProcessHandle::parent)
+                        .map(ProcessHandle::pid)
+                        .orElse(-1L);
+        if (service < 0) {
+            return NONE;
+        }
+        Memory kept = read(service);
+        Memory idle = NONE;
+        int spares = 0;
+        try (Stream<ProcessHandle> children = ProcessHandle.of(service).stream()) {
+            for (ProcessHandle c : children.flatMap(ProcessHandle::children).toList()) {
+                if (!sentries.contains(c.pid())
+                        && cmdline(c.pid()).contains(dev.sluice.oci.daemon.SpareSentry.COMMAND)) {
+                    idle = idle.plus(read(c.pid()));
+                    spares++;
+                }
+            }
+        }
+        out.printf(
+                "runtime service: pss_mib=%.1f; idle spares: %d, pss_mib=%.1f (shared among the"
+                        + " sandboxes)%n",
+                mib(kept.pssKib()), spares, mib(idle.pssKib()));
+        return kept.plus(idle);
+    }
+
+    private static List<String> cmdline(long pid) {
+        try {
+            String s =
+                    new String(
+                            Files.readAllBytes(Path.of("/proc/" + pid + "/cmdline")),
+                            StandardCharsets.UTF_8);
+            return s.isEmpty() ? List.of() : List.of(s.split("\0"));
+        } catch (IOException e) {
+            return List.of();
+        }
     }
 
     private static boolean isWorkload(long pid) {

@@ -68,12 +68,15 @@ public final class Main {
     /** Exit code for errors of sluice itself (usage, setup), as {@code docker run}. */
     static final int SLUICE_ERROR = 125;
 
+    /** Where OCI state lives, and the runtime service of a plain command line runs. */
+    static final String DEFAULT_ROOT = "/run/sluice";
+
     // runc's global options (docs/oci.md). Inherited, so they may also follow the command.
     @Option(
             names = "--root",
             scope = ScopeType.INHERIT,
             paramLabel = "DIR",
-            defaultValue = "/run/sluice",
+            defaultValue = DEFAULT_ROOT,
             description = "Where OCI container state lives (default: ${DEFAULT-VALUE}).")
     Path root;
 
