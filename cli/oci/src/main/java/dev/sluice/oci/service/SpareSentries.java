@@ -122,6 +122,7 @@ public final class SpareSentries implements AutoCloseable {
     private final String build;
     private final Spawner spawner;
     private final int size;
+    private final long quietNanos;
 
     /** The spares not yet taken, starting or ready, oldest first. */
     private final List<Spare> pool = new ArrayList<>();
@@ -132,12 +133,25 @@ public final class SpareSentries implements AutoCloseable {
     private boolean closed;
     private int deaths;
 
+    /** When a spare was last taken, or first wanted (System.nanoTime). */
+    private long lastTake;
+
+    private boolean trimmerStarted;
+
     /**
      * @param build this service's build id (bin/lib/sluice.id): a spare must say the same
      * @param spawner who starts spares: this JVM ({@link Spawner#LOCAL}), their parent
      * @param size how many spares to keep, 1 to {@value #MAX_SIZE}
      */
     public SpareSentries(Command command, String build, Spawner spawner, int size) {
+        this(command, build, spawner, size, QUIET_MILLIS);
+    }
+
+    /**
+     * @param quietMillis how long without a take before a pool of more than one keeps one spare
+     *     only ({@link #QUIET_MILLIS}; shorter in tests)
+     */
+    SpareSentries(Command command, String build, Spawner spawner, int size, long quietMillis) {
         if (size < 1 || size > MAX_SIZE) {
             throw new IllegalArgumentException(
                     "spare sentries: " + size + " is not between 1 and " + MAX_SIZE);
@@ -146,7 +160,16 @@ public final class SpareSentries implements AutoCloseable {
         this.build = build;
         this.spawner = spawner;
         this.size = size;
+        this.quietNanos = quietMillis * 1_000_000L;
     }
+
+    /**
+     * How long a pool of more than one stays full without a take. After that it keeps one spare and
+     * kills the other idle ones (a spare is a JVM: some 35 to 50 MiB each), and the next take fills
+     * it again: creates that come in bursts find several ready, while a host whose sandboxes run
+     * for long does not hold {@value #MAX_SIZE} idle JVMs for them.
+     */
+    public static final long QUIET_MILLIS = 60_000;
 
     /**
      * The pool's size for a machine of {@code cpus} CPUs: one per four, at least one and at most
@@ -189,6 +212,7 @@ public final class SpareSentries implements AutoCloseable {
      */
     public synchronized Spare take(long waitMillis) {
         wanted = true;
+        lastTake = System.nanoTime();
         if (pool.isEmpty()) {
             fill();
             return null;
@@ -214,6 +238,7 @@ public final class SpareSentries implements AutoCloseable {
         pool.remove(s);
         deaths = 0;
         fill();
+        notifyAll(); // the trimmer counts its quiet period from this take
         return s;
     }
 
@@ -254,9 +279,67 @@ public final class SpareSentries implements AutoCloseable {
 
     /** Starts spares until the pool is full, unless none is wanted or spares were given up. */
     private void fill() {
-        while (pool.size() < size && startOne()) {
+        while (pool.size() < target() && startOne()) {
             // one more
         }
+        if (size > 1 && wanted && !trimmerStarted) {
+            trimmerStarted = true;
+            Thread t = new Thread(null, this::trimWhileOpen, "sluice-spare-pool", 0, false);
+            t.setDaemon(true);
+            t.start();
+        }
+    }
+
+    /** The spares to keep now: the pool's size, or one once no take came for a while. */
+    private int target() {
+        return quiet(System.nanoTime()) ? 1 : size;
+    }
+
+    private boolean quiet(long now) {
+        return now - lastTake >= quietNanos;
+    }
+
+    /** The pool's trimmer: waits for each quiet period's end and trims then, until closed. */
+    private synchronized void trimWhileOpen() {
+        while (!closed) {
+            long left = lastTake + quietNanos - System.nanoTime();
+            try {
+                if (left > 0) {
+                    wait(Math.max(1, left / 1_000_000L));
+                    continue;
+                }
+                trim();
+                wait(); // until the next take (notifyAll) or close
+            } catch (InterruptedException e) {
+                return;
+            }
+        }
+    }
+
+    /**
+     * Keeps one spare of a quiet pool, the oldest ready one (or the oldest starting, when none is
+     * ready), and kills the others; each killed one is out of the pool at once, so that its watcher
+     * does not count its death or replace it.
+     */
+    private void trim() {
+        if (pool.size() <= 1) {
+            return;
+        }
+        Spare keep = firstReady();
+        if (keep == null) {
+            keep = pool.get(0);
+        }
+        List<Spare> extra = new ArrayList<>(pool);
+        extra.remove(keep);
+        for (Spare s : extra) {
+            pool.remove(s);
+            s.state = State.DEAD;
+            s.kill();
+        }
+        LOG.info(
+                "no create for {} s: {} idle spare sentries stopped, one kept",
+                quietNanos / 1_000_000_000L,
+                extra.size());
     }
 
     /** Starts one spare into the pool; false when none may start or its start failed. */

@@ -68,12 +68,18 @@ class SpareSentriesTest {
     }
 
     private static SpareSentries spares(String script, Spawner spawner, int size) {
+        return spares(script, spawner, size, SpareSentries.QUIET_MILLIS);
+    }
+
+    private static SpareSentries spares(
+            String script, Spawner spawner, int size, long quietMillis) {
         return new SpareSentries(
                 new SpareSentries.Command(
                         List.of("/bin/sh", "-c", script, BUILD), List.of("PATH=/usr/bin:/bin")),
                 BUILD,
                 spawner,
-                size);
+                size,
+                quietMillis);
     }
 
     /** The one spare pooled, or null; fails when there are several. */
@@ -167,6 +173,49 @@ class SpareSentriesTest {
                 sp.kill();
             }
             assertEquals(3 + 5, spawner.started.get(), "the pool, then one per take");
+        }
+    }
+
+    @Test
+    void aQuietPoolKeepsOneSpareAndTheNextTakeFillsItAgain() throws Exception {
+        Counting spawner = new Counting();
+        try (SpareSentries s = spares(ready(Path.of("/dev/null")), spawner, 3, 3000)) {
+            assertNull(s.take(0), "the first create starts the pool");
+            eventually(() -> readyCount(s) == 3, "all three come ready");
+            List<SpareSentries.Spare> full = s.pooled();
+            eventually(() -> s.pooled().size() == 1, "no take for the quiet period: one kept");
+            SpareSentries.Spare kept = s.pooled().get(0);
+            for (SpareSentries.Spare sp : full) {
+                if (sp != kept) {
+                    eventually(() -> !sp.process().alive(), "the others are stopped");
+                }
+            }
+            assertTrue(kept.process().alive(), "the kept one is ready still");
+            Thread.sleep(300);
+            assertEquals(
+                    3, spawner.started.get(), "a stopped spare is neither a death nor replaced");
+            assertEquals(1, s.pooled().size());
+            SpareSentries.Spare taken = s.take(0);
+            assertEquals(kept, taken, "the next create takes the kept one at once");
+            assertEquals(3, s.pooled().size(), "and the pool fills again, side by side");
+            eventually(() -> readyCount(s) == 3, "all three ready again");
+            Thread.sleep(500);
+            assertEquals(3, s.pooled().size(), "within the quiet period after a take: kept full");
+            taken.kill();
+        }
+    }
+
+    @Test
+    void aPoolOfOneIsNeverTrimmed() throws Exception {
+        Counting spawner = new Counting();
+        try (SpareSentries s = spares(ready(Path.of("/dev/null")), spawner, 1, 100)) {
+            assertNull(s.take(0));
+            eventually(() -> readyCount(s) == 1, "ready");
+            SpareSentries.Spare sp = s.pooled().get(0);
+            Thread.sleep(600);
+            assertEquals(List.of(sp), s.pooled(), "the one spare stays");
+            assertTrue(sp.process().alive());
+            assertEquals(1, spawner.started.get());
         }
     }
 
