@@ -31,7 +31,9 @@ import java.util.List;
  * <p>The pool holds up to {@link #size} spares, starting or ready. One is enough where a JVM's
  * start takes the machine's CPUs (a small machine: a second starting spare would only slow the
  * first and the containers); where there are CPUs to spare, several start side by side, so that
- * creates that come faster than one JVM starts still find one ready ({@link #sizeFor}).
+ * creates that come faster than one JVM starts still find one ready ({@link #sizeFor}). A pool of
+ * more than one that no take came to for {@link #QUIET_MILLIS} keeps one spare and stops the
+ * others, and the next take fills it again.
  *
  * <p>The first create that wants a sentry finds none (it starts a sentry daemon as before) and
  * makes this keep the pool full from then on: a root whose containers have no proxies never pays
