@@ -40,11 +40,12 @@ import java.util.List;
  * for one. When none is ready, create waits for the first one starting to be (a sentry daemon of
  * create's own would only slow it down on a small machine); one that does not come within the wait
  * is left to finish for the next create. A spare that dies before or after saying it is ready is
- * replaced; after {@value #GIVE_UP} such deaths in a row no more are started. A spare of another
- * build (the installation was rebuilt under the service) is killed, and no more are started: the
- * clients of the new build talk to a new service. {@link #close} (the service exits) kills the idle
- * spares; a spare whose service is killed sees its socket close and exits by itself. Taken spares
- * live on: they are containers' sentries.
+ * replaced; after {@value #GIVE_UP} such deaths in a row no more are started until {@link
+ * #RETRY_MILLIS} later, when the next take tries one again. A spare of another build (the
+ * installation was rebuilt under the service) is killed, and no more are started: the clients of
+ * the new build talk to a new service. {@link #close} (the service exits) kills the idle spares; a
+ * spare whose service is killed sees its socket close and exits by itself. Taken spares live on:
+ * they are containers' sentries.
  *
  * <p>Lock order: this object's monitor only; no I/O under it but the start of a spare.
  */
@@ -125,6 +126,7 @@ public final class SpareSentries implements AutoCloseable {
     private final Spawner spawner;
     private final int size;
     private final long quietNanos;
+    private final long firstRetryNanos;
 
     /** The spares not yet taken, starting or ready, oldest first. */
     private final List<Spare> pool = new ArrayList<>();
@@ -140,20 +142,33 @@ public final class SpareSentries implements AutoCloseable {
 
     private boolean trimmerStarted;
 
+    /** When spares were last given up (System.nanoTime), and how long until one is tried again. */
+    private long gaveUpAt;
+
+    private long retryNanos;
+
     /**
      * @param build this service's build id (bin/lib/sluice.id): a spare must say the same
      * @param spawner who starts spares: this JVM ({@link Spawner#LOCAL}), their parent
      * @param size how many spares to keep, 1 to {@value #MAX_SIZE}
      */
     public SpareSentries(Command command, String build, Spawner spawner, int size) {
-        this(command, build, spawner, size, QUIET_MILLIS);
+        this(command, build, spawner, size, QUIET_MILLIS, RETRY_MILLIS);
     }
 
     /**
      * @param quietMillis how long without a take before a pool of more than one keeps one spare
      *     only ({@link #QUIET_MILLIS}; shorter in tests)
+     * @param retryMillis how long after spares were given up one is tried again ({@link
+     *     #RETRY_MILLIS}; shorter in tests)
      */
-    SpareSentries(Command command, String build, Spawner spawner, int size, long quietMillis) {
+    SpareSentries(
+            Command command,
+            String build,
+            Spawner spawner,
+            int size,
+            long quietMillis,
+            long retryMillis) {
         if (size < 1 || size > MAX_SIZE) {
             throw new IllegalArgumentException(
                     "spare sentries: " + size + " is not between 1 and " + MAX_SIZE);
@@ -163,7 +178,21 @@ public final class SpareSentries implements AutoCloseable {
         this.spawner = spawner;
         this.size = size;
         this.quietNanos = quietMillis * 1_000_000L;
+        this.firstRetryNanos = retryMillis * 1_000_000L;
+        this.retryNanos = firstRetryNanos;
     }
+
+    /**
+     * How long after {@value #GIVE_UP} deaths in a row one spare is tried again (on the first take
+     * after it), doubling with each failed try up to {@link #MAX_RETRY_MILLIS} and back to this
+     * once a spare is taken: spares killed by something passing (the OOM killer, a signal to every
+     * process of a name) do not leave a busy service, which never goes idle and exits, starting a
+     * sentry JVM for every create from then on.
+     */
+    public static final long RETRY_MILLIS = 60_000;
+
+    /** The longest wait between tries once spares keep dying. */
+    static final long MAX_RETRY_MILLIS = 15 * 60_000;
 
     /**
      * How long a pool of more than one stays full without a take. After that it keeps one spare and
@@ -239,6 +268,7 @@ public final class SpareSentries implements AutoCloseable {
         s.state = State.TAKEN;
         pool.remove(s);
         deaths = 0;
+        retryNanos = firstRetryNanos;
         fill();
         notifyAll(); // the trimmer counts its quiet period from this take
         return s;
@@ -346,7 +376,7 @@ public final class SpareSentries implements AutoCloseable {
 
     /** Starts one spare into the pool; false when none may start or its start failed. */
     private boolean startOne() {
-        if (!wanted || closed || stale || deaths >= GIVE_UP) {
+        if (!wanted || closed || stale || !mayTryAfterDeaths()) {
             return false;
         }
         HostFd[] pair = socketPair();
@@ -365,7 +395,7 @@ public final class SpareSentries implements AutoCloseable {
                                             dev.sluice.oci.daemon.SpareSentry.CHANNEL_FD)));
         } catch (RuntimeException e) {
             pair[0].close();
-            deaths++;
+            died();
             LOG.warn("cannot start a spare sentry: {}", e.getMessage());
             return false;
         }
@@ -432,12 +462,18 @@ public final class SpareSentries implements AutoCloseable {
         int status = spawner.waitFor(s.process.pid());
         synchronized (this) {
             if (pool.remove(s)) {
-                deaths++;
+                died();
                 LOG.warn(
                         "spare sentry {} exited while idle (wait status {}){}",
                         s.process.pid(),
                         status,
-                        deaths >= GIVE_UP || stale ? "; no more spares" : "; starting another");
+                        stale
+                                ? "; no more spares"
+                                : deaths >= GIVE_UP
+                                        ? "; no more spares for "
+                                                + retryNanos / 1_000_000_000L
+                                                + " s"
+                                        : "; starting another");
                 fill();
             }
             if (s.state != State.TAKEN) {
@@ -446,6 +482,32 @@ public final class SpareSentries implements AutoCloseable {
             }
             notifyAll();
         }
+    }
+
+    /** Counts a spare's death; the {@value #GIVE_UP}th in a row gives spares up for a while. */
+    private void died() {
+        deaths++;
+        if (deaths == GIVE_UP) {
+            gaveUpAt = System.nanoTime();
+        }
+    }
+
+    /**
+     * Whether a spare may start, given the deaths in a row: below {@value #GIVE_UP}, or once the
+     * wait since they were given up is over, for one more try (whose death gives them up again, for
+     * twice as long).
+     */
+    private boolean mayTryAfterDeaths() {
+        if (deaths < GIVE_UP) {
+            return true;
+        }
+        if (System.nanoTime() - gaveUpAt < retryNanos) {
+            return false;
+        }
+        deaths = GIVE_UP - 1;
+        retryNanos = Math.min(retryNanos * 2, MAX_RETRY_MILLIS * 1_000_000L);
+        LOG.info("trying a spare sentry again");
+        return true;
     }
 
     /** A connected {@code AF_UNIX} stream pair, both ends close-on-exec. */

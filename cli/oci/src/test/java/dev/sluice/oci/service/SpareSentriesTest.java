@@ -73,13 +73,19 @@ class SpareSentriesTest {
 
     private static SpareSentries spares(
             String script, Spawner spawner, int size, long quietMillis) {
+        return spares(script, spawner, size, quietMillis, SpareSentries.RETRY_MILLIS);
+    }
+
+    private static SpareSentries spares(
+            String script, Spawner spawner, int size, long quietMillis, long retryMillis) {
         return new SpareSentries(
                 new SpareSentries.Command(
                         List.of("/bin/sh", "-c", script, BUILD), List.of("PATH=/usr/bin:/bin")),
                 BUILD,
                 spawner,
                 size,
-                quietMillis);
+                quietMillis,
+                retryMillis);
     }
 
     /** The one spare pooled, or null; fails when there are several. */
@@ -330,6 +336,67 @@ class SpareSentriesTest {
             assertEquals(
                     SpareSentries.GIVE_UP, spawner.started.get(), "no spare started after that");
         }
+    }
+
+    @Test
+    void givenUpSparesAreTriedAgainAfterAWaitThatDoublesWhileTheyDie() throws Exception {
+        Counting spawner = new Counting();
+        try (SpareSentries s = spares("exit 1", spawner, 1, SpareSentries.QUIET_MILLIS, 800)) {
+            assertNull(s.take(0));
+            eventually(
+                    () -> spawner.started.get() == SpareSentries.GIVE_UP && current(s) == null,
+                    "given up after " + SpareSentries.GIVE_UP);
+            assertNull(s.take(0));
+            assertEquals(SpareSentries.GIVE_UP, spawner.started.get(), "not within the wait");
+            Thread.sleep(900);
+            assertNull(s.take(0), "the first take after the wait tries one");
+            eventually(
+                    () -> spawner.started.get() == SpareSentries.GIVE_UP + 1 && current(s) == null,
+                    "one more, which dies");
+            Thread.sleep(900);
+            assertNull(s.take(0));
+            assertEquals(
+                    SpareSentries.GIVE_UP + 1,
+                    spawner.started.get(),
+                    "its death gives them up for twice as long");
+            Thread.sleep(900);
+            assertNull(s.take(0));
+            eventually(
+                    () -> spawner.started.get() == SpareSentries.GIVE_UP + 2,
+                    "and then one more is tried");
+        }
+    }
+
+    @Test
+    void aSpareThatComesAfterTheWaitIsTakenAndThePoolRecovers() throws Exception {
+        Path tries = Files.createDirectory(tmp.resolve("tries"));
+        String script =
+                "if [ $(ls "
+                        + tries
+                        + " | wc -l) -lt "
+                        + SpareSentries.GIVE_UP
+                        + " ]; then touch "
+                        + tries
+                        + "/$$; exit 1; fi; "
+                        + ready(Path.of("/dev/null"));
+        Counting recording = new Counting();
+        try (SpareSentries s = spares(script, recording, 1, SpareSentries.QUIET_MILLIS, 300)) {
+            assertNull(s.take(0));
+            eventually(
+                    () -> recording.started.get() == SpareSentries.GIVE_UP && current(s) == null,
+                    "given up");
+            Thread.sleep(400);
+            assertNull(s.take(0), "a try starts");
+            SpareSentries.Spare sp = s.take(10_000);
+            assertNotNull(sp, "the try comes ready and is taken");
+            eventually(
+                    () -> current(s) != null && current(s).state() == SpareSentries.State.READY,
+                    "and the pool is kept again from then on");
+            sp.kill();
+        }
+        eventually(
+                () -> recording.pids.stream().noneMatch(pid -> ProcessHandle.of(pid).isPresent()),
+                "every spare started is gone");
     }
 
     @Test
