@@ -60,4 +60,26 @@ struct sluice_landlock_ruleset_attr {
 #define AT_RECURSIVE 0x8000
 #endif
 
+/*
+ * clone3 with CLONE_INTO_CGROUP (include/uapi/linux/sched.h, Linux 5.7): struct clone_args up to
+ * its cgroup field, CLONE_ARGS_SIZE_VER2 (88 bytes); syscall 435 (syscall_64.tbl).
+ */
+#ifndef SYS_clone3
+#define SYS_clone3 435
+#endif
+#define SLUICE_CLONE_INTO_CGROUP 0x200000000ULL
+struct sluice_clone_args {
+	__u64 flags;
+	__u64 pidfd;
+	__u64 child_tid;
+	__u64 parent_tid;
+	__u64 exit_signal;
+	__u64 stack;
+	__u64 stack_size;
+	__u64 tls;
+	__u64 set_tid;
+	__u64 set_tid_size;
+	__u64 cgroup;
+};
+
 #endif

@@ -93,14 +93,17 @@ static void die_with_parent(const char *phase, int parent_pidfd)
 	close(parent_pidfd);
 }
 
-/* fork() with the forwarded signals blocked (see sig.c) and a pidfd for die_with_parent. */
+/*
+ * fork() with the forwarded signals blocked (see sig.c) and a pidfd for die_with_parent; outer's
+ * fork of the container's process goes into the container's cgroup (ops_cgroup.c).
+ */
 static pid_t fork_child(const char *phase, int *parent_pidfd)
 {
 	pid_t pid;
 
 	*parent_pidfd = pidfd_open(getpid(), 0); /* always close-on-exec */
 	sig_block(phase);
-	pid = fork();
+	pid = cgroup_fork(phase); /* fork(), into the container's cgroup where the plan names one */
 	if (pid < 0)
 		bail(phase, "fork");
 	if (pid > 0 && *parent_pidfd >= 0)
@@ -280,6 +283,7 @@ static _Noreturn void run_outer(pid_t parent)
 	}
 	plan_recv(&plan);
 	detached = plan_has(&plan, OP_DETACH);
+	cgroup_open(&plan); /* with the caller's credentials, in its namespaces */
 	plan_run(&plan, PH_OUTER);
 	if (plan_has(&plan, OP_JOIN))
 		run_joiner(parent);

@@ -26,6 +26,16 @@ void op_ifup(const struct op *op);
 /* Field 22 of /proc/PID/stat, the start time in clock ticks since boot; 0 if unreadable. */
 unsigned long long start_time(pid_t pid);
 
+/*
+ * ops_cgroup.c: the container's cgroup v2 (cgroup op). cgroup_open, in outer before any namespace
+ * op, opens it; cgroup_fork forks the container's process into it (a plain fork() without the op)
+ * and closes both fds on both sides. The cgroupns op makes the container's cgroup namespace, in
+ * the init phase, once its process is in its cgroup.
+ */
+void cgroup_open(const struct plan *p);
+pid_t cgroup_fork(const char *phase);
+void op_cgroupns(const struct op *op);
+
 /* ops_fs.c: the init phase's filesystem (mounts, directories, nodes, files, the new root). */
 void op_mount(const struct op *op);
 void op_mount_setattr(const struct op *op);

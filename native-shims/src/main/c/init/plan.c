@@ -22,6 +22,8 @@ static const struct op_def defs[] = {
 	{ "userns", OP_USERNS, PH_OUTER, 2, 2, "ss", op_userns },
 	{ "setid", OP_SETID, PH_OUTER, 2, 2, "ww", op_setid },
 	{ "unshare", OP_UNSHARE, PH_OUTER, 1, 1, "w", op_unshare },
+	{ "cgroup", OP_CGROUP, PH_NONE, 1, 1, "s", NULL },
+	{ "cgroupns", OP_CGROUPNS, PH_INIT, 0, 0, "", op_cgroupns },
 	{ "hostname", OP_HOSTNAME, PH_INIT, 1, 1, "s", op_hostname },
 	{ "ifup", OP_IFUP, PH_INIT, 1, 1, "s", op_ifup },
 	{ "mount", OP_MOUNT, PH_INIT, 5, 5, "sssds", op_mount },
@@ -163,26 +165,30 @@ static void parse(struct plan *p, size_t len)
  */
 static void validate_join(const struct plan *p)
 {
-	int joins = 0, terminals = 0, userns = 0;
+	int joins = 0, terminals = 0, userns = 0, cgroups = 0;
 
 	for (int i = 1; i < p->nops; i++) {
 		const struct op *op = &p->ops[i];
 
+		cgroups += op->def->kind == OP_CGROUP;
 		joins += op->def->kind == OP_JOIN;
 		terminals += op->def->kind == OP_TERMINAL;
 		userns += op->def->kind == OP_USERNS;
 		if (op->def->kind == OP_JOIN && op->num[0] == 0)
 			plan_fail("op %d: join pid 0 is no process", i);
 	}
-	if (joins > 1 || terminals > 1 || userns > 1)
-		plan_fail("'%s' may appear only once", joins > 1 ? "join" : terminals > 1 ? "terminal" : "userns");
+	if (joins > 1 || terminals > 1 || userns > 1 || cgroups > 1)
+		plan_fail("'%s' may appear only once", joins > 1       ? "join"
+						       : terminals > 1 ? "terminal"
+						       : userns > 1    ? "userns"
+								       : "cgroup");
 	if (!joins)
 		return;
 	for (int i = 1; i < p->nops; i++) {
 		const struct op_def *d = p->ops[i].def;
 
 		if (d->phase == PH_INIT || d->kind == OP_UNSHARE || d->kind == OP_SETNS || d->kind == OP_USERNS ||
-		    d->kind == OP_REAPER || d->kind == OP_PTRACE_SCOPE)
+		    d->kind == OP_REAPER || d->kind == OP_PTRACE_SCOPE || d->kind == OP_CGROUP)
 			plan_fail("op %d: '%s' cannot be in a plan with 'join'", i, d->name);
 	}
 }
@@ -277,6 +283,16 @@ static void validate(const struct plan *p)
 		if (op->def->kind == OP_UNSHARE && (op->num[0] & CLONE_NEWUSER))
 			plan_fail("op %d: unshare may not make a user namespace (0x%x): use 'userns'", i,
 				  CLONE_NEWUSER);
+		/* The container's process is forked into its cgroup: a cgroup namespace made before
+		 * that would be rooted at the caller's cgroup (and clone3 refuses a cgroup outside it). */
+		if (op->def->kind == OP_UNSHARE && (op->num[0] & CLONE_NEWCGROUP) && plan_has(p, OP_CGROUP))
+			plan_fail("op %d: unshare may not make the cgroup namespace in a plan with 'cgroup': use "
+				  "'cgroupns'",
+				  i);
+		if (op->def->kind == OP_CGROUP && op->argv[0][0] != '/')
+			plan_fail("op %d: cgroup '%.40s' is not an absolute path", i, op->argv[0]);
+		if (op->def->kind == OP_CGROUP && plan_has(p, OP_REAPER))
+			plan_fail("op %d: 'cgroup' cannot be in a plan with 'reaper'", i);
 		if (op->def->kind == OP_ENV && !strchr(op->argv[0], '='))
 			plan_fail("op %d: env '%.40s' is not NAME=VALUE", i, op->argv[0]);
 	}

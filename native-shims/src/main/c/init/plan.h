@@ -56,6 +56,8 @@ enum op_kind {
 	OP_OOM_SCORE_ADJ,
 	OP_REAPER,
 	OP_PTRACE_SCOPE,
+	OP_CGROUP,
+	OP_CGROUPNS,
 };
 
 struct op;

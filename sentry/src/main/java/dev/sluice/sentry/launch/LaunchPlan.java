@@ -153,6 +153,25 @@ public final class LaunchPlan {
         }
 
         /**
+         * The container's process is forked straight into the cgroup v2 directory {@code dir}
+         * ({@code clone3} with {@code CLONE_INTO_CGROUP}); outer, which opens it before any
+         * namespace op, stays where it was started. Where the kernel or a filter refuses clone3,
+         * outer moves itself there before the fork. Not with {@code join} or {@code reaper}, nor
+         * with an {@code unshare} of the cgroup namespace (see {@link #cgroupns}).
+         */
+        public Builder cgroup(String dir) {
+            return op("cgroup", dir);
+        }
+
+        /**
+         * The container's process makes its cgroup namespace ({@code unshare(CLONE_NEWCGROUP)}),
+         * the first init op: once it is in its cgroup, which so becomes the namespace's root.
+         */
+        public Builder cgroupns() {
+            return op("cgroupns");
+        }
+
+        /**
          * Joins the namespace at {@code path} ({@code nsType}: its CLONE_NEW* flag), before
          * unshare.
          */

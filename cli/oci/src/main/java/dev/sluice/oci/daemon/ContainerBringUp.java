@@ -37,9 +37,10 @@ import java.util.concurrent.atomic.AtomicReference;
  * <ol>
  *   <li>records the notify rules for exec ({@link TrapFile}) and compiles the launch plan;
  *   <li>starts {@code sluice-init} and moves it into the container's cgroups (which create made and
- *       recorded) before handing it the plan: the container's process, pid 1 of its pid namespace,
- *       is forked inside them; the plan's {@code detach} op makes the outer process exit once it
- *       exists, so it is reparented to the caller's subreaper (containerd's shim, conmon);
+ *       recorded) before handing it the plan (on cgroup v2 outer forks the container's process into
+ *       them itself): the container's process, pid 1 of its pid namespace, is forked inside them;
+ *       the plan's {@code detach} op makes the outer process exit once it exists, so it is
+ *       reparented to the caller's subreaper (containerd's shim, conmon);
  *   <li>with a sentry (this JVM, a container with proxies), starts the {@link SentryWatch}, which
  *       kills the container if the sentry dies;
  *   <li>runs the create hooks when init stops for them;
@@ -135,7 +136,11 @@ public final class ContainerBringUp {
                         plan,
                         preservedFds,
                         spec.process().isTerminal(),
-                        pid -> enter(cgroup, pid));
+                        pid -> {
+                            if (!OciPlanCompiler.forksIntoCgroup(plan)) {
+                                enter(cgroup, pid);
+                            }
+                        });
         HostFd listener = null;
         AtomicReference<NetdevMover.Moved> moved = new AtomicReference<>();
         try {
@@ -211,7 +216,9 @@ public final class ContainerBringUp {
 
     /**
      * Moves the outer sluice-init, still waiting for its plan, into the container's cgroups: init
-     * and the workload are forked there. The sentry itself stays out (see the cgroup package).
+     * and the workload are forked there. The sentry itself stays out (see the cgroup package). On
+     * cgroup v2 the plan forks the container's process into its cgroup instead, and this is not
+     * called.
      */
     private static void enter(Cgroup cgroup, int pid) {
         if (cgroup == null) {

@@ -235,6 +235,7 @@ public final class OciPlanCompiler {
             // init and the workload inherit it.
             b.oomScoreAdj(p.oomScoreAdj());
         }
+        bornInCgroup(b, cgroup);
         namespaces(b, userns);
         Set<String> types = OciSpecChecks.namespaceTypes(spec);
         if (spec.hostname() != null && !spec.hostname().isEmpty()) {
@@ -359,9 +360,34 @@ public final class OciPlanCompiler {
             b.userns(userns.uidMap(), userns.gidMap());
             b.setid(0, 0);
         }
-        if (unshare != 0) {
-            b.unshare(unshare);
+        // A new cgroup namespace is made by the container's process once it is in its cgroup
+        // (as runc makes it after joining the cgroup): that cgroup is its root.
+        long cgroupns = KernelNames.NAMESPACES.get("cgroup");
+        if ((unshare & ~cgroupns) != 0) {
+            b.unshare(unshare & ~cgroupns);
         }
+        if ((unshare & cgroupns) != 0) {
+            b.cgroupns();
+        }
+    }
+
+    /**
+     * On cgroup v2 ({@code cgroup} as state.json records it: one directory), the container's
+     * process is forked straight into its cgroup ({@link LaunchPlan.Builder#cgroup}), and nothing
+     * is moved there: a move waits for the kernel's cgroup write lock (docs/oci.md, "cgroups"). Not
+     * where the config joins a cgroup namespace by path: outer, which forks, is in that namespace
+     * then, and the kernel refuses a cgroup outside it, as it would the move; create moves outer
+     * there before the plan instead, as on cgroup v1.
+     */
+    private void bornInCgroup(LaunchPlan.Builder b, Map<String, String> cgroup) {
+        if (cgroup.size() == 1 && cgroup.containsKey("") && namespacePath("cgroup") == null) {
+            b.cgroup(cgroup.get(""));
+        }
+    }
+
+    /** Whether {@code plan} forks the container's process into its cgroup itself. */
+    public static boolean forksIntoCgroup(LaunchPlan plan) {
+        return !plan.ops("cgroup").isEmpty();
     }
 
     // ---- mounts -----------------------------------------------------------------------------

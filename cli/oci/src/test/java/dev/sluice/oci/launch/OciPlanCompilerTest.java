@@ -1,6 +1,7 @@
 package dev.sluice.oci.launch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -643,6 +644,70 @@ class OciPlanCompilerTest {
             }
         }
         throw new AssertionError("no " + type + " namespace in the default spec: " + ns);
+    }
+
+    @Test
+    void onCgroupV2TheContainersProcessIsForkedIntoItsCgroupAndMakesItsCgroupNamespaceThere()
+            throws IOException {
+        Spec withCgroupns =
+                spec(
+                        c ->
+                                ((ArrayNode) linux(c).get("namespaces"))
+                                        .addObject()
+                                        .put("type", "cgroup"));
+        java.util.function.BiFunction<Spec, Map<String, String>, LaunchPlan> plan =
+                (s, cgroup) ->
+                        OciPlanCompiler.compile(
+                                s,
+                                "config.json",
+                                bundle,
+                                OciPlanCompiler.Mediation.of(List.of()),
+                                0,
+                                cgroup);
+        long newCgroup = 0x02000000L;
+        LaunchPlan v2 = plan.apply(withCgroupns, Map.of("", "/sys/fs/cgroup/sluice/c1"));
+        assertEquals(
+                List.of(List.of("/sys/fs/cgroup/sluice/c1")),
+                v2.ops("cgroup").stream().map(LaunchPlan.Op::args).toList(),
+                "cgroup v2: forked into its one directory");
+        assertTrue(OciPlanCompiler.forksIntoCgroup(v2), "so create moves nothing there");
+        for (LaunchPlan p :
+                List.of(
+                        v2,
+                        plan.apply(withCgroupns, Map.of("memory", "/sys/fs/cgroup/memory/c1")))) {
+            long unshared = Long.parseLong(p.ops("unshare").get(0).args().get(0));
+            assertEquals(0, unshared & newCgroup, "outer makes no cgroup namespace");
+            assertEquals(1, p.ops("cgroupns").size(), "the container's process makes it");
+            List<String> names = p.ops().stream().map(LaunchPlan.Op::name).toList();
+            assertTrue(
+                    names.indexOf("cgroupns") < names.indexOf("mount"),
+                    "before any init op: " + names);
+        }
+        Map<String, String> hybrid = new java.util.LinkedHashMap<>();
+        hybrid.put("memory", "/sys/fs/cgroup/memory/sluice/c1");
+        hybrid.put("", "/sys/fs/cgroup/unified/sluice/c1");
+        assertFalse(
+                OciPlanCompiler.forksIntoCgroup(plan.apply(withCgroupns, hybrid)),
+                "cgroup v1 (a hybrid host too): create moves outer, whose fork inherits them");
+        assertFalse(
+                OciPlanCompiler.forksIntoCgroup(plan.apply(withCgroupns, Map.of())),
+                "no cgroup recorded: nothing");
+        Spec joined =
+                spec(
+                        c ->
+                                ((ArrayNode) linux(c).get("namespaces"))
+                                        .addObject()
+                                        .put("type", "cgroup")
+                                        .put("path", "/proc/self/ns/cgroup"));
+        LaunchPlan j = plan.apply(joined, Map.of("", "/sys/fs/cgroup/sluice/c1"));
+        assertFalse(
+                OciPlanCompiler.forksIntoCgroup(j),
+                "a cgroup namespace joined by path: outer is moved, as on v1");
+        assertEquals(List.of(), j.ops("cgroupns"), "and joins it: no new one");
+        assertEquals(
+                List.of("/proc/self/ns/cgroup", Long.toString(newCgroup)),
+                j.ops("setns").get(0).args(),
+                "joined by outer");
     }
 
     @Test

@@ -1,0 +1,191 @@
+package dev.sluice.sentry.launch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.sluice.sentry.nativeio.Native;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The real {@code sluice-init} carrying out the {@code cgroup} op (an OCI container on cgroup v2):
+ * the container's process is forked straight into its cgroup and outer is never moved there; where
+ * clone3 is refused, outer moves itself first and the process is still born inside; the {@code
+ * cgroupns} op roots the process's cgroup namespace at that cgroup; no fd of the cgroup reaches the
+ * workload. Runs on a cgroup2 mount of the host's: the whole tree on a cgroup v2 host, the unified
+ * one on a hybrid host (a cgroup there needs no controller for this).
+ */
+@Timeout(60)
+class CgroupForkTest {
+    private static final Path INIT =
+            Path.of(System.getProperty("sluice.init", "../native-shims/target/bin/sluice-init"));
+    private static final Path NO_CLONE3 =
+            Path.of(
+                    System.getProperty(
+                            "sluice.noClone3", "../native-shims/target/test-bin/sluice-no-clone3"));
+
+    @TempDir Path tmp;
+    private Path mount;
+    private Path cgroup;
+
+    @BeforeEach
+    void cgroup() throws IOException {
+        assertTrue(Files.isExecutable(INIT), "sluice-init must be built first: " + INIT);
+        assumeTrue(Native.geteuid() == 0, "skipped: making a cgroup needs root");
+        mount = cgroup2Mount();
+        assumeTrue(mount != null, "skipped: no cgroup2 mount on this host");
+        cgroup = mount.resolve("sluice-cgroup-fork-test-" + ProcessHandle.current().pid());
+        Files.createDirectories(cgroup);
+    }
+
+    @AfterEach
+    void removeCgroup() throws Exception {
+        if (cgroup == null) {
+            return;
+        }
+        for (int i = 0; i < 100 && Files.exists(cgroup); i++) {
+            try {
+                Files.delete(cgroup); // rmdir: EBUSY while an exited process is not reaped yet
+            } catch (IOException e) {
+                Thread.sleep(20);
+            }
+        }
+    }
+
+    /** The mount point of the first cgroup2 filesystem in this process's mountinfo. */
+    private static Path cgroup2Mount() throws IOException {
+        for (String line : Files.readAllLines(Path.of("/proc/self/mountinfo"))) {
+            String[] halves = line.split(" - ", 2);
+            if (halves.length == 2 && halves[1].startsWith("cgroup2 ")) {
+                return Path.of(halves[0].split(" ")[4]);
+            }
+        }
+        return null;
+    }
+
+    /** {@code pid}'s cgroup in the cgroup2 hierarchy, as {@code /proc/PID/cgroup} names it. */
+    private static String unifiedCgroup(Path procCgroup) throws IOException {
+        for (String line : Files.readAllLines(procCgroup)) {
+            if (line.startsWith("0::")) {
+                return line.substring(3);
+            }
+        }
+        throw new AssertionError("no cgroup2 line in " + procCgroup);
+    }
+
+    private String hostView() {
+        return "/" + mount.relativize(cgroup);
+    }
+
+    private record Seen(String outer, String pid1, String workload, String workloadFds) {}
+
+    /**
+     * Runs a plan with {@code cgroup} and {@code cgroupns} whose workload writes where it finds
+     * itself and its fds, and reads outer's and the process's cgroups before the process execs.
+     */
+    private Seen run(Spawner spawner) throws IOException {
+        Path seen = tmp.resolve("cgroup");
+        Path fds = tmp.resolve("fds");
+        LaunchPlan plan =
+                LaunchPlan.builder()
+                        .cgroup(cgroup.toString())
+                        .cgroupns()
+                        .exec(
+                                "/bin/sh",
+                                List.of(
+                                        "sh",
+                                        "-c",
+                                        "cat /proc/self/cgroup > "
+                                                + seen
+                                                + "; ls -l /proc/$$/fd > "
+                                                + fds))
+                        .build();
+        try (InitProcess p = InitProcess.spawn(spawner, INIT, plan, 0, false, pid -> {})) {
+            Startup s = Startup.await(p);
+            assertNull(s.failure(), "the plan runs");
+            String outer = unifiedCgroup(Path.of("/proc/" + p.pid() + "/cgroup"));
+            String pid1 = unifiedCgroup(Path.of("/proc/" + s.pid1() + "/cgroup"));
+            p.go();
+            assertNull(Startup.awaitExec(p), "the workload execs");
+            assertEquals(0, p.waitFor(), "the workload exits 0");
+            return new Seen(outer, pid1, unifiedCgroup(seen), Files.readString(fds));
+        }
+    }
+
+    @Test
+    void theContainersProcessIsBornInItsCgroupAndOuterIsNeverMoved() throws IOException {
+        Seen s = run(Spawner.LOCAL);
+        assertEquals(hostView(), s.pid1(), "the process is in the container's cgroup");
+        assertNotEquals(hostView(), s.outer(), "outer was never moved there");
+        assertEquals("/", s.workload(), "its cgroup namespace is rooted at its cgroup");
+        assertTrue(
+                !s.workloadFds().contains("cgroup"),
+                "no fd of the cgroup reaches the workload: " + s.workloadFds());
+    }
+
+    @Test
+    void whereClone3IsRefusedOuterMovesItselfFirstAndTheProcessIsStillBornInside()
+            throws IOException {
+        assertTrue(Files.isExecutable(NO_CLONE3), "the test tool must be built: " + NO_CLONE3);
+        Spawner refusing =
+                new Spawner() {
+                    @Override
+                    public int spawn(
+                            String file, List<String> argv, List<String> env, List<Fd> fds) {
+                        List<String> a = new ArrayList<>(argv);
+                        a.add(0, NO_CLONE3.toString());
+                        a.set(1, file);
+                        return LOCAL.spawn(NO_CLONE3.toString(), a, env, fds);
+                    }
+
+                    @Override
+                    public int parentPid() {
+                        return LOCAL.parentPid();
+                    }
+
+                    @Override
+                    public int waitFor(int pid) {
+                        return LOCAL.waitFor(pid);
+                    }
+                };
+        Seen s = run(refusing);
+        assertEquals(hostView(), s.pid1(), "the process is in the container's cgroup");
+        assertEquals(hostView(), s.outer(), "outer moved itself there first (clone3: ENOSYS)");
+        assertEquals("/", s.workload(), "its cgroup namespace is rooted at its cgroup");
+        assertTrue(
+                !s.workloadFds().contains("cgroup"),
+                "no fd of the cgroup reaches the workload: " + s.workloadFds());
+    }
+
+    @Test
+    void aCgroupThatIsGoneFailsTheStartNamingIt() {
+        Path gone = cgroup.resolve("gone");
+        LaunchPlan plan =
+                LaunchPlan.builder()
+                        .cgroup(gone.toString())
+                        .exec("/bin/true", List.of("true"))
+                        .build();
+        try (InitProcess p = InitProcess.spawn(Spawner.LOCAL, INIT, plan, 0, false, pid -> {})) {
+            Startup s = Startup.await(p);
+            assertNotNull(s.failure(), "nothing runs");
+            assertTrue(
+                    s.failure().contains("cgroup " + gone + ": open"),
+                    "the failure names the cgroup: " + s.failure());
+            assertEquals(0, s.pid1(), "no process was forked");
+        }
+    }
+}
