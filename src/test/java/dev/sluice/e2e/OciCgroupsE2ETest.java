@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import org.junit.jupiter.api.AfterEach;
@@ -581,6 +582,45 @@ class OciCgroupsE2ETest {
             assertEquals(0, delete.exitCode(), name + " delete --force\n" + delete);
             assertEquals("137", reaper.await("exit", WAIT), name + ": init killed");
             return m;
+        }
+    }
+
+    /**
+     * A container with a cgroup namespace of its own sees its cgroup as the root, in every
+     * hierarchy, as under runc: the namespace is made by the container's process once it is in its
+     * cgroup (on cgroup v2 it is forked straight into it), never by sluice-init's outer process,
+     * which stays in the caller's. Mediated (a sentry) and not.
+     */
+    @Test
+    void aCgroupNamespaceIsRootedAtTheContainersCgroupAsUnderRunc() {
+        Path runc = OciBundle.runcBinary();
+        Assumptions.assumeTrue(
+                runc != null, "SKIPPED: runc is not installed, no baseline to compare with");
+        String read =
+                "cat /proc/self/cgroup; cat /proc/self/mountinfo | grep -c ' - cgroup' || true";
+        Consumer<ObjectNode> cgroupns =
+                c ->
+                        ((ArrayNode) c.get("linux").get("namespaces"))
+                                .addObject()
+                                .put("type", "cgroup");
+        Path b = OciBundle.create("cgroupns", List.of("sh", "-c", read), cgroupns);
+        Sluice.Result r =
+                OciBundle.tool(runc, runcRoot, "run", "-b", b.toString(), Sluice.unique("rcgns"));
+        assertEquals(0, r.exitCode(), "runc run\n" + r);
+        assertTrue(r.stdout().contains(":/\n"), "runc: rooted at its cgroup\n" + r.stdout());
+        Path mediated =
+                OciBundle.create(
+                        "cgroupns-pty",
+                        List.of("sh", "-c", read),
+                        cgroupns.andThen(
+                                c -> c.putObject("annotations").put("dev.sluice.proxies", "pty")));
+        for (Path bundle : List.of(b, mediated)) {
+            Sluice.Result s = oci("run", "-b", bundle.toString(), Sluice.unique("cgns"));
+            assertEquals(0, s.exitCode(), bundle + ": sluice run\n" + s);
+            assertEquals(
+                    r.stdout(),
+                    s.stdout(),
+                    bundle + ": the container's view of its cgroups, as under runc");
         }
     }
 
