@@ -280,7 +280,7 @@ public final class RuntimeService {
             return "no spare sentry ready";
         }
         try {
-            SpareHandoff.callersCgroup(pid).enter(spare.process().pid());
+            SpareHandoff.joinCallersCgroups(pid, spare.process().pid());
             spare.hand(new SpareMessage.Sandbox(run, pid, conn.fd(), stdio.out(), stdio.err()));
             return null;
         } catch (RuntimeException | IOException e) {

@@ -22,7 +22,8 @@ import java.nio.file.Path;
  *
  * <ul>
  *   <li>in the caller's cgroups ({@code /proc/CALLER/cgroup}), outside the container's, moved there
- *       before it hears of the container;
+ *       before it hears of the container where it is not there already ({@link
+ *       #joinCallersCgroups});
  *   <li>in a session of its own (it left the service's when it started), as the daemon leaves the
  *       caller's;
  *   <li>with the caller's connection to the service, over which it has the caller start the
@@ -66,7 +67,7 @@ final class SpareHandoff implements ContainerRuntime.WarmSentry {
             return null;
         }
         try {
-            callersCgroup(ask.clientPid()).enter(spare.process().pid());
+            joinCallersCgroups(ask.clientPid(), spare.process().pid());
             HostFd report = HostFd.adopt(reportFd);
             try {
                 spare.hand(
@@ -97,9 +98,29 @@ final class SpareHandoff implements ContainerRuntime.WarmSentry {
     }
 
     /**
+     * Puts process {@code pid} (a spare sentry) in process {@code caller}'s cgroups, in every
+     * hierarchy, where a sentry daemon the caller started would be; true if it had to be moved,
+     * false if it was there already ({@code /proc/PID/cgroup} reads as the caller's, both read
+     * here, in this service's cgroup namespace), in which case nothing is written. A write to
+     * {@code cgroup.procs} takes the kernel's cgroup write lock even for a process that stays where
+     * it is, and that waits for an RCU grace period: 7 to 32 ms on the H200 host, the larger part
+     * of a create with a ready spare (docs/benchmarks.md). The service's spares are in the
+     * service's cgroups, which are those of the client that started it: where a container manager's
+     * shims share its cgroup (containerd's default) no spare is ever moved.
+     */
+    static boolean joinCallersCgroups(int caller, int pid) throws IOException {
+        String callers = Files.readString(Path.of("/proc/" + caller + "/cgroup"));
+        if (callers.equals(Files.readString(Path.of("/proc/" + pid + "/cgroup")))) {
+            return false;
+        }
+        callersCgroup(caller).enter(pid);
+        return true;
+    }
+
+    /**
      * Process {@code caller}'s own cgroups, in every hierarchy, as this service sees the host's.
      */
-    static Cgroup callersCgroup(int caller) throws IOException {
+    private static Cgroup callersCgroup(int caller) throws IOException {
         try {
             return CgroupHost.parse(
                             Files.readString(Path.of("/proc/self/mountinfo")),
