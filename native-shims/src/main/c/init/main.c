@@ -48,6 +48,12 @@
 static struct plan plan;
 static int detached;
 
+/*
+ * In mid (an exec'd process forked from the container's cgroup, run_join_from_cgroup): the pipe
+ * on which outer learns the process's pid, and a pidfd on outer, the process's parent.
+ */
+static int mid_pids = -1, outer_pidfd = -1;
+
 static _Noreturn void usage(void)
 {
 	dprintf(2, "usage: sluice-init --control-fd N --parent-pid PID\n"
@@ -240,7 +246,18 @@ static _Noreturn void run_joiner(pid_t parent)
 	await_go();
 	if (pipe2(status, O_CLOEXEC) < 0)
 		bail("proc", "pipe2");
-	child = fork_child("proc", &parent_pidfd);
+	if (mid_pids >= 0) {
+		/* mid: the process is outer's child, born in the container's cgroup as mid is. */
+		sig_block("proc");
+		parent_pidfd = outer_pidfd;
+		child = fork_sibling();
+		if (child < 0)
+			bail("proc", "clone(CLONE_PARENT)");
+		if (child > 0 && parent_pidfd >= 0)
+			close(parent_pidfd);
+	} else {
+		child = fork_child("proc", &parent_pidfd);
+	}
 	if (child == 0) {
 		close(status[0]);
 		if (!agent)
@@ -257,6 +274,11 @@ static _Noreturn void run_joiner(pid_t parent)
 		exec_workload(&plan);
 	}
 	close(status[1]);
+	if (mid_pids >= 0) {
+		if (write(mid_pids, &child, sizeof(child)) != sizeof(child))
+			bail("proc", "telling outer the process's pid");
+		close(mid_pids);
+	}
 	chan_send_num("PID1", child);
 	while ((n = read(status[0], &err, sizeof(err))) < 0 && errno == EINTR)
 		;
@@ -264,9 +286,56 @@ static _Noreturn void run_joiner(pid_t parent)
 		chan_send_exec_failed(err, plan.ops[plan.nops - 1].argv[0]);
 	close(status[0]);
 	chan_close();
+	if (detached || mid_pids >= 0)
+		_exit(0); /* mid: outer waits for the process */
+	forward_and_wait("outer", child);
+}
+
+/*
+ * An exec'd process on cgroup v2 (a join plan with a cgroup op): nothing is moved into the
+ * container's cgroup. Outer stays in the caller's and forks mid into the container's (cgroup_fork);
+ * mid runs the outer ops (join) and run_joiner, which forks the process with CLONE_PARENT, so that
+ * the process is outer's child and born in the cgroup, sends outer its pid and exits once it has
+ * reported. Outer closes its copy of the control socket at once (mid and the process hold it),
+ * reaps mid, so that no zombie of it counts against the container's pids.max, and then, as for
+ * any join plan, exits (detach) or forwards signals to the process and exits with its status.
+ * Signals to outer stay blocked until then (fork_child), so none is lost.
+ */
+static _Noreturn void run_join_from_cgroup(void)
+{
+	int pids[2], self_pidfd, st;
+	pid_t mid, proc = 0;
+	ssize_t n;
+
+	if (pipe2(pids, O_CLOEXEC) < 0)
+		bail("outer", "pipe2");
+	mid = fork_child("outer", &self_pidfd);
+	if (mid == 0) {
+		struct pollfd pfd = { .fd = self_pidfd, .events = POLLIN };
+
+		close(pids[0]);
+		mid_pids = pids[1];
+		outer_pidfd = self_pidfd; /* the process dies with outer, its parent */
+		if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) < 0)
+			bail("outer", "PR_SET_PDEATHSIG");
+		if (self_pidfd >= 0 && poll(&pfd, 1, 0) != 0)
+			_exit(125); /* outer is gone */
+		plan_run(&plan, PH_OUTER);
+		run_joiner(getppid());
+	}
+	close(pids[1]);
+	chan_close();
+	while ((n = read(pids[0], &proc, sizeof(proc))) < 0 && errno == EINTR)
+		;
+	close(pids[0]);
+	while (waitpid(mid, &st, 0) < 0)
+		if (errno != EINTR)
+			bail("outer", "waitpid");
+	if (n != sizeof(proc) || proc <= 0)
+		_exit(exit_code(st) ? exit_code(st) : 125); /* mid failed, and said why */
 	if (detached)
 		_exit(0);
-	forward_and_wait("outer", child);
+	forward_and_wait("outer", proc);
 }
 
 static _Noreturn void run_outer(pid_t parent)
@@ -284,6 +353,8 @@ static _Noreturn void run_outer(pid_t parent)
 	plan_recv(&plan);
 	detached = plan_has(&plan, OP_DETACH);
 	cgroup_open(&plan); /* with the caller's credentials, in its namespaces */
+	if (plan_has(&plan, OP_JOIN) && plan_has(&plan, OP_CGROUP))
+		run_join_from_cgroup();
 	plan_run(&plan, PH_OUTER);
 	if (plan_has(&plan, OP_JOIN))
 		run_joiner(parent);

@@ -34,6 +34,8 @@ unsigned long long start_time(pid_t pid);
  */
 void cgroup_open(const struct plan *p);
 pid_t cgroup_fork(const char *phase);
+/* fork(), with our parent as the child's (CLONE_PARENT): mid's fork of an exec'd process. */
+pid_t fork_sibling(void);
 void op_cgroupns(const struct op *op);
 
 /* ops_fs.c: the init phase's filesystem (mounts, directories, nodes, files, the new root). */

@@ -9,11 +9,17 @@
  *
  * Outer opens the directory and its cgroup.procs first thing, still with the caller's credentials
  * and in the caller's namespaces. Where clone3 is refused (a kernel before 5.7, or a seccomp filter
- * of the caller's that answers ENOSYS for it, as Docker's default profile does), outer moves
- * itself through that cgroup.procs, then forks as before: the container's process is born inside
- * either way, or create fails naming both errors. The container's own cgroup namespace is made by
- * the container's process once it is there (the cgroupns op): one made by outer would be rooted
- * at the caller's cgroup.
+ * of the caller's that answers ENOSYS for it, as Docker's default profile does), outer forks, and
+ * the child's first act is to move itself in through that cgroup.procs (the kernel checks such a
+ * write against the credentials and cgroup namespace it was opened with, Linux 5.16 on): outer
+ * stays in the caller's cgroup either way, and the child runs nothing of the plan outside the
+ * container's, or fails naming both errors. The container's own cgroup namespace is made by the
+ * container's process once it is there (the cgroupns op): one made by outer would be rooted at the
+ * caller's cgroup.
+ *
+ * An exec'd process (a join plan) is forked into the cgroup the same way, one level up: outer
+ * forks mid into it, mid does what outer does for any join plan and forks the process with
+ * CLONE_PARENT (fork_sibling), so the process too is born there and is outer's child (main.c).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -75,10 +81,11 @@ pid_t cgroup_fork(const char *phase)
 		bail(phase, "clone3 into cgroup %s", cg_path);
 	if (pid < 0) {
 		clone_errno = errno;
-		if (write(cg_procs, "0", 1) != 1)
+		pid = fork();
+		/* The child moves itself in before it does anything else; outer stays where it is. */
+		if (pid == 0 && write(cg_procs, "0", 1) != 1)
 			bail(phase, "cgroup %s: clone3 refused (%s), and moving into it failed", cg_path,
 			     strerror(clone_errno));
-		pid = fork();
 	}
 	cgroup_close();
 	return pid;
@@ -90,4 +97,10 @@ void op_cgroupns(const struct op *op)
 	(void)op;
 	if (unshare(CLONE_NEWCGROUP) < 0)
 		bail("init", "cgroupns: unshare(CLONE_NEWCGROUP)");
+}
+
+pid_t fork_sibling(void)
+{
+	/* Like fork(), but the child's parent is ours: raw clone, the child returns here. */
+	return syscall(SYS_clone, CLONE_PARENT, 0, NULL, NULL, 0);
 }

@@ -188,7 +188,7 @@ static void validate_join(const struct plan *p)
 		const struct op_def *d = p->ops[i].def;
 
 		if (d->phase == PH_INIT || d->kind == OP_UNSHARE || d->kind == OP_SETNS || d->kind == OP_USERNS ||
-		    d->kind == OP_REAPER || d->kind == OP_PTRACE_SCOPE || d->kind == OP_CGROUP)
+		    d->kind == OP_REAPER || d->kind == OP_PTRACE_SCOPE)
 			plan_fail("op %d: '%s' cannot be in a plan with 'join'", i, d->name);
 	}
 }

@@ -140,35 +140,147 @@ class CgroupForkTest {
     @Test
     void whereClone3IsRefusedOuterMovesItselfFirstAndTheProcessIsStillBornInside()
             throws IOException {
-        assertTrue(Files.isExecutable(NO_CLONE3), "the test tool must be built: " + NO_CLONE3);
-        Spawner refusing =
-                new Spawner() {
-                    @Override
-                    public int spawn(
-                            String file, List<String> argv, List<String> env, List<Fd> fds) {
-                        List<String> a = new ArrayList<>(argv);
-                        a.add(0, NO_CLONE3.toString());
-                        a.set(1, file);
-                        return LOCAL.spawn(NO_CLONE3.toString(), a, env, fds);
-                    }
-
-                    @Override
-                    public int parentPid() {
-                        return LOCAL.parentPid();
-                    }
-
-                    @Override
-                    public int waitFor(int pid) {
-                        return LOCAL.waitFor(pid);
-                    }
-                };
+        Spawner refusing = refusingClone3();
         Seen s = run(refusing);
-        assertEquals(hostView(), s.pid1(), "the process is in the container's cgroup");
-        assertEquals(hostView(), s.outer(), "outer moved itself there first (clone3: ENOSYS)");
+        assertEquals(
+                hostView(), s.pid1(), "the process moved itself in (clone3: ENOSYS) before it ran");
+        assertNotEquals(hostView(), s.outer(), "outer stayed where it was");
         assertEquals("/", s.workload(), "its cgroup namespace is rooted at its cgroup");
         assertTrue(
                 !s.workloadFds().contains("cgroup"),
                 "no fd of the cgroup reaches the workload: " + s.workloadFds());
+    }
+
+    /** Starts sluice-init under a filter that answers clone3 with ENOSYS, as Docker's profile. */
+    private static Spawner refusingClone3() {
+        assertTrue(Files.isExecutable(NO_CLONE3), "the test tool must be built: " + NO_CLONE3);
+        return new Spawner() {
+            @Override
+            public int spawn(String file, List<String> argv, List<String> env, List<Fd> fds) {
+                List<String> a = new ArrayList<>(argv);
+                a.add(0, NO_CLONE3.toString());
+                a.set(1, file);
+                return LOCAL.spawn(NO_CLONE3.toString(), a, env, fds);
+            }
+
+            @Override
+            public int parentPid() {
+                return LOCAL.parentPid();
+            }
+
+            @Override
+            public int waitFor(int pid) {
+                return LOCAL.waitFor(pid);
+            }
+        };
+    }
+
+    private static final long CLONE_NEWUTS = 0x04000000L;
+
+    /** What an exec'd process (a join plan with {@code cgroup}) found. */
+    private record Exec(
+            String process,
+            String outer,
+            int pid,
+            int ppid,
+            int reported,
+            int outerPid,
+            int status) {}
+
+    /**
+     * Execs a shell that reports where it is and then becomes a {@code sleep} into the UTS
+     * namespace of another {@code sleep} (the "container"), with a join plan that forks it into the
+     * test's cgroup; reads outer's cgroup while the process runs, then lets {@code meanwhile} act
+     * on outer, and waits for it.
+     */
+    private Exec exec(Spawner spawner, java.util.function.Consumer<InitProcess> meanwhile)
+            throws Exception {
+        Process target = new ProcessBuilder("sleep", "60").start();
+        try {
+            int pid = (int) target.pid();
+            Path seen = tmp.resolve("exec-cgroup");
+            Path ids = tmp.resolve("exec-ids");
+            LaunchPlan plan =
+                    LaunchPlan.builder()
+                            .join(pid, HostProcess.startTime(pid), CLONE_NEWUTS)
+                            .cgroup(cgroup.toString())
+                            .exec(
+                                    "/bin/sh",
+                                    List.of(
+                                            "sh",
+                                            "-c",
+                                            "cat /proc/self/cgroup > "
+                                                    + seen
+                                                    + "; echo $$ $PPID > "
+                                                    + ids
+                                                    + ".tmp; mv "
+                                                    + ids
+                                                    + ".tmp "
+                                                    + ids
+                                                    + "; exec sleep 60"))
+                            .build();
+            try (InitProcess p = InitProcess.spawn(spawner, INIT, plan, 0, false, x -> {})) {
+                Startup s = Startup.await(p);
+                assertNull(s.failure(), "the plan runs");
+                p.go();
+                int[] reported = {0};
+                assertNull(Startup.awaitExec(p, null, x -> reported[0] = x), "the process execs");
+                for (int i = 0; i < 500 && !Files.exists(ids); i++) {
+                    Thread.sleep(10);
+                }
+                String[] pp = Files.readString(ids).trim().split(" ");
+                List<String> members = List.of();
+                for (int i = 0; i < 200; i++) { // mid, reaped by outer, leaves the cgroup
+                    members =
+                            Files.readAllLines(cgroup.resolve("cgroup.procs")).stream()
+                                    .filter(l -> !l.isBlank())
+                                    .toList();
+                    if (members.size() == 1) {
+                        break;
+                    }
+                    Thread.sleep(10);
+                }
+                assertEquals(
+                        List.of(pp[0]), members, "only the process is in the cgroup, no helper");
+                String outer = unifiedCgroup(Path.of("/proc/" + p.pid() + "/cgroup"));
+                meanwhile.accept(p);
+                return new Exec(
+                        unifiedCgroup(seen),
+                        outer,
+                        Integer.parseInt(pp[0]),
+                        Integer.parseInt(pp[1]),
+                        reported[0],
+                        p.pid(),
+                        p.waitFor());
+            }
+        } finally {
+            target.destroyForcibly().waitFor();
+        }
+    }
+
+    private void assertExecd(Exec e) {
+        assertEquals(hostView(), e.process(), "the exec'd process is in the container's cgroup");
+        assertNotEquals(hostView(), e.outer(), "outer, which waits for it, was never moved there");
+        assertEquals(e.pid(), e.reported(), "PID1 names the process");
+        assertEquals(e.outerPid(), e.ppid(), "the process is outer's child (CLONE_PARENT)");
+    }
+
+    @Test
+    void anExecdProcessIsBornInItsCgroupAsOutersChildAndItsSignalsAndStatusReachIt()
+            throws Exception {
+        Exec e = exec(Spawner.LOCAL, p -> p.signal(15)); // SIGTERM to outer, forwarded
+        assertExecd(e);
+        assertEquals(
+                128 + 15,
+                e.status(),
+                "outer forwarded SIGTERM and exits with the process's status");
+    }
+
+    @Test
+    void whereClone3IsRefusedAnExecdProcessIsStillBornInItsCgroup() throws Exception {
+        Exec e = exec(refusingClone3(), p -> p.signal(15));
+        assertExecd(e);
+        assertEquals(128 + 15, e.status(), "its status");
     }
 
     @Test

@@ -449,23 +449,6 @@ class MalformedPlanTest {
                                 "/bin/true",
                                 "true")),
                 Arguments.of(
-                        "cgroup with join (an exec'd process)",
-                        tokens(
-                                "version",
-                                "1",
-                                "join",
-                                "3",
-                                "1",
-                                "1",
-                                "0",
-                                "cgroup",
-                                "1",
-                                "/sys/fs/cgroup/a",
-                                "exec",
-                                "2",
-                                "/bin/true",
-                                "true")),
-                Arguments.of(
                         "cgroup with reaper (sluice run)",
                         tokens(
                                 "version",

@@ -71,12 +71,24 @@ public interface Cgroup {
         if (recorded == null || recorded.isEmpty()) {
             return null;
         }
-        if (recorded.size() == 1 && recorded.containsKey("")) {
-            return new CgroupV2(null, Path.of(recorded.get("")), fs);
+        String v2 = v2Directory(recorded);
+        if (v2 != null) {
+            return new CgroupV2(null, Path.of(v2), fs);
         }
         Map<String, Path> dirs = new LinkedHashMap<>();
         recorded.forEach((k, v) -> dirs.put(k, Path.of(v)));
         return new CgroupV1(dirs, fs);
+    }
+
+    /**
+     * The one directory of a cgroup v2 record ({@link #record}: the unified tree alone), or null
+     * for a v1 record (a hybrid host's too) or none: where a launch plan forks the container's
+     * processes straight into their cgroup.
+     */
+    static String v2Directory(Map<String, String> recorded) {
+        return recorded != null && recorded.size() == 1 && recorded.containsKey("")
+                ? recorded.get("")
+                : null;
     }
 
     /** The controllers the writes need (for v2's {@code cgroup.subtree_control}). */

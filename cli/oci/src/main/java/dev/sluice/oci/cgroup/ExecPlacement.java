@@ -20,12 +20,19 @@ import java.nio.file.Path;
  * container (it is outside the container's pid namespace, and it ends with the process), so, like
  * runc exec's own process, it counts against none of the container's limits and is not listed by
  * {@code ps}.
+ *
+ * <p>Where the plan forks the process into the container's cgroup itself (cgroup v2, the plan's
+ * {@code cgroup} op: outer forks a helper there, which forks the process as outer's child), outer
+ * never enters it and nothing is moved: {@link #enter} only checks that the cgroup still exists,
+ * {@link #leave} does nothing. Each move takes the kernel's cgroup write lock, which waits for an
+ * RCU grace period: two per exec, where container managers run exec probes every few seconds.
  */
 public final class ExecPlacement {
     private final String id;
     private final Cgroup container;
     private final Cgroup caller;
     private final CgroupFs fs;
+    private final boolean forkedInside;
 
     /**
      * @param id the container, for messages
@@ -35,14 +42,25 @@ public final class ExecPlacement {
      *     goes; null when nothing will leave (exec with {@code --detach})
      */
     public ExecPlacement(String id, Cgroup container, Cgroup caller, CgroupFs fs) {
+        this(id, container, caller, fs, false);
+    }
+
+    /**
+     * As above; with {@code forkedInside} the plan forks the process into the container's cgroup
+     * itself, and nothing is moved.
+     */
+    public ExecPlacement(
+            String id, Cgroup container, Cgroup caller, CgroupFs fs, boolean forkedInside) {
         this.id = id;
         this.container = container;
         this.caller = caller;
         this.fs = fs;
+        this.forkedInside = forkedInside;
     }
 
     /**
-     * Moves {@code pid} into every directory of the container's cgroup; fails naming a missing one.
+     * Moves {@code pid} into every directory of the container's cgroup (where the plan forks the
+     * process inside, only checks them); fails naming a missing one.
      */
     public void enter(int pid) {
         if (container == null) {
@@ -52,6 +70,9 @@ public final class ExecPlacement {
             if (!fs.isDirectory(dir)) {
                 throw gone(dir);
             }
+        }
+        if (forkedInside) {
+            return;
         }
         try {
             container.enter(pid);
@@ -71,7 +92,7 @@ public final class ExecPlacement {
 
     /** Moves {@code pid} back into the caller's own cgroup, in every hierarchy. */
     public void leave(int pid) {
-        if (container == null || caller == null) {
+        if (container == null || caller == null || forkedInside) {
             return;
         }
         try {

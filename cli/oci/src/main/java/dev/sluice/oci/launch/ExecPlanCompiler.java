@@ -1,5 +1,6 @@
 package dev.sluice.oci.launch;
 
+import dev.sluice.oci.cgroup.Cgroup;
 import dev.sluice.oci.spec.KernelNames;
 import dev.sluice.oci.spec.Spec;
 import dev.sluice.sentry.launch.LaunchPlan;
@@ -82,6 +83,12 @@ public final class ExecPlanCompiler {
         LaunchPlan.Builder b = LaunchPlan.builder();
         if (detach) {
             b.detach();
+        }
+        // On cgroup v2 the process is forked into the container's cgroup, with no move of any
+        // process (docs/launch-plan.md, cgroup; ExecPlacement).
+        String v2 = Cgroup.v2Directory(container.cgroup());
+        if (v2 != null) {
+            b.cgroup(v2);
         }
         // With the container's user namespace among the flags, setns(2) enters it first and checks
         // the others with the capabilities it gives (setns(2), "pidfd"); outer then becomes its

@@ -10,6 +10,7 @@ import static dev.sluice.oci.launch.MountOptions.MS_REMOUNT;
 import static dev.sluice.oci.launch.MountOptions.MS_SLAVE;
 
 import dev.sluice.oci.cdi.NvidiaProcView;
+import dev.sluice.oci.cgroup.Cgroup;
 import dev.sluice.oci.hooks.HookRunner;
 import dev.sluice.oci.spec.KernelNames;
 import dev.sluice.oci.spec.Spec;
@@ -380,8 +381,9 @@ public final class OciPlanCompiler {
      * there before the plan instead, as on cgroup v1.
      */
     private void bornInCgroup(LaunchPlan.Builder b, Map<String, String> cgroup) {
-        if (cgroup.size() == 1 && cgroup.containsKey("") && namespacePath("cgroup") == null) {
-            b.cgroup(cgroup.get(""));
+        String v2 = Cgroup.v2Directory(cgroup);
+        if (v2 != null && namespacePath("cgroup") == null) {
+            b.cgroup(v2);
         }
     }
 

@@ -12,6 +12,7 @@ import dev.sluice.oci.daemon.TrapFile;
 import dev.sluice.oci.hooks.SeccompAgent;
 import dev.sluice.oci.launch.ExecPlanCompiler;
 import dev.sluice.oci.launch.NotifyRule;
+import dev.sluice.oci.launch.OciPlanCompiler;
 import dev.sluice.oci.launch.WorkloadCredentials;
 import dev.sluice.oci.spec.Spec;
 import dev.sluice.oci.spec.SpecLoader;
@@ -45,9 +46,10 @@ import java.util.function.Supplier;
  *       from config.json's process with the command and flags ({@link ExecOverrides}).
  *   <li>Its plan ({@link ExecPlanCompiler}) joins init's namespaces and carries the notify rules
  *       the container's sentry recorded ({@link TrapFile}); {@code sluice-init} runs it as this
- *       JVM's child, with this command's stdio. Before it gets the plan, the outer process is moved
- *       into the container's cgroups ({@link ExecPlacement}), so the process is forked inside them;
- *       one that waits for the process goes back to this command's cgroups once the process exists.
+ *       JVM's child, with this command's stdio. The process is forked inside the container's
+ *       cgroups ({@link ExecPlacement}): on cgroup v2 the plan forks it there (nothing is moved);
+ *       on v1 the outer process is moved in before it gets the plan, and one that waits for the
+ *       process goes back to this command's cgroups once the process exists.
  *   <li>The process's seccomp listener goes to the container's sentry over its control socket
  *       ({@link SentrySocket#handOver}). Only once the sentry answers {@code OK} is the process
  *       told to exec; if the sentry is gone or refuses, the control socket is closed and the
@@ -221,12 +223,16 @@ public final class ContainerExec {
         Supplier<GuestCredentials> credentials =
                 () -> WorkloadCredentials.of(config, process, file, c.pid());
         Cgroup cgroup = Cgroup.of(c.cgroups(), CgroupFs.HOST);
+        boolean forkedInside = OciPlanCompiler.forksIntoCgroup(plan);
         ExecPlacement placement =
                 new ExecPlacement(
                         r.id(),
                         cgroup,
-                        cgroup == null || r.detach() ? null : CgroupHost.detect().own(),
-                        CgroupFs.HOST);
+                        cgroup == null || r.detach() || forkedInside
+                                ? null
+                                : CgroupHost.detect().own(),
+                        CgroupFs.HOST,
+                        forkedInside);
         return launch(
                 r,
                 dir,

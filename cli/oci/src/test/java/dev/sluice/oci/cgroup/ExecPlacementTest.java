@@ -113,6 +113,28 @@ class ExecPlacementTest {
     }
 
     @Test
+    void whereThePlanForksTheProcessInsideNothingIsMovedButAGoneCgroupStillFails()
+            throws IOException {
+        FakeKernel k = new FakeKernel(tmp, true);
+        k.own = "/caller";
+        Cgroup caller = k.host().own();
+        caller.create(Set.of());
+        Cgroup container = k.host().cgroup("/sluice/c1");
+        container.create(Set.of());
+        int before = k.writes.size();
+        ExecPlacement placement = new ExecPlacement("c1", container, caller, k, true);
+        placement.enter(pid());
+        placement.leave(pid());
+        assertEquals(
+                List.of(),
+                k.writes.subList(before, k.writes.size()),
+                "no cgroup.procs written: the plan's fork puts the process there");
+        k.rmdir(k.base.resolve("sluice/c1"));
+        OciException e = assertThrows(OciException.class, () -> placement.enter(pid()));
+        assertTrue(e.getMessage().contains("no longer exists"), e.getMessage());
+    }
+
+    @Test
     void aContainerWithoutARecordedCgroupIsLeftAlone() throws IOException {
         FakeKernel k = new FakeKernel(tmp, false);
         ExecPlacement placement = new ExecPlacement("c1", Cgroup.of(null, k), null, k);

@@ -113,6 +113,44 @@ class ExecPlanCompilerTest {
     }
 
     @Test
+    void onCgroupV2TheProcessIsForkedIntoTheContainersCgroup() throws IOException {
+        List<NotifyRule> rules = List.of(new NotifyRule(0xff00, 0x5400));
+        LaunchPlan v2 =
+                shell(
+                        config(),
+                        new ExecPlanCompiler.Container(
+                                7,
+                                1L,
+                                rules,
+                                false,
+                                false,
+                                java.util.Map.of("", "/sys/fs/cgroup/c1")));
+        assertEquals(
+                List.of(List.of("/sys/fs/cgroup/c1")),
+                v2.ops("cgroup").stream().map(LaunchPlan.Op::args).toList(),
+                "cgroup v2: forked into the container's one directory");
+        assertTrue(
+                dev.sluice.oci.launch.OciPlanCompiler.forksIntoCgroup(v2), "so exec moves nothing");
+        LaunchPlan v1 =
+                shell(
+                        config(),
+                        new ExecPlanCompiler.Container(
+                                7,
+                                1L,
+                                rules,
+                                false,
+                                false,
+                                java.util.Map.of(
+                                        "memory", "/sys/fs/cgroup/memory/c1",
+                                        "", "/sys/fs/cgroup/unified/c1")));
+        assertEquals(List.of(), v1.ops("cgroup"), "cgroup v1 (a hybrid host): outer is moved in");
+        assertEquals(
+                List.of(),
+                shell(config(), ExecPlanCompiler.Container.of(7, 1L, rules)).ops("cgroup"),
+                "no cgroup recorded: none");
+    }
+
+    @Test
     void anExecdProcessGetsIoUringOnlyWhereTheContainerOptsIn() throws IOException {
         List<NotifyRule> rules = List.of(new NotifyRule(0xff00, 0x5400));
         LaunchPlan refused = shell(config(), ExecPlanCompiler.Container.of(7, 1L, rules));
