@@ -156,8 +156,9 @@ public final class LaunchPlan {
          * The container's process is forked straight into the cgroup v2 directory {@code dir}
          * ({@code clone3} with {@code CLONE_INTO_CGROUP}); outer, which opens it before any
          * namespace op, stays where it was started. Where the kernel or a filter refuses clone3,
-         * outer moves itself there before the fork. Not with {@code join} or {@code reaper}, nor
-         * with an {@code unshare} of the cgroup namespace (see {@link #cgroupns}).
+         * the forked process moves itself there first. With {@code join} (an exec'd process) outer
+         * forks a helper there, which forks the process as outer's child. Not with {@code reaper},
+         * nor with an {@code unshare} of the cgroup namespace (see {@link #cgroupns}).
          */
         public Builder cgroup(String dir) {
             return op("cgroup", dir);

@@ -24,10 +24,12 @@ import java.util.List;
 /**
  * The real {@code sluice-init} carrying out the {@code cgroup} op (an OCI container on cgroup v2):
  * the container's process is forked straight into its cgroup and outer is never moved there; where
- * clone3 is refused, outer moves itself first and the process is still born inside; the {@code
+ * clone3 is refused, the forked process moves itself in first and is still born inside; the {@code
  * cgroupns} op roots the process's cgroup namespace at that cgroup; no fd of the cgroup reaches the
- * workload. Runs on a cgroup2 mount of the host's: the whole tree on a cgroup v2 host, the unified
- * one on a hybrid host (a cgroup there needs no controller for this).
+ * workload. An exec'd process (a join plan) is born there too, as outer's child, and outer, which
+ * waits for it and forwards its signals, never was. Runs on a cgroup2 mount of the host's: the
+ * whole tree on a cgroup v2 host, the unified one on a hybrid host (a cgroup there needs no
+ * controller for this).
  */
 @Timeout(60)
 class CgroupForkTest {
