@@ -156,23 +156,13 @@ class CgroupForkTest {
     /** Starts sluice-init under a filter that answers clone3 with ENOSYS, as Docker's profile. */
     private static Spawner refusingClone3() {
         assertTrue(Files.isExecutable(NO_CLONE3), "the test tool must be built: " + NO_CLONE3);
-        return new Spawner() {
+        return new ChildSpawner() {
             @Override
             public int spawn(String file, List<String> argv, List<String> env, List<Fd> fds) {
                 List<String> a = new ArrayList<>(argv);
                 a.add(0, NO_CLONE3.toString());
                 a.set(1, file);
                 return LOCAL.spawn(NO_CLONE3.toString(), a, env, fds);
-            }
-
-            @Override
-            public int parentPid() {
-                return LOCAL.parentPid();
-            }
-
-            @Override
-            public int waitFor(int pid) {
-                return LOCAL.waitFor(pid);
             }
         };
     }

@@ -115,16 +115,7 @@ class ExecPlanCompilerTest {
     @Test
     void onCgroupV2TheProcessIsForkedIntoTheContainersCgroup() throws IOException {
         List<NotifyRule> rules = List.of(new NotifyRule(0xff00, 0x5400));
-        LaunchPlan v2 =
-                shell(
-                        config(),
-                        new ExecPlanCompiler.Container(
-                                7,
-                                1L,
-                                rules,
-                                false,
-                                false,
-                                java.util.Map.of("", "/sys/fs/cgroup/c1")));
+        LaunchPlan v2 = inCgroup(rules, java.util.Map.of("", "/sys/fs/cgroup/c1"));
         assertEquals(
                 List.of(List.of("/sys/fs/cgroup/c1")),
                 v2.ops("cgroup").stream().map(LaunchPlan.Op::args).toList(),
@@ -132,17 +123,11 @@ class ExecPlanCompilerTest {
         assertTrue(
                 dev.sluice.oci.launch.OciPlanCompiler.forksIntoCgroup(v2), "so exec moves nothing");
         LaunchPlan v1 =
-                shell(
-                        config(),
-                        new ExecPlanCompiler.Container(
-                                7,
-                                1L,
-                                rules,
-                                false,
-                                false,
-                                java.util.Map.of(
-                                        "memory", "/sys/fs/cgroup/memory/c1",
-                                        "", "/sys/fs/cgroup/unified/c1")));
+                inCgroup(
+                        rules,
+                        java.util.Map.of(
+                                "memory", "/sys/fs/cgroup/memory/c1",
+                                "", "/sys/fs/cgroup/unified/c1"));
         assertEquals(List.of(), v1.ops("cgroup"), "cgroup v1 (a hybrid host): outer is moved in");
         assertEquals(
                 List.of(),
@@ -286,6 +271,12 @@ class ExecPlanCompilerTest {
     }
 
     /** The plan of process(SHELL) from a process.json, exec'd attached with no preserved fds. */
+    /** The shell exec'd into a container whose cgroup state.json records as {@code cgroup}. */
+    private LaunchPlan inCgroup(List<NotifyRule> rules, java.util.Map<String, String> cgroup)
+            throws IOException {
+        return shell(config(), new ExecPlanCompiler.Container(7, 1L, rules, false, false, cgroup));
+    }
+
     private LaunchPlan shell(Spec config, ExecPlanCompiler.Container container) throws IOException {
         return ExecPlanCompiler.compile(
                 config, process(SHELL), "process.json", "", container, false, 0);

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sluice.oci.OciNative;
 import dev.sluice.oci.ipc.SpareMessage;
+import dev.sluice.sentry.launch.ChildSpawner;
 import dev.sluice.sentry.launch.Spawner;
 import dev.sluice.sentry.nativeio.HostFd;
 import dev.sluice.sentry.nativeio.Native;
@@ -38,7 +39,7 @@ class SpareSentriesTest {
      * Starts spares with {@code script} (its $0 is {@link #BUILD}), counts the starts and keeps
      * each one's command line and pid.
      */
-    private static final class Counting implements Spawner {
+    private static final class Counting extends ChildSpawner {
         final AtomicInteger started = new AtomicInteger();
         final List<List<String>> argvs = new java.util.concurrent.CopyOnWriteArrayList<>();
         final List<Integer> pids = new java.util.concurrent.CopyOnWriteArrayList<>();
@@ -50,16 +51,6 @@ class SpareSentriesTest {
             int pid = LOCAL.spawn(file, argv, env, fds);
             pids.add(pid);
             return pid;
-        }
-
-        @Override
-        public int parentPid() {
-            return LOCAL.parentPid();
-        }
-
-        @Override
-        public int waitFor(int pid) {
-            return LOCAL.waitFor(pid);
         }
     }
 
