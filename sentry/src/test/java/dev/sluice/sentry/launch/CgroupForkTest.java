@@ -93,6 +93,16 @@ class CgroupForkTest {
         return "/" + mount.relativize(cgroup);
     }
 
+    /** The shell command that writes its cgroups to {@code cgroups} and its fds to {@code fds}. */
+    private static String whereAmI(Path cgroups, Path fds) {
+        return "cat /proc/self/cgroup > " + cgroups + "; ls -l /proc/$$/fd > " + fds;
+    }
+
+    /** {@code b}'s plan, ending in {@code sh -c script}. */
+    private static LaunchPlan shell(LaunchPlan.Builder b, String script) {
+        return b.exec("/bin/sh", List.of("sh", "-c", script)).build();
+    }
+
     private record Seen(String outer, String pid1, String workload, String workloadFds) {}
 
     /**
@@ -103,19 +113,9 @@ class CgroupForkTest {
         Path seen = tmp.resolve("cgroup");
         Path fds = tmp.resolve("fds");
         LaunchPlan plan =
-                LaunchPlan.builder()
-                        .cgroup(cgroup.toString())
-                        .cgroupns()
-                        .exec(
-                                "/bin/sh",
-                                List.of(
-                                        "sh",
-                                        "-c",
-                                        "cat /proc/self/cgroup > "
-                                                + seen
-                                                + "; ls -l /proc/$$/fd > "
-                                                + fds))
-                        .build();
+                shell(
+                        LaunchPlan.builder().cgroup(cgroup.toString()).cgroupns(),
+                        whereAmI(seen, fds));
         try (InitProcess p = InitProcess.spawn(spawner, INIT, plan, 0, false, pid -> {})) {
             Startup s = Startup.await(p);
             assertNull(s.failure(), "the plan runs");
@@ -172,6 +172,7 @@ class CgroupForkTest {
     /** What an exec'd process (a join plan with {@code cgroup}) found. */
     private record Exec(
             String process,
+            String fds,
             String outer,
             int pid,
             int ppid,
@@ -192,25 +193,20 @@ class CgroupForkTest {
             int pid = (int) target.pid();
             Path seen = tmp.resolve("exec-cgroup");
             Path ids = tmp.resolve("exec-ids");
+            Path fds = tmp.resolve("exec-fds");
             LaunchPlan plan =
-                    LaunchPlan.builder()
-                            .join(pid, HostProcess.startTime(pid), CLONE_NEWUTS)
-                            .cgroup(cgroup.toString())
-                            .exec(
-                                    "/bin/sh",
-                                    List.of(
-                                            "sh",
-                                            "-c",
-                                            "cat /proc/self/cgroup > "
-                                                    + seen
-                                                    + "; echo $$ $PPID > "
-                                                    + ids
-                                                    + ".tmp; mv "
-                                                    + ids
-                                                    + ".tmp "
-                                                    + ids
-                                                    + "; exec sleep 60"))
-                            .build();
+                    shell(
+                            LaunchPlan.builder()
+                                    .join(pid, HostProcess.startTime(pid), CLONE_NEWUTS)
+                                    .cgroup(cgroup.toString()),
+                            whereAmI(seen, fds)
+                                    + "; echo $$ $PPID > "
+                                    + ids
+                                    + ".tmp; mv "
+                                    + ids
+                                    + ".tmp "
+                                    + ids
+                                    + "; exec sleep 60");
             try (InitProcess p = InitProcess.spawn(spawner, INIT, plan, 0, false, x -> {})) {
                 Startup s = Startup.await(p);
                 assertNull(s.failure(), "the plan runs");
@@ -238,6 +234,7 @@ class CgroupForkTest {
                 meanwhile.accept(p);
                 return new Exec(
                         unifiedCgroup(seen),
+                        Files.readString(fds),
                         outer,
                         Integer.parseInt(pp[0]),
                         Integer.parseInt(pp[1]),
@@ -255,6 +252,9 @@ class CgroupForkTest {
         assertNotEquals(hostView(), e.outer(), "outer, which waits for it, was never moved there");
         assertEquals(e.pid(), e.reported(), "PID1 names the process");
         assertEquals(e.outerPid(), e.ppid(), "the process is outer's child (CLONE_PARENT)");
+        assertTrue(
+                !e.fds().contains("cgroup"),
+                "no fd of the cgroup reaches the exec'd process: " + e.fds());
     }
 
     @Test

@@ -113,18 +113,19 @@ final class SpareHandoff implements ContainerRuntime.WarmSentry {
         if (callers.equals(Files.readString(Path.of("/proc/" + pid + "/cgroup")))) {
             return false;
         }
-        callersCgroup(caller).enter(pid);
+        callersCgroup(callers).enter(pid);
         return true;
     }
 
     /**
-     * Process {@code caller}'s own cgroups, in every hierarchy, as this service sees the host's.
+     * The caller's own cgroups, in every hierarchy, from its {@code /proc/CALLER/cgroup} text, as
+     * this service sees the host's.
      */
-    private static Cgroup callersCgroup(int caller) throws IOException {
+    private static Cgroup callersCgroup(String procCgroup) throws IOException {
         try {
             return CgroupHost.parse(
                             Files.readString(Path.of("/proc/self/mountinfo")),
-                            Files.readString(Path.of("/proc/" + caller + "/cgroup")),
+                            procCgroup,
                             CgroupHost.DEFAULT_BASE,
                             CgroupFs.HOST)
                     .own();
